@@ -1,0 +1,24 @@
+# One container for self-hosters: the server, the built client and the SQLite database.
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=8080 \
+    VAULT_DATA_DIR=/app/data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/src ./src
+COPY --from=build /app/federation ./federation
+COPY --from=build /app/migrations ./migrations
+COPY --from=build /app/web/dist ./web/dist
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME /app/data
+EXPOSE 8080
+CMD ["node", "src/main.ts"]

@@ -1,0 +1,82 @@
+import type { ActorKeyPair, Federation, RequestContext } from '@fedify/fedify';
+import { Endpoints, Image, Person } from '@fedify/vocab';
+import type { webcrypto } from 'node:crypto';
+import type { UserRow } from '../src/db/schema/index.ts';
+import type { FederationDeps } from './deps.ts';
+import { textToHtml } from './html.ts';
+import { FEDERATION_PATHS, profileUrl } from './paths.ts';
+import { instantFromDate } from './temporal.ts';
+
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+};
+
+/**
+ * Every user with activityPubEnabled is a Person at /users/{username}; everyone else does not
+ * exist for the fediverse (the dispatcher answers null: 404 to actor fetches and WebFinger).
+ * WebFinger (acct:{username}@{host of VAULT_ORIGIN}) is served by Fedify from this dispatcher.
+ */
+export function registerActors(federation: Federation<void>, deps: FederationDeps): void {
+  federation
+    .setActorDispatcher(FEDERATION_PATHS.actor, async (ctx, identifier) => {
+      const user = deps.users.findFederatedByUsername(identifier);
+      if (!user) return null;
+      return personFor(ctx, user, await ctx.getActorKeyPairs(identifier), deps.config.origin);
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => {
+      const user = deps.users.findFederatedByUsername(identifier);
+      if (!user) return [];
+      return deps.keys.keyPairsFor(user.id);
+    })
+    // Handles are case-insensitive in the fediverse; usernames here are lowercase.
+    .mapHandle(
+      (_ctx, username) =>
+        deps.users.findFederatedByUsername(username.toLowerCase())?.username ?? null,
+    );
+}
+
+function personFor(
+  ctx: RequestContext<void>,
+  user: UserRow,
+  keys: ActorKeyPair[],
+  origin: string,
+): Person {
+  const identifier = user.username;
+  // ActorKeyPair extends the DOM's CryptoKeyPair, which this project's libs do not declare.
+  const rsa = (keys as (ActorKeyPair & webcrypto.CryptoKeyPair)[]).find(
+    (key) => key.privateKey.algorithm.name === 'RSASSA-PKCS1-v1_5',
+  );
+  return new Person({
+    id: ctx.getActorUri(identifier),
+    preferredUsername: user.username,
+    name: user.fullName,
+    summary: textToHtml(user.bio),
+    icon: avatarImage(user.avatarPath, origin),
+    url: profileUrl(origin, user.username),
+    published: instantFromDate(user.createdAt),
+    inbox: ctx.getInboxUri(identifier),
+    outbox: ctx.getOutboxUri(identifier),
+    followers: ctx.getFollowersUri(identifier),
+    following: ctx.getFollowingUri(identifier),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    publicKey: rsa?.cryptographicKey ?? null,
+    assertionMethods: keys.map((key) => key.multikey),
+    discoverable: false,
+    indexable: false,
+    manuallyApprovesFollowers: false,
+  });
+}
+
+/** The avatar as served by the app at '/' + avatarPath. */
+function avatarImage(avatarPath: string | null, origin: string): Image | null {
+  if (!avatarPath) return null;
+  const url = new URL(avatarPath.replace(/^\/+/, ''), `${origin}/`);
+  const extension = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase();
+  const mediaType = extension ? IMAGE_TYPES[extension] : undefined;
+  return new Image({ url, ...(mediaType ? { mediaType } : {}) });
+}

@@ -1,0 +1,75 @@
+import type { Federation, PageItems } from '@fedify/fedify';
+import type { Activity, Actor, Recipient } from '@fedify/vocab';
+import type { UserRow } from '../src/db/schema/index.ts';
+import type { FederationDeps } from './deps.ts';
+import { FEDERATION_PATHS } from './paths.ts';
+
+/**
+ * Where a collection's items come from. A source either lists everything at once (firstCursor
+ * gives null, page is called with cursor null) or in pages: firstCursor gives the opaque cursor
+ * of the first page and each page names the next one.
+ */
+export interface CollectionSource<TItem, TFilter = void> {
+  count(user: UserRow): number;
+  firstCursor(user: UserRow): string | null;
+  page(user: UserRow, cursor: string | null, filter?: TFilter): PageItems<TItem>;
+}
+
+/** The sources of the actor collections. The social issue replaces the empty ones. */
+export interface CollectionSources {
+  /** Activities the user published (Create/Update/Delete of entries, Follow, ...). */
+  outbox: CollectionSource<Activity>;
+  /** Who follows the user; filter is the base URL of FEP-8fcf followers-only delivery. */
+  followers: CollectionSource<Recipient, URL>;
+  /** Whom the user follows. */
+  following: CollectionSource<Actor | URL>;
+}
+
+function emptySource<TItem, TFilter = void>(): CollectionSource<TItem, TFilter> {
+  return { count: () => 0, firstCursor: () => null, page: () => ({ items: [] }) };
+}
+
+export function emptyCollectionSources(): CollectionSources {
+  return { outbox: emptySource(), followers: emptySource(), following: emptySource() };
+}
+
+/**
+ * outbox, followers and following of every federated user, as OrderedCollections. A user who
+ * is not federated has none of them (404).
+ */
+export function registerCollections(federation: Federation<void>, deps: FederationDeps): void {
+  const { users, collections } = deps;
+  const owner = (identifier: string) => users.findFederatedByUsername(identifier);
+
+  federation
+    .setOutboxDispatcher(FEDERATION_PATHS.outbox, (_ctx, identifier, cursor) => {
+      const user = owner(identifier);
+      return user ? collections.outbox.page(user, cursor) : null;
+    })
+    .setCounter((_ctx, identifier) => count(collections.outbox, owner(identifier)))
+    .setFirstCursor((_ctx, identifier) => first(collections.outbox, owner(identifier)));
+
+  federation
+    .setFollowersDispatcher(FEDERATION_PATHS.followers, (_ctx, identifier, cursor, filter) => {
+      const user = owner(identifier);
+      return user ? collections.followers.page(user, cursor, filter) : null;
+    })
+    .setCounter((_ctx, identifier) => count(collections.followers, owner(identifier)))
+    .setFirstCursor((_ctx, identifier) => first(collections.followers, owner(identifier)));
+
+  federation
+    .setFollowingDispatcher(FEDERATION_PATHS.following, (_ctx, identifier, cursor) => {
+      const user = owner(identifier);
+      return user ? collections.following.page(user, cursor) : null;
+    })
+    .setCounter((_ctx, identifier) => count(collections.following, owner(identifier)))
+    .setFirstCursor((_ctx, identifier) => first(collections.following, owner(identifier)));
+}
+
+function count<T, F>(source: CollectionSource<T, F>, user: UserRow | undefined): number | null {
+  return user ? source.count(user) : null;
+}
+
+function first<T, F>(source: CollectionSource<T, F>, user: UserRow | undefined): string | null {
+  return user ? source.firstCursor(user) : null;
+}

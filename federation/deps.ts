@@ -1,0 +1,14 @@
+import type { Config } from '../src/config.ts';
+import type { UserRepository } from '../src/users/repository.ts';
+import type { CollectionSources } from './collections.ts';
+import type { ActorKeyStore } from './keys.ts';
+
+/** What the dispatchers and listeners need from the rest of the app. */
+export interface FederationDeps {
+  config: Config;
+  users: UserRepository;
+  keys: ActorKeyStore;
+  collections: CollectionSources;
+  /** Users visible to the fediverse (activityPubEnabled), for NodeInfo. */
+  countFederatedUsers(): number;
+}

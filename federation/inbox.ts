@@ -1,0 +1,32 @@
+import type { Federation, InboxListenerSetters } from '@fedify/fedify';
+import { Activity } from '@fedify/vocab';
+import { getLogger } from '@logtape/logtape';
+import { FEDERATION_PATHS } from './paths.ts';
+
+const logger = getLogger(['vault', 'federation', 'inbox']);
+
+/**
+ * The personal inboxes (/users/{username}/inbox) and the shared inbox (/inbox). Fedify verifies
+ * every POST's HTTP signature (or object integrity proof) and refuses unverifiable ones with 401
+ * before any listener runs; verified activities go through the queue to the listeners.
+ *
+ * Only a catch-all listener exists for now: it logs what arrived. The social issue adds
+ * listeners for Follow, Undo, Accept, Create, Update, Delete... by chaining .on(Type, handler)
+ * on the returned setters; Fedify calls the most specific listener for an activity's class, so
+ * the catch-all keeps handling only what nothing else does.
+ */
+export function registerInbox(federation: Federation<void>): InboxListenerSetters<void> {
+  return federation
+    .setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox)
+    .on(Activity, (ctx, activity) => {
+      logger.info('Received {type} {id} from {actor} for {recipient}; not handled yet', {
+        type: activity.constructor.name,
+        id: activity.id?.href ?? null,
+        actor: activity.actorId?.href ?? null,
+        recipient: ctx.recipient ?? 'the shared inbox',
+      });
+    })
+    .onError((_ctx, error) => {
+      logger.error('An inbox listener failed: {error}', { error });
+    });
+}

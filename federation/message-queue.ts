@@ -1,0 +1,344 @@
+import type {
+  MessageQueue,
+  MessageQueueDepth,
+  MessageQueueEnqueueOptions,
+  MessageQueueListenOptions,
+} from '@fedify/fedify';
+import { getLogger } from '@logtape/logtape';
+import type Database from 'better-sqlite3';
+import { durationToMs } from './temporal.ts';
+
+const logger = getLogger(['vault', 'federation', 'queue']);
+
+export interface SqliteMessageQueueOptions {
+  /** How often a listener looks for due messages when nothing wakes it. 1 s by default. */
+  pollIntervalMs?: number;
+  /**
+   * How long a taken message stays reserved for its handler. The lease is renewed while the
+   * handler runs, so it only matters after a crash: then the message is taken again once the
+   * lease has run out. 2 minutes by default.
+   */
+  leaseMs?: number;
+  /** Handlers one listener runs at the same time. 4 by default. */
+  concurrency?: number;
+  /** Attempts (handler runs) before a message that keeps failing is dropped. 8 by default. */
+  maxAttempts?: number;
+  /** Delay before the first retry of a failed handler; doubles each time. 1 s by default. */
+  retryBaseMs?: number;
+  /** Longest delay between retries. 1 hour by default. */
+  retryMaxMs?: number;
+  /** The clock, for tests. */
+  now?: () => number;
+}
+
+interface QueueRow {
+  id: number;
+  message: string;
+  ordering_key: string | null;
+  locked_until: number;
+  attempts: number;
+}
+
+type Handler = (message: unknown) => Promise<void> | void;
+
+/**
+ * Fedify's message queue in the app's SQLite file, table federation_queue.
+ *
+ * A listener takes a due message by setting its lease (locked_until) and deletes it only after
+ * the handler succeeds: a crash or a failing handler never loses a message (Fedify's own SQLite
+ * queue deletes first). A failed handler releases the message for a retry with exponential
+ * backoff, and after maxAttempts it is dropped with an error in the log. Fedify handles delivery
+ * failures itself (nativeRetrial is false) by enqueueing a delayed copy, so this retry only
+ * covers errors that escape Fedify.
+ *
+ * Messages with the same orderingKey are handled one at a time, in the order they were
+ * enqueued: a message is only taken when no earlier message with its key is still in the table
+ * (waiting, delayed, or being handled). Several listeners, in this process or another one on the
+ * same file, can share the queue; the lease makes sure each message goes to one of them. A local
+ * enqueue wakes this process's listeners at once; others notice within pollIntervalMs.
+ *
+ * The value of locked_until doubles as the lease token: renewing or releasing a lease only
+ * succeeds while it still holds the value this listener set, so a listener whose lease ran out
+ * (and whose message was taken again) cannot disturb the new holder.
+ */
+export class SqliteMessageQueue implements MessageQueue {
+  readonly nativeRetrial = false;
+
+  readonly #sqlite: Database.Database;
+  readonly #now: () => number;
+  readonly #pollIntervalMs: number;
+  readonly #leaseMs: number;
+  readonly #concurrency: number;
+  readonly #maxAttempts: number;
+  readonly #retryBaseMs: number;
+  readonly #retryMaxMs: number;
+  readonly #wakers = new Set<() => void>();
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #heartbeats = new Set<NodeJS.Timeout>();
+  #closed = false;
+
+  readonly #insert: Database.Statement<[string, string | null, number, number]>;
+  readonly #claim: Database.Statement<[{ lease: number; now: number }], QueueRow>;
+  readonly #renew: Database.Statement<[number, number, number]>;
+  readonly #ack: Database.Statement<[number]>;
+  readonly #release: Database.Statement<[number, number, number]>;
+  readonly #drop: Database.Statement<[number]>;
+  readonly #nextDue: Database.Statement<[number], { due: number | null }>;
+  readonly #depth: Database.Statement<
+    [{ now: number }],
+    { queued: number; ready: number | null; delayed: number | null }
+  >;
+
+  constructor(sqlite: Database.Database, options: SqliteMessageQueueOptions = {}) {
+    this.#sqlite = sqlite;
+    this.#now = options.now ?? Date.now;
+    this.#pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.#leaseMs = options.leaseMs ?? 2 * 60_000;
+    this.#concurrency = Math.max(1, options.concurrency ?? 4);
+    this.#maxAttempts = Math.max(1, options.maxAttempts ?? 8);
+    this.#retryBaseMs = options.retryBaseMs ?? 1_000;
+    this.#retryMaxMs = options.retryMaxMs ?? 60 * 60_000;
+
+    this.#insert = sqlite.prepare(
+      `INSERT INTO federation_queue (message, ordering_key, not_before, created_at)
+       VALUES (?, ?, ?, ?)`,
+    );
+    // The oldest due message that is not leased and not waiting behind an earlier message with
+    // the same ordering key. UPDATE ... RETURNING is one atomic statement.
+    this.#claim = sqlite.prepare(
+      `UPDATE federation_queue SET locked_until = @lease, attempts = attempts + 1
+       WHERE id = (
+         SELECT q.id FROM federation_queue q
+         WHERE q.not_before <= @now
+           AND (q.locked_until IS NULL OR q.locked_until <= @now)
+           AND (q.ordering_key IS NULL OR NOT EXISTS (
+             SELECT 1 FROM federation_queue e
+             WHERE e.ordering_key = q.ordering_key AND e.id < q.id))
+         ORDER BY q.not_before, q.id
+         LIMIT 1)
+       RETURNING id, message, ordering_key, locked_until, attempts`,
+    );
+    this.#renew = sqlite.prepare(
+      'UPDATE federation_queue SET locked_until = ? WHERE id = ? AND locked_until = ?',
+    );
+    this.#ack = sqlite.prepare('DELETE FROM federation_queue WHERE id = ?');
+    this.#release = sqlite.prepare(
+      `UPDATE federation_queue SET locked_until = NULL, not_before = ?
+       WHERE id = ? AND locked_until = ?`,
+    );
+    this.#drop = sqlite.prepare('DELETE FROM federation_queue WHERE id = ?');
+    // When the next message becomes due or a lease runs out, whichever is first (future only:
+    // messages that are due now but wait behind their ordering key are woken by completions).
+    this.#nextDue = sqlite.prepare(
+      `SELECT min(max(not_before, coalesce(locked_until, 0))) AS due FROM federation_queue
+       WHERE max(not_before, coalesce(locked_until, 0)) > ?`,
+    );
+    this.#depth = sqlite.prepare(
+      `SELECT count(*) AS queued,
+              sum(not_before <= @now) AS ready,
+              sum(not_before > @now) AS delayed
+       FROM federation_queue WHERE locked_until IS NULL OR locked_until <= @now`,
+    );
+  }
+
+  async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
+    this.enqueueSync([message], options);
+  }
+
+  async enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions) {
+    this.enqueueSync(messages, options);
+  }
+
+  /** The synchronous core of enqueue/enqueueMany: all messages in one transaction. */
+  enqueueSync(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): void {
+    if (messages.length === 0) return;
+    const encoded = messages.map((message) => {
+      const json = JSON.stringify(message);
+      if (json === undefined) throw new TypeError('A queue message must be JSON-serializable.');
+      return json;
+    });
+    const now = this.#now();
+    const notBefore = now + (options?.delay ? durationToMs(options.delay) : 0);
+    const orderingKey = options?.orderingKey ?? null;
+    this.#sqlite.transaction(() => {
+      for (const json of encoded) this.#insert.run(json, orderingKey, notBefore, now);
+    })();
+    this.#wakeAll();
+  }
+
+  /**
+   * Takes and handles messages until the signal is aborted. Resolves right after the abort
+   * (handlers still running keep their lease until they finish; see drain). Never rejects.
+   */
+  async listen(handler: Handler, options: MessageQueueListenOptions = {}): Promise<void> {
+    const { signal } = options;
+    let active = 0;
+    let wake: () => void = () => {};
+    const waker = () => wake();
+    this.#wakers.add(waker);
+    logger.debug('Queue listener started');
+    try {
+      while (!signal?.aborted && !this.#closed && this.#sqlite.open) {
+        let waitMs = this.#pollIntervalMs;
+        try {
+          while (active < this.#concurrency && !signal?.aborted) {
+            const row = this.#take();
+            if (row === undefined) break;
+            active += 1;
+            this.#track(
+              this.#handle(row, handler).finally(() => {
+                active -= 1;
+                waker();
+              }),
+            );
+          }
+          waitMs = this.#msUntilNextDue(waitMs);
+        } catch (error) {
+          if (this.#closed || !this.#sqlite.open) break;
+          logger.error('The federation queue could not read its table: {error}', { error });
+        }
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            wake = () => {};
+            resolve();
+          };
+          const timer = setTimeout(done, waitMs);
+          wake = done;
+          signal?.addEventListener('abort', done, { once: true });
+        });
+      }
+    } finally {
+      this.#wakers.delete(waker);
+      logger.debug('Queue listener stopped');
+    }
+  }
+
+  /**
+   * Waits until the handlers that are running now have finished, at most timeoutMs.
+   * Returns true if they all finished in time.
+   */
+  async drain(timeoutMs: number): Promise<boolean> {
+    if (this.#inFlight.size === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const settled = Promise.allSettled([...this.#inFlight]).then(() => true as const);
+    try {
+      return await Promise.race([settled, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Handlers running right now. */
+  get inFlight(): number {
+    return this.#inFlight.size;
+  }
+
+  /**
+   * Stops all work: listeners return, and handlers that are still running no longer touch the
+   * database when they end (their messages keep a lease that runs out, so they are taken again
+   * after a restart). Call before the database closes.
+   */
+  close(): void {
+    this.#closed = true;
+    for (const heartbeat of this.#heartbeats) clearInterval(heartbeat);
+    this.#heartbeats.clear();
+    this.#wakeAll();
+  }
+
+  async getDepth(): Promise<MessageQueueDepth> {
+    const now = this.#now();
+    const row = this.#depth.get({ now })!;
+    return { queued: row.queued, ready: row.ready ?? 0, delayed: row.delayed ?? 0 };
+  }
+
+  #take(): QueueRow | undefined {
+    for (;;) {
+      const now = this.#now();
+      const row = this.#claim.get({ lease: now + this.#leaseMs, now });
+      if (row === undefined) return undefined;
+      if (row.attempts <= this.#maxAttempts) return row;
+      // Only reachable when a lease ran out (the process died or hung while handling it).
+      this.#drop.run(row.id);
+      logger.error(
+        'Dropped federation queue message {id} after {attempts} attempts that never finished',
+        { id: row.id, attempts: row.attempts - 1, message: row.message },
+      );
+    }
+  }
+
+  async #handle(row: QueueRow, handler: Handler): Promise<void> {
+    const renewEvery = Math.max(10, Math.floor(this.#leaseMs / 3));
+    const heartbeat = setInterval(() => this.#renewLease(row), renewEvery);
+    heartbeat.unref();
+    this.#heartbeats.add(heartbeat);
+    let failure: { error: unknown } | undefined;
+    try {
+      await handler(JSON.parse(row.message));
+    } catch (error) {
+      failure = { error };
+    } finally {
+      clearInterval(heartbeat);
+      this.#heartbeats.delete(heartbeat);
+    }
+    if (this.#closed || !this.#sqlite.open) return;
+    try {
+      if (failure === undefined) {
+        this.#ack.run(row.id);
+      } else if (row.attempts >= this.#maxAttempts) {
+        this.#drop.run(row.id);
+        logger.error(
+          'Dropped federation queue message {id} after {attempts} failed attempts: {error}',
+          { id: row.id, attempts: row.attempts, error: failure.error, message: row.message },
+        );
+      } else {
+        const backoff = Math.min(this.#retryBaseMs * 2 ** (row.attempts - 1), this.#retryMaxMs);
+        this.#release.run(this.#now() + backoff, row.id, row.locked_until);
+        logger.warn(
+          'Federation queue message {id} failed (attempt {attempts}); retrying in {backoff} ms: {error}',
+          { id: row.id, attempts: row.attempts, backoff, error: failure.error },
+        );
+      }
+    } catch (error) {
+      logger.error('Could not record the outcome of federation queue message {id}: {error}', {
+        id: row.id,
+        error,
+      });
+    }
+  }
+
+  #renewLease(row: QueueRow): void {
+    if (this.#closed || !this.#sqlite.open) return;
+    try {
+      const lockedUntil = this.#now() + this.#leaseMs;
+      if (this.#renew.run(lockedUntil, row.id, row.locked_until).changes === 1) {
+        row.locked_until = lockedUntil;
+      }
+    } catch (error) {
+      logger.warn('Could not renew the lease of federation queue message {id}: {error}', {
+        id: row.id,
+        error,
+      });
+    }
+  }
+
+  #msUntilNextDue(pollMs: number): number {
+    const now = this.#now();
+    const due = this.#nextDue.get(now)?.due;
+    if (due === null || due === undefined) return pollMs;
+    return Math.max(1, Math.min(pollMs, due - now));
+  }
+
+  #track(task: Promise<void>): void {
+    this.#inFlight.add(task);
+    void task.finally(() => this.#inFlight.delete(task));
+  }
+
+  #wakeAll(): void {
+    for (const wake of this.#wakers) wake();
+  }
+}

@@ -1,0 +1,39 @@
+import { and, eq, lt, ne, or } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions, type SessionRow } from '../db/schema/index.ts';
+
+/** Data access for sessions: the only place that queries the sessions table. */
+export function createSessionRepository(db: Db) {
+  return {
+    insert(row: SessionRow): void {
+      db.insert(sessions).values(row).run();
+    },
+    findByIdHash(idHash: string): SessionRow | undefined {
+      return db.select().from(sessions).where(eq(sessions.idHash, idHash)).get();
+    },
+    listForUser(userId: number): SessionRow[] {
+      return db.select().from(sessions).where(eq(sessions.userId, userId)).all();
+    },
+    touch(idHash: string, lastSeenAt: Date): void {
+      db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, idHash)).run();
+    },
+    delete(idHash: string): void {
+      db.delete(sessions).where(eq(sessions.idHash, idHash)).run();
+    },
+    deleteForUser(userId: number, exceptIdHash?: string): number {
+      const where =
+        exceptIdHash === undefined
+          ? eq(sessions.userId, userId)
+          : and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash));
+      return db.delete(sessions).where(where).run().changes;
+    },
+    deleteExpired(now: Date, idleSince: Date): number {
+      return db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleSince)))
+        .run().changes;
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SessionRow } from '../db/schema/index.ts';
+import type { SessionRepository } from './session-repository.ts';
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Sessions: an opaque random token in the cookie, only its hash in the database; idle and
+ * absolute expiry. Rotation means: the caller ends the old session and starts a new one.
+ */
+export function createSessionService(
+  repo: SessionRepository,
+  policy: SessionPolicy,
+  now: () => number = Date.now,
+) {
+  return {
+    start(userId: number, meta: { userAgent: string; ipAddress: string }) {
+      const token = randomBytes(32).toString('base64url');
+      const t = now();
+      const row: SessionRow = {
+        idHash: hashToken(token),
+        userId,
+        createdAt: new Date(t),
+        lastSeenAt: new Date(t),
+        expiresAt: new Date(t + policy.absoluteMs),
+        userAgent: meta.userAgent.slice(0, 300),
+        ipAddress: meta.ipAddress.slice(0, 64),
+      };
+      repo.insert(row);
+      return { token, session: row };
+    },
+
+    /** The live session for a cookie token, or undefined (expired sessions are deleted). */
+    resolve(token: string): SessionRow | undefined {
+      if (token.length === 0 || token.length > 100) return undefined;
+      const row = repo.findByIdHash(hashToken(token));
+      if (!row) return undefined;
+      const t = now();
+      if (row.expiresAt.getTime() <= t || row.lastSeenAt.getTime() + policy.idleMs <= t) {
+        repo.delete(row.idHash);
+        return undefined;
+      }
+      if (t - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        row.lastSeenAt = new Date(t);
+        repo.touch(row.idHash, row.lastSeenAt);
+      }
+      return row;
+    },
+
+    /** When this session ends if unused: the earlier of idle and absolute expiry. */
+    expiresAt(row: SessionRow): Date {
+      return new Date(Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + policy.idleMs));
+    },
+
+    end(idHash: string): void {
+      repo.delete(idHash);
+    },
+
+    endAllForUser(userId: number, exceptIdHash?: string): number {
+      return repo.deleteForUser(userId, exceptIdHash);
+    },
+
+    purgeExpired(): number {
+      const t = now();
+      return repo.deleteExpired(new Date(t), new Date(t - policy.idleMs));
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

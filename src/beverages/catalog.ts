@@ -1,0 +1,123 @@
+// The beverage catalogue of SPEC section 3: types, maker labels and subtype lists.
+// Pure data with no imports, shared by the server (validation) and the web client (forms).
+
+export type BeverageTypeName = 'WHISKEY' | 'WINE' | 'BEER';
+
+export interface SubtypeGroup {
+  label: string;
+  subtypes: readonly string[];
+}
+
+export interface BeverageKind {
+  type: BeverageTypeName;
+  /** 'Whiskey', 'Wine', 'Beer' */
+  label: string;
+  /** The route of the type's archive. */
+  path: '/whiskey' | '/wine' | '/beer';
+  makerLabel: string;
+  /** Subtypes in display groups; whiskey and beer have one unlabelled group. */
+  groups: readonly SubtypeGroup[];
+}
+
+export const CATALOG: Readonly<Record<BeverageTypeName, BeverageKind>> = {
+  WHISKEY: {
+    type: 'WHISKEY',
+    label: 'Whiskey',
+    path: '/whiskey',
+    makerLabel: 'Distiller',
+    groups: [
+      {
+        label: '',
+        subtypes: ['Bourbon', 'Rye', 'Scotch', 'Irish', 'Japanese', 'Single Malt', 'Blended'],
+      },
+    ],
+  },
+  WINE: {
+    type: 'WINE',
+    label: 'Wine',
+    path: '/wine',
+    makerLabel: 'Winery',
+    groups: [
+      {
+        label: 'Red',
+        subtypes: [
+          'Cabernet Sauvignon',
+          'Pinot Noir',
+          'Merlot',
+          'Syrah',
+          'Zinfandel',
+          'Malbec',
+          'Tempranillo',
+          'Sangiovese',
+          'Nebbiolo',
+          'Grenache',
+          'Barbera',
+        ],
+      },
+      {
+        label: 'White',
+        subtypes: [
+          'Chardonnay',
+          'Sauvignon Blanc',
+          'Riesling',
+          'Pinot Grigio',
+          'Gewürztraminer',
+          'Chenin Blanc',
+          'Viognier',
+          'Grüner Veltliner',
+          'Albariño',
+        ],
+      },
+      { label: 'Sparkling', subtypes: ['Champagne', 'Prosecco', 'Cava', 'Sparkling Rosé'] },
+      { label: 'Rosé', subtypes: ['Rosé'] },
+      { label: 'Rice Wine', subtypes: ['Sake'] },
+    ],
+  },
+  BEER: {
+    type: 'BEER',
+    label: 'Beer',
+    path: '/beer',
+    makerLabel: 'Brewing company',
+    groups: [
+      {
+        label: '',
+        subtypes: [
+          'Lager',
+          'Pale Ale',
+          'IPA',
+          'Stout',
+          'Porter',
+          'Sour',
+          'Pilsner',
+          'Wheat',
+          'Belgian',
+          'Seasonal',
+        ],
+      },
+    ],
+  },
+};
+
+export const TYPE_ORDER: readonly BeverageTypeName[] = ['WHISKEY', 'WINE', 'BEER'];
+
+/** Every subtype of a type, in order. */
+export function subtypesOf(type: BeverageTypeName): string[] {
+  return CATALOG[type].groups.flatMap((g) => g.subtypes);
+}
+
+/** The first subtype of a type: what the form resets to when the type changes. */
+export function firstSubtype(type: BeverageTypeName): string {
+  return subtypesOf(type)[0]!;
+}
+
+/** Whiskey → wine → beer → whiskey. */
+export function nextType(type: BeverageTypeName): BeverageTypeName {
+  return TYPE_ORDER[(TYPE_ORDER.indexOf(type) + 1) % TYPE_ORDER.length]!;
+}
+
+export const RATING_MIN = 0;
+export const RATING_MAX = 5;
+export const DEFAULT_RATING = 3;
+export const NAME_MAX_LENGTH = 200;
+export const MAKER_MAX_LENGTH = 200;
+export const NOTES_MAX_LENGTH = 5000;

@@ -1,0 +1,249 @@
+import type { BeverageRow, BeverageStatus, BeverageType, Role } from '../db/schema/index.ts';
+import { badRequest, forbidden, notFound } from '../domain-error.ts';
+import { PHOTO, type MediaStore } from '../media/images.ts';
+import type { UserRepository } from '../users/repository.ts';
+import { CATALOG, DEFAULT_RATING, subtypesOf } from './catalog.ts';
+import type { BeverageEvents } from './events.ts';
+import type {
+  BeverageChanges,
+  BeverageRepository,
+  BeverageWithOwner,
+  ListPosition,
+} from './repository.ts';
+
+export interface Viewer {
+  id: number;
+  role: Role;
+}
+
+export interface NewEntryInput {
+  type: BeverageType;
+  name: string;
+  subtype?: string | undefined;
+  makerName?: string | undefined;
+  rating?: number | undefined;
+  notes?: string | undefined;
+  status?: BeverageStatus | undefined;
+  inCellar?: boolean | undefined;
+}
+
+export type EntryChanges = Partial<Omit<NewEntryInput, 'type'>> & { type?: BeverageType };
+
+export interface ListQuery {
+  userId?: number | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
+  type?: BeverageType | undefined;
+  status?: BeverageStatus | undefined;
+  inCellar?: boolean | undefined;
+  q?: string | undefined;
+}
+
+const ENTRY_NOT_FOUND = 'Beverage not found';
+export const DEFAULT_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 200;
+
+/** The opaque cursor of a list page: where the next page starts. */
+function encodeCursor(entry: BeverageRow): string {
+  return Buffer.from(`${entry.createdAt.getTime()}:${entry.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): ListPosition {
+  const match = /^(\d{1,15}):(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw badRequest('The cursor is not valid');
+  return { createdAt: Number(match[1]), id: Number(match[2]) };
+}
+
+/**
+ * Everything a user does with entries. Every write goes through here, and each announces itself
+ * on `events` after it has committed (federation listens there).
+ */
+export function createBeverageService(deps: {
+  repo: BeverageRepository;
+  users: UserRepository;
+  media: MediaStore;
+  events: BeverageEvents;
+  now?: () => number;
+}) {
+  const { repo, users, media, events } = deps;
+  const now = deps.now ?? Date.now;
+
+  function load(id: number): BeverageWithOwner {
+    const entry = repo.findById(id);
+    if (!entry) throw notFound(ENTRY_NOT_FOUND);
+    return entry;
+  }
+
+  function assertCanModify(viewer: Viewer, entry: BeverageRow) {
+    if (entry.userId !== viewer.id && viewer.role !== 'ADMIN') {
+      throw forbidden('Only the owner or an admin can change this entry');
+    }
+  }
+
+  function assertSubtype(type: BeverageType, subtype: string) {
+    if (!subtypesOf(type).includes(subtype)) {
+      throw badRequest(`${subtype} is not a kind of ${CATALOG[type].label.toLowerCase()}`);
+    }
+  }
+
+  /** The merged entry after changes, with the status rules of SPEC section 4 applied. */
+  function merge(entry: BeverageRow, changes: EntryChanges): BeverageChanges {
+    const type = changes.type ?? entry.type;
+    let subtype = changes.subtype ?? entry.subtype;
+    if (changes.type !== undefined && changes.subtype === undefined && type !== entry.type) {
+      // A type change without a subtype resets it, as the form does.
+      subtype = subtypesOf(type)[0]!;
+    }
+    assertSubtype(type, subtype);
+    const status = changes.status ?? entry.status;
+    let rating = changes.rating ?? entry.rating;
+    if (status === 'TO_TRY') rating = 0;
+    else if (entry.status === 'TO_TRY' && changes.rating === undefined && rating === 0) {
+      rating = DEFAULT_RATING;
+    }
+    return {
+      type,
+      subtype,
+      status,
+      rating,
+      ...(changes.name !== undefined && { name: changes.name }),
+      ...(changes.makerName !== undefined && { makerName: changes.makerName }),
+      ...(changes.notes !== undefined && { notes: changes.notes }),
+      ...(changes.inCellar !== undefined && { inCellar: changes.inCellar }),
+    };
+  }
+
+  return {
+    /**
+     * The caller's entries by default; with userId, that user's. Newest first, one page at a
+     * time: `nextCursor` is null on the last page.
+     */
+    list(
+      viewer: Viewer,
+      query: ListQuery,
+    ): { entries: BeverageWithOwner[]; nextCursor: string | null } {
+      const userId = query.userId ?? viewer.id;
+      if (userId !== viewer.id && !users.findById(userId)) throw notFound('User not found');
+      const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+      const rows = repo.list({
+        userId,
+        type: query.type,
+        status: query.status,
+        inCellar: query.inCellar,
+        q: query.q,
+        ...(query.cursor !== undefined && { before: decodeCursor(query.cursor) }),
+        limit: limit + 1,
+      });
+      const entries = rows.slice(0, limit);
+      const last = entries[entries.length - 1];
+      return { entries, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+    },
+
+    get(id: number): BeverageWithOwner {
+      return load(id);
+    },
+
+    async create(viewer: Viewer, input: NewEntryInput, photo?: Uint8Array) {
+      const subtype = input.subtype ?? subtypesOf(input.type)[0]!;
+      assertSubtype(input.type, subtype);
+      const status = input.status ?? 'TRIED';
+      const photoPath = photo ? await media.save(photo, PHOTO) : null;
+      const t = new Date(now());
+      let row: BeverageRow;
+      try {
+        row = repo.insert({
+          userId: viewer.id,
+          type: input.type,
+          name: input.name,
+          subtype,
+          makerName: input.makerName ?? '',
+          rating: status === 'TO_TRY' ? 0 : (input.rating ?? DEFAULT_RATING),
+          notes: input.notes ?? '',
+          status,
+          inCellar: input.inCellar ?? false,
+          photoPath,
+          createdAt: t,
+          updatedAt: t,
+        });
+      } catch (error) {
+        await media.remove(photoPath);
+        throw error;
+      }
+      events.publish({ kind: 'created', entry: row });
+      return load(row.id);
+    },
+
+    async update(
+      viewer: Viewer,
+      id: number,
+      changes: EntryChanges,
+      photo: { replace?: Uint8Array; remove?: boolean } = {},
+    ) {
+      const before = load(id);
+      assertCanModify(viewer, before);
+      merge(before, changes); // refuse bad input before the slow photo work
+      const newPhoto = photo.replace ? await media.save(photo.replace, PHOTO) : undefined;
+      // Re-read: the entry may have changed or gone while the photo was processed.
+      const current = repo.findById(id);
+      if (!current) {
+        await media.remove(newPhoto);
+        throw notFound(ENTRY_NOT_FOUND);
+      }
+      const photoChange =
+        newPhoto !== undefined ? { photoPath: newPhoto } : photo.remove ? { photoPath: null } : {};
+      let updated: BeverageRow | undefined;
+      try {
+        updated = repo.update(id, {
+          ...merge(current, changes),
+          ...photoChange,
+          updatedAt: new Date(now()),
+        });
+      } catch (error) {
+        await media.remove(newPhoto);
+        throw error;
+      }
+      if (!updated) {
+        await media.remove(newPhoto);
+        throw notFound(ENTRY_NOT_FOUND);
+      }
+      if ('photoPath' in photoChange && current.photoPath !== updated.photoPath) {
+        await media.remove(current.photoPath);
+      }
+      events.publish({ kind: 'updated', entry: updated, previous: current });
+      return load(id);
+    },
+
+    async remove(viewer: Viewer, id: number): Promise<void> {
+      const entry = load(id);
+      assertCanModify(viewer, entry);
+      if (!repo.delete(id)) throw notFound(ENTRY_NOT_FOUND);
+      await media.remove(entry.photoPath);
+      events.publish({ kind: 'deleted', entry });
+    },
+
+    /** The caller's own, editable copy of an entry they can see. */
+    async clone(viewer: Viewer, id: number, status: BeverageStatus = 'TO_TRY') {
+      const source = load(id);
+      const photoPath = source.photoPath ? await media.copy(source.photoPath) : null;
+      const t = new Date(now());
+      const row = repo.insert({
+        userId: viewer.id,
+        type: source.type,
+        name: source.name,
+        subtype: source.subtype,
+        makerName: source.makerName,
+        rating: status === 'TO_TRY' ? 0 : source.rating || DEFAULT_RATING,
+        notes: source.notes,
+        status,
+        inCellar: false,
+        photoPath,
+        createdAt: t,
+        updatedAt: t,
+      });
+      events.publish({ kind: 'created', entry: row });
+      return load(row.id);
+    },
+  };
+}
+
+export type BeverageService = ReturnType<typeof createBeverageService>;

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of the environment. Everything else receives a Config.
+ * Documented in README.md (Configuration) and .env.example.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databasePath: string;
+  uploadsDir: string;
+  /** Public origin without trailing slash, e.g. https://vault.example.com */
+  origin: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  /** Trust X-Forwarded-For for the client address (only behind a reverse proxy you run). */
+  trustProxy: boolean;
+  logLevel: 'debug' | 'info' | 'warning' | 'error';
+  /** Directory holding the built client (index.html and assets). */
+  webDistDir: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+}
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveHours = z.coerce.number().positive();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  VAULT_DATA_DIR: z.string().min(1).default('./data'),
+  VAULT_ORIGIN: z
+    .url({
+      protocol: /^https?$/,
+      message: 'must be an http(s) URL such as https://vault.example.com',
+    })
+    .optional(),
+  VAULT_ADMIN_USERNAME: z
+    .string()
+    .regex(/^[a-z0-9_]{3,30}$/, '3-30 lowercase letters, digits or underscores')
+    .default('admin'),
+  VAULT_ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters long')
+    .max(256, 'must be at most 256 characters long')
+    .optional(),
+  VAULT_TRUST_PROXY: booleanFlag.default(false),
+  VAULT_LOG_LEVEL: z.enum(['debug', 'info', 'warning', 'error']).default('info'),
+  VAULT_SESSION_IDLE_HOURS: positiveHours.default(24 * 7),
+  VAULT_SESSION_MAX_HOURS: positiveHours.default(24 * 30),
+});
+
+export class ConfigError extends Error {}
+
+const HOUR = 60 * 60 * 1000;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Treat empty strings as unset so `VAR=` in a .env file means "use the default".
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.VAULT_DATA_DIR);
+  const origin = new URL(e.VAULT_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
+  if (e.VAULT_SESSION_MAX_HOURS < e.VAULT_SESSION_IDLE_HOURS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAULT_SESSION_MAX_HOURS: must not be shorter than VAULT_SESSION_IDLE_HOURS',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databasePath: path.join(dataDir, 'vault.sqlite'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    origin,
+    adminUsername: e.VAULT_ADMIN_USERNAME,
+    adminPassword: e.VAULT_ADMIN_PASSWORD,
+    trustProxy: e.VAULT_TRUST_PROXY,
+    logLevel: e.VAULT_LOG_LEVEL,
+    webDistDir: path.resolve(import.meta.dirname, '..', 'web', 'dist'),
+    sessionIdleMs: e.VAULT_SESSION_IDLE_HOURS * HOUR,
+    sessionAbsoluteMs: e.VAULT_SESSION_MAX_HOURS * HOUR,
+  };
+}

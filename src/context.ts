@@ -1,0 +1,68 @@
+import { createLoginService } from './auth/login.ts';
+import { createSessionRepository } from './auth/session-repository.ts';
+import { createSessionService } from './auth/sessions.ts';
+import { createLoginThrottle, DEFAULT_LIMITS, type ThrottleLimits } from './auth/throttle.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createVaultFederation } from '../federation/index.ts';
+import { createUserRepository } from './users/repository.ts';
+import { createUserService } from './users/service.ts';
+import { createBeverageEvents } from './beverages/events.ts';
+import { createBeverageRepository } from './beverages/repository.ts';
+import { createBeverageService } from './beverages/service.ts';
+import { createMediaStore } from './media/images.ts';
+
+export interface ContextOptions {
+  /** Lets Fedify reach loopback and private addresses. Only tests set it. */
+  allowPrivateAddress?: boolean;
+  throttleLimits?: ThrottleLimits;
+  now?: () => number;
+}
+
+/** Wires the database, repositories, domain services and federation together. */
+export function createContext(config: Config, options: ContextOptions = {}) {
+  const now = options.now ?? Date.now;
+  const database = openDatabase(config.databasePath);
+  const users = createUserRepository(database.db);
+  const sessions = createSessionService(
+    createSessionRepository(database.db),
+    { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
+    now,
+  );
+  const throttle = createLoginThrottle(options.throttleLimits ?? DEFAULT_LIMITS, now);
+  const federation = createVaultFederation({
+    config,
+    database,
+    users,
+    allowPrivateAddress: options.allowPrivateAddress ?? false,
+  });
+  const media = createMediaStore(config.uploadsDir);
+  const beverageEvents = createBeverageEvents();
+  const beverages = createBeverageService({
+    repo: createBeverageRepository(database.db),
+    users,
+    media,
+    events: beverageEvents,
+    now,
+  });
+  return {
+    config,
+    database,
+    users,
+    sessions,
+    throttle,
+    login: createLoginService(users, throttle),
+    userAdmin: createUserService(users, sessions),
+    media,
+    beverages,
+    beverageEvents,
+    federation,
+    /** Stops background work and closes the database. */
+    async close() {
+      await federation.stop();
+      database.close();
+    },
+  };
+}
+
+export type AppContext = ReturnType<typeof createContext>;

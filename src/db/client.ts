@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema/index.ts';
+
+export type Db = BetterSQLite3Database<typeof schema>;
+
+export interface DatabaseHandle {
+  /** Drizzle, for typed queries. */
+  db: Db;
+  /** The raw connection, for transactions and hand-written statements. */
+  sqlite: Database.Database;
+  close(): void;
+}
+
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '..', '..', 'migrations');
+
+/** Opens (creating if needed) the SQLite file, sets pragmas and applies pending migrations. */
+export function openDatabase(file: string): DatabaseHandle {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    sqlite,
+    close: () => {
+      if (sqlite.open) sqlite.close();
+    },
+  };
+}

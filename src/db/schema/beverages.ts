@@ -1,0 +1,39 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './users.ts';
+
+export const BEVERAGE_TYPES = ['WHISKEY', 'WINE', 'BEER'] as const;
+export type BeverageType = (typeof BEVERAGE_TYPES)[number];
+export const BEVERAGE_STATUSES = ['TRIED', 'TO_TRY'] as const;
+export type BeverageStatus = (typeof BEVERAGE_STATUSES)[number];
+
+/**
+ * A logged whiskey, wine or beer. Full-text search runs on the FTS5 table beverages_fts
+ * (trigram tokenizer, kept in step by triggers; see the beverages_fts migration).
+ */
+export const beverages = sqliteTable(
+  'beverages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: BEVERAGE_TYPES }).notNull(),
+    name: text('name').notNull(),
+    subtype: text('subtype').notNull(),
+    makerName: text('maker_name').notNull().default(''),
+    rating: integer('rating').notNull(),
+    notes: text('notes').notNull().default(''),
+    status: text('status', { enum: BEVERAGE_STATUSES }).notNull(),
+    inCellar: integer('in_cellar', { mode: 'boolean' }).notNull().default(false),
+    photoPath: text('photo_path'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('beverages_user_type_status_idx').on(t.userId, t.type, t.status, t.createdAt, t.id),
+    index('beverages_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('beverages_user_cellar_idx').on(t.userId, t.inCellar, t.createdAt, t.id),
+  ],
+);
+
+export type BeverageRow = typeof beverages.$inferSelect;

@@ -1,0 +1,4 @@
+// The whole database schema, one file per aggregate. drizzle-kit reads this folder.
+export * from './users.ts';
+export * from './federation.ts';
+export * from './beverages.ts';

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+export const ROLES = ['USER', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A vault account. Handles and actor URLs are derived from username + VAULT_ORIGIN, never stored. */
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  username: text('username').notNull().unique(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  role: text('role', { enum: ROLES }).notNull().default('USER'),
+  bio: text('bio').notNull().default(''),
+  avatarPath: text('avatar_path'),
+  passwordHash: text('password_hash').notNull(),
+  webauthnEnabled: integer('webauthn_enabled', { mode: 'boolean' }).notNull().default(false),
+  totpEnabled: integer('totp_enabled', { mode: 'boolean' }).notNull().default(false),
+  activityPubEnabled: integer('activitypub_enabled', { mode: 'boolean' }).notNull().default(false),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+});
+
+/** Signed-in sessions. The cookie carries a random token; only its SHA-256 is stored. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ipAddress: text('ip_address').notNull().default(''),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

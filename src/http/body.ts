@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { DomainError, badRequest } from '../domain-error.ts';
+
+/** Reads a JSON body, refusing other content types, malformed JSON and invalid shapes. */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new DomainError(415, 'Send the request body as JSON (Content-Type: application/json)');
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await c.req.text());
+  } catch {
+    throw badRequest('The request body is not valid JSON');
+  }
+  return parseWith(schema, raw);
+}
+
+/** Validates a value with a zod schema; the first problem becomes a 400 message. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw badRequest(issue ? issueMessage(issue) : 'The request is not valid');
+  }
+  return result.data;
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && issue.path.length === 0) {
+    return 'The request body must be a JSON object';
+  }
+  if (issue.code === 'unrecognized_keys') {
+    return `Unknown field: ${issue.keys.join(', ')}`;
+  }
+  return issue.message;
+}
+
+/** Parses a positive integer id from a path parameter. */
+export function idParam(c: Context, name: string, what: string): number {
+  const raw = c.req.param(name) ?? '';
+  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw badRequest(`${what} id must be a positive integer`);
+  return Number(raw);
+}

@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DomainError } from '../domain-error.ts';
+import { logger } from '../logger.ts';
+
+/** Maps every thrown error to `{ message }`. Never leaks a stack trace. */
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof DomainError) {
+    if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
+    return c.json({ message: err.message }, err.status as ContentfulStatusCode);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    const message = err.message || defaultMessage(status);
+    return c.json({ message }, status);
+  }
+  logger.error('Unhandled error on {method} {path}: {error}', {
+    method: c.req.method,
+    path: c.req.path,
+    error: err,
+  });
+  return c.json({ message: 'Something went wrong on the server. Please try again.' }, 500);
+}
+
+function defaultMessage(status: number): string {
+  switch (status) {
+    case 400:
+      return 'The request could not be understood.';
+    case 401:
+      return 'You need to sign in first.';
+    case 403:
+      return 'You are not allowed to do that.';
+    case 404:
+      return 'Not found.';
+    case 413:
+      return 'The request is too large.';
+    default:
+      return 'The request failed.';
+  }
+}

@@ -1,0 +1,79 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { SessionService } from '../auth/sessions.ts';
+import type { UserRepository } from '../users/repository.ts';
+import { forbidden, unauthorized } from '../domain-error.ts';
+import type { AppEnv } from './env.ts';
+
+export interface CookiePolicy {
+  name: string;
+  secure: boolean;
+}
+
+/** `__Host-` pins the cookie to this host and path / (allowed only with Secure, i.e. https). */
+export function cookiePolicy(origin: string): CookiePolicy {
+  const secure = new URL(origin).protocol === 'https:';
+  return { name: secure ? '__Host-vault_session' : 'vault_session', secure };
+}
+
+/** Loads the signed-in user (if any) from the session cookie onto the context. */
+export function loadSession(
+  sessions: SessionService,
+  users: UserRepository,
+  cookie: CookiePolicy,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = getCookie(c, cookie.name);
+    c.set('user', undefined);
+    c.set('session', undefined);
+    if (token) {
+      const session = sessions.resolve(token);
+      const user = session ? users.findById(session.userId) : undefined;
+      if (session && user) {
+        c.set('session', session);
+        c.set('user', user);
+      } else {
+        deleteCookie(c, cookie.name, { path: '/', secure: cookie.secure });
+      }
+    }
+    await next();
+  };
+}
+
+export function setSessionCookie(
+  c: Context,
+  cookie: CookiePolicy,
+  token: string,
+  maxAgeMs: number,
+) {
+  setCookie(c, cookie.name, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: cookie.secure,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
+}
+
+export function clearSessionCookie(c: Context, cookie: CookiePolicy) {
+  deleteCookie(c, cookie.name, { path: '/', secure: cookie.secure });
+}
+
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get('user')) throw unauthorized();
+  await next();
+};
+
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get('user');
+  if (!user) throw unauthorized();
+  if (user.role !== 'ADMIN') throw forbidden('Only an admin can do that');
+  await next();
+};
+
+/** The signed-in user; use after requireUser. */
+export function currentUser(c: Context<AppEnv>) {
+  const user = c.get('user');
+  if (!user) throw unauthorized();
+  return user;
+}

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import { cloneBody, createEntryForm, listQuery, updateEntryForm } from '../beverages/rules.ts';
+import { presentBeverage } from '../beverages/present.ts';
+import type { AppContext } from '../context.ts';
+import { idParam, parseWith, readJson } from '../http/body.ts';
+import type { AppEnv } from '../http/env.ts';
+import { readForm } from '../http/form.ts';
+import { currentUser, requireUser } from '../http/session.ts';
+
+/** /api/beverages: the caller's vault (SPEC section 7). */
+export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use(requireUser);
+  const service = ctx.beverages;
+
+  routes.get('/', (c) => {
+    const viewer = currentUser(c);
+    const query = parseWith(listQuery, c.req.query());
+    const page = service.list(viewer, { ...query, inCellar: query.cellar });
+    return c.json({
+      beverages: page.entries.map((e) => presentBeverage(e, viewer.id)),
+      nextCursor: page.nextCursor,
+    });
+  });
+
+  routes.post('/', async (c) => {
+    const viewer = currentUser(c);
+    const { fields, files } = await readForm(c, ['photo']);
+    const input = parseWith(createEntryForm, fields);
+    const entry = await service.create(viewer, input, files.photo);
+    return c.json({ beverage: presentBeverage(entry, viewer.id) }, 201);
+  });
+
+  routes.patch('/:id', async (c) => {
+    const viewer = currentUser(c);
+    const id = idParam(c, 'id', 'Beverage');
+    const { fields, files } = await readForm(c, ['photo']);
+    const { removePhoto, ...changes } = parseWith(updateEntryForm, fields);
+    const photo = { ...(files.photo && { replace: files.photo }), remove: removePhoto ?? false };
+    const entry = await service.update(viewer, id, changes, photo);
+    return c.json({ beverage: presentBeverage(entry, viewer.id) });
+  });
+
+  routes.delete('/:id', async (c) => {
+    const viewer = currentUser(c);
+    await service.remove(viewer, idParam(c, 'id', 'Beverage'));
+    return c.body(null, 204);
+  });
+
+  routes.post('/:id/clone', async (c) => {
+    const viewer = currentUser(c);
+    const id = idParam(c, 'id', 'Beverage');
+    // The body is optional: no Content-Type means "clone to the to-try list".
+    const { status } = c.req.header('content-type') ? await readJson(c, cloneBody) : {};
+    const entry = await service.clone(viewer, id, status);
+    return c.json({ beverage: presentBeverage(entry, viewer.id) }, 201);
+  });
+
+  return routes;
+}

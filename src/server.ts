@@ -1,0 +1,58 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createContext, type ContextOptions } from './context.ts';
+import { ensureFirstAdmin } from './users/first-admin.ts';
+import { logger } from './logger.ts';
+
+export interface RunningVault {
+  url: string;
+  port: number;
+  ctx: ReturnType<typeof createContext>;
+  /** Stops accepting requests, stops the federation queue, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrating it), bootstraps the first admin, and serves the app. */
+export async function startVault(
+  config: Config,
+  options: ContextOptions = {},
+): Promise<RunningVault> {
+  const ctx = createContext(config, options);
+  const admin = await ensureFirstAdmin(ctx.users, ctx.userAdmin, {
+    username: config.adminUsername,
+    password: config.adminPassword,
+  });
+  if (admin?.generatedPassword) {
+    logger.warn(
+      'Created the first admin. Username: {username}  Password: {password}  (shown once: sign in and change it)',
+      { username: admin.username, password: admin.generatedPassword },
+    );
+  } else if (admin) {
+    logger.info('Created the first admin {username} with the configured password.', admin);
+  }
+  const app = createApp(ctx);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(s),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  ctx.federation.startQueue();
+  const purge = setInterval(() => ctx.sessions.purgeExpired(), 60 * 60_000);
+  purge.unref();
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    ctx,
+    async close() {
+      clearInterval(purge);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await ctx.close();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { generatePassword } from '../auth/passwords.ts';
+import type { UserRepository } from './repository.ts';
+import type { UserService } from './service.ts';
+
+/**
+ * On a start with no users, creates the first admin. Returns the generated password when none
+ * was configured, so the caller can print it once.
+ */
+export async function ensureFirstAdmin(
+  users: UserRepository,
+  service: UserService,
+  options: { username: string; password: string | undefined },
+): Promise<{ username: string; generatedPassword: string | undefined } | undefined> {
+  if (users.count() > 0) return undefined;
+  const generatedPassword = options.password === undefined ? generatePassword() : undefined;
+  await service.create({
+    username: options.username,
+    fullName: 'Vault Admin',
+    email: `${options.username}@localhost`,
+    password: options.password ?? generatedPassword!,
+    role: 'ADMIN',
+  });
+  return { username: options.username, generatedPassword };
+}

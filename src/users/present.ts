@@ -1,0 +1,38 @@
+import type { UserRow } from '../db/schema/index.ts';
+
+/** The User of SPEC section 3, as the API returns it. */
+export interface UserDto {
+  id: number;
+  username: string;
+  fullName: string;
+  email: string;
+  role: 'USER' | 'ADMIN';
+  bio: string;
+  avatarPath: string | null;
+  createdAt: string;
+  webauthnEnabled: boolean;
+  totpEnabled: boolean;
+  activityPubEnabled: boolean;
+  activityPubHandle: string | null;
+  activityPubActorUrl: string | null;
+}
+
+/** The fediverse handle and actor URL are derived from VAULT_ORIGIN, so they follow it. */
+export function presentUser(user: UserRow, origin: string): UserDto {
+  const host = new URL(origin).host;
+  return {
+    id: user.id,
+    username: user.username,
+    fullName: user.fullName,
+    email: user.email,
+    role: user.role,
+    bio: user.bio,
+    avatarPath: user.avatarPath,
+    createdAt: user.createdAt.toISOString(),
+    webauthnEnabled: user.webauthnEnabled,
+    totpEnabled: user.totpEnabled,
+    activityPubEnabled: user.activityPubEnabled,
+    activityPubHandle: user.activityPubEnabled ? `@${user.username}@${host}` : null,
+    activityPubActorUrl: user.activityPubEnabled ? `${origin}/users/${user.username}` : null,
+  };
+}

@@ -1,0 +1,70 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users, type Role, type UserRow } from '../db/schema/index.ts';
+
+/** Data access for users: the only place that queries the users table. */
+export function createUserRepository(db: Db) {
+  return {
+    findById(id: number): UserRow | undefined {
+      return db.select().from(users).where(eq(users.id, id)).get();
+    },
+    findByUsername(username: string): UserRow | undefined {
+      return db.select().from(users).where(eq(users.username, username)).get();
+    },
+    /** A user visible to the fediverse: exists and has activityPubEnabled. */
+    findFederatedByUsername(username: string): UserRow | undefined {
+      return db
+        .select()
+        .from(users)
+        .where(and(eq(users.username, username), eq(users.activityPubEnabled, true)))
+        .get();
+    },
+    list(): UserRow[] {
+      return db.select().from(users).orderBy(asc(users.username)).all();
+    },
+    count(): number {
+      return (
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(users)
+          .get()?.n ?? 0
+      );
+    },
+    countFederated(): number {
+      return (
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(users)
+          .where(eq(users.activityPubEnabled, true))
+          .get()?.n ?? 0
+      );
+    },
+    countAdmins(): number {
+      return (
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(users)
+          .where(eq(users.role, 'ADMIN'))
+          .get()?.n ?? 0
+      );
+    },
+    insert(values: {
+      username: string;
+      fullName: string;
+      email: string;
+      role: Role;
+      passwordHash: string;
+    }): UserRow {
+      return db.insert(users).values(values).returning().get();
+    },
+    update(
+      id: number,
+      values: Partial<Omit<UserRow, 'id' | 'username' | 'createdAt'>>,
+    ): UserRow | undefined {
+      if (Object.keys(values).length === 0) return this.findById(id);
+      return db.update(users).set(values).where(eq(users.id, id)).returning().get();
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

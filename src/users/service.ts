@@ -1,0 +1,91 @@
+import { hashPassword } from '../auth/passwords.ts';
+import type { SessionService } from '../auth/sessions.ts';
+import type { Role, UserRow } from '../db/schema/index.ts';
+import { conflict, notFound } from '../domain-error.ts';
+import type { UserRepository } from './repository.ts';
+
+export interface NewUser {
+  username: string;
+  fullName: string;
+  email: string;
+  password: string;
+  role: Role;
+}
+
+export interface UserChanges {
+  fullName?: string;
+  email?: string;
+  role?: Role;
+  password?: string;
+}
+
+/** Account administration: creating users, editing them, resetting passwords. */
+export function createUserService(users: UserRepository, sessions: SessionService) {
+  return {
+    list(): UserRow[] {
+      return users.list();
+    },
+
+    async create(input: NewUser): Promise<UserRow> {
+      if (users.findByUsername(input.username)) {
+        throw conflict(`The username ${input.username} is already taken`);
+      }
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return users.insert({
+          username: input.username,
+          fullName: input.fullName,
+          email: input.email,
+          role: input.role,
+          passwordHash,
+        });
+      } catch (error) {
+        // Another request may have taken the name while the password was being hashed.
+        if (isUniqueViolation(error)) {
+          throw conflict(`The username ${input.username} is already taken`);
+        }
+        throw error;
+      }
+    },
+
+    /** Admin edit. A password reset also ends every session of that user. */
+    async update(id: number, changes: UserChanges): Promise<UserRow> {
+      if (!users.findById(id)) throw notFound('User not found');
+      const passwordHash =
+        changes.password === undefined ? undefined : await hashPassword(changes.password);
+      // From here on everything is synchronous, so the last-admin check cannot race.
+      const user = users.findById(id);
+      if (!user) throw notFound('User not found');
+      if (changes.role === 'USER' && user.role === 'ADMIN' && users.countAdmins() <= 1) {
+        throw conflict('The last admin cannot be demoted');
+      }
+      const updated = users.update(id, {
+        ...(changes.fullName !== undefined && { fullName: changes.fullName }),
+        ...(changes.email !== undefined && { email: changes.email }),
+        ...(changes.role !== undefined && { role: changes.role }),
+        ...(passwordHash !== undefined && { passwordHash }),
+      });
+      if (!updated) throw notFound('User not found');
+      if (passwordHash !== undefined) sessions.endAllForUser(id);
+      return updated;
+    },
+
+    /** Sets a new password and ends every session (CLI and admin reset). */
+    async resetPassword(username: string, password: string): Promise<UserRow> {
+      const user = users.findByUsername(username);
+      if (!user) throw notFound(`No user named ${username}`);
+      return this.update(user.id, { password });
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
+
+function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE'
+  );
+}

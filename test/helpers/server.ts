@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import type { Role } from '../../src/db/schema/index.ts';
+import { startVault } from '../../src/server.ts';
+import { ADMIN_PASSWORD, ADMIN_USERNAME, tempConfig } from './vault.ts';
+
+/**
+ * The real vault on a real loopback port with a temporary data directory, serving the built
+ * client (web/dist, built once by test/global-setup.ts). For browser and federation tests.
+ */
+export async function startTestServer(options: { allowPrivateAddress?: boolean } = {}) {
+  // Port 0 would do, but the origin must be known before start: reserve a free port first.
+  const port = await freePort();
+  const config = tempConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    VAULT_ORIGIN: `http://127.0.0.1:${port}`,
+  });
+  const vault = await startVault(config, {
+    allowPrivateAddress: options.allowPrivateAddress ?? true,
+  });
+  return {
+    url: config.origin,
+    ctx: vault.ctx,
+    adminUsername: ADMIN_USERNAME,
+    adminPassword: ADMIN_PASSWORD,
+    async createUser(input: {
+      username: string;
+      password: string;
+      role?: Role;
+      fullName?: string;
+      email?: string;
+      activityPubEnabled?: boolean;
+    }) {
+      const row = vault.ctx.users.insert({
+        username: input.username,
+        fullName: input.fullName ?? input.username.replace(/^./, (ch) => ch.toUpperCase()),
+        email: input.email ?? `${input.username}@example.com`,
+        role: input.role ?? 'USER',
+        passwordHash: await hashPassword(input.password),
+      });
+      return input.activityPubEnabled
+        ? vault.ctx.users.update(row.id, { activityPubEnabled: true })!
+        : row;
+    },
+    async close() {
+      await vault.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../src/app.ts';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createContext, type ContextOptions } from '../../src/context.ts';
+import type { Role, UserRow } from '../../src/db/schema/index.ts';
+
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+
+export interface TestUserInput {
+  username: string;
+  password?: string;
+  role?: Role;
+  fullName?: string;
+  email?: string;
+  activityPubEnabled?: boolean;
+}
+
+/** A temporary data directory with its config. */
+export function tempConfig(env: Record<string, string> = {}): Config {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-test-'));
+  return loadConfig({
+    VAULT_DATA_DIR: dataDir,
+    VAULT_ADMIN_USERNAME: ADMIN_USERNAME,
+    VAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    ...env,
+  });
+}
+
+/**
+ * The real app on a temporary SQLite file, driven with app.request(). Users are inserted
+ * directly (with a real password hash) to keep tests fast.
+ */
+export function createTestVault(
+  options: ContextOptions & { origin?: string; env?: Record<string, string> } = {},
+) {
+  const config = tempConfig({
+    ...(options.origin ? { VAULT_ORIGIN: options.origin } : {}),
+    ...options.env,
+  });
+  const ctx = createContext(config, options);
+  const app = createApp(ctx);
+  const origin = config.origin;
+
+  async function createUser(input: TestUserInput): Promise<UserRow & { password: string }> {
+    const password = input.password ?? `${input.username}-password`;
+    const row = ctx.users.insert({
+      username: input.username,
+      fullName: input.fullName ?? input.username.replace(/^./, (ch) => ch.toUpperCase()),
+      email: input.email ?? `${input.username}@example.com`,
+      role: input.role ?? 'USER',
+      passwordHash: await hashPassword(password),
+    });
+    const updated = input.activityPubEnabled
+      ? ctx.users.update(row.id, { activityPubEnabled: true })!
+      : row;
+    return { ...updated, password };
+  }
+
+  /** A request to the app as a browser on the vault's own origin would send it. */
+  function request(pathname: string, init: RequestInit & { cookie?: string } = {}) {
+    const headers = new Headers(init.headers);
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin')) {
+      headers.set('origin', origin);
+    }
+    if (init.cookie) headers.set('cookie', init.cookie);
+    return app.request(new URL(pathname, origin).toString(), { ...init, headers });
+  }
+
+  function postJson(pathname: string, body: unknown, cookie?: string, method = 'POST') {
+    return request(pathname, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      ...(cookie ? { cookie } : {}),
+    });
+  }
+
+  /** Signs in and returns the session cookie ("name=value"). */
+  async function login(username: string, password: string): Promise<string> {
+    const res = await postJson('/api/auth/login', { username, password });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+    return sessionCookieFrom(res);
+  }
+
+  return {
+    app,
+    ctx,
+    config,
+    origin,
+    createUser,
+    request,
+    postJson,
+    login,
+    async close() {
+      await ctx.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestVault = ReturnType<typeof createTestVault>;
+
+/** "name=value" of the session cookie a response sets. */
+export function sessionCookieFrom(res: Response): string {
+  const header = res.headers.getSetCookie().find((c) => c.includes('vault_session='));
+  if (!header) throw new Error('no session cookie in response');
+  return header.split(';')[0]!;
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    expect: { requireAssertions: true },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    allowOnly: false,
+    passWithNoTests: false,
+  },
+});
