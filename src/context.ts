@@ -11,6 +11,7 @@ import { createBeverageEvents } from './beverages/events.ts';
 import { createBeverageRepository } from './beverages/repository.ts';
 import { createBeverageService } from './beverages/service.ts';
 import { createMediaStore } from './media/images.ts';
+import { createProfileService } from './users/profile-service.ts';
 
 export interface ContextOptions {
   /** Lets Fedify reach loopback and private addresses. Only tests set it. */
@@ -54,6 +55,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     login: createLoginService(users, throttle),
     userAdmin: createUserService(users, sessions),
     media,
+    profiles: createProfileService({ users, sessions, media, throttle }),
     beverages,
     beverageEvents,
     federation,

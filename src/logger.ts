@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { configure, getConsoleSink, getLogger } from '@logtape/logtape';
 
 /** The app's logger (LogTape, which Fedify also logs through). */
@@ -6,6 +7,7 @@ export const logger = getLogger(['vault']);
 export async function configureLogging(level: 'debug' | 'info' | 'warning' | 'error') {
   await configure({
     reset: true,
+    contextLocalStorage: new AsyncLocalStorage(),
     sinks: { console: getConsoleSink() },
     loggers: [
       { category: ['vault'], lowestLevel: level, sinks: ['console'] },

@@ -61,6 +61,14 @@ export function createSessionService(
       return new Date(Math.min(row.expiresAt.getTime(), row.lastSeenAt.getTime() + policy.idleMs));
     },
 
+    /** A user's sessions that are still live. */
+    listForUser(userId: number): SessionRow[] {
+      const t = now();
+      return repo
+        .listForUser(userId)
+        .filter((s) => s.expiresAt.getTime() > t && s.lastSeenAt.getTime() + policy.idleMs > t);
+    },
+
     end(idHash: string): void {
       repo.delete(idHash);
     },

@@ -13,7 +13,7 @@ export async function readForm(
 ): Promise<{ fields: FormFields; files: Record<string, Uint8Array> }> {
   const type = c.req.header('content-type') ?? '';
   if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) {
-    throw new DomainError(415, 'Send the entry as form data (multipart/form-data)');
+    throw new DomainError(415, 'Send the request as form data (multipart/form-data)');
   }
   let body: Record<string, string | File | (string | File)[]>;
   try {

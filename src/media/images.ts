@@ -9,10 +9,14 @@ export interface ImageProfile {
   /** What the image is called in messages: 'photo', 'avatar'. */
   label: string;
   maxSide: number;
+  /** Sub-folder of the uploads folder (and of the /media path). */
+  folder: '' | 'avatars/';
 }
 
-export const PHOTO: ImageProfile = { label: 'photo', maxSide: 2048 };
-export const AVATAR: ImageProfile = { label: 'avatar', maxSide: 512 };
+/** Bottle photos: served to signed-in users only. */
+export const PHOTO: ImageProfile = { label: 'photo', maxSide: 2048, folder: '' };
+/** Avatars: public (actors' icons must be fetchable by other servers), under random names. */
+export const AVATAR: ImageProfile = { label: 'avatar', maxSide: 512, folder: 'avatars/' };
 
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** Header dimensions above this are refused before any pixel is decoded (image bombs). */
@@ -22,9 +26,10 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 const ACCEPTED_LIST = 'JPEG, PNG, WebP or AVIF';
 
-/** Stored files are named by 128 random bits; the stored path is 'media/<name>'. */
-const STORED_NAME = /^[a-f0-9]{32}\.jpg$/;
-const PATH_PREFIX = 'media/';
+/** Stored files are named by 128 random bits; the stored path is 'media/[avatars/]<name>'. */
+const STORED_PATH = /^media\/((?:avatars\/)?)([a-f0-9]{32}\.jpg)$/;
+
+const randomName = () => `${randomBytes(16).toString('hex')}.jpg`;
 
 sharp.cache(false);
 
@@ -35,34 +40,33 @@ sharp.cache(false);
  * other fediverse servers accept) under a random name.
  */
 export function createMediaStore(uploadsDir: string) {
-  fs.mkdirSync(uploadsDir, { recursive: true });
+  fs.mkdirSync(path.join(uploadsDir, AVATAR.folder), { recursive: true });
 
   function fileFor(storedPath: string): string | undefined {
-    if (!storedPath.startsWith(PATH_PREFIX)) return undefined;
-    const name = storedPath.slice(PATH_PREFIX.length);
-    return STORED_NAME.test(name) ? path.join(uploadsDir, name) : undefined;
+    const match = STORED_PATH.exec(storedPath);
+    return match ? path.join(uploadsDir, match[1]!, match[2]!) : undefined;
   }
 
   return {
     /** Re-encodes and stores an uploaded image; returns its stored path ('media/…'). */
     async save(input: Uint8Array, profile: ImageProfile): Promise<string> {
       const output = await reencode(input, profile);
-      const name = `${randomBytes(16).toString('hex')}.jpg`;
-      const target = path.join(uploadsDir, name);
+      const storedPath = `media/${profile.folder}${randomName()}`;
+      const target = fileFor(storedPath)!;
       const temp = `${target}.tmp`;
       await fs.promises.writeFile(temp, output, { flag: 'wx' });
       await fs.promises.rename(temp, target);
-      return PATH_PREFIX + name;
+      return storedPath;
     },
 
     /** Copies a stored image under a new name (for cloned entries). */
     async copy(storedPath: string): Promise<string | null> {
       const source = fileFor(storedPath);
       if (!source) return null;
-      const name = `${randomBytes(16).toString('hex')}.jpg`;
+      const copyPath = `media/${PHOTO.folder}${randomName()}`;
       try {
-        await fs.promises.copyFile(source, path.join(uploadsDir, name), fs.constants.COPYFILE_EXCL);
-        return PATH_PREFIX + name;
+        await fs.promises.copyFile(source, fileFor(copyPath)!, fs.constants.COPYFILE_EXCL);
+        return copyPath;
       } catch {
         return null;
       }
@@ -74,9 +78,9 @@ export function createMediaStore(uploadsDir: string) {
       if (file) await fs.promises.rm(file, { force: true });
     },
 
-    /** The file on disk for a request path's name, if it is one of ours and exists. */
-    locate(name: string): string | undefined {
-      const file = fileFor(PATH_PREFIX + name);
+    /** The file on disk for a stored path ('media/…'), if it is one of ours and exists. */
+    locate(storedPath: string): string | undefined {
+      const file = fileFor(storedPath);
       return file && fs.existsSync(file) ? file : undefined;
     },
   };

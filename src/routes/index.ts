@@ -7,6 +7,8 @@ import type { AppEnv } from '../http/env.ts';
 import { cookiePolicy, loadSession } from '../http/session.ts';
 import { authRoutes } from './auth.ts';
 import { userRoutes } from './users.ts';
+import { profileRoutes } from './profile.ts';
+import { sessionRoutes } from './sessions.ts';
 import { beverageRoutes } from './beverages.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -40,6 +42,8 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   );
 
   api.route('/auth', authRoutes(ctx, cookie));
+  api.route('/auth/sessions', sessionRoutes(ctx));
+  api.route('/users', profileRoutes(ctx));
   api.route('/users', userRoutes(ctx));
   api.route('/beverages', beverageRoutes(ctx));
 

@@ -6,23 +6,35 @@ import type { AppEnv } from '../http/env.ts';
 import { cookiePolicy, loadSession, requireUser } from '../http/session.ts';
 
 /**
- * /media/<name>: stored images, for signed-in users only. Names are random, content is always
- * JPEG (re-encoded at upload), served with nosniff.
+ * /media/…: stored images. Names are random and content is always JPEG (re-encoded at upload),
+ * served with nosniff and a sandboxing CSP. Avatars are public: they are actors' icons, which
+ * other fediverse servers fetch. Bottle photos are for signed-in users.
  */
 export function mediaRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.use(loadSession(ctx.sessions, ctx.users, cookiePolicy(ctx.config.origin)));
-  routes.use(requireUser);
-  routes.get('/:name', async (c) => {
-    const file = ctx.media.locate(c.req.param('name'));
+
+  async function serve(storedPath: string, cacheControl: string) {
+    const file = ctx.media.locate(storedPath);
     if (!file) throw notFound('Image not found');
     const body = await fs.promises.readFile(file);
-    return c.body(body, 200, {
-      'Content-Type': 'image/jpeg',
-      'Cache-Control': 'private, max-age=31536000, immutable',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'image/jpeg',
+        'Cache-Control': cacheControl,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      },
     });
-  });
+  }
+
+  routes.get('/avatars/:name', (c) =>
+    serve(`media/avatars/${c.req.param('name')}`, 'public, max-age=31536000, immutable'),
+  );
+  routes.get(
+    '/:name',
+    loadSession(ctx.sessions, ctx.users, cookiePolicy(ctx.config.origin)),
+    requireUser,
+    (c) => serve(`media/${c.req.param('name')}`, 'private, max-age=31536000, immutable'),
+  );
   return routes;
 }

@@ -36,3 +36,28 @@ export function presentUser(user: UserRow, origin: string): UserDto {
     activityPubActorUrl: user.activityPubEnabled ? `${origin}/users/${user.username}` : null,
   };
 }
+
+/** What any signed-in user may see of another: no email, no second-factor state. */
+export interface PublicProfileDto {
+  id: number;
+  username: string;
+  fullName: string;
+  role: 'USER' | 'ADMIN';
+  bio: string;
+  avatarPath: string | null;
+  createdAt: string;
+  activityPubEnabled: boolean;
+  activityPubHandle: string | null;
+  activityPubActorUrl: string | null;
+}
+
+export function presentPublicProfile(user: UserRow, origin: string): PublicProfileDto {
+  // Everything of the full DTO but the private fields.
+  const {
+    email: _email,
+    webauthnEnabled: _w,
+    totpEnabled: _t,
+    ...visible
+  } = presentUser(user, origin);
+  return visible;
+}

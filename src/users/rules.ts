@@ -33,3 +33,23 @@ export const passwordSchema = z
 export const roleSchema = z.enum(ROLES, { error: 'Role must be USER or ADMIN' });
 
 export const BIO_MAX_LENGTH = 280;
+
+/** A text field that counts as "not sent" when blank (profile edits send only non-blank). */
+export const unlessBlank = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
+
+export const bioSchema = z
+  .string({ error: 'Bio must be text' })
+  .trim()
+  .refine(
+    (v) => [...v].length <= BIO_MAX_LENGTH,
+    `Bio must be at most ${BIO_MAX_LENGTH} characters long`,
+  );
+
+export const newPasswordSchema = z
+  .string({ error: 'New password must be at least 8 characters long' })
+  .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(PASSWORD_MAX_LENGTH, `New password must be at most ${PASSWORD_MAX_LENGTH} characters long`);

@@ -1,0 +1,86 @@
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { SessionService } from '../auth/sessions.ts';
+import type { LoginThrottle } from '../auth/throttle.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import { badRequest, notFound } from '../domain-error.ts';
+import { AVATAR, type MediaStore } from '../media/images.ts';
+import type { UserRepository } from './repository.ts';
+
+export interface ProfileChanges {
+  fullName?: string | undefined;
+  email?: string | undefined;
+  bio?: string | undefined;
+  activityPubEnabled?: boolean | undefined;
+}
+
+/** What every user manages for themselves: details, avatar, federation switch, password. */
+export function createProfileService(deps: {
+  users: UserRepository;
+  sessions: SessionService;
+  media: MediaStore;
+  throttle: LoginThrottle;
+}) {
+  const { users, sessions, media, throttle } = deps;
+
+  return {
+    async update(
+      user: UserRow,
+      changes: ProfileChanges,
+      avatar: { replace?: Uint8Array | undefined; remove?: boolean } = {},
+    ): Promise<UserRow> {
+      const avatarPath = avatar.replace ? await media.save(avatar.replace, AVATAR) : undefined;
+      const current = users.findById(user.id);
+      if (!current) {
+        await media.remove(avatarPath);
+        throw notFound('User not found');
+      }
+      const avatarChange =
+        avatarPath !== undefined ? { avatarPath } : avatar.remove ? { avatarPath: null } : {};
+      const updated = users.update(user.id, {
+        ...(changes.fullName !== undefined && { fullName: changes.fullName }),
+        ...(changes.email !== undefined && { email: changes.email }),
+        ...(changes.bio !== undefined && { bio: changes.bio }),
+        ...(changes.activityPubEnabled !== undefined && {
+          activityPubEnabled: changes.activityPubEnabled,
+        }),
+        ...avatarChange,
+      })!;
+      if ('avatarPath' in avatarChange && current.avatarPath !== updated.avatarPath) {
+        await media.remove(current.avatarPath);
+      }
+      return updated;
+    },
+
+    /**
+     * Changes the password after checking the current one (throttled like sign-in), and ends
+     * every other session of the user.
+     */
+    async changePassword(
+      user: UserRow,
+      currentPassword: string,
+      newPassword: string,
+      keepSessionIdHash: string | undefined,
+      clientAddress: string,
+    ): Promise<UserRow> {
+      throttle.assertAllowed(user.username, clientAddress);
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throttle.recordFailure(user.username, clientAddress);
+        throw badRequest('Current password is incorrect');
+      }
+      const passwordHash = await hashPassword(newPassword);
+      const updated = users.update(user.id, { passwordHash });
+      if (!updated) throw notFound('User not found');
+      sessions.endAllForUser(user.id, keepSessionIdHash);
+      return updated;
+    },
+
+    /** Another user's public profile. */
+    byUsername(username: string): UserRow {
+      const user = users.findByUsername(username.toLowerCase());
+      if (!user) throw notFound('Profile not found.');
+      return user;
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
