@@ -1,15 +1,21 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, type SessionRow } from '../db/schema/index.ts';
 
 /** Data access for sessions: the only place that queries the sessions table. */
 export function createSessionRepository(db: Db) {
+  // Read on every signed-in request: prepared once.
+  const byIdHash = db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .prepare();
   return {
     insert(row: SessionRow): void {
       db.insert(sessions).values(row).run();
     },
     findByIdHash(idHash: string): SessionRow | undefined {
-      return db.select().from(sessions).where(eq(sessions.idHash, idHash)).get();
+      return byIdHash.get({ idHash });
     },
     listForUser(userId: number): SessionRow[] {
       return db.select().from(sessions).where(eq(sessions.userId, userId)).all();

@@ -56,18 +56,37 @@ function tableColumns() {
 
 /** Data access for entries: the only place that queries beverages and beverages_fts. */
 export function createBeverageRepository(db: Db) {
+  const byId = db
+    .select(withOwner)
+    .from(beverages)
+    .innerJoin(users, eq(users.id, beverages.userId))
+    .where(eq(beverages.id, sql.placeholder('id')))
+    .prepare();
+  const insertOne = db
+    .insert(beverages)
+    .values({
+      userId: sql.placeholder('userId'),
+      type: sql.placeholder('type'),
+      name: sql.placeholder('name'),
+      subtype: sql.placeholder('subtype'),
+      makerName: sql.placeholder('makerName'),
+      rating: sql.placeholder('rating'),
+      notes: sql.placeholder('notes'),
+      status: sql.placeholder('status'),
+      inCellar: sql.placeholder('inCellar'),
+      photoPath: sql.placeholder('photoPath'),
+      createdAt: sql.placeholder('createdAt'),
+      updatedAt: sql.placeholder('updatedAt'),
+    })
+    .returning()
+    .prepare();
   return {
     insert(values: NewBeverage): BeverageRow {
-      return db.insert(beverages).values(values).returning().get();
+      return insertOne.get(values);
     },
 
     findById(id: number): BeverageWithOwner | undefined {
-      return db
-        .select(withOwner)
-        .from(beverages)
-        .innerJoin(users, eq(users.id, beverages.userId))
-        .where(eq(beverages.id, id))
-        .get();
+      return byId.get({ id });
     },
 
     /** Newest first, at most `limit`. */

@@ -4,9 +4,15 @@ import { users, type Role, type UserRow } from '../db/schema/index.ts';
 
 /** Data access for users: the only place that queries the users table. */
 export function createUserRepository(db: Db) {
+  // Read on every signed-in request: prepared once.
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
   return {
     findById(id: number): UserRow | undefined {
-      return db.select().from(users).where(eq(users.id, id)).get();
+      return byId.get({ id });
     },
     findByUsername(username: string): UserRow | undefined {
       return db.select().from(users).where(eq(users.username, username)).get();
