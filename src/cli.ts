@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { generatePassword } from './auth/passwords.ts';
+import { resetSecondFactors } from './auth/second-factor-reset.ts';
 import { createSessionRepository } from './auth/session-repository.ts';
 import { createSessionService } from './auth/sessions.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -21,6 +22,7 @@ const USAGE = `Usage: npm run vault -- <command> [options]
 Commands:
   create-user     --username NAME --full-name "Full Name" --email ADDRESS [--role USER|ADMIN] [--password PASSWORD]
   reset-password  --username NAME [--password PASSWORD]
+  reset-second-factor --username NAME   (removes security keys and the authenticator app)
   list-users
 
 Without --password a strong password is generated and printed once.
@@ -76,6 +78,17 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
         );
         console.log(
           `Reset the password of ${user.username} and ended their sessions${passwordNote}`,
+        );
+        return 0;
+      }
+      case 'reset-second-factor': {
+        const user = resetSecondFactors(
+          database.db,
+          database.sqlite,
+          parseWith(usernameSchema, values.username),
+        );
+        console.log(
+          `Removed the security keys and authenticator app of ${user.username}; the password alone signs in now`,
         );
         return 0;
       }

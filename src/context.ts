@@ -1,4 +1,8 @@
 import { createLoginService } from './auth/login.ts';
+import { createPendingLogins } from './auth/pending-logins.ts';
+import { createSecondFactorRepository } from './auth/second-factor-repository.ts';
+import { createTotpService } from './auth/totp.ts';
+import { createWebAuthnService } from './auth/webauthn.ts';
 import { createSessionRepository } from './auth/session-repository.ts';
 import { createSessionService } from './auth/sessions.ts';
 import { createLoginThrottle, DEFAULT_LIMITS, type ThrottleLimits } from './auth/throttle.ts';
@@ -31,6 +35,15 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     now,
   );
   const throttle = createLoginThrottle(options.throttleLimits ?? DEFAULT_LIMITS, now);
+  const secondFactors = createSecondFactorRepository(database.db, database.sqlite);
+  const pendingLogins = createPendingLogins(secondFactors, now);
+  const webauthn = createWebAuthnService({
+    repo: secondFactors,
+    users,
+    origin: config.origin,
+    now,
+  });
+  const totp = createTotpService({ repo: secondFactors, users, throttle, now });
   const federation = createVaultFederation({
     config,
     database,
@@ -52,7 +65,17 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     users,
     sessions,
     throttle,
-    login: createLoginService(users, throttle),
+    login: createLoginService({
+      users,
+      throttle,
+      repo: secondFactors,
+      pending: pendingLogins,
+      webauthn,
+      totp,
+    }),
+    pendingLogins,
+    webauthn,
+    totp,
     userAdmin: createUserService(users, sessions),
     media,
     profiles: createProfileService({ users, sessions, media, throttle }),

@@ -1,18 +1,76 @@
-import type { UserRow } from '../db/schema/index.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { PendingLoginRow, UserRow, WebauthnCredentialRow } from '../db/schema/index.ts';
 import { DomainError } from '../domain-error.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { verifyPassword } from './passwords.ts';
+import { TOO_MANY_ATTEMPTS, signInExpired, type PendingLogins } from './pending-logins.ts';
+import type { SecondFactorRepository } from './second-factor-repository.ts';
 import type { LoginThrottle } from './throttle.ts';
+import { invalidSecondStep, type TotpService } from './totp.ts';
+import { KEY_VERIFICATION_FAILED, type WebAuthnService } from './webauthn.ts';
 
 /**
- * What the password step leads to. The second-factor issue adds `requiresWebAuthn` and
- * `requiresTotp` outcomes (a pending login, never a session) beside `signedIn`.
+ * What the password step leads to: a session at once, or (when a second factor is on) a
+ * pending login that only the matching second step can complete. `pendingToken` goes into
+ * the browser's pending-login cookie; it is never a session.
  */
-export type LoginOutcome = { kind: 'signedIn'; user: UserRow };
+export type LoginOutcome =
+  | { kind: 'signedIn'; user: UserRow }
+  | {
+      kind: 'requiresWebAuthn';
+      user: UserRow;
+      pendingToken: string;
+      options: unknown;
+      credentials: WebauthnCredentialRow[];
+    }
+  | { kind: 'requiresTotp'; user: UserRow; pendingToken: string };
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const WRONG_SECOND_STEP_KEY = 'This sign-in needs your security key.';
+export const WRONG_SECOND_STEP_CODE = 'This sign-in needs a code from your authenticator app.';
 
-export function createLoginService(users: UserRepository, throttle: LoginThrottle) {
+export interface LoginDeps {
+  users: UserRepository;
+  throttle: LoginThrottle;
+  repo: SecondFactorRepository;
+  pending: PendingLogins;
+  webauthn: WebAuthnService;
+  totp: TotpService;
+}
+
+export function createLoginService({ users, throttle, repo, pending, webauthn, totp }: LoginDeps) {
+  /** The pending login of a cookie, of the expected kind, with its (still existing) user. */
+  function resolvePending(token: string | undefined, kind: PendingLoginRow['kind']) {
+    const row = pending.resolve(token);
+    if (!row) throw signInExpired();
+    if (row.kind !== kind) {
+      throw new DomainError(
+        400,
+        row.kind === 'webauthn' ? WRONG_SECOND_STEP_KEY : WRONG_SECOND_STEP_CODE,
+      );
+    }
+    const user = users.findById(row.userId);
+    if (!user) {
+      pending.consume(row.idHash);
+      throw signInExpired();
+    }
+    return { row, user };
+  }
+
+  /** Counts a failed second step on the account, the address and the pending login. */
+  function failSecondStep(
+    row: PendingLoginRow,
+    user: UserRow,
+    address: string,
+    error: DomainError,
+  ): never {
+    throttle.recordFailure(user.username, address);
+    const state = pending.recordFailure(row.idHash);
+    if (state === 'ended') throw new DomainError(401, TOO_MANY_ATTEMPTS);
+    if (state === 'gone') throw signInExpired();
+    throw error;
+  }
+
   return {
     async withPassword(
       username: string,
@@ -27,8 +85,74 @@ export function createLoginService(users: UserRepository, throttle: LoginThrottl
         throttle.recordFailure(account, clientAddress);
         throw new DomainError(401, INVALID_CREDENTIALS);
       }
+      // With a second factor on, the account's failure count is cleared only when the
+      // second step succeeds: re-entering the password must not reset the code throttle.
+      const credentials = repo.listCredentials(user.id);
+      if (credentials.length > 0) {
+        const options = await webauthn.authenticationOptions(credentials);
+        const { token } = pending.start(user.id, 'webauthn', options.challenge);
+        return { kind: 'requiresWebAuthn', user, pendingToken: token, options, credentials };
+      }
+      if (user.totpEnabled) {
+        const { token } = pending.start(user.id, 'totp');
+        return { kind: 'requiresTotp', user, pendingToken: token };
+      }
       throttle.recordSuccess(account);
       return { kind: 'signedIn', user };
+    },
+
+    /** Completes a pending login with an authenticator code or a backup code. */
+    withTotp(pendingToken: string | undefined, token: string, backup: boolean, address: string) {
+      const { row, user } = resolvePending(pendingToken, 'totp');
+      throttle.assertAllowed(user.username, address);
+      // One synchronous transaction: the code (or backup code) is used and the pending login
+      // ended together, or neither happens.
+      const outcome = repo.transaction(() => {
+        if (!pending.isLive(row.idHash)) return 'expired' as const;
+        const fresh = users.findById(user.id);
+        if (!fresh?.totpEnabled) return 'expired' as const;
+        if (!totp.useForSignIn(user.id, token, backup)) return 'wrong' as const;
+        pending.consume(row.idHash);
+        return fresh;
+      });
+      if (outcome === 'expired') {
+        pending.consume(row.idHash);
+        throw signInExpired();
+      }
+      if (outcome === 'wrong') return failSecondStep(row, user, address, invalidSecondStep(backup));
+      throttle.recordSuccess(user.username);
+      return outcome;
+    },
+
+    /** Completes a pending login with a security-key assertion. */
+    async withWebAuthn(
+      pendingToken: string | undefined,
+      response: AuthenticationResponseJSON,
+      address: string,
+    ): Promise<UserRow> {
+      const { row, user } = resolvePending(pendingToken, 'webauthn');
+      throttle.assertAllowed(user.username, address);
+      let checked;
+      try {
+        checked = await webauthn.checkAssertion(user.id, row.challenge ?? '', response);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return failSecondStep(row, user, address, error);
+      }
+      // After the await, synchronously: the pending login must still be there (a parallel
+      // request may have completed it) and the counter must still move forward.
+      const outcome = repo.transaction(() => {
+        if (!pending.isLive(row.idHash)) return 'expired' as const;
+        if (!webauthn.recordAssertion(checked)) return 'wrong' as const;
+        pending.consume(row.idHash);
+        return users.findById(user.id) ?? ('expired' as const);
+      });
+      if (outcome === 'expired') throw signInExpired();
+      if (outcome === 'wrong') {
+        return failSecondStep(row, user, address, new DomainError(401, KEY_VERIFICATION_FAILED));
+      }
+      throttle.recordSuccess(user.username);
+      return outcome;
     },
   };
 }

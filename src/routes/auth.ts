@@ -5,7 +5,15 @@ import { unauthorized } from '../domain-error.ts';
 import { readJson } from '../http/body.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { AppEnv } from '../http/env.ts';
-import { clearSessionCookie, setSessionCookie, type CookiePolicy } from '../http/session.ts';
+import {
+  clearPendingCookie,
+  pendingCookiePolicy,
+  readPendingCookie,
+  setPendingCookie,
+} from '../http/pending-login.ts';
+import { clearSessionCookie, type CookiePolicy } from '../http/session.ts';
+import { startSession } from '../http/sign-in.ts';
+import { presentCredential } from '../auth/webauthn.ts';
 import { presentUser } from '../users/present.ts';
 
 const loginBody = z.object({
@@ -13,9 +21,22 @@ const loginBody = z.object({
   password: z.string({ error: 'Password is required' }).max(1024, 'Password is too long'),
 });
 
-/** Sign-in, sign-out and the current user. */
+const totpLoginBody = z.object({
+  token: z
+    .string({ error: 'Enter the code from your authenticator app' })
+    .max(64, 'The code is too long'),
+  backup: z.boolean({ error: 'backup must be true or false' }).optional().default(false),
+});
+
+/** Sign-in (password, then the second factor if one is on), sign-out and the current user. */
 export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> {
   const auth = new Hono<AppEnv>();
+  const pendingCookie = pendingCookiePolicy(ctx.config.origin);
+  const sessionDeps = {
+    sessions: ctx.sessions,
+    cookie,
+    absoluteMs: ctx.config.sessionAbsoluteMs,
+  };
 
   auth.get('/me', (c) => {
     const user = c.get('user');
@@ -27,21 +48,60 @@ export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> 
     const { username, password } = await readJson(c, loginBody);
     const address = clientAddress(c, ctx.config.trustProxy);
     const outcome = await ctx.login.withPassword(username, password, address);
-    // Rotation: whatever session the browser had ends; a fresh one starts.
+    // A new sign-in replaces whatever pending login this browser had.
+    ctx.pendingLogins.end(readPendingCookie(c, pendingCookie));
+    if (outcome.kind === 'signedIn') {
+      clearPendingCookie(c, pendingCookie);
+      startSession(c, sessionDeps, outcome.user.id, address);
+      const credentials = ctx.webauthn.list(outcome.user.id).map(presentCredential);
+      return c.json({ user: presentUser(outcome.user, ctx.config.origin), credentials });
+    }
+    // A second factor is on: no session yet, only a pending login tied to this browser.
+    // Whatever session the browser had ends now (a new sign-in has begun).
     const previous = c.get('session');
-    if (previous) ctx.sessions.end(previous.idHash);
-    const { token } = ctx.sessions.start(outcome.user.id, {
-      userAgent: c.req.header('user-agent') ?? '',
-      ipAddress: address,
-    });
-    setSessionCookie(c, cookie, token, ctx.config.sessionAbsoluteMs);
-    return c.json({ user: presentUser(outcome.user, ctx.config.origin), credentials: [] });
+    if (previous) {
+      ctx.sessions.end(previous.idHash);
+      clearSessionCookie(c, cookie);
+    }
+    setPendingCookie(c, pendingCookie, outcome.pendingToken);
+    if (outcome.kind === 'requiresWebAuthn') {
+      return c.json({
+        requiresWebAuthn: true,
+        options: outcome.options,
+        credentials: outcome.credentials.map(presentCredential),
+      });
+    }
+    return c.json({ requiresTotp: true, user: presentUser(outcome.user, ctx.config.origin) });
+  });
+
+  /** The second step with the authenticator app: a code, or a backup code. */
+  auth.post('/login/totp', async (c) => {
+    const { token, backup } = await readJson(c, totpLoginBody);
+    const address = clientAddress(c, ctx.config.trustProxy);
+    let user;
+    try {
+      user = ctx.login.withTotp(readPendingCookie(c, pendingCookie), token.trim(), backup, address);
+    } catch (error) {
+      // An ended pending login takes its cookie with it.
+      if (!ctx.pendingLogins.resolve(readPendingCookie(c, pendingCookie))) {
+        clearPendingCookie(c, pendingCookie);
+      }
+      throw error;
+    }
+    clearPendingCookie(c, pendingCookie);
+    startSession(c, sessionDeps, user.id, address);
+    return c.json({ user: presentUser(user, ctx.config.origin), credentials: [] });
   });
 
   auth.post('/logout', (c) => {
     const session = c.get('session');
     if (session) ctx.sessions.end(session.idHash);
     clearSessionCookie(c, cookie);
+    const pendingToken = readPendingCookie(c, pendingCookie);
+    if (pendingToken !== undefined) {
+      ctx.pendingLogins.end(pendingToken);
+      clearPendingCookie(c, pendingCookie);
+    }
     return c.body(null, 204);
   });
 

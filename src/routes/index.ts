@@ -10,6 +10,8 @@ import { userRoutes } from './users.ts';
 import { profileRoutes } from './profile.ts';
 import { sessionRoutes } from './sessions.ts';
 import { beverageRoutes } from './beverages.ts';
+import { webauthnRoutes } from './webauthn.ts';
+import { totpRoutes } from './totp.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** Form uploads carry a photo of up to 15 MB (checked again by the media module). */
@@ -46,6 +48,8 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/users', profileRoutes(ctx));
   api.route('/users', userRoutes(ctx));
   api.route('/beverages', beverageRoutes(ctx));
+  api.route('/webauthn', webauthnRoutes(ctx, cookie));
+  api.route('/totp', totpRoutes(ctx));
 
   api.all('*', (c) => {
     throw notFound(`No API route for ${c.req.method} ${c.req.path}`);

@@ -2,3 +2,4 @@
 export * from './users.ts';
 export * from './federation.ts';
 export * from './beverages.ts';
+export * from './second-factor.ts';

@@ -1,0 +1,285 @@
+import { randomBytes } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { UserRow, WebauthnCredentialRow } from '../db/schema/index.ts';
+import { DomainError, badRequest, conflict, notFound } from '../domain-error.ts';
+import type { UserRepository } from '../users/repository.ts';
+import type { SecondFactorRepository } from './second-factor-repository.ts';
+
+export const RP_NAME = 'the vault';
+/** How long a ceremony's challenge stays valid (the browser's own timeout is 60 s). */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+const BROWSER_TIMEOUT_MS = 60_000;
+const KNOWN_TRANSPORTS = new Set([
+  'ble',
+  'cable',
+  'hybrid',
+  'internal',
+  'nfc',
+  'smart-card',
+  'usb',
+]);
+
+export const TOTP_IS_ON =
+  'Turn off the authenticator app before registering a security key. Only one second factor can be on at a time.';
+export const REGISTRATION_EXPIRED = 'The security key registration expired. Start it again.';
+export const REGISTRATION_FAILED = 'The security key could not be registered. Try again.';
+export const KEY_ALREADY_REGISTERED = 'This security key is already registered.';
+export const KEY_NOT_FOUND = 'Security key not found';
+export const KEY_VERIFICATION_FAILED = 'The security key could not be verified. Try again.';
+
+/** The Security key credential of SPEC section 3, as the API returns it. */
+export interface CredentialDto {
+  id: number;
+  credentialId: string;
+  nickname: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  transports: string[];
+}
+
+export function presentCredential(row: WebauthnCredentialRow): CredentialDto {
+  return {
+    id: row.id,
+    credentialId: row.credentialId,
+    nickname: row.nickname,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
+    transports: row.transports,
+  };
+}
+
+/** A valid assertion, not yet recorded. */
+export interface CheckedAssertion {
+  credential: WebauthnCredentialRow;
+  newCounter: number;
+  backedUp: boolean;
+  deviceType: WebauthnCredentialRow['deviceType'];
+}
+
+export interface WebAuthnDeps {
+  repo: SecondFactorRepository;
+  users: UserRepository;
+  /** VAULT_ORIGIN: the expected origin; its hostname is the relying party id. */
+  origin: string;
+  now?: () => number;
+}
+
+/**
+ * Security keys (WebAuthn, @simplewebauthn/server): registration bound to the session that
+ * asked for the options, assertions bound to a pending login, several keys per user, the
+ * signature counter stored and checked. Mutually exclusive with the authenticator app.
+ */
+export function createWebAuthnService({ repo, users, origin, now = Date.now }: WebAuthnDeps) {
+  const rpID = new URL(origin).hostname;
+
+  function removeAndSync(credential: WebauthnCredentialRow): UserRow {
+    return repo.transaction(() => {
+      repo.deleteCredential(credential.id);
+      const remaining = repo.countCredentials(credential.userId);
+      const user =
+        remaining === 0
+          ? users.update(credential.userId, { webauthnEnabled: false })
+          : users.findById(credential.userId);
+      if (!user) throw notFound('User not found');
+      return user;
+    });
+  }
+
+  return {
+    rpID,
+
+    list(userId: number): WebauthnCredentialRow[] {
+      return repo.listCredentials(userId);
+    },
+
+    /** Options for navigator.credentials.create(), remembered for this session only. */
+    async registrationOptions(user: UserRow, sessionIdHash: string) {
+      if (user.totpEnabled) throw conflict(TOTP_IS_ON);
+      const existing = repo.listCredentials(user.id);
+      const userHandle = existing[0]?.userHandle ?? randomBytes(32).toString('base64url');
+      const options = await generateRegistrationOptions({
+        rpName: RP_NAME,
+        rpID,
+        userName: user.username,
+        userDisplayName: user.fullName,
+        userID: Buffer.from(userHandle, 'base64url'),
+        attestationType: 'none',
+        timeout: BROWSER_TIMEOUT_MS,
+        excludeCredentials: existing.map((c) => ({ id: c.credentialId, transports: c.transports })),
+        authenticatorSelection: { residentKey: 'discouraged', userVerification: 'preferred' },
+      });
+      // After the await: the authenticator app may have been switched on meanwhile.
+      if (users.findById(user.id)?.totpEnabled) throw conflict(TOTP_IS_ON);
+      repo.putRegistration({
+        sessionIdHash,
+        userId: user.id,
+        challenge: options.challenge,
+        userHandle,
+        expiresAt: new Date(now() + CHALLENGE_TTL_MS),
+      });
+      return options;
+    },
+
+    /** Verifies the browser's registration response and stores the new key. */
+    async register(
+      user: UserRow,
+      sessionIdHash: string,
+      response: RegistrationResponseJSON,
+      nickname: string | null,
+    ): Promise<{ user: UserRow; credentials: WebauthnCredentialRow[] }> {
+      // Taken (deleted) before anything else: a challenge serves one attempt only.
+      const ceremony = repo.takeRegistration(sessionIdHash);
+      if (!ceremony || ceremony.userId !== user.id || ceremony.expiresAt.getTime() <= now()) {
+        throw badRequest(REGISTRATION_EXPIRED);
+      }
+      if (user.totpEnabled) throw conflict(TOTP_IS_ON);
+      let info;
+      try {
+        const result = await verifyRegistrationResponse({
+          response,
+          expectedChallenge: ceremony.challenge,
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          requireUserVerification: false,
+        });
+        if (!result.verified) throw new Error('not verified');
+        info = result.registrationInfo;
+      } catch {
+        throw badRequest(REGISTRATION_FAILED);
+      }
+      const transports = (info.credential.transports ?? []).filter((t) => KNOWN_TRANSPORTS.has(t));
+      return repo.transaction(() => {
+        const fresh = users.findById(user.id);
+        if (!fresh) throw notFound('User not found');
+        if (fresh.totpEnabled) throw conflict(TOTP_IS_ON);
+        if (repo.findCredentialByCredentialId(info.credential.id)) {
+          throw conflict(KEY_ALREADY_REGISTERED);
+        }
+        repo.insertCredential({
+          userId: user.id,
+          credentialId: info.credential.id,
+          publicKey: Buffer.from(info.credential.publicKey),
+          counter: info.credential.counter,
+          transports,
+          userHandle: ceremony.userHandle,
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+          nickname,
+          createdAt: new Date(now()),
+        });
+        // An authenticator-app setup that was never confirmed cannot be confirmed any more.
+        repo.deleteUnconfirmedTotp(user.id);
+        const updated = users.update(user.id, { webauthnEnabled: true });
+        if (!updated) throw notFound('User not found');
+        return { user: updated, credentials: repo.listCredentials(user.id) };
+      });
+    },
+
+    /** A user removes one of their own keys. Removing the last turns webauthnEnabled off. */
+    removeOwn(user: UserRow, credentialDbId: number) {
+      const credential = repo.findCredential(credentialDbId);
+      if (!credential || credential.userId !== user.id) throw notFound(KEY_NOT_FOUND);
+      const updated = removeAndSync(credential);
+      return { user: updated, credentials: repo.listCredentials(user.id) };
+    },
+
+    /** An admin's view of a user's keys. */
+    listForUser(userId: number): WebauthnCredentialRow[] {
+      if (!users.findById(userId)) throw notFound('User not found');
+      return repo.listCredentials(userId);
+    },
+
+    /** An admin removes any user's key. */
+    removeAny(credentialDbId: number) {
+      const credential = repo.findCredential(credentialDbId);
+      if (!credential) throw notFound(KEY_NOT_FOUND);
+      const updated = removeAndSync(credential);
+      return { user: updated, credentials: repo.listCredentials(credential.userId) };
+    },
+
+    /** Options for navigator.credentials.get() at sign-in, allowing the user's keys. */
+    authenticationOptions(
+      credentials: WebauthnCredentialRow[],
+    ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      return generateAuthenticationOptions({
+        rpID,
+        timeout: BROWSER_TIMEOUT_MS,
+        userVerification: 'preferred',
+        allowCredentials: credentials.map((c) => ({
+          id: c.credentialId,
+          transports: c.transports,
+        })),
+      });
+    },
+
+    /**
+     * Checks an assertion against a challenge and one of the user's keys. Returns what to
+     * record if it is valid; never writes (the caller does, in its transaction). Throws a
+     * 401 DomainError when the assertion is not valid.
+     */
+    async checkAssertion(
+      userId: number,
+      challenge: string,
+      response: AuthenticationResponseJSON,
+    ): Promise<CheckedAssertion> {
+      const credential = repo.findCredentialByCredentialId(response.id);
+      if (!credential || credential.userId !== userId) {
+        throw new DomainError(401, KEY_VERIFICATION_FAILED);
+      }
+      try {
+        const result = await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: challenge,
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          credential: {
+            id: credential.credentialId,
+            publicKey: new Uint8Array(credential.publicKey),
+            counter: credential.counter,
+            transports: credential.transports,
+          },
+          requireUserVerification: false,
+        });
+        if (!result.verified) throw new Error('not verified');
+        const info = result.authenticationInfo;
+        return {
+          credential,
+          newCounter: info.newCounter,
+          backedUp: info.credentialBackedUp,
+          deviceType: info.credentialDeviceType,
+        };
+      } catch {
+        throw new DomainError(401, KEY_VERIFICATION_FAILED);
+      }
+    },
+
+    /**
+     * Records a verified assertion, synchronously (inside the caller's transaction). Refuses a
+     * counter that did not move forward since the check: a replay or a cloned key.
+     */
+    recordAssertion(checked: CheckedAssertion): boolean {
+      const fresh = repo.findCredential(checked.credential.id);
+      if (!fresh || fresh.userId !== checked.credential.userId) return false;
+      if ((checked.newCounter > 0 || fresh.counter > 0) && checked.newCounter <= fresh.counter) {
+        return false;
+      }
+      repo.recordCredentialUse(fresh.id, {
+        counter: checked.newCounter,
+        lastUsedAt: new Date(now()),
+        backedUp: checked.backedUp,
+        deviceType: checked.deviceType,
+      });
+      return true;
+    },
+  };
+}
+
+export type WebAuthnService = ReturnType<typeof createWebAuthnService>;

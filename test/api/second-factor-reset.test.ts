@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../src/cli.ts';
+import { createTestVault, type TestVault } from '../helpers/vault.ts';
+import { json } from '../helpers/json.ts';
+import { totpCode } from '../helpers/second-factor.ts';
+import { createSoftAuthenticator } from '../helpers/soft-authenticator.ts';
+
+let vault: TestVault;
+const clock = Date.now();
+
+beforeAll(() => {
+  vault = createTestVault({ now: () => clock });
+});
+afterAll(() => vault.close());
+
+const cli = async (args: string[]) => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    const code = await runCli(args, { VAULT_DATA_DIR: vault.config.dataDir });
+    return { code, out: log.mock.calls.flat().join('\n'), err: error.mock.calls.flat().join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+};
+
+const passwordStep = async (username: string, password: string) =>
+  json(await vault.postJson('/api/auth/login', { username, password }));
+
+describe('the reset-second-factor command', () => {
+  it('turns off the authenticator app so the password alone signs in again', async () => {
+    const user = await vault.createUser({ username: 'lost_phone' });
+    const cookie = await vault.login(user.username, user.password);
+    const { secret } = await json(await vault.postJson('/api/totp/setup', {}, cookie));
+    await vault.postJson('/api/totp/verify', { token: totpCode(secret, clock) }, cookie);
+    expect((await passwordStep(user.username, user.password)).requiresTotp).toBe(true);
+
+    const { code, out } = await cli(['reset-second-factor', '--username', user.username]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/lost_phone/);
+    const body = await passwordStep(user.username, user.password);
+    expect(body.requiresTotp).toBeUndefined();
+    expect(body.user.totpEnabled).toBe(false);
+    const left = vault.ctx.database.sqlite
+      .prepare('select count(*) n from backup_codes where user_id = ?')
+      .get(user.id) as { n: number };
+    expect(left.n).toBe(0);
+  });
+
+  it('removes every security key of the user', async () => {
+    const user = await vault.createUser({ username: 'lost_key' });
+    const cookie = await vault.login(user.username, user.password);
+    const options = await json(
+      await vault.postJson('/api/webauthn/registration/options', {}, cookie),
+    );
+    const response = createSoftAuthenticator(vault.origin).register(options);
+    await vault.postJson(
+      '/api/webauthn/registration/verify',
+      { ...response, nickname: null },
+      cookie,
+    );
+    expect((await passwordStep(user.username, user.password)).requiresWebAuthn).toBe(true);
+
+    expect((await cli(['reset-second-factor', '--username', user.username])).code).toBe(0);
+    expect(vault.ctx.webauthn.list(user.id)).toEqual([]);
+    const body = await passwordStep(user.username, user.password);
+    expect(body.user.webauthnEnabled).toBe(false);
+  });
+
+  it('fails with a message for an unknown user', async () => {
+    await expect(cli(['reset-second-factor', '--username', 'nobody_here'])).rejects.toThrow(
+      'No user named nobody_here',
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+
+/**
+ * A TOTP code computed by Debian's oathtool (independent of the server's otplib), for the
+ * given time in milliseconds (default: now).
+ */
+export function totpCode(secret: string, atMs?: number): string {
+  const args = ['--totp', '-b', secret];
+  if (atMs !== undefined) args.push('-N', `@${Math.floor(atMs / 1000)}`);
+  return execFileSync('oathtool', args, { encoding: 'utf8' }).trim();
+}
+
+/** "name=value" of a cookie a response sets with a value, or undefined. */
+export function cookieFrom(res: Response, name: string): string | undefined {
+  const header = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`));
+  return header?.split(';')[0];
+}
+
+/** The full Set-Cookie header for a name (to check its attributes), or undefined. */
+export function setCookieHeader(res: Response, name: string): string | undefined {
+  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+}
+
+/** True when the response clears the cookie (an empty value). */
+export function clearsCookie(res: Response, name: string): boolean {
+  return res.headers.getSetCookie().some((c) => c.startsWith(`${name}=;`));
+}
+
+/**
+ * A 6-digit code that is certainly wrong at the given time: none of the codes of the current,
+ * previous and next step (which the server accepts for clock drift).
+ */
+export function wrongTotpCode(secret: string, atMs: number): string {
+  const valid = new Set([-30_000, 0, 30_000].map((d) => totpCode(secret, atMs + d)));
+  for (let n = 0; ; n++) {
+    const candidate = String((123_456 + n * 7_919) % 1_000_000).padStart(6, '0');
+    if (!valid.has(candidate)) return candidate;
+  }
+}
