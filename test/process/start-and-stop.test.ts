@@ -1,0 +1,132 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-process-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node src/main.ts` and resolves once it logs that it listens. */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VAULT_DATA_DIR: dataDir, ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 20_000);
+    child.stdout.on('data', () => {
+      if (output.includes('is listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', () => reject(new Error(`exited:\n${output}`)));
+  });
+  return { child, port, output: () => output };
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+describe('the server process', () => {
+  it('creates the first admin with a generated password printed once, and stops cleanly on SIGTERM', async () => {
+    const { child, port, output } = await startServer({ VAULT_ADMIN_PASSWORD: '' });
+    const match = /Username: '(\w+)'\s+Password: '([^']+)'/.exec(output());
+    expect(match?.[1]).toBe('admin');
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: match![2] }),
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).user.role).toBe('ADMIN');
+
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output()).toContain('shutting down');
+  });
+
+  it('does not create another admin or print a password on the next start', async () => {
+    const { child, output } = await startServer({ VAULT_ADMIN_PASSWORD: '' });
+    expect(output()).not.toContain('Password:');
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('refuses to start with a bad setting and names the variable', () => {
+    const result = spawnSync(process.execPath, ['src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, VAULT_DATA_DIR: dataDir, VAULT_ORIGIN: 'ftp://vault.example' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('VAULT_ORIGIN');
+  });
+});
+
+describe('the command line', () => {
+  const vault = (...args: string[]) =>
+    spawnSync(process.execPath, ['src/cli.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, VAULT_DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+
+  it('creates a user and prints a generated password once', () => {
+    const result = vault(
+      'create-user',
+      '--username',
+      'cli_user',
+      '--full-name',
+      'Cli User',
+      '--email',
+      'cli@example.com',
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/Created user cli_user\nPassword: \S{20}/);
+  });
+
+  it('resets a password with a given one', () => {
+    const result = vault('reset-password', '--username', 'cli_user', '--password', 'reset-by-cli');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Reset the password of cli_user');
+  });
+
+  it('explains a refusal without a stack trace', () => {
+    const taken = vault(
+      'create-user',
+      '--username',
+      'cli_user',
+      '--full-name',
+      'X',
+      '--email',
+      'x@example.com',
+    );
+    expect(taken.status).toBe(1);
+    expect(taken.stderr.trim()).toBe('The username cli_user is already taken');
+    const unknown = vault('reset-password', '--username', 'ghost_user');
+    expect(unknown.stderr.trim()).toBe('No user named ghost_user');
+    const badFlag = vault('create-user', '--nope');
+    expect(badFlag.status).toBe(1);
+    expect(badFlag.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
