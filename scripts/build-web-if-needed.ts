@@ -1,4 +1,5 @@
-// Builds the client into web/dist when it is missing or older than any source file under web/.
+// Builds the client into web/dist when it is missing or older than any of its sources: the files
+// under web/ and the server modules the client imports (the beverage catalogue).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,12 +18,18 @@ function newestSource(dir: string): number {
   return newest;
 }
 
+const sharedSources = [path.join(root, 'src', 'beverages', 'catalog.ts')];
+const newest = Math.max(newestSource(web), ...sharedSources.map((f) => fs.statSync(f).mtimeMs));
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-if (builtAt === 0 || newestSource(web) > builtAt) {
+if (builtAt === 0 || newest > builtAt) {
   console.log('Building the client (web/dist)...');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   execFileSync(process.execPath, [vite, 'build', '--config', path.join(web, 'vite.config.ts')], {
     cwd: root,
     stdio: 'inherit',
+    // Always the production build: under vitest NODE_ENV is 'test', which would make Vite bundle
+    // React's development build (StrictMode's double effects included) into what `npm start`
+    // then serves.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
 }

@@ -8,13 +8,22 @@ import { ADMIN_PASSWORD, ADMIN_USERNAME, tempConfig } from './vault.ts';
  * The real vault on a real loopback port with a temporary data directory, serving the built
  * client (web/dist, built once by test/global-setup.ts). For browser and federation tests.
  */
-export async function startTestServer(options: { allowPrivateAddress?: boolean } = {}) {
+export async function startTestServer(
+  options: {
+    allowPrivateAddress?: boolean;
+    /**
+     * The origin's host name. WebAuthn needs 'localhost' (a secure context whose name can be a
+     * relying party id; an IP address cannot). The server listens on 127.0.0.1 either way.
+     */
+    host?: '127.0.0.1' | 'localhost';
+  } = {},
+) {
   // Port 0 would do, but the origin must be known before start: reserve a free port first.
   const port = await freePort();
   const config = tempConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
-    VAULT_ORIGIN: `http://127.0.0.1:${port}`,
+    VAULT_ORIGIN: `http://${options.host ?? '127.0.0.1'}:${port}`,
   });
   const vault = await startVault(config, {
     allowPrivateAddress: options.allowPrivateAddress ?? true,

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { json } from '../helpers/json.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-process-'));
@@ -56,7 +57,7 @@ describe('the server process', () => {
       body: JSON.stringify({ username: 'admin', password: match![2] }),
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).user.role).toBe('ADMIN');
+    expect((await json(res)).user.role).toBe('ADMIN');
 
     const exited = exitOf(child);
     child.kill('SIGTERM');

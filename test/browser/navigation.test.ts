@@ -1,0 +1,196 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  headingText,
+  launchBrowser,
+  openPage,
+  pathOf,
+  signIn,
+  type BrowserSession,
+} from '../helpers/browser.ts';
+
+const NAV_LABELS = [
+  'Dashboard',
+  'Activity',
+  'Cellar',
+  'Whiskey Logs',
+  'Wine Logs',
+  'Beer Logs',
+  'Following',
+];
+
+let server: TestServer;
+let browser: Browser;
+let session: BrowserSession;
+const user = { username: 'hazel', password: 'hazel-password-1', fullName: 'Hazel Barrel' };
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  await server.createUser(user);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  expect(session.pageErrors).toEqual([]);
+  await session.context.close();
+});
+
+async function navLabels(): Promise<string[]> {
+  const links = session.page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  return (await links.allTextContents()).map((text) => text.trim());
+}
+
+describe('the signed-in layout', () => {
+  it('shows Admin Console in the navigation for an admin only', async () => {
+    session = await openPage(browser, server.url);
+    await signIn(session.page, server.adminUsername, server.adminPassword);
+    expect(await navLabels()).toEqual([...NAV_LABELS, 'Admin Console']);
+    await session.context.close();
+
+    session = await openPage(browser, server.url);
+    await signIn(session.page, user.username, user.password);
+    expect(await navLabels()).toEqual(NAV_LABELS);
+    expect(await session.page.getByText('Admin Console').count()).toBe(0);
+  });
+
+  it('redirects a plain user from /admin to /', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await page.goto('/admin');
+    await signIn(page, user.username, user.password);
+
+    expect(await headingText(page)).toBe('Dashboard');
+    await expect.poll(() => pathOf(page)).toBe('/');
+
+    await page.goto('/admin');
+    expect(await headingText(page)).toBe('Dashboard');
+    expect(pathOf(page)).toBe('/');
+  });
+
+  it('lets an admin open the Admin Console', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await signIn(page, server.adminUsername, server.adminPassword);
+    await page.getByRole('link', { name: 'Admin Console' }).click();
+
+    expect(await headingText(page)).toBe('Admin Console');
+    expect(pathOf(page)).toBe('/admin');
+  });
+
+  it('redirects an unknown path to /', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await signIn(page, user.username, user.password);
+    await page.goto('/no/such/place');
+
+    await expect.poll(() => pathOf(page)).toBe('/');
+    expect(await headingText(page)).toBe('Dashboard');
+  });
+
+  it('shows each screen with its heading and marks its navigation item as current', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await signIn(page, server.adminUsername, server.adminPassword);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const routes: [string, string][] = [
+      ['Activity', '/activity'],
+      ['Cellar', '/cellar'],
+      ['Whiskey Logs', '/whiskey'],
+      ['Wine Logs', '/wine'],
+      ['Beer Logs', '/beer'],
+      ['Following', '/following'],
+      ['Admin Console', '/admin'],
+      ['Dashboard', '/'],
+    ];
+    for (const [label, path] of routes) {
+      const link = nav.getByRole('link', { name: label, exact: true });
+      await link.click();
+      await page.getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
+      expect(pathOf(page)).toBe(path);
+      expect(await link.getAttribute('aria-current')).toBe('page');
+      expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
+      expect(await page.title()).toBe(`${label} · The Vault`);
+    }
+  });
+
+  it('opens the profile menu and follows its Profile and Back to dashboard items', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await signIn(page, user.username, user.password);
+    const menuButton = page.getByRole('button', { name: `Account menu for ${user.fullName}` });
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+
+    await menuButton.click();
+    const menu = page.getByRole('menu');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Profile',
+      'Back to dashboard',
+      'Sign out',
+    ]);
+    await menu.getByRole('menuitem', { name: 'Profile' }).click();
+    expect(await headingText(page)).toBe('Profile');
+    expect(pathOf(page)).toBe('/profile');
+    expect(await page.getByRole('menu').count()).toBe(0);
+
+    // Keyboard: open with Enter, move with the arrow keys, close with Escape.
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.locator(':focus').textContent()).toBe('Back to dashboard');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('menu').count()).toBe(0);
+    expect(await menuButton.and(page.locator(':focus')).count()).toBe(1);
+
+    await menuButton.click();
+    await menu.getByRole('menuitem', { name: 'Back to dashboard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(pathOf(page)).toBe('/');
+  });
+
+  it('shows a zero Alerts badge and an empty notifications panel', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await signIn(page, user.username, user.password);
+    const alerts = page.getByRole('button', { name: 'Alerts, 0 pending' });
+    expect(await alerts.textContent()).toContain('0');
+
+    await alerts.click();
+    await page.getByText('No notifications yet.').waitFor();
+    expect(await alerts.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    await page.keyboard.press('Escape');
+    expect(await page.getByText('No notifications yet.').count()).toBe(0);
+  });
+
+  it('shows a public profile with the username and a Back to following link', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await page.goto(`/users/${server.adminUsername}`);
+    await signIn(page, user.username, user.password);
+
+    expect(await headingText(page)).toBe(server.adminUsername);
+    await page.getByRole('link', { name: 'Back to following' }).click();
+    expect(await headingText(page)).toBe('Following');
+    expect(pathOf(page)).toBe('/following');
+  });
+
+  it('collapses the navigation into a bar under the header on a narrow screen', async () => {
+    session = await openPage(browser, server.url, { width: 390, height: 800 });
+    const { page } = session;
+    await signIn(page, user.username, user.password);
+    const header = await page.getByRole('banner').boundingBox();
+    const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+
+    expect(header && nav).toBeTruthy();
+    expect(nav!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
+    expect(nav!.width).toBeGreaterThan(380);
+    expect(nav!.height).toBeLessThan(80);
+  });
+});

@@ -1,0 +1,93 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  apiStatus,
+  launchBrowser,
+  openPage,
+  pathOf,
+  signIn,
+  submitLogin,
+  type BrowserSession,
+} from '../helpers/browser.ts';
+
+let server: TestServer;
+let browser: Browser;
+let session: BrowserSession;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  expect(session.pageErrors).toEqual([]);
+  await session.context.close();
+});
+
+describe('signing in', () => {
+  it('shows Booting the node... while the session is checked, then the login screen', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    // Hold GET /api/auth/me until the loading screen has been seen, then let it through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/');
+    await page.getByText('Booting the node...').waitFor();
+    expect(await page.getByLabel('Username').count()).toBe(0);
+
+    release();
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    expect(await page.getByText('Booting the node...').count()).toBe(0);
+    expect(await page.getByLabel('Username').getAttribute('type')).toBe('text');
+    expect(await page.getByLabel('Password').getAttribute('type')).toBe('password');
+  });
+
+  it('signs the first admin in and shows the signed-in layout with their name', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await signIn(page, server.adminUsername, server.adminPassword);
+
+    const me = await page.request.get('/api/auth/me');
+    const { user } = (await me.json()) as { user: { fullName: string } };
+    const fullName = user.fullName;
+    expect(fullName).toBeTruthy();
+    expect(await page.getByRole('banner').textContent()).toContain(fullName);
+    expect(pathOf(page)).toBe('/');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
+    expect(await page.getByRole('button', { name: 'Alerts, 0 pending' }).isVisible()).toBe(true);
+  });
+
+  it("shows the server's message when the password is wrong", async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await submitLogin(page, server.adminUsername, 'not the password');
+
+    const error = page.getByRole('alert');
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Invalid username or password');
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await apiStatus(page, '/api/auth/me')).toBe(401);
+  });
+
+  it('keeps the session across a reload', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await signIn(page, server.adminUsername, server.adminPassword);
+    await page.getByRole('link', { name: 'Cellar' }).click();
+    await page.reload();
+
+    await page.getByRole('heading', { level: 1, name: 'Cellar' }).waitFor();
+    expect(pathOf(page)).toBe('/cellar');
+    expect(await page.getByRole('button', { name: 'Log In' }).count()).toBe(0);
+  });
+});

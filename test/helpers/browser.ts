@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/** Cookies (and storage) of a signed-in context, to start other contexts signed in. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** Debian's Chromium. Tests never download a browser of their own. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Starts Chromium, or fails loudly when it is not installed (browser tests never skip). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it with apt-get install -y chromium`,
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions thrown in the page; a test ends by checking it is empty. */
+  pageErrors: string[];
+}
+
+/** A fresh context (no cookies, no storage) and page whose relative URLs go to `baseURL`. */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: { width?: number; height?: number; storageState?: StorageState } = {},
+): Promise<BrowserSession> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.storageState && { storageState: options.storageState }),
+  });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, pageErrors };
+}
+
+/** Fills in the login screen and waits for the signed-in layout. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await submitLogin(page, username, password);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/** Fills in the login screen and presses Log In, without waiting for the outcome. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+}
+
+/** The text of the page's h1, once there is one. */
+export async function headingText(page: Page): Promise<string> {
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.waitFor();
+  return (await heading.textContent())?.trim() ?? '';
+}
+
+/** The path of the page's URL (after any client-side redirect has happened). */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Calls the vault's API from inside the page (same origin, with the page's cookies). */
+export async function apiStatus(page: Page, path: string): Promise<number> {
+  return page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).status, path);
+}
+
+/**
+ * Signs in through the API (not the login screen, which has tests of its own) and returns the
+ * session's cookies, so that each test's fresh context starts signed in without paying for a
+ * password check.
+ */
+export async function signedInState(
+  browser: Browser,
+  baseURL: string,
+  username: string,
+  password: string,
+): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const response = await context.request.post(new URL('/api/auth/login', baseURL).toString(), {
+      data: { username, password },
+    });
+    if (!response.ok()) {
+      throw new Error(
+        `sign-in of ${username} failed: ${response.status()} ${await response.text()}`,
+      );
+    }
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/** A fresh page signed in with `state`, opened at `path` once the signed-in layout shows. */
+export async function openSignedIn(
+  browser: Browser,
+  baseURL: string,
+  state: StorageState,
+  path = '/',
+  options: {
+    width?: number;
+    height?: number;
+    /** Runs before the first navigation (to add init scripts or routes). */
+    prepare?: (page: Page) => Promise<unknown>;
+  } = {},
+): Promise<BrowserSession> {
+  const session = await openPage(browser, baseURL, { ...options, storageState: state });
+  await options.prepare?.(session.page);
+  await session.page.goto(path);
+  await session.page.getByRole('navigation', { name: 'Main' }).waitFor();
+  return session;
+}

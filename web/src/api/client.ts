@@ -1,0 +1,287 @@
+/**
+ * The one API module (SPEC sections 7 and 8). Every call the client makes goes through
+ * `request`: paths are under /api, cookies are sent, bodies are JSON or FormData, and every
+ * response is read as text and then parsed as JSON, with the error rules of SPEC section 8.
+ *
+ * This file has no DOM or React imports so that it can be unit-tested in Node.
+ */
+import type {
+  Beverage,
+  BeveragePage,
+  BeverageQuery,
+  BeverageStatus,
+  LoginResult,
+  PublicProfile,
+  SecurityKeyCredential,
+  SessionGrant,
+  User,
+  VaultNotification,
+} from './types.ts';
+
+export const API_PREFIX = '/api';
+export const INVALID_RESPONSE = 'Invalid response from server';
+export const UNEXPECTED_LOGIN_RESPONSE = 'Unexpected login response';
+const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+
+/** An error from the API. `message` is what the user sees; `status` is for branching only. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON with Content-Type application/json. */
+  json?: unknown;
+  /** Sent as multipart form data (the browser sets the boundary). */
+  form?: FormData;
+  /** Appended as a query string; null, undefined and '' are left out. */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedListener = () => void;
+let onUnauthorized: UnauthorizedListener | null = null;
+
+/**
+ * Called when a signed-in call answers 401 (the session expired or was ended elsewhere).
+ * Sign-in calls themselves (/auth/*, /webauthn/authentication/*) never trigger it.
+ */
+export function setUnauthorizedListener(listener: UnauthorizedListener | null): void {
+  onUnauthorized = listener;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = API_PREFIX + (path.startsWith('/') ? path : `/${path}`);
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/**
+ * Turns a response into data or an ApiError, exactly as SPEC section 8 says:
+ * - the body is read as text and parsed as JSON (an empty body is `undefined`);
+ * - invalid JSON: 'Invalid response from server' when the status is ok, otherwise the raw text;
+ * - a non-ok status throws the `message` field, or else the text, or else the status text;
+ * - any other field (an error code, say) is never shown.
+ */
+export async function readResponse<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let data: unknown = undefined;
+  let valid = true;
+  if (text.trim() !== '') {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      valid = false;
+    }
+  }
+  if (!response.ok) {
+    const field = valid && isRecord(data) ? data.message : undefined;
+    const message =
+      (typeof field === 'string' && field.trim() !== '' ? field : '') ||
+      text ||
+      response.statusText ||
+      `Request failed (${response.status})`;
+    throw new ApiError(message, response.status);
+  }
+  if (!valid) throw new ApiError(INVALID_RESPONSE, response.status);
+  return data as T;
+}
+
+/** The generic call every feature uses. Resolves to the parsed JSON body (or undefined). */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { json, form, query, signal } = options;
+  const method = options.method ?? (json !== undefined || form ? 'POST' : 'GET');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: string | FormData | undefined;
+  if (form) {
+    body = form;
+  } else if (json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    throw new ApiError(UNREACHABLE, 0);
+  }
+
+  try {
+    return await readResponse<T>(response);
+  } catch (error) {
+    if (
+      error instanceof ApiError &&
+      error.status === 401 &&
+      !path.startsWith('/auth/') &&
+      !path.startsWith('/webauthn/authentication/')
+    ) {
+      onUnauthorized?.();
+    }
+    throw error;
+  }
+}
+
+function field<T>(data: unknown, name: string, check: (value: unknown) => boolean): T {
+  if (!isRecord(data) || !check(data[name])) throw new ApiError(INVALID_RESPONSE, 200);
+  return data[name] as T;
+}
+
+const isObject = (value: unknown) => isRecord(value);
+const isArray = (value: unknown) => Array.isArray(value);
+
+function credentialsOf(data: Record<string, unknown>): SecurityKeyCredential[] {
+  return Array.isArray(data.credentials) ? (data.credentials as SecurityKeyCredential[]) : [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Auth (SPEC section 7: /auth/*)
+
+/** GET /auth/me. Rejects with an ApiError of status 401 when nobody is signed in. */
+export async function fetchCurrentUser(): Promise<User> {
+  return field<User>(await request('/auth/me'), 'user', isObject);
+}
+
+/**
+ * Reads POST /auth/login's answer. It is one of three shapes (SPEC section 3, "Login
+ * response"); anything else is 'Unexpected login response'.
+ */
+export function parseLoginResponse(data: unknown): LoginResult {
+  if (isRecord(data)) {
+    if (data.requiresWebAuthn === true && data.options !== undefined) {
+      return { kind: 'webauthn', options: data.options, credentials: credentialsOf(data) };
+    }
+    if (data.requiresTotp === true) {
+      return { kind: 'totp', user: isRecord(data.user) ? (data.user as unknown as User) : null };
+    }
+    if (isRecord(data.user)) {
+      return {
+        kind: 'signed-in',
+        user: data.user as unknown as User,
+        credentials: credentialsOf(data),
+      };
+    }
+  }
+  throw new ApiError(UNEXPECTED_LOGIN_RESPONSE, 200);
+}
+
+/** POST /auth/login with JSON username and password. */
+export async function login(username: string, password: string): Promise<LoginResult> {
+  return parseLoginResponse(await request('/auth/login', { json: { username, password } }));
+}
+
+/**
+ * POST /auth/login/totp with the code (or backup code). Resolves to null when the server
+ * answered success without a user (the pending login had expired).
+ */
+export async function loginWithTotp(token: string, backup: boolean): Promise<SessionGrant | null> {
+  const data = await request('/auth/login/totp', { json: { token, backup } });
+  if (!isRecord(data) || !isRecord(data.user)) return null;
+  return { user: data.user as unknown as User, credentials: credentialsOf(data) };
+}
+
+/** POST /webauthn/authentication/verify with the browser's assertion. Null when no user came back. */
+export async function verifySecurityKeyLogin(assertion: unknown): Promise<SessionGrant | null> {
+  const data = await request('/webauthn/authentication/verify', { json: assertion });
+  if (!isRecord(data) || !isRecord(data.user)) return null;
+  return { user: data.user as unknown as User, credentials: credentialsOf(data) };
+}
+
+/** POST /auth/logout. */
+export async function logout(): Promise<void> {
+  await request('/auth/logout', { method: 'POST', json: {} });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notifications
+
+/** GET /notifications → field notifications. */
+export async function fetchNotifications(): Promise<VaultNotification[]> {
+  return field<VaultNotification[]>(await request('/notifications'), 'notifications', isArray);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Beverages (SPEC section 7: /beverages)
+
+/** GET /beverages: one page of entries, newest first. */
+export async function fetchBeverages(query: BeverageQuery = {}): Promise<BeveragePage> {
+  const { cellar, q, ...rest } = query;
+  const data = await request('/beverages', {
+    query: {
+      ...rest,
+      q: q?.trim() || undefined,
+      cellar: cellar === undefined ? undefined : String(cellar),
+    },
+  });
+  const beverages = field<Beverage[]>(data, 'beverages', isArray);
+  const next = isRecord(data) ? data.nextCursor : null;
+  return { beverages, nextCursor: typeof next === 'string' && next !== '' ? next : null };
+}
+
+const beverageOf = (data: unknown) => field<Beverage>(data, 'beverage', isObject);
+
+/** POST /beverages with multipart form data → the new entry. */
+export async function createBeverage(form: FormData): Promise<Beverage> {
+  return beverageOf(await request('/beverages', { method: 'POST', form }));
+}
+
+/** PATCH /beverages/{id} with any subset of the fields → the changed entry. */
+export async function updateBeverage(id: number, form: FormData): Promise<Beverage> {
+  return beverageOf(await request(`/beverages/${id}`, { method: 'PATCH', form }));
+}
+
+/** A status-only PATCH: what 'Mark as tried' and 'Move to to-try' send. */
+export async function setBeverageStatus(id: number, status: BeverageStatus): Promise<Beverage> {
+  const form = new FormData();
+  form.set('status', status);
+  return updateBeverage(id, form);
+}
+
+/** DELETE /beverages/{id}. */
+export async function deleteBeverage(id: number): Promise<void> {
+  await request(`/beverages/${id}`, { method: 'DELETE' });
+}
+
+/** POST /beverages/{id}/clone → the caller's own copy (the activity feed's 'Add to vault'). */
+export async function cloneBeverage(id: number, status?: BeverageStatus): Promise<Beverage> {
+  return beverageOf(
+    await request(`/beverages/${id}/clone`, { method: 'POST', json: status ? { status } : {} }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+/** GET /users/profiles/{username} → field user (a public profile). */
+export async function fetchProfile(username: string): Promise<PublicProfile> {
+  return field<PublicProfile>(
+    await request(`/users/profiles/${encodeURIComponent(username)}`),
+    'user',
+    isObject,
+  );
+}

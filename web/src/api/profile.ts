@@ -1,0 +1,78 @@
+/**
+ * The signed-in user's own profile and sessions (SPEC section 7: PATCH /users/me,
+ * GET and DELETE /auth/sessions). Every call goes through the one API module's `request`.
+ */
+import { ApiError, INVALID_RESPONSE, request } from './client.ts';
+import type { SessionInfo, User } from './types.ts';
+
+function userOf(data: unknown): User {
+  if (typeof data === 'object' && data !== null && 'user' in data) {
+    const user = (data as { user: unknown }).user;
+    if (typeof user === 'object' && user !== null) return user as User;
+  }
+  throw new ApiError(INVALID_RESPONSE, 200);
+}
+
+export interface ProfileChanges {
+  fullName: string;
+  email: string;
+  bio: string;
+  /** A new avatar image, if one was chosen. */
+  avatar?: File | null;
+  /** Remove the stored avatar (ignored when a new one is sent). */
+  removeAvatar?: boolean;
+}
+
+/**
+ * The form data of a details save. SPEC section 5: fullName and email are sent only when
+ * non-blank; the bio is always sent (an empty bio clears it).
+ */
+export function profileForm(changes: ProfileChanges): FormData {
+  const form = new FormData();
+  const fullName = changes.fullName.trim();
+  const email = changes.email.trim();
+  if (fullName) form.set('fullName', fullName);
+  if (email) form.set('email', email);
+  form.set('bio', changes.bio);
+  if (changes.avatar) form.set('avatar', changes.avatar);
+  else if (changes.removeAvatar) form.set('removeAvatar', 'true');
+  return form;
+}
+
+/** PATCH /users/me with the personal details → the changed user. */
+export async function updateProfile(changes: ProfileChanges): Promise<User> {
+  return userOf(await request('/users/me', { method: 'PATCH', form: profileForm(changes) }));
+}
+
+/** PATCH /users/me with only the 'share on the fediverse' switch. */
+export async function setFediverseSharing(enabled: boolean): Promise<User> {
+  const form = new FormData();
+  form.set('activityPubEnabled', String(enabled));
+  return userOf(await request('/users/me', { method: 'PATCH', form }));
+}
+
+/** PATCH /users/me with currentPassword and newPassword. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<User> {
+  const form = new FormData();
+  form.set('currentPassword', currentPassword);
+  form.set('newPassword', newPassword);
+  return userOf(await request('/users/me', { method: 'PATCH', form }));
+}
+
+/** GET /auth/sessions: the user's live sessions, most recently used first. */
+export async function fetchSessions(): Promise<SessionInfo[]> {
+  const data = await request('/auth/sessions');
+  if (
+    typeof data === 'object' &&
+    data !== null &&
+    Array.isArray((data as { sessions?: unknown }).sessions)
+  ) {
+    return (data as { sessions: SessionInfo[] }).sessions;
+  }
+  throw new ApiError(INVALID_RESPONSE, 200);
+}
+
+/** DELETE /auth/sessions/{id}: signs that session out. */
+export async function endSession(id: string): Promise<void> {
+  await request(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

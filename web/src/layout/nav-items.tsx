@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { BEVERAGE_KINDS } from '../beverages.ts';
+import {
+  ActivityIcon,
+  AdminIcon,
+  BeerIcon,
+  CellarIcon,
+  DashboardIcon,
+  FollowingIcon,
+  WhiskeyIcon,
+  WineIcon,
+} from '../ui/icons.tsx';
+
+export interface NavItem {
+  path: string;
+  label: string;
+  icon: ReactNode;
+  adminOnly?: boolean;
+  /** Other paths under which this item counts as the current page. */
+  alsoActiveUnder?: string[];
+}
+
+/** SPEC section 2: the navigation, in order. Admin Console is for admins only. */
+export const NAV_ITEMS: NavItem[] = [
+  { path: '/', label: 'Dashboard', icon: <DashboardIcon /> },
+  { path: '/activity', label: 'Activity', icon: <ActivityIcon /> },
+  { path: '/cellar', label: 'Cellar', icon: <CellarIcon /> },
+  {
+    path: BEVERAGE_KINDS.WHISKEY.path,
+    label: BEVERAGE_KINDS.WHISKEY.archiveTitle,
+    icon: <WhiskeyIcon />,
+  },
+  { path: BEVERAGE_KINDS.WINE.path, label: BEVERAGE_KINDS.WINE.archiveTitle, icon: <WineIcon /> },
+  { path: BEVERAGE_KINDS.BEER.path, label: BEVERAGE_KINDS.BEER.archiveTitle, icon: <BeerIcon /> },
+  { path: '/following', label: 'Following', icon: <FollowingIcon />, alsoActiveUnder: ['/users'] },
+  { path: '/admin', label: 'Admin Console', icon: <AdminIcon />, adminOnly: true },
+];
+
+const under = (location: string, path: string) => location.startsWith(`${path}/`);
+
+/**
+ * aria-current for a navigation item: 'page' on its own page, 'true' on a page inside its
+ * section (/users/{username} belongs to Following), nothing elsewhere.
+ */
+export function currentness(item: NavItem, location: string): 'page' | 'true' | undefined {
+  if (location === item.path) return 'page';
+  if (item.path === '/') return undefined;
+  const inside = [item.path, ...(item.alsoActiveUnder ?? [])].some((path) => under(location, path));
+  return inside ? 'true' : undefined;
+}

@@ -1,0 +1,46 @@
+import { Redirect, Route, Switch } from 'wouter';
+import { ActivityScreen } from './screens/ActivityScreen.tsx';
+import { AdminScreen } from './screens/AdminScreen.tsx';
+import { ArchiveScreen } from './screens/ArchiveScreen.tsx';
+import { CellarScreen } from './screens/CellarScreen.tsx';
+import { DashboardScreen } from './screens/DashboardScreen.tsx';
+import { FollowingScreen } from './screens/FollowingScreen.tsx';
+import { ProfileScreen } from './screens/ProfileScreen.tsx';
+import { PublicProfileScreen } from './screens/PublicProfileScreen.tsx';
+import { isAdmin } from './session/roles.ts';
+import { useCurrentUser } from './session/session.tsx';
+
+/** Only admins see the Admin Console; everyone else is sent to /. */
+function AdminOnly() {
+  const user = useCurrentUser();
+  return isAdmin(user) ? <AdminScreen /> : <Redirect to="/" replace />;
+}
+
+/** SPEC section 2: the signed-in routes. Any other path redirects to /. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={DashboardScreen} />
+      <Route path="/profile" component={ProfileScreen} />
+      <Route path="/activity" component={ActivityScreen} />
+      <Route path="/cellar" component={CellarScreen} />
+      <Route path="/whiskey">
+        <ArchiveScreen type="WHISKEY" />
+      </Route>
+      <Route path="/wine">
+        <ArchiveScreen type="WINE" />
+      </Route>
+      <Route path="/beer">
+        <ArchiveScreen type="BEER" />
+      </Route>
+      <Route path="/admin" component={AdminOnly} />
+      <Route path="/following" component={FollowingScreen} />
+      <Route path="/users/:username">
+        {(params) => <PublicProfileScreen key={params.username} username={params.username} />}
+      </Route>
+      <Route>
+        <Redirect to="/" replace />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,5 @@
+import { Screen } from './Screen.tsx';
+
+export function ActivityScreen() {
+  return <Screen title="Activity" />;
+}

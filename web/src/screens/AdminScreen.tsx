@@ -1,0 +1,5 @@
+import { Screen } from './Screen.tsx';
+
+export function AdminScreen() {
+  return <Screen title="Admin Console" />;
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import '../profile/profile.css';
+import { AuthenticatorApp } from '../profile/AuthenticatorApp.tsx';
+import { ChangePassword } from '../profile/ChangePassword.tsx';
+import { PersonalDetails } from '../profile/PersonalDetails.tsx';
+import { SecurityKeys } from '../profile/SecurityKeys.tsx';
+import { SessionInfo } from '../profile/SessionInfo.tsx';
+import { formatDate } from '../profile/rules.ts';
+import { ROLE_LABELS } from '../session/roles.ts';
+import { useCurrentUser } from '../session/session.tsx';
+import { Avatar } from '../ui/Avatar.tsx';
+import { Screen } from './Screen.tsx';
+
+/** Who is signed in, at a glance. */
+function AccountSummary() {
+  const user = useCurrentUser();
+  return (
+    <div className="account-summary">
+      <Avatar user={user} size="large" />
+      <div className="account-summary__text">
+        <p className="account-summary__name">{user.fullName || user.username}</p>
+        <p className="account-summary__meta">
+          <span>@{user.username}</span>
+          <span>{ROLE_LABELS[user.role]}</span>
+          <span>Member since {formatDate(user.createdAt)}</span>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /profile: personal details, change password, session info, and the second factor (security
+ * keys or the authenticator app: only one at a time).
+ */
+export function ProfileScreen() {
+  // Bumped when a password change has ended the other sessions.
+  const [sessionsVersion, setSessionsVersion] = useState(0);
+  return (
+    <Screen title="Profile">
+      <div className="account">
+        <AccountSummary />
+        <PersonalDetails />
+        <div className="account__grid">
+          <ChangePassword onChanged={() => setSessionsVersion((version) => version + 1)} />
+          <SessionInfo version={sessionsVersion} />
+        </div>
+        <div className="account__section-heading">
+          <h2 className="account__section-title">Second factor</h2>
+          <p className="account__section-text">
+            Ask for more than the password at sign-in: a security key or an authenticator app. Only
+            one can be on at a time.
+          </p>
+        </div>
+        <div className="account__grid">
+          <SecurityKeys />
+          <AuthenticatorApp />
+        </div>
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import {
+  WebAuthnAbortService,
+  browserSupportsWebAuthn,
+  startAuthentication,
+} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { verifySecurityKeyLogin } from '../api/client.ts';
+import type { SessionGrant } from '../api/types.ts';
+import { messageOf } from '../notes/notes.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { KeyIcon } from '../ui/icons.tsx';
+
+export const KEY_CANCELLED = 'Security key verification was cancelled';
+const DEFAULT_ERROR = 'Verification failed. Try again.';
+
+type KeyState = 'idle' | 'pending' | 'success' | 'error';
+
+interface SecurityKeyPromptProps {
+  /** The `options` of the requiresWebAuthn login answer. */
+  options: unknown;
+  onSuccess: (grant: SessionGrant) => void;
+  /** Closes the prompt; the message explains why, for the login form to show. */
+  onCancel: (message: string) => void;
+  /** Closes the prompt and hands back to the password form. */
+  onUsePassword: () => void;
+}
+
+/** 'Use your security key': runs the assertion ceremony and completes the pending login. */
+export function SecurityKeyPrompt({
+  options,
+  onSuccess,
+  onCancel,
+  onUsePassword,
+}: SecurityKeyPromptProps) {
+  const [state, setState] = useState<KeyState>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    const fail = (message: string) => {
+      if (cancelled) return;
+      setError(message);
+      setState('error');
+    };
+    if (!browserSupportsWebAuthn()) {
+      fail('WebAuthn is not supported in this browser');
+      return;
+    }
+    setError(null);
+    setState('pending');
+    (async () => {
+      try {
+        const assertion = await startAuthentication({
+          optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
+        });
+        if (cancelled) return;
+        if (!assertion) {
+          onCancel(KEY_CANCELLED);
+          return;
+        }
+        const grant = await verifySecurityKeyLogin(assertion);
+        if (cancelled) return;
+        if (!grant) {
+          fail('Authentication was not completed');
+          return;
+        }
+        setState('success');
+        onSuccess(grant);
+      } catch (caught) {
+        fail(messageOf(caught, DEFAULT_ERROR));
+      }
+    })();
+    return () => {
+      cancelled = true;
+      WebAuthnAbortService.cancelCeremony();
+    };
+    // One ceremony per attempt; Retry bumps `attempt`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt]);
+
+  const cancel = () => {
+    WebAuthnAbortService.cancelCeremony();
+    onCancel(KEY_CANCELLED);
+  };
+
+  return (
+    <Dialog
+      title="Use your security key"
+      onClose={cancel}
+      size="small"
+      hideCloseButton
+      closeOnBackdrop={false}
+      footer={
+        <>
+          <button type="button" className="button button--quiet" onClick={onUsePassword}>
+            Sign in with password instead
+          </button>
+          <span className="dialog__footer-spacer" />
+          <button type="button" className="button button--secondary" onClick={cancel}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => setAttempt((count) => count + 1)}
+            disabled={state === 'pending' || state === 'success'}
+          >
+            Retry
+          </button>
+        </>
+      }
+    >
+      <div className={`key-prompt key-prompt--${state}`}>
+        <div className="key-prompt__icon" aria-hidden="true">
+          <KeyIcon />
+        </div>
+        <p role="status" className="key-prompt__status">
+          {state === 'pending' || state === 'idle' ? 'Waiting for security key...' : null}
+          {state === 'success' ? 'Security key verified' : null}
+        </p>
+        {state === 'error' && error && (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Role, User } from '../api/types.ts';
+
+/** SPEC section 6: how each role is named on screen. */
+export const ROLE_LABELS: Record<Role, string> = {
+  USER: 'Vault User',
+  ADMIN: 'System Admin',
+};
+
+export const isAdmin = (user: Pick<User, 'role'>): boolean => user.role === 'ADMIN';

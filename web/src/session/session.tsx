@@ -1,0 +1,192 @@
+import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { navigate } from 'wouter/use-browser-location';
+import * as api from '../api/client.ts';
+import { fetchCredentials } from '../api/second-factor.ts';
+import type { LoginResult, SecurityKeyCredential, SessionGrant, User } from '../api/types.ts';
+import { messageOf, useNotes } from '../notes/notes.tsx';
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'unavailable'; message: string }
+  | {
+      status: 'signed-in';
+      user: User;
+      credentials: SecurityKeyCredential[];
+      /** False until GET /webauthn/credentials has answered for this session. */
+      credentialsLoaded: boolean;
+      /** Changes at every sign-in, so everything kept for one session starts afresh. */
+      epoch: number;
+    };
+
+interface SessionContextValue {
+  state: SessionState;
+  /** Runs GET /auth/me again (after the server could not be reached at start). */
+  recheck: () => void;
+  /**
+   * Submits the credentials. A plain success signs in at once; a second-factor answer is
+   * returned for the login screen to complete with `completeLogin`.
+   */
+  login: (username: string, password: string) => Promise<LoginResult>;
+  /** Signs in with what a finished second-factor step returned. */
+  completeLogin: (grant: SessionGrant) => void;
+  /** POST /auth/logout, then forgets everything and goes to /. 'Failed to logout' if refused. */
+  logout: () => Promise<void>;
+  /** Replaces the signed-in user after the server returned a changed copy. */
+  setUser: (user: User) => void;
+  setCredentials: (credentials: SecurityKeyCredential[]) => void;
+  /** GET /webauthn/credentials again (done at every sign-in; the profile page asks too). */
+  reloadCredentials: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+let epochCounter = 0;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const [checkCount, setCheckCount] = useState(0);
+  const { clear: clearNotes, notifyError } = useNotes();
+
+  useEffect(() => {
+    let active = true;
+    api.fetchCurrentUser().then(
+      (user) => {
+        if (active) {
+          setState({
+            status: 'signed-in',
+            user,
+            credentials: [],
+            credentialsLoaded: false,
+            epoch: ++epochCounter,
+          });
+        }
+      },
+      (error: unknown) => {
+        if (!active) return;
+        if (error instanceof api.ApiError && error.status === 401) {
+          setState({ status: 'signed-out' });
+        } else {
+          setState({ status: 'unavailable', message: messageOf(error, api.INVALID_RESPONSE) });
+        }
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [checkCount]);
+
+  // A signed-in call answering 401 means the session ended elsewhere: back to the login screen.
+  useEffect(() => {
+    api.setUnauthorizedListener(() => {
+      setState((current) => (current.status === 'signed-in' ? { status: 'signed-out' } : current));
+    });
+    return () => api.setUnauthorizedListener(null);
+  }, []);
+
+  const completeLogin = useCallback((grant: SessionGrant) => {
+    setState({
+      status: 'signed-in',
+      user: grant.user,
+      credentials: grant.credentials,
+      credentialsLoaded: false,
+      epoch: ++epochCounter,
+    });
+  }, []);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const result = await api.login(username, password);
+      if (result.kind === 'signed-in') completeLogin(result);
+      return result;
+    },
+    [completeLogin],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.logout();
+    } catch {
+      notifyError('Failed to logout');
+      return;
+    }
+    clearNotes();
+    setState({ status: 'signed-out' });
+    navigate('/', { replace: true });
+  }, [clearNotes, notifyError]);
+
+  const setUser = useCallback((user: User) => {
+    setState((current) => (current.status === 'signed-in' ? { ...current, user } : current));
+  }, []);
+
+  const setCredentials = useCallback((credentials: SecurityKeyCredential[]) => {
+    setState((current) =>
+      current.status === 'signed-in'
+        ? { ...current, credentials, credentialsLoaded: true }
+        : current,
+    );
+  }, []);
+
+  const reloadCredentials = useCallback(async () => {
+    setCredentials(await fetchCredentials());
+  }, [setCredentials]);
+
+  // SPEC section 4: after a successful login the credentials are loaded (entries and
+  // notifications are loaded by the providers of the signed-in app).
+  const epoch = state.status === 'signed-in' ? state.epoch : null;
+  useEffect(() => {
+    if (epoch === null) return;
+    let active = true;
+    fetchCredentials().then(
+      (credentials) => {
+        if (!active) return;
+        setState((current) =>
+          current.status === 'signed-in' && current.epoch === epoch
+            ? { ...current, credentials, credentialsLoaded: true }
+            : current,
+        );
+      },
+      () => {
+        // The profile page shows the error when it asks again.
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [epoch]);
+
+  const recheck = useCallback(() => {
+    setState({ status: 'loading' });
+    setCheckCount((count) => count + 1);
+  }, []);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      state,
+      recheck,
+      login,
+      completeLogin,
+      logout,
+      setUser,
+      setCredentials,
+      reloadCredentials,
+    }),
+    [state, recheck, login, completeLogin, logout, setUser, setCredentials, reloadCredentials],
+  );
+
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = use(SessionContext);
+  if (!value) throw new Error('useSession must be used inside <SessionProvider>');
+  return value;
+}
+
+/** The signed-in user. Only for components rendered inside the signed-in layout. */
+export function useCurrentUser(): User {
+  const { state } = useSession();
+  if (state.status !== 'signed-in') throw new Error('useCurrentUser needs a signed-in session');
+  return state.user;
+}

@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import type { MouseEvent } from 'react';
+import type { Beverage } from '../api/types.ts';
+import { BEVERAGE_KINDS } from '../beverages.ts';
+import { CheckIcon, ClockIcon, EditIcon, LockIcon } from '../ui/icons.tsx';
+import { StarRating } from './StarRating.tsx';
+import { TypeIcon } from './TypeIcon.tsx';
+import { useVault } from './VaultProvider.tsx';
+
+interface BeverageCardProps {
+  entry: Beverage;
+  /** Say the type on the card (where types are mixed: cellar, profiles). */
+  showType?: boolean;
+  /** Never offer editing (entries in feeds and on other people's profiles). */
+  readOnly?: boolean;
+  /** The level of the entry's name heading under the list's own heading. */
+  headingLevel?: 3 | 4;
+}
+
+/**
+ * One entry. The owner or an admin can click it (or its Edit button) to edit it, and move it
+ * between tried and to-try with one button; everyone else sees 'View only'.
+ */
+export function BeverageCard({
+  entry,
+  showType = false,
+  readOnly = false,
+  headingLevel = 3,
+}: BeverageCardProps) {
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
+  const { canEdit, openEditor, openPhoto, changeStatus } = useVault();
+  const [busy, setBusy] = useState(false);
+  const nameId = useId();
+  const kind = BEVERAGE_KINDS[entry.type];
+  const editable = !readOnly && canEdit(entry);
+  const toTry = entry.status === 'TO_TRY';
+
+  // A click anywhere on the card edits it; its own buttons and links do their own thing.
+  const onCardClick = (event: MouseEvent<HTMLElement>) => {
+    if (!editable) return;
+    if ((event.target as HTMLElement).closest('button, a, input, label')) return;
+    if (window.getSelection()?.toString()) return;
+    openEditor(entry);
+  };
+
+  const toggleStatus = async () => {
+    setBusy(true);
+    await changeStatus(entry, toTry ? 'TRIED' : 'TO_TRY');
+    setBusy(false);
+  };
+
+  return (
+    <article
+      className={`entry-card${editable ? ' entry-card--editable' : ''}`}
+      aria-labelledby={nameId}
+      onClick={onCardClick}
+    >
+      {entry.photoPath ? (
+        <button
+          type="button"
+          className="entry-card__thumb"
+          onClick={() => openPhoto(entry)}
+          aria-label={`View photo of ${entry.name}`}
+        >
+          <img src={`/${entry.photoPath}`} alt="" loading="lazy" decoding="async" />
+        </button>
+      ) : (
+        <span
+          className={`entry-card__thumb entry-card__thumb--empty type-${kind.type.toLowerCase()}`}
+        >
+          <TypeIcon type={entry.type} />
+        </span>
+      )}
+
+      <div className="entry-card__body">
+        <div className="entry-card__heading">
+          <Heading id={nameId} className="entry-card__name">
+            {entry.name}
+          </Heading>
+          {entry.inCellar && <span className="tag tag--cellar">In cellar</span>}
+        </div>
+        <p className="entry-card__meta">
+          {showType && <span className="entry-card__type">{kind.label} · </span>}
+          <span>{entry.subtype}</span>
+          {entry.makerName && (
+            <span className="entry-card__maker">
+              {' · '}
+              <span className="entry-card__maker-label">{kind.makerLabel}:</span> {entry.makerName}
+            </span>
+          )}
+        </p>
+        <StarRating rating={entry.rating} pending={toTry} />
+        {entry.notes && <p className="entry-card__notes">{entry.notes}</p>}
+        {!entry.isOwner && entry.ownerName && (
+          <p className="entry-card__owner">Logged by {entry.ownerName}</p>
+        )}
+        <div className="entry-card__actions">
+          {editable ? (
+            <>
+              <button
+                type="button"
+                className="chip-button"
+                onClick={() => openEditor(entry)}
+                aria-label={`Edit ${entry.name}`}
+              >
+                <EditIcon />
+                Edit
+              </button>
+              <button
+                type="button"
+                className="chip-button chip-button--accent"
+                onClick={toggleStatus}
+                disabled={busy}
+              >
+                {toTry ? <CheckIcon /> : <ClockIcon />}
+                {toTry ? 'Mark as tried' : 'Move to to-try'}
+              </button>
+            </>
+          ) : (
+            <span className="tag tag--muted">
+              <LockIcon />
+              View only
+            </span>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

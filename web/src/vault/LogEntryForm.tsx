@@ -1,0 +1,82 @@
+import { useId, useReducer, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { createBeverage } from '../api/client.ts';
+import { messageOf, useNotes } from '../notes/notes.tsx';
+import { createFormData, entryReducer, newDraft, validateDraft } from './entry-form.ts';
+import { EntryFields } from './EntryFields.tsx';
+import { PhotoInput } from './PhotoInput.tsx';
+import { useVault } from './VaultProvider.tsx';
+
+export const BEVERAGE_LOGGED = 'Beverage logged successfully';
+
+/** The dashboard's 'Log a new beverage' form. */
+export function LogEntryForm() {
+  const { publish } = useVault();
+  const { notifySuccess } = useNotes();
+  const [draft, dispatch] = useReducer(entryReducer, undefined, () => newDraft());
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = validateDraft(draft);
+    setNameError(invalid);
+    setError(null);
+    if (invalid) {
+      nameRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const entry = await createBeverage(createFormData(draft, photo));
+      publish({ kind: 'saved', entry });
+      dispatch({ kind: 'saved' });
+      setPhoto(null);
+      setResetKey((key) => key + 1);
+      notifySuccess(BEVERAGE_LOGGED);
+      nameRef.current?.focus();
+    } catch (caught) {
+      setError(messageOf(caught, 'The beverage could not be logged'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel log-form" aria-labelledby={titleId}>
+      <h2 id={titleId} className="panel__title">
+        Log a new beverage
+      </h2>
+      <form onSubmit={submit} noValidate className="log-form__form">
+        <EntryFields
+          draft={draft}
+          dispatch={(action) => {
+            if (action.kind === 'type' || (action.kind === 'text' && action.field === 'name')) {
+              setNameError(null);
+            }
+            dispatch(action);
+          }}
+          nameError={nameError}
+          nameRef={nameRef}
+          photo={<PhotoInput file={photo} onFileChange={setPhoto} resetKey={resetKey} />}
+        />
+        {error && (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+        <div className="log-form__actions">
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+            {busy ? 'Logging…' : 'Log beverage'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
