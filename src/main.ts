@@ -1,9 +1,9 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { configureLogging, logger } from './logger.ts';
-import { startVault } from './server.ts';
+import { startVault, type RunningVault } from './server.ts';
 
 // Entry point of `npm start`: configuration, logging, the server, and a clean shutdown.
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
@@ -14,24 +14,32 @@ try {
   throw error;
 }
 await configureLogging(config.logLevel);
-const vault = await startVault(config);
+
+// Signal handlers come first: until one is registered, SIGTERM kills the process outright.
+let vault: RunningVault | undefined;
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info('Received {signal}, shutting down', { signal });
+  (vault?.close() ?? Promise.resolve()).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error('Shutdown failed: {error}', { error });
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));
+
+vault = await startVault(config);
+if (stopping) {
+  // A signal arrived while starting: close what has just opened.
+  await vault.close();
+  process.exit(0);
+}
 logger.info('The vault is listening on port {port}; public origin {origin}', {
   port: vault.port,
   origin: config.origin,
 });
-
-let stopping = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('Received {signal}, shutting down', { signal });
-    vault.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error('Shutdown failed: {error}', { error });
-        process.exit(1);
-      },
-    );
-  });
-}
