@@ -232,7 +232,31 @@ async function post(i: number, photo?: Uint8Array) {
   if (res.status !== 201) throw new Error(`POST: ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
 }
-const create = await time('POST /api/beverages (no photo)', 3000, (i) => post(i));
+await time('POST /api/beverages (no photo), one at a time', 1000, (i) => post(i));
+
+/** Throughput with several clients at once, as a server sees real traffic. */
+async function throughput(
+  label: string,
+  total: number,
+  clients: number,
+  fn: (i: number) => Promise<unknown>,
+) {
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) await fn(next++);
+    }),
+  );
+  const perSecond = (total / (performance.now() - start)) * 1000;
+  console.log(
+    `${label.padEnd(58)} n=${String(total).padStart(5)}  ${perSecond.toFixed(0).padStart(6)}/s`,
+  );
+  return { perSecond };
+}
+const create = await throughput('POST /api/beverages (no photo), 8 clients at once', 5000, 8, (i) =>
+  post(i),
+);
 
 // A 12-megapixel JPEG (4000 × 3000) with camera-like noise, so it compresses like a photo.
 const width = 4000;

@@ -24,12 +24,25 @@ const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 if (builtAt === 0 || newest > builtAt) {
   console.log('Building the client (web/dist)...');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--config', path.join(web, 'vite.config.ts')], {
-    cwd: root,
-    stdio: 'inherit',
-    // Always the production build: under vitest NODE_ENV is 'test', which would make Vite bundle
-    // React's development build (StrictMode's double effects included) into what `npm start`
-    // then serves.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // Built aside, then swapped in whole: a vault serving web/dist (a test run, say, while another
+  // one rebuilds) never sees an emptied or half-written client.
+  const staging = path.join(root, 'node_modules', `.vault-web-build-${process.pid}`);
+  const config = path.join(web, 'vite.config.ts');
+  execFileSync(
+    process.execPath,
+    [vite, 'build', '--config', config, '--outDir', staging, '--emptyOutDir'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      // Always the production build: under vitest NODE_ENV is 'test', which would make Vite
+      // bundle React's development build (StrictMode's double effects included) into what
+      // `npm start` then serves.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
+  const dist = path.join(web, 'dist');
+  const old = `${staging}-old`;
+  if (fs.existsSync(dist)) fs.renameSync(dist, old);
+  fs.renameSync(staging, dist);
+  fs.rmSync(old, { recursive: true, force: true });
 }
