@@ -15,6 +15,7 @@ export interface Config {
   origin: string;
   adminUsername: string;
   adminPassword: string | undefined;
+  adminEmail: string;
   /** Trust X-Forwarded-For for the client address (only behind a reverse proxy you run). */
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warning' | 'error';
@@ -44,6 +45,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9_]{3,30}$/, '3-30 lowercase letters, digits or underscores')
     .default('admin'),
+  VAULT_ADMIN_EMAIL: z.email('must be an email address such as admin@example.com').optional(),
   VAULT_ADMIN_PASSWORD: z
     .string()
     .min(8, 'must be at least 8 characters long')
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     origin,
     adminUsername: e.VAULT_ADMIN_USERNAME,
     adminPassword: e.VAULT_ADMIN_PASSWORD,
+    adminEmail: e.VAULT_ADMIN_EMAIL ?? `${e.VAULT_ADMIN_USERNAME}@example.com`,
     trustProxy: e.VAULT_TRUST_PROXY,
     logLevel: e.VAULT_LOG_LEVEL,
     webDistDir: path.resolve(import.meta.dirname, '..', 'web', 'dist'),

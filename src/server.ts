@@ -22,6 +22,7 @@ export async function startVault(
   const admin = await ensureFirstAdmin(ctx.users, ctx.userAdmin, {
     username: config.adminUsername,
     password: config.adminPassword,
+    email: config.adminEmail,
   });
   if (admin?.generatedPassword) {
     logger.warn(

@@ -9,14 +9,14 @@ import type { UserService } from './service.ts';
 export async function ensureFirstAdmin(
   users: UserRepository,
   service: UserService,
-  options: { username: string; password: string | undefined },
+  options: { username: string; password: string | undefined; email: string },
 ): Promise<{ username: string; generatedPassword: string | undefined } | undefined> {
   if (users.count() > 0) return undefined;
   const generatedPassword = options.password === undefined ? generatePassword() : undefined;
   await service.create({
     username: options.username,
     fullName: 'Vault Admin',
-    email: `${options.username}@localhost`,
+    email: options.email,
     password: options.password ?? generatedPassword!,
     role: 'ADMIN',
   });

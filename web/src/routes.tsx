@@ -35,8 +35,11 @@ export function AppRoutes() {
       </Route>
       <Route path="/admin" component={AdminOnly} />
       <Route path="/following" component={FollowingScreen} />
-      <Route path="/users/:username">
-        {(params) => <PublicProfileScreen key={params.username} username={params.username} />}
+      {/* /users/ with no username shows 'Username is required' (SPEC section 5). */}
+      <Route path="/users/:username?">
+        {(params) => (
+          <PublicProfileScreen key={params.username ?? ''} username={params.username ?? ''} />
+        )}
       </Route>
       <Route>
         <Redirect to="/" replace />

@@ -1,8 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
+import '../people/public-profile.css';
+import { CalendarIcon, GlobeIcon } from '../people/icons.tsx';
+import { formatDate } from '../people/dates.ts';
 import { ApiError, fetchProfile } from '../api/client.ts';
 import type { PublicProfile } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
+import { ROLE_LABELS } from '../session/roles.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { ArrowLeftIcon } from '../ui/icons.tsx';
 import { EntryList, NO_ENTRIES } from '../vault/EntryList.tsx';
@@ -11,11 +15,12 @@ import { ARCHIVE_PAGE_SIZE } from './ArchiveScreen.tsx';
 import { Screen } from './Screen.tsx';
 
 export const PROFILE_NOT_FOUND = 'Profile not found.';
+export const USERNAME_REQUIRED = 'Username is required';
 
 type ProfileState =
   | { status: 'loading' }
   | { status: 'ready'; user: PublicProfile }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string; notFound: boolean };
 
 /** The user's entries, read-only unless the viewer is an admin (SPEC section 6). */
 function ProfileEntries({ user }: { user: PublicProfile }) {
@@ -31,23 +36,81 @@ function ProfileEntries({ user }: { user: PublicProfile }) {
   );
 }
 
+/** Who the user is: avatar, name, handle, member-since date, fediverse handle and bio. */
+function ProfileHero({ user }: { user: PublicProfile }) {
+  const bio = user.bio?.trim() ?? '';
+  const since = formatDate(user.createdAt);
+  return (
+    <section className="public-profile__hero" aria-label={`About ${user.username}`}>
+      <div className="public-profile__identity">
+        <Avatar user={user} size="large" />
+        <div className="public-profile__who">
+          <p className="public-profile__name">{user.fullName || user.username}</p>
+          <p className="public-profile__handle">
+            <span>@{user.username}</span>
+            {user.role === 'ADMIN' && (
+              <span className="public-profile__role">{ROLE_LABELS.ADMIN}</span>
+            )}
+          </p>
+          <ul className="public-profile__facts">
+            {since && (
+              <li>
+                <CalendarIcon />
+                <span>
+                  Member since <time dateTime={user.createdAt}>{since}</time>
+                </span>
+              </li>
+            )}
+            {user.activityPubEnabled && user.activityPubHandle && (
+              <li>
+                <GlobeIcon />
+                <span>
+                  <span className="visually-hidden">On the fediverse as </span>
+                  <span className="public-profile__fediverse">{user.activityPubHandle}</span>
+                </span>
+              </li>
+            )}
+          </ul>
+        </div>
+      </div>
+      {bio ? (
+        <p className="public-profile__bio">{bio}</p>
+      ) : (
+        <p className="public-profile__bio public-profile__bio--empty">No bio yet.</p>
+      )}
+    </section>
+  );
+}
+
+/** What shows instead of a profile: 'Username is required', 'Profile not found.' and others. */
+function ProfileProblem({ message, detail }: { message: string; detail?: string }) {
+  return (
+    <div className="public-profile__problem" role="alert">
+      <p className="public-profile__problem-title">{message}</p>
+      {detail && <p className="public-profile__problem-text">{detail}</p>}
+    </div>
+  );
+}
+
 /** /users/{username}: another user's public profile and their vault entries. */
-export function PublicProfileScreen({ username }: { username: string }) {
+export function PublicProfileScreen({ username: rawUsername }: { username: string }) {
+  const username = rawUsername.trim();
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
 
   useEffect(() => {
+    if (!username) return;
     let active = true;
     fetchProfile(username).then(
       (user) => active && setState({ status: 'ready', user }),
-      (error: unknown) =>
-        active &&
+      (error: unknown) => {
+        if (!active) return;
+        const notFound = error instanceof ApiError && error.status === 404;
         setState({
           status: 'error',
-          message:
-            error instanceof ApiError && error.status === 404
-              ? PROFILE_NOT_FOUND
-              : messageOf(error, PROFILE_NOT_FOUND),
-        }),
+          notFound,
+          message: notFound ? PROFILE_NOT_FOUND : messageOf(error, PROFILE_NOT_FOUND),
+        });
+      },
     );
     return () => {
       active = false;
@@ -56,7 +119,7 @@ export function PublicProfileScreen({ username }: { username: string }) {
 
   return (
     <Screen
-      title={username}
+      title={username || 'Public profile'}
       before={
         <Link href="/following" className="back-link">
           <ArrowLeftIcon />
@@ -64,27 +127,25 @@ export function PublicProfileScreen({ username }: { username: string }) {
         </Link>
       }
     >
-      {state.status === 'loading' && (
+      {!username ? (
+        <ProfileProblem
+          message={USERNAME_REQUIRED}
+          detail="Open a profile from the people you follow, or add a username to the address."
+        />
+      ) : state.status === 'loading' ? (
         <p className="list-status" role="status">
           Loading…
         </p>
-      )}
-      {state.status === 'error' && (
-        <p role="alert" className="form-error">
-          {state.message}
-        </p>
-      )}
-      {state.status === 'ready' && (
-        <>
-          <div className="profile-card">
-            <Avatar user={state.user} size="large" />
-            <div>
-              <p className="profile-card__name">{state.user.fullName || state.user.username}</p>
-              <p className="profile-card__handle">@{state.user.username}</p>
-            </div>
-          </div>
+      ) : state.status === 'error' ? (
+        <ProfileProblem
+          message={state.message}
+          detail={state.notFound ? `No one in this vault goes by @${username}.` : undefined}
+        />
+      ) : (
+        <div className="public-profile">
+          <ProfileHero user={state.user} />
           <ProfileEntries user={state.user} />
-        </>
+        </div>
       )}
     </Screen>
   );

@@ -1,0 +1,229 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'wouter';
+import { updateUser } from '../api/admin.ts';
+import type { Role, SecurityKeyCredential, User } from '../api/types.ts';
+import { messageOf, useNotes } from '../notes/notes.tsx';
+import { Avatar } from '../ui/Avatar.tsx';
+import { CloseIcon } from '../ui/icons.tsx';
+import { AdminField, RoleField } from './AdminField.tsx';
+import { ProfileIcon } from '../people/icons.tsx';
+import { formatDate } from '../people/dates.ts';
+import { updatedNote, userEditErrors } from './admin-rules.ts';
+import type { FieldErrors, UserEditDraft } from './admin-rules.ts';
+import { RoleTag, SecondFactorTag } from './UserRegistryPanel.tsx';
+import { UserSecurityKeys } from './UserSecurityKeys.tsx';
+
+interface ManageUserPanelProps {
+  user: User;
+  /** The edited user is the signed-in admin. */
+  isSelf: boolean;
+  onUpdated: (user: User) => void;
+  onSelfKeysChanged: (credentials: SecurityKeyCredential[]) => void;
+  onClose: () => void;
+}
+
+/**
+ * The manage-user panel: edit full name, email and role, reset the password (sent only when
+ * non-blank), and see and remove the user's security keys. Render it keyed by the user's id,
+ * so that choosing another user starts a fresh form.
+ */
+export function ManageUserPanel({
+  user,
+  isSelf,
+  onUpdated,
+  onSelfKeysChanged,
+  onClose,
+}: ManageUserPanelProps) {
+  const titleId = useId();
+  const kickerId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const { notifySuccess } = useNotes();
+  const [draft, setDraft] = useState<UserEditDraft>({
+    fullName: user.fullName,
+    email: user.email,
+  });
+  const [role, setRole] = useState<Role>(user.role);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<keyof UserEditDraft>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fullNameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  // Opened by a choice in the registry: bring the panel into view and move focus to it.
+  useEffect(() => {
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    panelRef.current?.scrollIntoView?.({
+      block: 'start',
+      behavior: reduceMotion ? 'auto' : 'smooth',
+    });
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  const set = (name: keyof UserEditDraft) => (value: string) => {
+    setDraft((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = userEditErrors(draft);
+    setErrors(found);
+    setServerError(null);
+    if (found.fullName) return fullNameRef.current?.focus();
+    if (found.email) return emailRef.current?.focus();
+    const reset = password.trim() !== '';
+    setBusy(true);
+    try {
+      const updated = await updateUser(user.id, {
+        fullName: draft.fullName.trim(),
+        email: draft.email.trim(),
+        role,
+        ...(reset && { password }),
+      });
+      setPassword('');
+      setDraft({ fullName: updated.fullName, email: updated.email });
+      setRole(updated.role);
+      notifySuccess(updatedNote(updated.username, reset));
+      onUpdated(updated);
+    } catch (caught) {
+      setServerError(messageOf(caught, 'The user could not be updated'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section
+      ref={panelRef}
+      className="panel admin-panel admin-manage"
+      aria-labelledby={`${kickerId} ${titleId}`}
+    >
+      <div className="admin-manage__header">
+        <Avatar user={user} size="large" />
+        <div className="admin-manage__who">
+          <p id={kickerId} className="admin-manage__kicker">
+            Manage user
+          </p>
+          <h2 id={titleId} ref={headingRef} tabIndex={-1} className="admin-manage__name">
+            {user.fullName || user.username}
+          </h2>
+          <p className="admin-manage__meta">
+            <span>@{user.username}</span>
+            <RoleTag role={user.role} />
+            <SecondFactorTag user={user} />
+          </p>
+        </div>
+        <button
+          type="button"
+          className="icon-button admin-manage__close"
+          aria-label="Close the manage-user panel"
+          onClick={onClose}
+        >
+          <CloseIcon />
+        </button>
+      </div>
+
+      <dl className="admin-facts">
+        <div>
+          <dt>Created</dt>
+          <dd>
+            <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Fediverse</dt>
+          <dd className="admin-facts__handle">{user.activityPubHandle ?? 'Not shared'}</dd>
+        </div>
+        <div>
+          <dt>Public profile</dt>
+          <dd>
+            <Link href={`/users/${encodeURIComponent(user.username)}`} className="admin-link">
+              <ProfileIcon />
+              View profile
+            </Link>
+          </dd>
+        </div>
+      </dl>
+
+      <form
+        className="admin-form"
+        onSubmit={submit}
+        noValidate
+        aria-label={`Edit ${user.username}`}
+      >
+        <AdminField
+          label="Full name"
+          name="fullName"
+          inputRef={fullNameRef}
+          value={draft.fullName}
+          onChange={(event) => set('fullName')(event.target.value)}
+          error={errors.fullName}
+          autoComplete="off"
+          required
+        />
+        <AdminField
+          label="Email"
+          name="email"
+          type="email"
+          inputRef={emailRef}
+          value={draft.email}
+          onChange={(event) => set('email')(event.target.value)}
+          error={errors.email}
+          autoComplete="off"
+          required
+        />
+        <RoleField
+          value={role}
+          onChange={setRole}
+          hint={
+            isSelf ? 'This is you: as a Vault User you would leave the Admin Console.' : undefined
+          }
+        />
+        <AdminField
+          label="Reset password (optional)"
+          name="password"
+          type="password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoComplete="new-password"
+          hint={
+            isSelf
+              ? 'Leave blank to keep your password. A new one signs you out everywhere, this browser too.'
+              : 'Leave blank to keep their password. A new one signs them out everywhere.'
+          }
+        />
+        {serverError && (
+          <p role="alert" className="form-error admin-form__wide">
+            {serverError}
+          </p>
+        )}
+        <div className="admin-form__actions admin-form__wide">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+      </form>
+
+      <UserSecurityKeys
+        user={user}
+        onUserChanged={onUpdated}
+        onKeysChanged={isSelf ? onSelfKeysChanged : undefined}
+      />
+
+      {user.totpEnabled && (
+        <p className="admin-manage__note">
+          {user.username} signs in with an authenticator app. If they lose it, a backup code gets
+          them in; on the server,{' '}
+          <code>npm run vault -- reset-second-factor --username {user.username}</code> turns it off.
+        </p>
+      )}
+    </section>
+  );
+}
