@@ -16,13 +16,13 @@ try {
 await configureLogging(config.logLevel);
 
 // Signal handlers come first: until one is registered, SIGTERM kills the process outright.
-let vault: RunningVault | undefined;
+const running: { vault?: RunningVault } = {};
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info('Received {signal}, shutting down', { signal });
-  (vault?.close() ?? Promise.resolve()).then(
+  (running.vault?.close() ?? Promise.resolve()).then(
     () => process.exit(0),
     (error: unknown) => {
       logger.error('Shutdown failed: {error}', { error });
@@ -33,7 +33,8 @@ function shutdown(signal: string) {
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
 
-vault = await startVault(config);
+const vault = await startVault(config);
+running.vault = vault;
 if (stopping) {
   // A signal arrived while starting: close what has just opened.
   await vault.close();
