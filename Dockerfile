@@ -7,7 +7,10 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
+# MALLOC_ARENA_MAX=2: glibc otherwise keeps a memory arena per image-processing thread, and
+# resident memory grows with every photo (sharp's documented advice; see docs/configuration.md).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     PORT=8080 \
     VAULT_DATA_DIR=/app/data
 WORKDIR /app

@@ -6,6 +6,7 @@
 //  4. Reads the server's resident memory from /proc while the photos are processed.
 // Run: npm run bench
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -120,8 +121,10 @@ const port = await new Promise<number>((resolve) => {
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['src/main.ts'], {
   cwd: path.resolve(import.meta.dirname, '..'),
+  // As `npm start` and the container run it (MALLOC_ARENA_MAX: see docs/configuration.md).
   env: {
     ...process.env,
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     PORT: String(port),
     HOST: '127.0.0.1',
     VAULT_ORIGIN: origin,
@@ -152,6 +155,55 @@ const cookie = login.headers
   .split(';')[0]!;
 const headers = { cookie, origin };
 
+// The load generator uses node:http with keep-alive and bodies encoded once, so that the
+// figures are the server's, not the client's (fetch and FormData cost more than the server).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+function send(method: string, pathAndQuery: string, body?: { type: string; data: Buffer }) {
+  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    const req = http.request(
+      `${origin}${pathAndQuery}`,
+      {
+        method,
+        agent,
+        headers: {
+          ...headers,
+          ...(body && { 'content-type': body.type, 'content-length': body.data.length }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body?.data);
+  });
+}
+
+/** A multipart/form-data body, encoded once. */
+function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
+  const boundary = '----vault-bench-boundary';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="bottle.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { type: `multipart/form-data; boundary=${boundary}`, data: Buffer.concat(parts) };
+}
+
 // ---- 3. measure ------------------------------------------------------------------------------
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -180,9 +232,9 @@ async function time(label: string, n: number, fn: (i: number) => Promise<unknown
 }
 
 async function get(query: string) {
-  const res = await fetch(`${origin}/api/beverages${query}`, { headers });
+  const res = await send('GET', `/api/beverages${query}`);
   if (res.status !== 200) throw new Error(`GET ${query}: ${res.status}`);
-  return (await res.json()) as { beverages: unknown[]; nextCursor: string | null };
+  return JSON.parse(res.body.toString()) as { beverages: unknown[]; nextCursor: string | null };
 }
 
 const firstPage = await get('?type=WHISKEY&status=TRIED');
@@ -210,29 +262,21 @@ const searchWide = await time('GET ?q=smoke%20peat (thousands match)', 300, () =
 );
 const searchShort = await time('GET ?q=ok (two letters: LIKE fallback)', 300, () => get('?q=ok'));
 
-function entryForm(i: number, photo?: Uint8Array) {
-  const data = new FormData();
-  data.append('name', `Bench pour ${i}`);
-  data.append('type', 'BEER');
-  data.append('subtype', 'IPA');
-  data.append('rating', '4');
-  data.append('status', 'TRIED');
-  data.append('inCellar', 'false');
-  data.append('notes', 'hazy, juicy');
-  if (photo)
-    data.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'bottle.jpg');
-  return data;
+const ENTRY_FIELDS = {
+  name: 'Bench pour',
+  type: 'BEER',
+  subtype: 'IPA',
+  rating: '4',
+  status: 'TRIED',
+  inCellar: 'false',
+  notes: 'hazy, juicy',
+};
+const plainEntry = multipart(ENTRY_FIELDS);
+async function post(body: { type: string; data: Buffer }) {
+  const res = await send('POST', '/api/beverages', body);
+  if (res.status !== 201) throw new Error(`POST: ${res.status} ${res.body.toString()}`);
 }
-async function post(i: number, photo?: Uint8Array) {
-  const res = await fetch(`${origin}/api/beverages`, {
-    method: 'POST',
-    headers,
-    body: entryForm(i, photo),
-  });
-  if (res.status !== 201) throw new Error(`POST: ${res.status} ${await res.text()}`);
-  await res.arrayBuffer();
-}
-await time('POST /api/beverages (no photo), one at a time', 1000, (i) => post(i));
+await time('POST /api/beverages (no photo), one at a time', 1000, () => post(plainEntry));
 
 /** Throughput with several clients at once, as a server sees real traffic. */
 async function throughput(
@@ -254,8 +298,8 @@ async function throughput(
   );
   return { perSecond };
 }
-const create = await throughput('POST /api/beverages (no photo), 8 clients at once', 5000, 8, (i) =>
-  post(i),
+const create = await throughput('POST /api/beverages (no photo), 8 clients at once', 5000, 8, () =>
+  post(plainEntry),
 );
 
 // A 12-megapixel JPEG (4000 × 3000) with camera-like noise, so it compresses like a photo.
@@ -273,11 +317,12 @@ const rss = () => {
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 };
-await post(0, photo); // the first photo loads sharp's code: not growth
+const photoEntry = multipart(ENTRY_FIELDS, { name: 'photo', data: photo });
+await post(photoEntry); // the first photo loads sharp's code: not growth
 const rssBefore = rss();
 let rssPeak = rssBefore;
 const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rss())), 5);
-const withPhoto = await time('POST /api/beverages (12 MP JPEG photo)', 40, (i) => post(i, photo));
+const withPhoto = await time('POST /api/beverages (12 MP JPEG photo)', 40, () => post(photoEntry));
 clearInterval(sampler);
 const rssAfter = rss();
 console.log(
