@@ -5,9 +5,9 @@ import { updateUser } from '../api/admin.ts';
 import type { Role, SecurityKeyCredential, User } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
-import { CloseIcon } from '../ui/icons.tsx';
-import { AdminField, RoleField } from './AdminField.tsx';
-import { ProfileIcon } from '../people/icons.tsx';
+import { CloseIcon, ProfileIcon } from '../ui/icons.tsx';
+import { Field } from '../ui/Field.tsx';
+import { RoleField } from './RoleField.tsx';
 import { formatDate } from '../people/dates.ts';
 import { updatedNote, userEditErrors } from './admin-rules.ts';
 import type { FieldErrors, UserEditDraft } from './admin-rules.ts';
@@ -155,7 +155,7 @@ export function ManageUserPanel({
         noValidate
         aria-label={`Edit ${user.username}`}
       >
-        <AdminField
+        <Field
           label="Full name"
           name="fullName"
           inputRef={fullNameRef}
@@ -165,7 +165,7 @@ export function ManageUserPanel({
           autoComplete="off"
           required
         />
-        <AdminField
+        <Field
           label="Email"
           name="email"
           type="email"
@@ -183,7 +183,7 @@ export function ManageUserPanel({
             isSelf ? 'This is you: as a Vault User you would leave the Admin Console.' : undefined
           }
         />
-        <AdminField
+        <Field
           label="Reset password (optional)"
           name="password"
           type="password"

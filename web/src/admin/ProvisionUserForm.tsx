@@ -3,8 +3,9 @@ import type { FormEvent } from 'react';
 import { createUser } from '../api/admin.ts';
 import type { Role, User } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
-import { AdminField, RoleField } from './AdminField.tsx';
-import { UserPlusIcon } from '../people/icons.tsx';
+import { Field } from '../ui/Field.tsx';
+import { RoleField } from './RoleField.tsx';
+import { UserPlusIcon } from '../ui/icons.tsx';
 import { createdNote, newUserErrors } from './admin-rules.ts';
 import type { FieldErrors, NewUserDraft } from './admin-rules.ts';
 
@@ -82,7 +83,7 @@ export function ProvisionUserForm({ onCreated }: { onCreated: (user: User) => vo
         them privately.
       </p>
       <form className="admin-form" onSubmit={submit} noValidate aria-labelledby={titleId}>
-        <AdminField
+        <Field
           label="Username"
           name="username"
           inputRef={refs.username}
@@ -95,7 +96,7 @@ export function ProvisionUserForm({ onCreated }: { onCreated: (user: User) => vo
           spellCheck={false}
           required
         />
-        <AdminField
+        <Field
           label="Full name"
           name="fullName"
           inputRef={refs.fullName}
@@ -105,7 +106,7 @@ export function ProvisionUserForm({ onCreated }: { onCreated: (user: User) => vo
           autoComplete="off"
           required
         />
-        <AdminField
+        <Field
           label="Email"
           name="email"
           type="email"
@@ -116,7 +117,7 @@ export function ProvisionUserForm({ onCreated }: { onCreated: (user: User) => vo
           autoComplete="off"
           required
         />
-        <AdminField
+        <Field
           label="Password"
           name="password"
           type="password"

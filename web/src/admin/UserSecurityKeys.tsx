@@ -3,88 +3,19 @@ import { deleteUserCredential, fetchUserCredentials } from '../api/admin.ts';
 import { credentialLabel } from '../api/second-factor.ts';
 import type { SecurityKeyCredential, User } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
-import { Dialog } from '../ui/Dialog.tsx';
-import { KeyIcon, TrashIcon } from '../ui/icons.tsx';
-import { formatDateTime } from '../people/dates.ts';
+import {
+  DELETE_FAILED,
+  KEY_REMOVED,
+  RemoveKeyDialog,
+  SecurityKeyList,
+} from '../ui/SecurityKeyList.tsx';
 
-export const NO_KEYS = 'No security keys registered yet.';
-export const REMOVE_KEY_QUESTION = 'Remove this security key?';
-export const KEY_REMOVED = 'Security key removed';
-export const DELETE_FAILED = 'Failed to delete credential';
 const KEYS_LOAD_FAILED = 'Unable to load security keys';
 
 type KeysState =
   | { status: 'loading' }
   | { status: 'ready'; credentials: SecurityKeyCredential[] }
   | { status: 'error'; message: string };
-
-function RemoveKeyDialog({
-  credential,
-  username,
-  isLast,
-  onCancel,
-  onRemoved,
-  onFailed,
-}: {
-  credential: SecurityKeyCredential;
-  username: string;
-  isLast: boolean;
-  onCancel: () => void;
-  onRemoved: (result: Awaited<ReturnType<typeof deleteUserCredential>>) => void;
-  /** The removal was refused (the key may be gone already): the list is asked for again. */
-  onFailed: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const label = credentialLabel(credential);
-
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onRemoved(await deleteUserCredential(credential.id));
-    } catch (caught) {
-      console.warn(DELETE_FAILED, messageOf(caught, ''));
-      setError(DELETE_FAILED);
-      setBusy(false);
-      onFailed();
-    }
-  };
-
-  return (
-    <Dialog
-      title={REMOVE_KEY_QUESTION}
-      onClose={onCancel}
-      size="small"
-      description={
-        isLast
-          ? `“${label}” is the last security key of ${username}: after this, they sign in with their password alone.`
-          : `“${label}” will no longer sign ${username} in.`
-      }
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => void remove()}
-            disabled={busy}
-          >
-            {busy ? 'Removing…' : 'Remove'}
-          </button>
-        </>
-      }
-    >
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-    </Dialog>
-  );
-}
 
 /**
  * A user's security keys as the admin sees them (GET /webauthn/admin/users/{id}/credentials):
@@ -147,52 +78,28 @@ export function UserSecurityKeys({
           </button>
         </div>
       )}
-      {state.status === 'ready' && credentials.length === 0 && (
-        <p className="empty-state admin-keys__empty">{NO_KEYS}</p>
-      )}
-      {state.status === 'ready' && credentials.length > 0 && (
-        <ul className="admin-keys__list" aria-label={`Security keys of ${user.username}`}>
-          {credentials.map((credential) => {
-            const label = credentialLabel(credential);
-            return (
-              <li key={credential.id} className="admin-keys__item">
-                <span className="admin-keys__icon" aria-hidden="true">
-                  <KeyIcon />
-                </span>
-                <div className="admin-keys__body">
-                  <p className="admin-keys__name">{label}</p>
-                  <p className="admin-keys__meta">
-                    <span>Added {formatDateTime(credential.createdAt)}</span>
-                    <span>
-                      {credential.lastUsedAt
-                        ? `Last used ${formatDateTime(credential.lastUsedAt)}`
-                        : 'Never used'}
-                    </span>
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  className="button button--danger-quiet admin-button--small"
-                  onClick={() => setRemoving(credential)}
-                  aria-label={`Remove ${label}`}
-                >
-                  <TrashIcon />
-                  Remove
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+      {state.status === 'ready' && (
+        <SecurityKeyList
+          credentials={credentials}
+          listLabel={`Security keys of ${user.username}`}
+          listClassName="admin-keys__list"
+          block="admin-keys"
+          emptyClassName="empty-state admin-keys__empty"
+          smallButtonClassName="admin-button--small"
+          onRemove={setRemoving}
+        />
       )}
 
       {removing && (
         <RemoveKeyDialog
-          credential={removing}
-          username={user.username}
-          isLast={credentials.length === 1}
+          description={
+            credentials.length === 1
+              ? `“${credentialLabel(removing)}” is the last security key of ${user.username}: after this, they sign in with their password alone.`
+              : `“${credentialLabel(removing)}” will no longer sign ${user.username} in.`
+          }
           onCancel={() => setRemoving(null)}
-          onFailed={() => setAttempt((count) => count + 1)}
-          onRemoved={(result) => {
+          onRemove={async () => {
+            const result = await deleteUserCredential(removing.id);
             setState({ status: 'ready', credentials: result.credentials });
             setRemoving(null);
             // Removing the last key turns the security key off (SPEC section 4).
@@ -202,6 +109,12 @@ export function UserSecurityKeys({
             );
             onKeysChanged?.(result.credentials);
             notifySuccess(KEY_REMOVED);
+          }}
+          failureMessage={(caught) => {
+            console.warn(DELETE_FAILED, messageOf(caught, ''));
+            // The removal was refused (the key may be gone already): the list is asked for again.
+            setAttempt((count) => count + 1);
+            return DELETE_FAILED;
           }}
         />
       )}

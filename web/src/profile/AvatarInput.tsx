@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import type { User } from '../api/types.ts';
 import { Avatar } from '../ui/Avatar.tsx';
-import { isImageFile } from '../ui/images.ts';
+import { useImageFileInput } from '../ui/useImageFileInput.ts';
 import { AVATAR_NOT_IMAGE } from './rules.ts';
 
 interface AvatarInputProps {
@@ -25,44 +24,15 @@ export function AvatarInput({
   onRemovedChange,
   resetKey,
 }: AvatarInputProps) {
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) {
-      setPreviewUrl(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  useEffect(() => {
-    if (inputRef.current) inputRef.current.value = '';
-    setError(null);
-  }, [resetKey]);
-
-  const choose = (chosen: File | null) => {
-    if (chosen && !isImageFile(chosen)) {
-      setError(AVATAR_NOT_IMAGE);
-      if (inputRef.current) inputRef.current.value = '';
-      onFileChange(null);
-      return;
-    }
-    setError(null);
-    onFileChange(chosen);
-    if (chosen) onRemovedChange(false);
-  };
-
-  const clearChoice = () => {
-    if (inputRef.current) inputRef.current.value = '';
-    onFileChange(null);
-  };
+  const { inputId, hintId, errorId, error, previewUrl, clear, inputProps } = useImageFileInput({
+    file,
+    onFileChange: (chosen) => {
+      onFileChange(chosen);
+      if (chosen) onRemovedChange(false);
+    },
+    resetKey,
+    notImageMessage: AVATAR_NOT_IMAGE,
+  });
 
   const stored = user.avatarPath && !removed ? user.avatarPath : null;
 
@@ -84,16 +54,7 @@ export function AvatarInput({
           )}
         </div>
         <div className="avatar-input__controls">
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept="image/*"
-            className="photo-input__file"
-            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
-          />
+          <input {...inputProps} />
           <p id={hintId} className="field__hint">
             {file
               ? `New avatar: ${file.name}`
@@ -103,7 +64,7 @@ export function AvatarInput({
           </p>
           <div className="photo-input__actions">
             {file && (
-              <button type="button" className="button button--link" onClick={clearChoice}>
+              <button type="button" className="button button--link" onClick={clear}>
                 {user.avatarPath ? 'Keep the current avatar' : 'Clear avatar'}
               </button>
             )}

@@ -4,75 +4,19 @@ import type { CredentialsChange } from '../api/second-factor.ts';
 import type { SecurityKeyCredential } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { useCurrentUser, useSession } from '../session/session.tsx';
-import { Dialog } from '../ui/Dialog.tsx';
-import { KeyIcon, TrashIcon } from '../ui/icons.tsx';
+import { KeyIcon } from '../ui/icons.tsx';
+import {
+  DELETE_FAILED,
+  KEY_REMOVED,
+  RemoveKeyDialog,
+  SecurityKeyList,
+} from '../ui/SecurityKeyList.tsx';
 import { Panel, PanelError, StatusPill } from './Panel.tsx';
 import { RegisterKeyDialog } from './RegisterKeyDialog.tsx';
-import { formatDateTime } from './rules.ts';
 
 export const KEY_REGISTERED = 'Security key registered';
-export const KEY_REMOVED = 'Security key removed';
-export const NO_KEYS = 'No security keys registered yet.';
-export const REMOVE_KEY_QUESTION = 'Remove this security key?';
-export const DELETE_FAILED = 'Failed to delete credential';
 export const KEYS_BLOCKED_BY_TOTP =
   'Turn off the authenticator app to register a security key: only one second factor can be on at a time.';
-
-function RemoveKeyDialog({
-  credential,
-  isLast,
-  onCancel,
-  onRemoved,
-}: {
-  credential: SecurityKeyCredential;
-  isLast: boolean;
-  onCancel: () => void;
-  onRemoved: (change: CredentialsChange) => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onRemoved(await deleteCredential(credential.id));
-    } catch (caught) {
-      setError(messageOf(caught, DELETE_FAILED));
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Dialog
-      title={REMOVE_KEY_QUESTION}
-      onClose={onCancel}
-      size="small"
-      description={
-        isLast
-          ? `“${credentialLabel(credential)}” is your last security key: after this, signing in needs only your password.`
-          : `“${credentialLabel(credential)}” will no longer sign you in.`
-      }
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => void remove()}
-            disabled={busy}
-          >
-            {busy ? 'Removing…' : 'Remove'}
-          </button>
-        </>
-      }
-    >
-      <PanelError message={error} />
-    </Dialog>
-  );
-}
 
 /** The user's security keys: list, register (with an optional nickname) and remove. */
 export function SecurityKeys() {
@@ -108,41 +52,16 @@ export function SecurityKeys() {
     >
       {!loaded && !error ? (
         <p className="list-status">Loading security keys…</p>
-      ) : credentials.length === 0 ? (
-        <p className="empty-state">{NO_KEYS}</p>
       ) : (
-        <ul className="account-list" aria-label="Registered security keys">
-          {credentials.map((credential) => {
-            const label = credentialLabel(credential);
-            return (
-              <li key={credential.id} className="account-list__item">
-                <span className="account-list__icon" aria-hidden="true">
-                  <KeyIcon />
-                </span>
-                <div className="account-list__body">
-                  <p className="account-list__name">{label}</p>
-                  <p className="account-list__meta">
-                    <span>Added {formatDateTime(credential.createdAt)}</span>
-                    <span>
-                      {credential.lastUsedAt
-                        ? `Last used ${formatDateTime(credential.lastUsedAt)}`
-                        : 'Never used'}
-                    </span>
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  className="button button--danger-quiet button--small"
-                  onClick={() => setRemoving(credential)}
-                  aria-label={`Remove ${label}`}
-                >
-                  <TrashIcon />
-                  Remove
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <SecurityKeyList
+          credentials={credentials}
+          listLabel="Registered security keys"
+          listClassName="account-list"
+          block="account-list"
+          emptyClassName="empty-state"
+          smallButtonClassName="button--small"
+          onRemove={setRemoving}
+        />
       )}
       <PanelError message={error} />
       <div className="account-panel__actions account-panel__actions--start">
@@ -175,14 +94,18 @@ export function SecurityKeys() {
       )}
       {removing && (
         <RemoveKeyDialog
-          credential={removing}
-          isLast={credentials.length === 1}
+          description={
+            credentials.length === 1
+              ? `“${credentialLabel(removing)}” is your last security key: after this, signing in needs only your password.`
+              : `“${credentialLabel(removing)}” will no longer sign you in.`
+          }
           onCancel={() => setRemoving(null)}
-          onRemoved={(change) => {
-            apply(change);
+          onRemove={async () => {
+            apply(await deleteCredential(removing.id));
             setRemoving(null);
             notifySuccess(KEY_REMOVED);
           }}
+          failureMessage={(caught) => messageOf(caught, DELETE_FAILED)}
         />
       )}
     </Panel>

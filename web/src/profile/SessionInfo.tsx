@@ -3,7 +3,8 @@ import { endSession, fetchSessions } from '../api/profile.ts';
 import type { SessionInfo as Session } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { Panel, PanelError } from './Panel.tsx';
-import { describeUserAgent, formatDateTime } from './rules.ts';
+import { formatDateTime } from '../people/dates.ts';
+import { describeUserAgent } from './rules.ts';
 
 export const SESSION_ENDED = 'Session ended';
 export const OTHER_SESSIONS_ENDED = 'Signed out of every other session';

@@ -96,19 +96,3 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   if (os) return `A browser on ${os}`;
   return ua.length > 48 ? `${ua.slice(0, 47)}…` : ua;
 }
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A stored instant for people: 'Mar 3, 2025, 14:05'; '' when missing or invalid. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
-}
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateOnly.format(date);
-}

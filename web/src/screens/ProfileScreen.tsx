@@ -5,7 +5,7 @@ import { ChangePassword } from '../profile/ChangePassword.tsx';
 import { PersonalDetails } from '../profile/PersonalDetails.tsx';
 import { SecurityKeys } from '../profile/SecurityKeys.tsx';
 import { SessionInfo } from '../profile/SessionInfo.tsx';
-import { formatDate } from '../profile/rules.ts';
+import { formatDate } from '../people/dates.ts';
 import { ROLE_LABELS } from '../session/roles.ts';
 import { useCurrentUser } from '../session/session.tsx';
 import { Avatar } from '../ui/Avatar.tsx';

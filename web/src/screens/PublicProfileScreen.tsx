@@ -1,14 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import '../people/public-profile.css';
-import { CalendarIcon, GlobeIcon } from '../people/icons.tsx';
 import { formatDate } from '../people/dates.ts';
 import { ApiError, fetchProfile } from '../api/client.ts';
 import type { PublicProfile } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { ROLE_LABELS } from '../session/roles.ts';
 import { Avatar } from '../ui/Avatar.tsx';
-import { ArrowLeftIcon } from '../ui/icons.tsx';
+import { ArrowLeftIcon, CalendarIcon, GlobeIcon } from '../ui/icons.tsx';
 import { EntryList, NO_ENTRIES } from '../vault/EntryList.tsx';
 import { useBeverageList } from '../vault/useBeverageList.ts';
 import { ARCHIVE_PAGE_SIZE } from './ArchiveScreen.tsx';

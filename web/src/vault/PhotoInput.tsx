@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { CameraIcon, CloseIcon } from '../ui/icons.tsx';
-import { PHOTO_NOT_IMAGE, isImageFile } from '../ui/images.ts';
+import { PHOTO_NOT_IMAGE } from '../ui/images.ts';
+import { useImageFileInput } from '../ui/useImageFileInput.ts';
 
 interface PhotoInputProps {
   /** The chosen file, if any. */
@@ -27,47 +27,15 @@ export function PhotoInput({
   onRemovedChange,
   resetKey = 0,
 }: PhotoInputProps) {
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  // A preview of the chosen file, released when it is no longer shown.
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setPreviewUrl(null);
-      return;
-    }
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
-
-  useEffect(() => {
-    if (inputRef.current) inputRef.current.value = '';
-    setError(null);
-  }, [resetKey]);
+  const { inputId, hintId, errorId, error, previewUrl, clear, inputProps } = useImageFileInput({
+    file,
+    onFileChange,
+    resetKey,
+    notImageMessage: PHOTO_NOT_IMAGE,
+  });
 
   const shown = previewUrl ?? (currentPath && !removed ? `/${currentPath}` : null);
   const label = currentPath ? 'Replace photo' : 'Photo';
-
-  const choose = (chosen: File | null) => {
-    if (chosen && !isImageFile(chosen)) {
-      setError(PHOTO_NOT_IMAGE);
-      if (inputRef.current) inputRef.current.value = '';
-      onFileChange(null);
-      return;
-    }
-    setError(null);
-    onFileChange(chosen);
-  };
-
-  const clear = () => {
-    if (inputRef.current) inputRef.current.value = '';
-    onFileChange(null);
-  };
 
   return (
     <div className="field photo-input">
@@ -79,16 +47,7 @@ export function PhotoInput({
           {shown ? <img src={shown} alt="" /> : <CameraIcon />}
         </div>
         <div className="photo-input__controls">
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept="image/*"
-            className="photo-input__file"
-            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
-          />
+          <input {...inputProps} />
           <p id={hintId} className="field__hint">
             {file
               ? `New photo: ${file.name}`
