@@ -8,7 +8,7 @@ import { createSessionService } from './auth/sessions.ts';
 import { createLoginThrottle, DEFAULT_LIMITS, type ThrottleLimits } from './auth/throttle.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createVaultFederation } from '../federation/index.ts';
+import { createFederationGateway } from '../federation/gateway.ts';
 import { createUserRepository } from './users/repository.ts';
 import { createUserService } from './users/service.ts';
 import { createBeverageEvents } from './beverages/events.ts';
@@ -44,7 +44,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     now,
   });
   const totp = createTotpService({ repo: secondFactors, users, throttle, now });
-  const federation = createVaultFederation({
+  const federation = createFederationGateway({
     config,
     database,
     users,

@@ -1,6 +1,10 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { DomainError, badRequest } from '../domain-error.ts';
+import { jsonDepthExceeds, readBodyText } from './body-limit.ts';
+
+/** No API request nests anywhere near this; deeper JSON is refused before it is parsed. */
+const MAX_JSON_DEPTH = 32;
 
 /** Reads a JSON body, refusing other content types, malformed JSON and invalid shapes. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
@@ -8,9 +12,11 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   if (!/^application\/json\b/i.test(type)) {
     throw new DomainError(415, 'Send the request body as JSON (Content-Type: application/json)');
   }
+  const text = await readBodyText(c.req.raw);
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw badRequest('The request body nests too deeply');
   let raw: unknown;
   try {
-    raw = JSON.parse(await c.req.text());
+    raw = JSON.parse(text);
   } catch {
     throw badRequest('The request body is not valid JSON');
   }

@@ -5,9 +5,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses cross-site state-changing requests. Browsers send Origin on every POST, PATCH and
- * DELETE made by fetch; it must be the vault's own origin (VAULT_ORIGIN, or the origin the
- * request was addressed to). Without Origin, Sec-Fetch-Site must not say cross-site. Clients
- * that are not browsers (curl, scripts) send neither and cannot be forged by a web page.
+ * DELETE made by fetch; it must be the vault's public origin, VAULT_ORIGIN, and nothing
+ * derived from the request (its Host header is the client's to choose). Without Origin,
+ * Sec-Fetch-Site must not say cross-site. Clients that are not browsers (curl, scripts) send
+ * neither and cannot be forged by a web page.
  */
 export function csrfProtection(configuredOrigin: string): MiddlewareHandler {
   return async (c, next) => {
@@ -15,10 +16,7 @@ export function csrfProtection(configuredOrigin: string): MiddlewareHandler {
     const origin = c.req.header('origin');
     const fetchSite = c.req.header('sec-fetch-site');
     if (origin !== undefined) {
-      const requestOrigin = new URL(c.req.url).origin;
-      if (origin !== configuredOrigin && origin !== requestOrigin) {
-        throw forbidden('Cross-site request refused');
-      }
+      if (origin !== configuredOrigin) throw forbidden('Cross-site request refused');
     } else if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
       throw forbidden('Cross-site request refused');
     }

@@ -1,48 +1,104 @@
-import type { Federation } from '@fedify/fedify';
 import type { MiddlewareHandler } from 'hono';
-
-const ACTIVITY_TYPES = ['application/activity+json', 'application/ld+json', 'application/jrd+json'];
+import type { FederationGateway } from '../../federation/gateway.ts';
+import { DomainError, badRequest, unauthorized } from '../domain-error.ts';
+import { logger } from '../logger.ts';
+import { jsonDepthExceeds, readBodyText } from './body-limit.ts';
+import { acceptsActivityJson, serverPathOf } from './server-paths.ts';
 
 /** Paths that only ever answer federation requests: never the client, whatever the Accept. */
 const FEDERATION_ONLY =
   /^\/(?:\.well-known\/(?:webfinger|nodeinfo|host-meta)$|nodeinfo\/|inbox$|users\/[^/]+\/(?:inbox|outbox|followers|following)$)/;
+const INBOX = /^\/(?:inbox|users\/[^/]+\/inbox)$/;
+/** ActivityPub objects nest a few levels; nothing legitimate comes near this. */
+export const MAX_ACTIVITY_DEPTH = 64;
 
-function wantsActivityJson(request: Request): boolean {
-  const accept = request.headers.get('accept') ?? '';
-  return ACTIVITY_TYPES.some((t) => accept.includes(t));
-}
+const json = (status: number, message: string) => Response.json({ message }, { status });
 
 /**
- * Hands ActivityPub requests to Fedify (the small equivalent of @fedify/hono). What Fedify does
- * not serve falls through to the API and the client; an ActivityPub request for something that
- * does not exist (or a user who has not enabled federation) gets a 404 rather than the client.
+ * Hands federation requests to Fedify (the small equivalent of @fedify/hono) and nothing else:
+ * the API, images and the client never reach it. A browser asking for /users/alice gets the
+ * client's profile page; an ActivityPub request gets the actor. Inbox deliveries are checked
+ * before Fedify sees them: signed (HTTP signature headers present), at most 1 MB, valid JSON
+ * nested at most 64 deep. Fedify's plain-text refusals become `{ "message" }` JSON, and an
+ * error from remote input is a 400, never a 500.
  */
-export function federationMiddleware(federation: Federation<void>): MiddlewareHandler {
+export function federationMiddleware(gateway: FederationGateway): MiddlewareHandler {
   return async (c, next) => {
-    if (c.req.path.startsWith('/api/')) return next();
+    const path = c.req.path;
+    if (!isFederationRequest(c.req.method, path, c.req.header('accept'))) return next();
+    let request = c.req.raw;
+    if (c.req.method === 'POST' && INBOX.test(path)) request = await checkedDelivery(request);
+    const federation = (await gateway.load()).federation;
     let passed = false;
-    const response = await federation.fetch(c.req.raw, {
-      contextData: undefined,
-      onNotFound: async () => {
-        if (wantsActivityJson(c.req.raw) || FEDERATION_ONLY.test(c.req.path)) {
-          return Response.json({ message: 'Not found.' }, { status: 404 });
-        }
-        passed = true;
-        await next();
-        return c.res;
-      },
-      onNotAcceptable: async () => {
-        if (FEDERATION_ONLY.test(c.req.path)) {
-          return Response.json(
-            { message: 'This address serves ActivityPub JSON only.' },
-            { status: 406 },
-          );
-        }
-        passed = true;
-        await next();
-        return c.res;
-      },
-    });
-    if (!passed) c.res = response;
+    let response: Response;
+    try {
+      response = await federation.fetch(request, {
+        contextData: undefined,
+        onNotFound: async () => {
+          if (acceptsActivityJson(c.req.header('accept')) || FEDERATION_ONLY.test(path)) {
+            return json(404, 'Not found.');
+          }
+          passed = true;
+          await next();
+          return c.res;
+        },
+        onNotAcceptable: async () => {
+          if (FEDERATION_ONLY.test(path)) {
+            return json(406, 'This address serves ActivityPub JSON only.');
+          }
+          passed = true;
+          await next();
+          return c.res;
+        },
+      });
+    } catch (error) {
+      if (passed || error instanceof DomainError) throw error;
+      // What a remote sends (an odd document, an unreachable context) must not become a 500.
+      logger.debug('Federation request {method} {path} failed: {error}', {
+        method: c.req.method,
+        path: path.slice(0, 200),
+        error: String(error).slice(0, 300),
+      });
+      throw badRequest('The request could not be processed.');
+    }
+    if (!passed) c.res = await asJsonError(response);
   };
+}
+
+/** Whether a request is for Fedify: by the server path table, the method and the Accept. */
+function isFederationRequest(method: string, path: string, accept: string | undefined) {
+  const entry = serverPathOf(path);
+  if (!entry || entry.prefix === '/api/' || entry.prefix === '/media/') return false;
+  if (FEDERATION_ONLY.test(path)) return true;
+  if (entry.serves === 'activitypub') {
+    // /users/alice: the actor for ActivityPub, the profile page for a browser.
+    return (method !== 'GET' && method !== 'HEAD') || acceptsActivityJson(accept);
+  }
+  return false;
+}
+
+/** An inbox delivery, read and checked; a new Request with the same body for Fedify. */
+async function checkedDelivery(request: Request): Promise<Request> {
+  if (!request.headers.has('signature') && !request.headers.has('signature-input')) {
+    throw unauthorized('This inbox accepts only activities signed with an HTTP signature.');
+  }
+  const text = await readBodyText(request);
+  if (jsonDepthExceeds(text, MAX_ACTIVITY_DEPTH)) {
+    throw badRequest(`The activity nests deeper than ${MAX_ACTIVITY_DEPTH} levels.`);
+  }
+  try {
+    JSON.parse(text);
+  } catch {
+    throw badRequest('The activity is not valid JSON.');
+  }
+  return new Request(request.url, { method: request.method, headers: request.headers, body: text });
+}
+
+/** Fedify answers refusals in plain text; the vault's clients read `{ "message" }`. */
+async function asJsonError(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) return response;
+  const text = (await response.text()).trim().slice(0, 300);
+  return json(response.status, text || 'The request failed.');
 }

@@ -4,6 +4,7 @@ import busboy from 'busboy';
 import type { Context } from 'hono';
 import { DomainError, badRequest } from '../domain-error.ts';
 import { MAX_IMAGE_BYTES } from '../media/images.ts';
+import { incompleteBody } from './body-limit.ts';
 
 export type FormFields = Record<string, string>;
 
@@ -89,7 +90,8 @@ export async function readForm(
     parser.on('filesLimit', () => fail(badRequest('The form has too many files')));
     parser.on('fieldsLimit', () => fail(badRequest('The form has too many fields')));
     parser.on('error', () => fail(badRequest('The form data could not be read')));
-    input.on('error', () => fail(badRequest('The form data could not be read')));
+    // The body limit (src/http/body-limit.ts) ends an oversized stream with its 413.
+    input.on('error', (error) => fail(error instanceof DomainError ? error : incompleteBody()));
     parser.on('close', () => {
       if (!failed) resolve();
     });

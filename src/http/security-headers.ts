@@ -12,14 +12,30 @@ const CSP = [
   "object-src 'none'",
 ].join('; ');
 
-/** Conservative headers on every response. */
-export function securityHeaders(): MiddlewareHandler {
+/** HSTS for a year, subdomains included: sent only when the vault's origin is https. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Conservative headers on every response. They are set before the handler runs, so they go
+ * into the response as it is built (c.json, c.body): no response is copied to add them.
+ * Handlers that need another Content-Security-Policy (stored images) set their own.
+ */
+export function securityHeaders(origin: string): MiddlewareHandler {
+  const headers: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'same-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Content-Security-Policy', CSP],
+  ];
+  if (new URL(origin).protocol === 'https:') headers.push(['Strict-Transport-Security', HSTS]);
   return async (c, next) => {
+    for (const [name, value] of headers) c.header(name, value);
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'same-origin');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CSP);
+    // A Response built outside the context (Fedify's) did not take them: add them in place.
+    const built = c.res.headers;
+    if (!built.has('X-Content-Type-Options')) {
+      for (const [name, value] of headers) if (!built.has(name)) built.set(name, value);
+    }
   };
 }

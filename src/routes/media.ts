@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../domain-error.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -13,28 +13,27 @@ import { cookiePolicy, loadSession, requireUser } from '../http/session.ts';
 export function mediaRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  async function serve(storedPath: string, cacheControl: string) {
+  async function serve(c: Context, storedPath: string, cacheControl: string) {
     const file = ctx.media.locate(storedPath);
     if (!file) throw notFound('Image not found');
-    const body = await fs.promises.readFile(file);
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'image/jpeg',
-        'Cache-Control': cacheControl,
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-      },
+    const body = await fs.promises.readFile(file).catch(() => {
+      throw notFound('Image not found');
+    });
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'image/jpeg',
+      'Cache-Control': cacheControl,
+      'Content-Security-Policy': "default-src 'none'; sandbox",
     });
   }
 
   routes.get('/avatars/:name', (c) =>
-    serve(`media/avatars/${c.req.param('name')}`, 'public, max-age=31536000, immutable'),
+    serve(c, `media/avatars/${c.req.param('name')}`, 'public, max-age=31536000, immutable'),
   );
   routes.get(
     '/:name',
     loadSession(ctx.sessions, ctx.users, cookiePolicy(ctx.config.origin)),
     requireUser,
-    (c) => serve(`media/${c.req.param('name')}`, 'private, max-age=31536000, immutable'),
+    (c) => serve(c, `media/${c.req.param('name')}`, 'private, max-age=31536000, immutable'),
   );
   return routes;
 }

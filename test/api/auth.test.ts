@@ -280,7 +280,7 @@ describe('malformed requests', () => {
       password: 'x'.repeat(2 * 1024 * 1024),
     });
     expect(res.status).toBe(413);
-    expect((await json(res)).message).toBe('The request body is too large');
+    expect((await json(res)).message).toBe('The request body is too large: at most 1 MB');
   });
 
   it('answers 404 with a message for an unknown API route', async () => {

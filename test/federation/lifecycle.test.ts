@@ -18,6 +18,7 @@ function queued(): number {
 describe('the federation queue worker', () => {
   it('stops promptly, can be stopped twice, and leaves later messages in the table for the next start', async () => {
     const { federation } = vault.ctx;
+    const loaded = await federation.load();
     federation.startQueue();
     federation.startQueue();
     const started = Date.now();
@@ -27,9 +28,50 @@ describe('the federation queue worker', () => {
 
     // A running worker is woken by a local enqueue at once; a stopped one never takes it, and
     // starting again after stop (the database is about to close) does nothing.
-    await federation.queue.enqueue({ type: 'kept for the next start' });
+    await loaded.queue.enqueue({ type: 'kept for the next start' });
     federation.startQueue();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(queued()).toBe(1);
+    await expect(federation.load()).rejects.toThrow(/stopped/);
+  });
+});
+
+describe('Fedify, loaded on demand', () => {
+  it('is not loaded by API, image and client requests, and is loaded by the first WebFinger request', async () => {
+    const fresh = createTestVault();
+    try {
+      await fresh.createUser({ username: 'alice', activityPubEnabled: true });
+      for (const path of ['/api/auth/me', '/media/nothing.jpg', '/', '/users/alice']) {
+        await fresh.request(path);
+      }
+      expect(fresh.ctx.federation.current()).toBeUndefined();
+      const host = new URL(fresh.origin).host;
+      const res = await fresh.request(`/.well-known/webfinger?resource=acct:alice@${host}`);
+      expect(res.status).toBe(200);
+      expect(fresh.ctx.federation.current()).toBeDefined();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('is loaded at start when the queue holds work left from the last run', async () => {
+    const first = createTestVault();
+    const loaded = await first.ctx.federation.load();
+    await loaded.queue.enqueue({ type: 'left from the last run' });
+    const pending = first.ctx.database.sqlite
+      .prepare('SELECT count(*) AS n FROM federation_queue')
+      .get() as { n: number };
+    expect(pending.n).toBe(1);
+    await first.ctx.federation.stop();
+    first.ctx.database.close();
+
+    const second = createTestVault({ env: { VAULT_DATA_DIR: first.config.dataDir } });
+    try {
+      expect(second.ctx.federation.current()).toBeUndefined();
+      second.ctx.federation.startQueue();
+      await expect.poll(() => second.ctx.federation.current(), { timeout: 5_000 }).toBeDefined();
+    } finally {
+      await second.close();
+    }
   });
 });

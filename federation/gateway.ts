@@ -1,0 +1,68 @@
+import type Database from 'better-sqlite3';
+import { getLogger } from '@logtape/logtape';
+import type { VaultFederation, VaultFederationOptions } from './index.ts';
+
+const logger = getLogger(['vault', 'federation']);
+
+/**
+ * Fedify, loaded on demand. Its module graph (the ActivityStreams vocabulary above all) takes
+ * about 450 ms and 50 MB to load, and most requests never need it: the JSON API, images and
+ * the client do not. It is loaded by the first federation request (WebFinger, an actor, an
+ * inbox delivery) or, at start, when the federation queue holds work left from the last run.
+ * Once loaded it stays.
+ */
+export interface FederationGateway {
+  /** Loads Fedify (once) and returns the federation; rejects after stop(). */
+  load(): Promise<VaultFederation>;
+  /** The federation if it has been loaded. */
+  current(): VaultFederation | undefined;
+  /**
+   * The queue worker is to run: now if Fedify is loaded or the queue holds messages (which
+   * loads it), otherwise as soon as something loads it.
+   */
+  startQueue(): void;
+  /** Stops the queue worker if it runs; nothing is loaded after this. */
+  stop(): Promise<void>;
+}
+
+export function createFederationGateway(options: VaultFederationOptions): FederationGateway {
+  let loading: Promise<VaultFederation> | undefined;
+  let instance: VaultFederation | undefined;
+  let queueWanted = false;
+  let stopped = false;
+
+  function load(): Promise<VaultFederation> {
+    if (stopped) return Promise.reject(new Error('The federation has been stopped'));
+    loading ??= import('./index.ts').then(({ createVaultFederation }) => {
+      instance = createVaultFederation(options);
+      if (queueWanted && !stopped) instance.startQueue();
+      logger.debug('Federation loaded');
+      return instance;
+    });
+    return loading;
+  }
+
+  return {
+    load,
+    current: () => instance,
+    startQueue() {
+      queueWanted = true;
+      if (instance) instance.startQueue();
+      else if (hasQueuedMessages(options.database.sqlite)) {
+        load().catch((error: unknown) =>
+          logger.error('Could not load the federation: {error}', { error }),
+        );
+      }
+    },
+    async stop() {
+      stopped = true;
+      if (!loading) return;
+      const federation = await loading.catch(() => undefined);
+      await federation?.stop();
+    },
+  };
+}
+
+function hasQueuedMessages(sqlite: Database.Database): boolean {
+  return sqlite.prepare('SELECT 1 FROM federation_queue LIMIT 1').get() !== undefined;
+}

@@ -1,0 +1,85 @@
+import type { MiddlewareHandler } from 'hono';
+import { DomainError, badRequest } from '../domain-error.ts';
+import { isUploadRoute } from './server-paths.ts';
+
+/** Every request body but a photo upload: JSON, ActivityPub deliveries, small forms. */
+export const BODY_LIMIT = 1024 * 1024;
+/** A form carrying a photo of up to 15 MB (checked again, exactly, by the media module). */
+export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
+
+export const tooLarge = (limit: number) =>
+  new DomainError(413, `The request body is too large: at most ${formatBytes(limit)}`);
+
+/** A body the client stopped sending half-way (an aborted upload, a dropped connection). */
+export const incompleteBody = () => badRequest('The request body was not received completely');
+
+function formatBytes(bytes: number): string {
+  return `${bytes / 1024 / 1024} MB`;
+}
+
+/**
+ * Bounds every request body before anything reads it. A declared length over the limit is
+ * refused at once, unread; a chunked body is counted as it streams and refused the moment it
+ * crosses the limit (nothing buffers it here). Upload routes (SERVER table) get the larger
+ * limit; everything else, federation included, 1 MB.
+ */
+export function bodyLimit(): MiddlewareHandler {
+  return async (c, next) => {
+    const raw = c.req.raw;
+    if (!raw.body) return next();
+    const limit = isUploadRoute(c.req.method, c.req.path) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
+    const declared = raw.headers.get('content-length');
+    if (declared !== null && !raw.headers.has('transfer-encoding')) {
+      // The HTTP parser enforces a declared length: the body cannot be longer than this.
+      if (Number(declared) > limit) throw tooLarge(limit);
+      return next();
+    }
+    let size = 0;
+    const counted = raw.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          size += chunk.byteLength;
+          if (size > limit) controller.error(tooLarge(limit));
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    c.req.raw = new Request(raw, { body: counted, duplex: 'half' } as RequestInit);
+    return next();
+  };
+}
+
+/**
+ * Reads a whole (already bounded) body as text. A body over the limit stays a 413; a body that
+ * breaks off becomes a 400, never an unhandled error.
+ */
+export async function readBodyText(request: Request): Promise<string> {
+  try {
+    return await request.text();
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    if (error instanceof Error && error.cause instanceof DomainError) throw error.cause;
+    throw incompleteBody();
+  }
+}
+
+/**
+ * How deeply a JSON text nests arrays and objects, counted without parsing (strings skipped),
+ * stopping as soon as `max` is exceeded. Deep nesting overflows recursive parsers and
+ * processors further on, so it is refused up front.
+ */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 /* [ */ || ch === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (ch === 93 /* ] */ || ch === 125 /* } */) depth--;
+  }
+  return false;
+}
