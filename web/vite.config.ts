@@ -1,20 +1,32 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { SERVER_PATHS, type ServerPath } from '../src/http/server-paths.ts';
 
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 /** The repository: the client imports the server's beverage catalogue (src/beverages/catalog.ts). */
 const repository = decodeURIComponent(new URL('..', import.meta.url).pathname);
-const server = 'http://localhost:8080';
+/** Where the dev server sends the paths the vault answers itself (`npm run dev` sets it). */
+const server = process.env.VAULT_DEV_PROXY_TARGET || 'http://localhost:8080';
 
-/** ActivityPub actors live at /users/{username}; a browser asking for HTML gets the client. */
-const apiOnly: ProxyOptions = {
-  target: server,
-  bypass(req) {
-    const accept = req.headers.accept ?? '';
-    if (req.method === 'GET' && accept.includes('text/html')) return '/index.html';
-    return undefined;
-  },
-};
+/** A proxy key matching what the server's table matches (serverPathOf): a regular expression. */
+function proxyKey({ prefix }: ServerPath): string {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return prefix.endsWith('/') ? `^${escaped}` : `^${escaped}(?:[/?]|$)`;
+}
+
+function proxyOptions({ serves }: ServerPath): ProxyOptions {
+  if (serves === 'server') return { target: server };
+  // /users/alice is both an ActivityPub actor and the client's profile page: a browser asking
+  // for a page gets the client, everything else goes to the server.
+  return {
+    target: server,
+    bypass(req) {
+      const accept = req.headers.accept ?? '';
+      if (req.method === 'GET' && accept.includes('text/html')) return '/index.html';
+      return undefined;
+    },
+  };
+}
 
 export default defineConfig({
   root,
@@ -23,17 +35,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // Everything index.html needs up front in one file (one request, better compression);
+      // screens and libraries loaded with import() keep their own chunks.
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+    },
   },
   server: {
     port: 5173,
     // web/ plus what it shares with the server, and node_modules (all under the repository).
     fs: { allow: [repository] },
-    proxy: {
-      '/api': server,
-      '/.well-known': server,
-      '/nodeinfo': server,
-      '/inbox': server,
-      '/users': apiOnly,
-    },
+    // Exactly the paths the server answers itself (src/http/server-paths.ts); the rest is Vite's.
+    proxy: Object.fromEntries(SERVER_PATHS.map((path) => [proxyKey(path), proxyOptions(path)])),
   },
 });

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { credentialLabel, deleteCredential } from '../api/second-factor.ts';
 import type { CredentialsChange } from '../api/second-factor.ts';
 import type { SecurityKeyCredential } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { useCurrentUser, useSession } from '../session/session.tsx';
 import { KeyIcon } from '../ui/icons.tsx';
+import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
 import {
   DELETE_FAILED,
   KEY_REMOVED,
@@ -12,7 +13,9 @@ import {
   SecurityKeyList,
 } from '../ui/SecurityKeyList.tsx';
 import { Panel, PanelError, StatusPill } from './Panel.tsx';
-import { RegisterKeyDialog } from './RegisterKeyDialog.tsx';
+
+// With the WebAuthn browser library, fetched when the dialog first opens.
+const RegisterKeyDialog = lazyNamed(() => import('./RegisterKeyDialog.tsx'), 'RegisterKeyDialog');
 
 export const KEY_REGISTERED = 'Security key registered';
 export const KEYS_BLOCKED_BY_TOTP =
@@ -83,14 +86,16 @@ export function SecurityKeys() {
       )}
 
       {registering && (
-        <RegisterKeyDialog
-          onClose={() => setRegistering(false)}
-          onRegistered={(change) => {
-            apply(change);
-            setRegistering(false);
-            notifySuccess(KEY_REGISTERED);
-          }}
-        />
+        <Suspense fallback={<DialogLoading />}>
+          <RegisterKeyDialog
+            onClose={() => setRegistering(false)}
+            onRegistered={(change) => {
+              apply(change);
+              setRegistering(false);
+              notifySuccess(KEY_REGISTERED);
+            }}
+          />
+        </Suspense>
       )}
       {removing && (
         <RemoveKeyDialog

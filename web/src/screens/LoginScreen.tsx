@@ -1,13 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { UNEXPECTED_LOGIN_RESPONSE } from '../api/client.ts';
 import type { SessionGrant } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
-import { SecurityKeyPrompt } from '../session/SecurityKeyPrompt.tsx';
-import { TotpPrompt } from '../session/TotpPrompt.tsx';
 import { useSession } from '../session/session.tsx';
 import { Field } from '../ui/Field.tsx';
 import { VaultMark } from '../ui/icons.tsx';
+import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
+
+// Only accounts with a second factor see these: fetched after the password step asks for one.
+const SecurityKeyPrompt = lazyNamed(
+  () => import('../session/SecurityKeyPrompt.tsx'),
+  'SecurityKeyPrompt',
+);
+const TotpPrompt = lazyNamed(() => import('../session/TotpPrompt.tsx'), 'TotpPrompt');
 
 /** The second step a login answer asked for, if any. */
 type Challenge = { kind: 'webauthn'; options: unknown } | { kind: 'totp' };
@@ -33,6 +39,9 @@ export function LoginScreen() {
     if (busy) return;
     setBusy(true);
     setError(null);
+    // Fetched while the password is checked, in case the account asks for a second factor.
+    SecurityKeyPrompt.preload();
+    TotpPrompt.preload();
     try {
       const result = await login(username, password);
       if (result.kind === 'webauthn') setChallenge({ kind: 'webauthn', options: result.options });
@@ -110,24 +119,26 @@ export function LoginScreen() {
         </form>
       </section>
 
-      {challenge?.kind === 'webauthn' && (
-        <SecurityKeyPrompt
-          options={challenge.options}
-          onSuccess={finish}
-          onCancel={stop}
-          onUsePassword={() => {
-            setPassword('');
-            stop(null);
-          }}
-        />
-      )}
-      {challenge?.kind === 'totp' && (
-        <TotpPrompt
-          onSuccess={finish}
-          onCancel={() => stop('TOTP verification cancelled')}
-          onExpired={() => stop('Login session expired')}
-        />
-      )}
+      <Suspense fallback={<DialogLoading />}>
+        {challenge?.kind === 'webauthn' && (
+          <SecurityKeyPrompt
+            options={challenge.options}
+            onSuccess={finish}
+            onCancel={stop}
+            onUsePassword={() => {
+              setPassword('');
+              stop(null);
+            }}
+          />
+        )}
+        {challenge?.kind === 'totp' && (
+          <TotpPrompt
+            onSuccess={finish}
+            onCancel={() => stop('TOTP verification cancelled')}
+            onExpired={() => stop('Login session expired')}
+          />
+        )}
+      </Suspense>
     </main>
   );
 }

@@ -1,9 +1,5 @@
-import { useEffect, useState } from 'react';
-import {
-  WebAuthnAbortService,
-  browserSupportsWebAuthn,
-  startAuthentication,
-} from '@simplewebauthn/browser';
+import { useEffect, useRef, useState } from 'react';
+import type * as WebAuthnBrowser from '@simplewebauthn/browser';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { verifySecurityKeyLogin } from '../api/client.ts';
 import type { SessionGrant } from '../api/types.ts';
@@ -36,6 +32,8 @@ export function SecurityKeyPrompt({
   const [state, setState] = useState<KeyState>('idle');
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  /** The browser library, fetched when the first ceremony starts (it is not needed before). */
+  const webauthnRef = useRef<typeof WebAuthnBrowser | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -44,15 +42,17 @@ export function SecurityKeyPrompt({
       setError(message);
       setState('error');
     };
-    if (!browserSupportsWebAuthn()) {
-      fail('WebAuthn is not supported in this browser');
-      return;
-    }
     setError(null);
     setState('pending');
     (async () => {
       try {
-        const assertion = await startAuthentication({
+        const webauthn = (webauthnRef.current ??= await import('@simplewebauthn/browser'));
+        if (cancelled) return;
+        if (!webauthn.browserSupportsWebAuthn()) {
+          fail('WebAuthn is not supported in this browser');
+          return;
+        }
+        const assertion = await webauthn.startAuthentication({
           optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
         });
         if (cancelled) return;
@@ -74,14 +74,14 @@ export function SecurityKeyPrompt({
     })();
     return () => {
       cancelled = true;
-      WebAuthnAbortService.cancelCeremony();
+      webauthnRef.current?.WebAuthnAbortService.cancelCeremony();
     };
     // One ceremony per attempt; Retry bumps `attempt`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
 
   const cancel = () => {
-    WebAuthnAbortService.cancelCeremony();
+    webauthnRef.current?.WebAuthnAbortService.cancelCeremony();
     onCancel(KEY_CANCELLED);
   };
 

@@ -1,13 +1,28 @@
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
 import { setBeverageStatus } from '../api/client.ts';
 import type { Beverage, BeverageStatus } from '../api/types.ts';
 import { useNotes } from '../notes/notes.tsx';
 import { isAdmin } from '../session/roles.ts';
 import { useCurrentUser } from '../session/session.tsx';
-import { EditEntryDialog } from './EditEntryDialog.tsx';
-import { PhotoPreviewDialog } from './PhotoPreviewDialog.tsx';
+import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
 import type { ListChange } from './list-state.ts';
+
+// Fetched when an entry is first edited or its photo first opened.
+const EditEntryDialog = lazyNamed(() => import('./EditEntryDialog.tsx'), 'EditEntryDialog');
+const PhotoPreviewDialog = lazyNamed(
+  () => import('./PhotoPreviewDialog.tsx'),
+  'PhotoPreviewDialog',
+);
 
 export const MARKED_AS_TRIED = 'Marked as tried';
 export const MOVED_TO_TRY = 'Moved to try list';
@@ -39,6 +54,11 @@ export function VaultProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     notesRef.current = notes;
   });
+  // Off the first render's path, but here before anyone clicks Edit or a photo.
+  useEffect(() => {
+    EditEntryDialog.preload();
+    PhotoPreviewDialog.preload();
+  }, []);
   const listeners = useRef(new Set<Listener>());
   const [editing, setEditing] = useState<Beverage | null>(null);
   const [previewing, setPreviewing] = useState<Beverage | null>(null);
@@ -101,12 +121,14 @@ export function VaultProvider({ children }: { children: ReactNode }) {
   return (
     <VaultContext value={value}>
       {children}
-      {editing && (
-        <EditEntryDialog key={editing.id} entry={editing} onClose={() => setEditing(null)} />
-      )}
-      {previewing?.photoPath && (
-        <PhotoPreviewDialog entry={previewing} onClose={() => setPreviewing(null)} />
-      )}
+      <Suspense fallback={<DialogLoading />}>
+        {editing && (
+          <EditEntryDialog key={editing.id} entry={editing} onClose={() => setEditing(null)} />
+        )}
+        {previewing?.photoPath && (
+          <PhotoPreviewDialog entry={previewing} onClose={() => setPreviewing(null)} />
+        )}
+      </Suspense>
     </VaultContext>
   );
 }
