@@ -1,5 +1,5 @@
 import type { webcrypto } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from '../src/db/orm.ts';
 import type { Db } from '../src/db/client.ts';
 import { actorKeys, type KEY_TYPES } from '../src/db/schema/index.ts';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
 import {
   backupCodes,

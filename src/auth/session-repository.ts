@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, type SessionRow } from '../db/schema/index.ts';
 

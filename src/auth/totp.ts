@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verifySync } from 'otplib';
-import QRCode from 'qrcode';
 import type { UserRow } from '../db/schema/index.ts';
 import { DomainError, badRequest, conflict, notFound } from '../domain-error.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -97,6 +96,8 @@ export function createTotpService({ repo, users, throttle, now = Date.now }: Tot
       assertNoKeys(user.id);
       const secret = generateSecret();
       const otpAuthUrl = generateURI({ issuer: TOTP_ISSUER, label: user.username, secret });
+      // Loaded on first use: only setting up the app needs a QR code.
+      const { default: QRCode } = await import('qrcode');
       const qrCode = await QRCode.toDataURL(otpAuthUrl, { errorCorrectionLevel: 'M', margin: 2 });
       const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, generateBackupCode);
       repo.transaction(() => {

@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { UserRow, WebauthnCredentialRow } from '../db/schema/index.ts';
 import { DomainError, badRequest, conflict, notFound } from '../domain-error.ts';
@@ -17,6 +13,12 @@ export const RP_NAME = 'the vault';
 /** How long a ceremony's challenge stays valid (the browser's own timeout is 60 s). */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 const BROWSER_TIMEOUT_MS = 60_000;
+
+/**
+ * @simplewebauthn/server is loaded with the first security-key ceremony, not at start (about
+ * 200 ms and 20 MB that most requests never need).
+ */
+const simpleWebAuthn = () => import('@simplewebauthn/server');
 const KNOWN_TRANSPORTS = new Set([
   'ble',
   'cable',
@@ -105,7 +107,9 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
       if (user.totpEnabled) throw conflict(TOTP_IS_ON);
       const existing = repo.listCredentials(user.id);
       const userHandle = existing[0]?.userHandle ?? randomBytes(32).toString('base64url');
-      const options = await generateRegistrationOptions({
+      const options = await (
+        await simpleWebAuthn()
+      ).generateRegistrationOptions({
         rpName: RP_NAME,
         rpID,
         userName: user.username,
@@ -143,7 +147,9 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
       if (user.totpEnabled) throw conflict(TOTP_IS_ON);
       let info;
       try {
-        const result = await verifyRegistrationResponse({
+        const result = await (
+          await simpleWebAuthn()
+        ).verifyRegistrationResponse({
           response,
           expectedChallenge: ceremony.challenge,
           expectedOrigin: origin,
@@ -206,10 +212,10 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
     },
 
     /** Options for navigator.credentials.get() at sign-in, allowing the user's keys. */
-    authenticationOptions(
+    async authenticationOptions(
       credentials: WebauthnCredentialRow[],
     ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-      return generateAuthenticationOptions({
+      return (await simpleWebAuthn()).generateAuthenticationOptions({
         rpID,
         timeout: BROWSER_TIMEOUT_MS,
         userVerification: 'preferred',
@@ -235,7 +241,9 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
         throw new DomainError(401, KEY_VERIFICATION_FAILED);
       }
       try {
-        const result = await verifyAuthenticationResponse({
+        const result = await (
+          await simpleWebAuthn()
+        ).verifyAuthenticationResponse({
           response,
           expectedChallenge: challenge,
           expectedOrigin: origin,

@@ -1,4 +1,5 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from '../db/orm.ts';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   beverages,

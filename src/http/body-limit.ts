@@ -25,15 +25,20 @@ function formatBytes(bytes: number): string {
  */
 export function bodyLimit(): MiddlewareHandler {
   return async (c, next) => {
+    // GET and HEAD carry no body; looking at `body` would make the server build a full
+    // Request for nothing, so the headers decide.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const raw = c.req.raw;
-    if (!raw.body) return next();
-    const limit = isUploadRoute(c.req.method, c.req.path) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
+    const chunked = raw.headers.has('transfer-encoding');
     const declared = raw.headers.get('content-length');
-    if (declared !== null && !raw.headers.has('transfer-encoding')) {
+    if (!chunked && declared === null) return next();
+    const limit = isUploadRoute(c.req.method, c.req.path) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
+    if (!chunked) {
       // The HTTP parser enforces a declared length: the body cannot be longer than this.
       if (Number(declared) > limit) throw tooLarge(limit);
       return next();
     }
+    if (!raw.body) return next();
     let size = 0;
     const counted = raw.body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { DomainError, badRequest } from '../domain-error.ts';
 
 /** One re-encoding profile: bottle photos are large, avatars small. */
@@ -31,7 +31,18 @@ const STORED_PATH = /^media\/((?:avatars\/)?)([a-f0-9]{32}\.jpg)$/;
 
 const randomName = () => `${randomBytes(16).toString('hex')}.jpg`;
 
-sharp.cache(false);
+/**
+ * sharp (libvips) is loaded with the first image, not at start: it adds about 20 MB and
+ * 100 ms that a vault which is only read never needs.
+ */
+let sharpModule: Promise<typeof Sharp> | undefined;
+function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 /**
  * The one place images enter the vault: checks content, bounds size and pixels, auto-orients,
@@ -93,7 +104,8 @@ async function reencode(input: Uint8Array, profile: ImageProfile): Promise<Buffe
   if (input.byteLength > MAX_IMAGE_BYTES) {
     throw new DomainError(413, `The ${profile.label} must be at most 15 MB`);
   }
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+  const sharp = await loadSharp();
+  let meta: Awaited<ReturnType<ReturnType<typeof Sharp>['metadata']>>;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {

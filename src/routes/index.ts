@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../domain-error.ts';
 import { csrfProtection } from '../http/csrf.ts';
+import { presetHeader } from '../http/security-headers.ts';
 import type { AppEnv } from '../http/env.ts';
 import { cookiePolicy, loadSession } from '../http/session.ts';
 import { authRoutes } from './auth.ts';
@@ -17,7 +18,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   const cookie = cookiePolicy(ctx.config.origin);
   const api = new Hono<AppEnv>();
   api.use(async (c, next) => {
-    c.header('Cache-Control', 'no-store');
+    presetHeader(c, 'Cache-Control', 'no-store');
     await next();
   });
   api.use(csrfProtection(ctx.config.origin));

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
 import { users, type Role, type UserRow } from '../db/schema/index.ts';
 

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text } from '../orm.ts';
 import { users } from './users.ts';
 
 export const BEVERAGE_TYPES = ['WHISKEY', 'WINE', 'BEER'] as const;

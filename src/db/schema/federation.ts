@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from '../orm.ts';
 import { users } from './users.ts';
 
 export const KEY_TYPES = ['RSASSA-PKCS1-v1_5', 'Ed25519'] as const;

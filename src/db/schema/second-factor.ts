@@ -1,4 +1,4 @@
-import { blob, index, integer, sqliteTable, text, unique } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, sqliteTable, text, unique } from '../orm.ts';
 import { sessions, users } from './users.ts';
 
 export const PENDING_LOGIN_KINDS = ['webauthn', 'totp'] as const;
