@@ -4,6 +4,18 @@ import { useLocation } from 'wouter';
 import { Header } from './Header.tsx';
 import { Navigation } from './Navigation.tsx';
 
+/**
+ * Focuses the page's visible h1, if it is there yet (while a screen loads, the previous one may
+ * still be in the DOM, hidden).
+ */
+function focusHeading(main: HTMLElement): boolean {
+  const heading = [...main.querySelectorAll<HTMLElement>('h1')].find(
+    (h1) => h1.getClientRects().length > 0,
+  );
+  heading?.focus({ preventScroll: true });
+  return heading !== undefined;
+}
+
 /** Header, navigation and the current screen. */
 export function SignedInLayout({ children }: { children: ReactNode }) {
   const mainRef = useRef<HTMLElement>(null);
@@ -16,9 +28,16 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
       firstRender.current = false;
       return;
     }
-    const heading = mainRef.current?.querySelector<HTMLElement>('h1');
-    heading?.focus({ preventScroll: true });
+    const main = mainRef.current;
+    if (!main) return;
     window.scrollTo({ top: 0 });
+    if (focusHeading(main)) return;
+    // A screen loaded on demand: its heading arrives with its code.
+    const observer = new MutationObserver(() => {
+      if (focusHeading(main)) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [location]);
 
   return (

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { initialScripts, measureInitialClientJs } from '../../bench/client-size.ts';
+
+// The built client (web/dist, built by test/global-setup.ts): what a browser must download
+// before the vault can start, and what it fetches only when a rarely used screen opens.
+const dist = path.resolve(import.meta.dirname, '..', '..', 'web', 'dist');
+/** Issue 8: at most 90 KB (90,000 bytes) of JavaScript, gzipped, before the client starts. */
+const INITIAL_GZIP_LIMIT = 90_000;
+
+/** Text only a screen loaded on demand contains, with the module it comes from. */
+const ON_DEMAND = [
+  { what: 'the admin console', text: 'Choose Manage beside someone in the registry' },
+  { what: 'the profile screen', text: 'Ask for more than the password at sign-in' },
+  { what: '@simplewebauthn/browser', text: 'Manually cancelling existing WebAuthn API call' },
+];
+
+const read = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8');
+
+describe('the initial client download', () => {
+  it('is at most 90 KB of gzipped JavaScript', async () => {
+    const { files, gzipBytes } = await measureInitialClientJs(dist);
+    expect(files.length).toBeGreaterThan(0);
+    expect(gzipBytes).toBeLessThanOrEqual(INITIAL_GZIP_LIMIT);
+  });
+
+  it('leaves the admin console, the profile screen and the WebAuthn library for later', async () => {
+    const { files } = await measureInitialClientJs(dist);
+    const initial = files.map((file) => read(file)).join('\n');
+    const all = fs
+      .readdirSync(path.join(dist, 'assets'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => read(path.join('assets', file)))
+      .join('\n');
+    for (const { what, text } of ON_DEMAND) {
+      expect(all, `${what} is in the build`).toContain(text);
+      expect(initial, `${what} is not in the first download`).not.toContain(text);
+    }
+  });
+});
+
+describe('initialScripts', () => {
+  it('finds the module script and every modulepreload link of index.html', () => {
+    const html = `<!doctype html><html><head>
+      <script type="module" crossorigin src="/assets/index-a1.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/shared-b2.js">
+      <link rel='modulepreload' href='/assets/react-c3.js' />
+      <link rel="stylesheet" href="/assets/index-d4.css">
+      <link rel="icon" href="/favicon.svg">
+      <script src="/legacy.js"></script>
+    </head></html>`;
+    expect(initialScripts(html)).toEqual([
+      '/assets/index-a1.js',
+      '/assets/shared-b2.js',
+      '/assets/react-c3.js',
+    ]);
+  });
+});
