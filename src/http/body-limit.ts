@@ -29,11 +29,9 @@ export function bodyLimit(): MiddlewareHandler {
     // Request for nothing, so the headers decide.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const raw = c.req.raw;
-    const chunked = raw.headers.has('transfer-encoding');
     const declared = raw.headers.get('content-length');
-    if (!chunked && declared === null) return next();
     const limit = isUploadRoute(c.req.method, c.req.path) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
-    if (!chunked) {
+    if (declared !== null && !raw.headers.has('transfer-encoding')) {
       // The HTTP parser enforces a declared length: the body cannot be longer than this.
       if (Number(declared) > limit) throw tooLarge(limit);
       return next();

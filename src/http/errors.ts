@@ -7,6 +7,13 @@ import { logger } from '../logger.ts';
 /** Maps every thrown error to `{ message }`. Never leaks a stack trace. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof DomainError) {
+    // A client's mistake, not the vault's: briefly, at debug, with a bounded path.
+    logger.debug('{method} {path}: {status} {message}', {
+      method: c.req.method,
+      path: c.req.path.slice(0, 200),
+      status: err.status,
+      message: err.message.slice(0, 200),
+    });
     if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json({ message: err.message }, err.status as ContentfulStatusCode);
   }
@@ -17,7 +24,7 @@ export function handleError(err: Error, c: Context): Response {
   }
   logger.error('Unhandled error on {method} {path}: {error}', {
     method: c.req.method,
-    path: c.req.path,
+    path: c.req.path.slice(0, 200),
     error: err,
   });
   return c.json({ message: 'Something went wrong on the server. Please try again.' }, 500);
