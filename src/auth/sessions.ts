@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { SessionRow } from '../db/schema/index.ts';
 import type { SessionRepository } from './session-repository.ts';
 
@@ -10,7 +10,7 @@ export interface SessionPolicy {
 const TOUCH_INTERVAL_MS = 60_000;
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /**

@@ -57,6 +57,7 @@ function tableColumns() {
 
 /** Data access for entries: the only place that queries beverages and beverages_fts. */
 export function createBeverageRepository(db: Db) {
+  const listStatements = new Map<string, ReturnType<typeof prepareList>>();
   const byId = db
     .select(withOwner)
     .from(beverages)
@@ -90,30 +91,32 @@ export function createBeverageRepository(db: Db) {
       return byId.get({ id });
     },
 
-    /** Newest first, at most `limit`. */
+    /**
+     * Newest first, at most `limit`, through a cache of prepared statements (see
+     * `listStatementKey`): building and compiling the SQL for every request cost more than
+     * running it.
+     */
     list(filter: BeverageFilter): BeverageWithOwner[] {
-      const conditions: SQL[] = [eq(beverages.userId, filter.userId)];
-      if (filter.type) conditions.push(eq(beverages.type, filter.type));
-      if (filter.status) conditions.push(eq(beverages.status, filter.status));
-      if (filter.inCellar !== undefined) conditions.push(eq(beverages.inCellar, filter.inCellar));
-      if (filter.q) conditions.push(...searchConditions(filter.q));
-      if (filter.before) {
-        const { createdAt, id } = filter.before;
-        conditions.push(
-          or(
-            lt(beverages.createdAt, new Date(createdAt)),
-            and(eq(beverages.createdAt, new Date(createdAt)), lt(beverages.id, id)),
-          )!,
-        );
+      const terms = searchTerms(filter.q);
+      const key = listStatementKey(filter, terms);
+      let statement = listStatements.get(key);
+      if (statement) {
+        listStatements.delete(key); // most recently used goes last
+      } else {
+        statement = prepareList(db, filter, terms);
+        if (listStatements.size >= LIST_STATEMENT_CACHE) {
+          listStatements.delete(listStatements.keys().next().value!);
+        }
       }
-      return db
-        .select(withOwner)
-        .from(beverages)
-        .innerJoin(users, eq(users.id, beverages.userId))
-        .where(and(...conditions))
-        .orderBy(desc(beverages.createdAt), desc(beverages.id))
-        .limit(filter.limit)
-        .all();
+      listStatements.set(key, statement);
+      const values: Record<string, unknown> = {
+        beforeAt: filter.before?.createdAt,
+        beforeId: filter.before?.id,
+        match: terms.match,
+        limit: filter.limit,
+      };
+      terms.likes.forEach((like, i) => (values[`like${i}`] = like));
+      return statement.all(values);
     },
 
     update(id: number, changes: BeverageChanges): BeverageRow | undefined {
@@ -143,21 +146,89 @@ export type BeverageRepository = ReturnType<typeof createBeverageRepository>;
  * characters use the FTS5 trigram index (substring match, case- and accent-insensitive); shorter
  * terms, which a trigram index cannot serve, fall back to LIKE on the user's own rows.
  */
-function searchConditions(q: string): SQL[] {
-  const terms = q.split(/\s+/).filter(Boolean).slice(0, 10);
-  const conditions: SQL[] = [];
+function searchTerms(q: string | undefined): { match: string | undefined; likes: string[] } {
+  const terms = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 10);
   const long = terms.filter((t) => [...t].length >= 3);
-  if (long.length > 0) {
-    const match = long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
+  return {
+    match:
+      long.length > 0 ? long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ') : undefined,
+    likes: terms
+      .filter((t) => [...t].length < 3)
+      .map((term) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`),
+  };
+}
+
+/** Prepared list statements kept (least recently used dropped first). */
+const LIST_STATEMENT_CACHE = 500;
+const TYPES = new Set<string>(['WHISKEY', 'WINE', 'BEER']);
+const STATUSES = new Set<string>(['TRIED', 'TO_TRY']);
+
+/**
+ * Which cached statement serves a filter. The owner, type, status and cellar flag are written
+ * into the SQL as literals and so are part of the key; the cursor, limit and search text are
+ * bound. Why literals: this SQLite is built with STAT4, which makes a statement recompile
+ * whenever a value it could plan an index seek by is bound again, so binding the owner on
+ * every call cost four times what the dashboard's query itself costs. The literals are a
+ * validated integer and enum members (checked again here), never text from a request.
+ */
+function listStatementKey(
+  filter: BeverageFilter,
+  terms: { match: string | undefined; likes: string[] },
+): string {
+  if (!Number.isSafeInteger(filter.userId)) throw new TypeError('userId must be an integer');
+  if (filter.type && !TYPES.has(filter.type)) throw new TypeError('unknown type');
+  if (filter.status && !STATUSES.has(filter.status)) throw new TypeError('unknown status');
+  return [
+    filter.userId,
+    filter.type ?? '',
+    filter.status ?? '',
+    filter.inCellar === undefined ? '' : String(filter.inCellar),
+    filter.before ? 'b' : '',
+    terms.match ? 'm' : '',
+    terms.likes.length,
+  ].join(':');
+}
+
+/** The list query for one key (see listStatementKey), with placeholders for the rest. */
+function prepareList(
+  db: Db,
+  filter: BeverageFilter,
+  terms: { match: string | undefined; likes: string[] },
+) {
+  const p = sql.placeholder;
+  const literal = (value: string | number) =>
+    sql.raw(typeof value === 'number' ? String(value) : `'${value}'`);
+  const conditions: SQL[] = [sql`${beverages.userId} = ${literal(filter.userId)}`];
+  if (filter.type) conditions.push(sql`${beverages.type} = ${literal(filter.type)}`);
+  if (filter.status) conditions.push(sql`${beverages.status} = ${literal(filter.status)}`);
+  if (filter.inCellar !== undefined) {
+    conditions.push(sql`${beverages.inCellar} = ${literal(filter.inCellar ? 1 : 0)}`);
+  }
+  if (terms.match) {
     conditions.push(
-      sql`${beverages.id} in (select rowid from beverages_fts where beverages_fts match ${match})`,
+      sql`${beverages.id} in (select rowid from beverages_fts where beverages_fts match ${p('match')})`,
     );
   }
-  for (const term of terms.filter((t) => [...t].length < 3)) {
-    const like = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  terms.likes.forEach((_, i) => {
+    const like = p(`like${i}`);
     conditions.push(
       sql`(${beverages.name} like ${like} escape '\\' or ${beverages.subtype} like ${like} escape '\\' or ${beverages.makerName} like ${like} escape '\\' or ${beverages.notes} like ${like} escape '\\')`,
     );
+  });
+  if (filter.before) {
+    conditions.push(
+      or(
+        lt(beverages.createdAt, p('beforeAt')),
+        and(eq(beverages.createdAt, p('beforeAt')), lt(beverages.id, p('beforeId'))),
+      )!,
+    );
   }
-  return conditions;
+  return db
+    .select(withOwner)
+    .from(beverages)
+    .innerJoin(users, eq(users.id, beverages.userId))
+    .where(and(...conditions))
+    .orderBy(desc(beverages.createdAt), desc(beverages.id))
+    .limit(p('limit'))
+    .prepare();
 }

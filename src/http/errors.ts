@@ -8,12 +8,14 @@ import { logger } from '../logger.ts';
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof DomainError) {
     // A client's mistake, not the vault's: briefly, at debug, with a bounded path.
-    logger.debug('{method} {path}: {status} {message}', {
-      method: c.req.method,
-      path: c.req.path.slice(0, 200),
-      status: err.status,
-      message: err.message.slice(0, 200),
-    });
+    if (logger.isEnabledFor('debug')) {
+      logger.debug('{method} {path}: {status} {message}', {
+        method: c.req.method,
+        path: c.req.path.slice(0, 200),
+        status: err.status,
+        message: err.message.slice(0, 200),
+      });
+    }
     if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json({ message: err.message }, err.status as ContentfulStatusCode);
   }

@@ -3,6 +3,7 @@ import type { FederationGateway } from '../../federation/gateway.ts';
 import { DomainError, badRequest, unauthorized } from '../domain-error.ts';
 import { logger } from '../logger.ts';
 import { jsonDepthExceeds, readBodyText } from './body-limit.ts';
+import { requestHeader } from './node-fast-path.ts';
 import { acceptsActivityJson, serverPathOf } from './server-paths.ts';
 
 /** Paths that only ever answer federation requests: never the client, whatever the Accept. */
@@ -25,7 +26,7 @@ const json = (status: number, message: string) => Response.json({ message }, { s
 export function federationMiddleware(gateway: FederationGateway): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
-    if (!isFederationRequest(c.req.method, path, c.req.header('accept'))) return next();
+    if (!isFederationRequest(c.req.method, path, requestHeader(c, 'accept'))) return next();
     let request = c.req.raw;
     if (c.req.method === 'POST' && INBOX.test(path)) request = await checkedDelivery(request);
     const federation = (await gateway.load()).federation;

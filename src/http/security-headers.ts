@@ -1,4 +1,5 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { onNodeServer, presetHeader } from './node-fast-path.ts';
 
 const CSP = [
   "default-src 'self'",
@@ -14,28 +15,6 @@ const CSP = [
 
 /** HSTS for a year, subdomains included: sent only when the vault's origin is https. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
-
-/** The Node response under @hono/node-server (absent when the app is called in-process). */
-interface NodeResponse {
-  setHeader(name: string, value: string): unknown;
-}
-
-function nodeResponse(c: Context): NodeResponse | undefined {
-  const env = c.env as { outgoing?: NodeResponse } | undefined;
-  return env?.outgoing;
-}
-
-/**
- * Sets a header that every response of this request carries, before the handler runs. On
- * the Node server it goes straight onto the socket's response (Node merges it with the
- * handler's headers, which win), so no Headers object is built and no Response is copied;
- * called in-process (app.request, tests) it goes through Hono's context.
- */
-export function presetHeader(c: Context, name: string, value: string): void {
-  const outgoing = nodeResponse(c);
-  if (outgoing) outgoing.setHeader(name, value);
-  else c.header(name, value);
-}
 
 /**
  * Conservative headers on every response: nosniff, frame denial, referrer policy, opener
@@ -54,7 +33,7 @@ export function securityHeaders(origin: string): MiddlewareHandler {
   return async (c, next) => {
     for (const [name, value] of headers) presetHeader(c, name, value);
     await next();
-    if (nodeResponse(c)) return;
+    if (onNodeServer(c)) return;
     // In-process, a Response built outside the context (Fedify's) did not take them.
     const built = c.res.headers;
     if (!built.has('X-Content-Type-Options')) {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../domain-error.ts';
 import { csrfProtection } from '../http/csrf.ts';
-import { presetHeader } from '../http/security-headers.ts';
+import { presetHeader } from '../http/node-fast-path.ts';
 import type { AppEnv } from '../http/env.ts';
 import { cookiePolicy, loadSession } from '../http/session.ts';
 import { authRoutes } from './auth.ts';

@@ -1,6 +1,6 @@
 import type { UserRow } from '../db/schema/index.ts';
 
-/** The User of SPEC section 3, as the API returns it. */
+/** A user, as the API returns it. */
 export interface UserDto {
   id: number;
   username: string;
@@ -17,9 +17,20 @@ export interface UserDto {
   activityPubActorUrl: string | null;
 }
 
+let lastOrigin = '';
+let lastHost = '';
+/** The host of VAULT_ORIGIN (one origin per process: parsed once, not per response). */
+function hostOf(origin: string): string {
+  if (origin !== lastOrigin) {
+    lastHost = new URL(origin).host;
+    lastOrigin = origin;
+  }
+  return lastHost;
+}
+
 /** The fediverse handle and actor URL are derived from VAULT_ORIGIN, so they follow it. */
 export function presentUser(user: UserRow, origin: string): UserDto {
-  const host = new URL(origin).host;
+  const host = hostOf(origin);
   return {
     id: user.id,
     username: user.username,

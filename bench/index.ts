@@ -1,0 +1,33 @@
+// `npm run bench`: the vault's benchmark, against real server processes on loopback.
+//  1. Seeds a temporary SQLite file: 100 users, one of them (bench_0) with 20,000 entries.
+//  2. Starts the vault three times on it: start-to-first-answer and idle resident memory.
+//  3. The request pipeline at 32 connections, as ratios to a bare Hono route (issue 8).
+//  4. The entry API one request at a time, logging with 8 clients, and photos (issue 3).
+// Figures vary by tens of percent on a busy machine: run it on a quiet one.
+import fs from 'node:fs';
+import { benchEntries } from './beverages.ts';
+import { signIn } from './http.ts';
+import { benchPipeline, measureStart } from './pipeline.ts';
+import { startVault } from './processes.ts';
+import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
+import { printVerdicts } from './verdict.ts';
+
+console.log(`Seeding ${USERS} users and ${ENTRIES} entries for one of them...`);
+const dataDir = await seedDataDir();
+try {
+  const start = await measureStart(dataDir);
+  const vault = await startVault(dataDir);
+  try {
+    const client = await signIn(vault.origin, 'bench_0', PASSWORD);
+    console.log('\nThe request pipeline, 32 connections:');
+    const pipeline = await benchPipeline(vault, client, start);
+    // BENCH_ONLY=pipeline skips the entry API (which adds thousands of entries and photos).
+    const entries = process.env.BENCH_ONLY === 'pipeline' ? [] : await benchEntries(vault, client);
+    printVerdicts('Targets of issue 8 (request pipeline):', pipeline);
+    if (entries.length > 0) printVerdicts('Targets of issue 3 (entries):', entries);
+  } finally {
+    await vault.stop();
+  }
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
