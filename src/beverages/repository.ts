@@ -58,6 +58,11 @@ function tableColumns() {
 /** Data access for entries: the only place that queries beverages and beverages_fts. */
 export function createBeverageRepository(db: Db) {
   const listStatements = new Map<string, ReturnType<typeof prepareList>>();
+  const ownerNameOf = db
+    .select({ fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
   const byId = db
     .select(withOwner)
     .from(beverages)
@@ -116,7 +121,10 @@ export function createBeverageRepository(db: Db) {
         limit: filter.limit,
       };
       terms.likes.forEach((like, i) => (values[`like${i}`] = like));
-      return statement.all(values);
+      const rows = statement.all(values);
+      if (rows.length === 0) return [];
+      const ownerName = ownerNameOf.get({ id: filter.userId })?.fullName ?? '';
+      return rows.map((row) => Object.assign(row, { ownerName }));
     },
 
     update(id: number, changes: BeverageChanges): BeverageRow | undefined {
@@ -223,10 +231,10 @@ function prepareList(
       )!,
     );
   }
+  // One owner per list: their name is read once (listOwnerName), not joined on every row.
   return db
-    .select(withOwner)
+    .select(tableColumns())
     .from(beverages)
-    .innerJoin(users, eq(users.id, beverages.userId))
     .where(and(...conditions))
     .orderBy(desc(beverages.createdAt), desc(beverages.id))
     .limit(p('limit'))
