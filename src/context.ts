@@ -1,5 +1,6 @@
 import { createLoginService } from './auth/login.ts';
 import { createPendingLogins } from './auth/pending-logins.ts';
+import { createReauthService } from './auth/reauth.ts';
 import { createSecondFactorRepository } from './auth/second-factor-repository.ts';
 import { createTotpService } from './auth/totp.ts';
 import { createWebAuthnService } from './auth/webauthn.ts';
@@ -76,6 +77,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     pendingLogins,
     webauthn,
     totp,
+    reauth: createReauthService({ users, sessions, throttle, now }),
     userAdmin: createUserService(users, sessions),
     media,
     profiles: createProfileService({ users, sessions, media, throttle }),

@@ -23,6 +23,13 @@ export function createSessionRepository(db: Db) {
     touch(idHash: string, lastSeenAt: Date): void {
       db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, idHash)).run();
     },
+    /** Records a re-authentication; false when the session no longer exists. */
+    setReauthenticatedAt(idHash: string, at: Date): boolean {
+      return (
+        db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.idHash, idHash)).run()
+          .changes > 0
+      );
+    },
     delete(idHash: string): void {
       db.delete(sessions).where(eq(sessions.idHash, idHash)).run();
     },

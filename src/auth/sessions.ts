@@ -34,6 +34,7 @@ export function createSessionService(
         expiresAt: new Date(t + policy.absoluteMs),
         userAgent: meta.userAgent.slice(0, 300),
         ipAddress: meta.ipAddress.slice(0, 64),
+        reauthenticatedAt: null,
       };
       repo.insert(row);
       return { token, session: row };
@@ -67,6 +68,12 @@ export function createSessionService(
       return repo
         .listForUser(userId)
         .filter((s) => s.expiresAt.getTime() > t && s.lastSeenAt.getTime() + policy.idleMs > t);
+    },
+
+    /** The password was entered again in this session now: when; undefined if the session is gone. */
+    markReauthenticated(idHash: string): Date | undefined {
+      const at = new Date(now());
+      return repo.setReauthenticatedAt(idHash, at) ? at : undefined;
     },
 
     end(idHash: string): void {

@@ -203,6 +203,13 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
       return repo.listCredentials(userId);
     },
 
+    /** The id of the user a key belongs to (404 when there is no such key). */
+    ownerOf(credentialDbId: number): number {
+      const credential = repo.findCredential(credentialDbId);
+      if (!credential) throw notFound(KEY_NOT_FOUND);
+      return credential.userId;
+    },
+
     /** An admin removes any user's key. */
     removeAny(credentialDbId: number) {
       const credential = repo.findCredential(credentialDbId);

@@ -11,7 +11,13 @@ import {
   readPendingCookie,
   setPendingCookie,
 } from '../http/pending-login.ts';
-import { clearSessionCookie, type CookiePolicy } from '../http/session.ts';
+import { reauthenticationErrors } from '../http/reauthentication.ts';
+import {
+  clearSessionCookie,
+  currentUser,
+  requireUser,
+  type CookiePolicy,
+} from '../http/session.ts';
 import { startSession } from '../http/sign-in.ts';
 import { presentCredential } from '../auth/webauthn.ts';
 import { presentUser } from '../users/present.ts';
@@ -19,6 +25,13 @@ import { presentUser } from '../users/present.ts';
 const loginBody = z.object({
   username: z.string({ error: 'Username is required' }).max(100, 'Username is too long'),
   password: z.string({ error: 'Password is required' }).max(1024, 'Password is too long'),
+});
+
+const reauthenticateBody = z.object({
+  password: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(1024, 'Password is too long'),
 });
 
 const totpLoginBody = z.object({
@@ -31,6 +44,7 @@ const totpLoginBody = z.object({
 /** Sign-in (password, then the second factor if one is on), sign-out and the current user. */
 export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> {
   const auth = new Hono<AppEnv>();
+  auth.onError(reauthenticationErrors);
   const pendingCookie = pendingCookiePolicy(ctx.config.origin);
   const sessionDeps = {
     sessions: ctx.sessions,
@@ -91,6 +105,21 @@ export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> 
     clearPendingCookie(c, pendingCookie);
     startSession(c, sessionDeps, user.id, address);
     return c.json({ user: presentUser(user, ctx.config.origin), credentials: [] });
+  });
+
+  /**
+   * Enters the password again: for the next five minutes this session may change the second
+   * factor without sending it. A wrong password is a 403 `{ message, reauthenticate: true }`.
+   */
+  auth.post('/reauthenticate', requireUser, async (c) => {
+    const { password } = await readJson(c, reauthenticateBody);
+    const until = await ctx.reauth.reauthenticate(
+      c.get('session')!,
+      currentUser(c),
+      password,
+      clientAddress(c, ctx.config.trustProxy),
+    );
+    return c.json({ reauthenticatedUntil: until.toISOString() });
   });
 
   auth.post('/logout', (c) => {

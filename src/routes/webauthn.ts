@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { presentCredential } from '../auth/webauthn.ts';
@@ -7,6 +7,11 @@ import { badRequest } from '../domain-error.ts';
 import { idParam, parseWith, readJson } from '../http/body.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { AppEnv } from '../http/env.ts';
+import {
+  currentPassword,
+  readOptionalPassword,
+  reauthenticationErrors,
+} from '../http/reauthentication.ts';
 import {
   clearPendingCookie,
   pendingCookiePolicy,
@@ -68,16 +73,27 @@ function parseCeremony<S extends z.ZodType>(schema: S, value: unknown): z.output
 
 /**
  * /api/webauthn: security keys. Registration and the key list are for the signed-in user;
+ * registering and removing a key need the current password (in the body as `password`, or
+ * entered in this session within the last minutes) and end the user's other sessions;
  * authentication/verify completes a pending login (it needs no session); admin routes list
  * and remove any user's keys.
  */
 export function webauthnRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  routes.onError(reauthenticationErrors);
   const origin = ctx.config.origin;
   const pendingCookie = pendingCookiePolicy(origin);
   const list = (userId: number) => ctx.webauthn.list(userId).map(presentCredential);
+  const reauthenticated = (c: Context<AppEnv>, password: string | undefined) =>
+    ctx.reauth.require(
+      c.get('session')!,
+      currentUser(c),
+      password,
+      clientAddress(c, ctx.config.trustProxy),
+    );
 
   routes.post('/registration/options', requireUser, async (c) => {
+    await reauthenticated(c, await readOptionalPassword(c));
     const session = c.get('session')!;
     const options = await ctx.webauthn.registrationOptions(currentUser(c), session.idHash);
     return c.json(options);
@@ -85,11 +101,14 @@ export function webauthnRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppE
 
   routes.post('/registration/verify', requireUser, async (c) => {
     const body = await readJson(c, z.looseObject({}));
-    const { nickname: rawNickname, ...rest } = body;
+    const { nickname: rawNickname, password: rawPassword, ...rest } = body;
     const nickname = parseWith(nicknameSchema, rawNickname);
+    const password = parseWith(currentPassword, rawPassword);
     const response = parseCeremony(registrationResponse, rest) as RegistrationResponseJSON;
+    await reauthenticated(c, password);
     const session = c.get('session')!;
     const result = await ctx.webauthn.register(currentUser(c), session.idHash, response, nickname);
+    ctx.reauth.secondFactorChanged(result.user.id, session.idHash);
     return c.json({
       credentials: result.credentials.map(presentCredential),
       user: presentUser(result.user, origin),
@@ -98,9 +117,11 @@ export function webauthnRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppE
 
   routes.get('/credentials', requireUser, (c) => c.json({ credentials: list(currentUser(c).id) }));
 
-  routes.delete('/credentials/:id', requireUser, (c) => {
+  routes.delete('/credentials/:id', requireUser, async (c) => {
     const id = idParam(c, 'id', 'Security key');
+    await reauthenticated(c, await readOptionalPassword(c));
     const result = ctx.webauthn.removeOwn(currentUser(c), id);
+    ctx.reauth.secondFactorChanged(result.user.id, c.get('session')!.idHash);
     return c.json({
       credentials: result.credentials.map(presentCredential),
       user: presentUser(result.user, origin),
@@ -137,9 +158,16 @@ export function webauthnRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppE
     return c.json({ credentials: ctx.webauthn.listForUser(userId).map(presentCredential) });
   });
 
-  routes.delete('/admin/credentials/:id', requireAdmin, (c) => {
+  /**
+   * An admin removes a user's key: all of that user's sessions end. An admin's own key needs
+   * the password like on the profile page, and the admin's current session stays.
+   */
+  routes.delete('/admin/credentials/:id', requireAdmin, async (c) => {
     const id = idParam(c, 'id', 'Security key');
+    const password = await readOptionalPassword(c);
+    if (ctx.webauthn.ownerOf(id) === currentUser(c).id) await reauthenticated(c, password);
     const result = ctx.webauthn.removeAny(id);
+    ctx.reauth.secondFactorChanged(result.user.id, c.get('session')!.idHash);
     return c.json({
       credentials: result.credentials.map(presentCredential),
       user: presentUser(result.user, origin),

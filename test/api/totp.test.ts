@@ -6,6 +6,7 @@ import {
   clearsCookie,
   cookieFrom,
   setCookieHeader,
+  signInReauthenticated,
   totpCode,
   wrongTotpCode,
 } from '../helpers/second-factor.ts';
@@ -35,7 +36,7 @@ const freshUser = () => vault.createUser({ username: `totp_user_${++counter}` })
 /** A user with the authenticator app on; the clock is moved past the step used to confirm. */
 async function userWithTotp() {
   const user = await freshUser();
-  const cookie = await vault.login(user.username, user.password);
+  const cookie = await signInReauthenticated(vault, user);
   const setup = await json(await vault.postJson('/api/totp/setup', {}, cookie));
   const res = await vault.postJson(
     '/api/totp/verify',
@@ -69,7 +70,7 @@ const meStatus = async (cookie: string) => (await vault.request('/api/auth/me', 
 describe('setting up the authenticator app', () => {
   it('returns the secret, an otpauth link, a PNG QR code and ten backup codes', async () => {
     const user = await freshUser();
-    const cookie = await vault.login(user.username, user.password);
+    const cookie = await signInReauthenticated(vault, user);
     const res = await vault.postJson('/api/totp/setup', {}, cookie);
     expect(res.status).toBe(200);
     const body = await json(res);
@@ -93,7 +94,7 @@ describe('setting up the authenticator app', () => {
 
   it('stores the backup codes only as hashes', async () => {
     const user = await freshUser();
-    const cookie = await vault.login(user.username, user.password);
+    const cookie = await signInReauthenticated(vault, user);
     const { backupCodes } = await json(await vault.postJson('/api/totp/setup', {}, cookie));
     const stored = vault.ctx.database.sqlite
       .prepare('select code_hash from backup_codes where user_id = ?')
@@ -111,7 +112,7 @@ describe('setting up the authenticator app', () => {
 
   it('leaves the app off until a code is verified', async () => {
     const user = await freshUser();
-    const cookie = await vault.login(user.username, user.password);
+    const cookie = await signInReauthenticated(vault, user);
     await vault.postJson('/api/totp/setup', {}, cookie);
     const me = await json(await vault.request('/api/auth/me', { cookie }));
     expect(me.user.totpEnabled).toBe(false);
@@ -122,7 +123,7 @@ describe('setting up the authenticator app', () => {
 
   it('turns the app on when a code from it is verified', async () => {
     const user = await freshUser();
-    const cookie = await vault.login(user.username, user.password);
+    const cookie = await signInReauthenticated(vault, user);
     const { secret } = await json(await vault.postJson('/api/totp/setup', {}, cookie));
     const res = await vault.postJson(
       '/api/totp/verify',
@@ -140,7 +141,7 @@ describe('setting up the authenticator app', () => {
 
   it('refuses a wrong code at verification and leaves the app off', async () => {
     const user = await freshUser();
-    const cookie = await vault.login(user.username, user.password);
+    const cookie = await signInReauthenticated(vault, user);
     const { secret } = await json(await vault.postJson('/api/totp/setup', {}, cookie));
     const wrong = wrongTotpCode(secret, clock);
     const res = await vault.postJson('/api/totp/verify', { token: wrong }, cookie);
@@ -154,7 +155,7 @@ describe('setting up the authenticator app', () => {
     'refuses %s at verification: a code is exactly 6 digits',
     async (token) => {
       const user = await freshUser();
-      const cookie = await vault.login(user.username, user.password);
+      const cookie = await signInReauthenticated(vault, user);
       await vault.postJson('/api/totp/setup', {}, cookie);
       const res = await vault.postJson('/api/totp/verify', { token }, cookie);
       expect(res.status).toBe(400);
@@ -164,7 +165,7 @@ describe('setting up the authenticator app', () => {
 
   it('replaces an unconfirmed setup with a new one', async () => {
     const user = await freshUser();
-    const cookie = await vault.login(user.username, user.password);
+    const cookie = await signInReauthenticated(vault, user);
     const first = await json(await vault.postJson('/api/totp/setup', {}, cookie));
     const second = await json(await vault.postJson('/api/totp/setup', {}, cookie));
     expect(second.secret).not.toBe(first.secret);
@@ -199,7 +200,7 @@ describe('setting up the authenticator app', () => {
 
   it('refuses verification without a setup', async () => {
     const user = await freshUser();
-    const cookie = await vault.login(user.username, user.password);
+    const cookie = await signInReauthenticated(vault, user);
     const res = await vault.postJson('/api/totp/verify', { token: '123456' }, cookie);
     expect(res.status).toBe(400);
     expect((await json(res)).message).toBe('Start the authenticator app setup first.');
@@ -397,7 +398,7 @@ describe('signing in with the authenticator app', () => {
     });
     try {
       const user = await lenient.createUser({ username: 'many_tries' });
-      const cookie = await lenient.login(user.username, user.password);
+      const cookie = await signInReauthenticated(lenient, user);
       const { secret } = await json(await lenient.postJson('/api/totp/setup', {}, cookie));
       await lenient.postJson('/api/totp/verify', { token: totpCode(secret, now) }, cookie);
       now += 30_000;
@@ -529,7 +530,7 @@ describe('turning the authenticator app off', () => {
 
   it('refuses to turn off an app that is not on (409)', async () => {
     const user = await freshUser();
-    const cookie = await vault.login(user.username, user.password);
+    const cookie = await signInReauthenticated(vault, user);
     const res = await vault.postJson(
       '/api/totp/disable',
       { token: '123456', password: user.password },

@@ -6,7 +6,12 @@ import {
   type TestVault,
 } from '../helpers/vault.ts';
 import { json } from '../helpers/json.ts';
-import { clearsCookie, cookieFrom, totpCode } from '../helpers/second-factor.ts';
+import {
+  clearsCookie,
+  cookieFrom,
+  signInReauthenticated,
+  totpCode,
+} from '../helpers/second-factor.ts';
 import { createSoftAuthenticator, type SoftAuthenticator } from '../helpers/soft-authenticator.ts';
 
 const EXPIRED = 'Your sign-in expired. Sign in again.';
@@ -38,7 +43,7 @@ let counter = 0;
 
 async function signedInUser() {
   const user = await vault.createUser({ username: `key_user_${++counter}` });
-  const cookie = await vault.login(user.username, user.password);
+  const cookie = await signInReauthenticated(vault, user);
   return { user, cookie, authenticator: createSoftAuthenticator(vault.origin) };
 }
 
@@ -183,7 +188,7 @@ describe('registering a security key', () => {
 
   it('binds the registration to the session that asked for the options', async () => {
     const { user, cookie, authenticator } = await signedInUser();
-    const otherSession = await vault.login(user.username, user.password);
+    const otherSession = await signInReauthenticated(vault, user);
     const options = await registrationOptions(cookie);
     const res = await vault.postJson(
       '/api/webauthn/registration/verify',
@@ -212,12 +217,12 @@ describe('registering a security key', () => {
   });
 
   it('refuses a registration challenge after five minutes', async () => {
-    const { cookie, authenticator } = await signedInUser();
+    const { user, cookie, authenticator } = await signedInUser();
     const options = await registrationOptions(cookie);
     clock += 5 * 60_000 + 1000;
     const res = await vault.postJson(
       '/api/webauthn/registration/verify',
-      { ...authenticator.register(options), nickname: null },
+      { ...authenticator.register(options), nickname: null, password: user.password },
       cookie,
     );
     expect(res.status).toBe(400);

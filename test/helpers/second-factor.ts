@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import type { TestVault } from './vault.ts';
 
 /**
  * A TOTP code computed by Debian's oathtool (independent of the server's otplib), for the
@@ -38,4 +39,18 @@ export function wrongTotpCode(secret: string, atMs: number): string {
     const candidate = String((123_456 + n * 7_919) % 1_000_000).padStart(6, '0');
     if (!valid.has(candidate)) return candidate;
   }
+}
+
+/**
+ * Signs in (no second factor on) and enters the password again, so that for five minutes of the
+ * vault's clock the session may change the second factor without sending the password.
+ */
+export async function signInReauthenticated(
+  vault: TestVault,
+  user: { username: string; password: string },
+): Promise<string> {
+  const cookie = await vault.login(user.username, user.password);
+  const res = await vault.postJson('/api/auth/reauthenticate', { password: user.password }, cookie);
+  if (res.status !== 200) throw new Error(`reauthenticate failed: ${res.status}`);
+  return cookie;
 }

@@ -34,6 +34,8 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     userAgent: text('user_agent').notNull().default(''),
     ipAddress: text('ip_address').notNull().default(''),
+    /** When the password was last entered again in this session (second-factor changes). */
+    reauthenticatedAt: integer('reauthenticated_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

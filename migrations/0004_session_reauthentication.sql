@@ -1,0 +1,1 @@
+ALTER TABLE `sessions` ADD `reauthenticated_at` integer;
