@@ -24,4 +24,4 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data
 EXPOSE 8080
-CMD ["node", "src/main.ts"]
+CMD ["node", "--max-semi-space-size=2", "src/main.ts"]

@@ -69,10 +69,13 @@ async function startProcess(
   };
 }
 
-/** The vault as `npm start` runs it (MALLOC_ARENA_MAX: see docs/configuration.md). */
+/**
+ * The vault as `npm start` runs it (MALLOC_ARENA_MAX and the young generation's size: see
+ * docs/configuration.md, "Memory").
+ */
 export function startVault(dataDir: string): Promise<Running> {
   return startProcess(
-    ['src/main.ts'],
+    ['--max-semi-space-size=2', 'src/main.ts'],
     {
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       VAULT_DATA_DIR: dataDir,
