@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../src/cli.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 import { json } from '../helpers/json.ts';
-import { totpCode } from '../helpers/second-factor.ts';
+import { signInReauthenticated, totpCode } from '../helpers/second-factor.ts';
 import { createSoftAuthenticator } from '../helpers/soft-authenticator.ts';
 
 let vault: TestVault;
@@ -31,7 +31,7 @@ const passwordStep = async (username: string, password: string) =>
 describe('the reset-second-factor command', () => {
   it('turns off the authenticator app so the password alone signs in again', async () => {
     const user = await vault.createUser({ username: 'lost_phone' });
-    const cookie = await vault.login(user.username, user.password);
+    const cookie = await signInReauthenticated(vault, user);
     const { secret } = await json(await vault.postJson('/api/totp/setup', {}, cookie));
     await vault.postJson('/api/totp/verify', { token: totpCode(secret, clock) }, cookie);
     expect((await passwordStep(user.username, user.password)).requiresTotp).toBe(true);
@@ -50,7 +50,7 @@ describe('the reset-second-factor command', () => {
 
   it('removes every security key of the user', async () => {
     const user = await vault.createUser({ username: 'lost_key' });
-    const cookie = await vault.login(user.username, user.password);
+    const cookie = await signInReauthenticated(vault, user);
     const options = await json(
       await vault.postJson('/api/webauthn/registration/options', {}, cookie),
     );
