@@ -1,5 +1,6 @@
 import { and, eq, lt, ne, or, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
+import { createReadCache } from '../db/read-cache.ts';
 import { sessions, type SessionRow } from '../db/schema/index.ts';
 
 /** Data access for sessions: the only place that queries the sessions table. */
@@ -10,12 +11,14 @@ export function createSessionRepository(db: Db) {
     .from(sessions)
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .prepare();
+  const cache = createReadCache<string, SessionRow>(db.$client);
   return {
     insert(row: SessionRow): void {
       db.insert(sessions).values(row).run();
     },
+    /** Memoized until the database changes (src/db/read-cache.ts): read on every request. */
     findByIdHash(idHash: string): SessionRow | undefined {
-      return byIdHash.get({ idHash });
+      return cache.get(idHash, () => byIdHash.get({ idHash }));
     },
     listForUser(userId: number): SessionRow[] {
       return db.select().from(sessions).where(eq(sessions.userId, userId)).all();

@@ -5,7 +5,7 @@ import { drizzle, migrate } from './orm.ts';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import * as schema from './schema/index.ts';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 export interface DatabaseHandle {
   /** Drizzle, for typed queries. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
+import { createReadCache } from '../db/read-cache.ts';
 import { users, type Role, type UserRow } from '../db/schema/index.ts';
 
 /** Data access for users: the only place that queries the users table. */
@@ -10,9 +11,11 @@ export function createUserRepository(db: Db) {
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare();
+  const cache = createReadCache<number, UserRow>(db.$client);
   return {
+    /** Memoized until the database changes (src/db/read-cache.ts): read on every request. */
     findById(id: number): UserRow | undefined {
-      return byId.get({ id });
+      return cache.get(id, () => byId.get({ id }));
     },
     findByUsername(username: string): UserRow | undefined {
       return db.select().from(users).where(eq(users.username, username)).get();
@@ -62,6 +65,15 @@ export function createUserRepository(db: Db) {
       passwordHash: string;
     }): UserRow {
       return db.insert(users).values(values).returning().get();
+    },
+    /** Every stored avatar path, for the uploads sweep (src/media/sweep.ts). */
+    allAvatarPaths(): string[] {
+      return db
+        .select({ avatarPath: users.avatarPath })
+        .from(users)
+        .where(sql`${users.avatarPath} is not null`)
+        .all()
+        .map((r) => r.avatarPath!);
     },
     update(
       id: number,

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createReadCache, OTHER_PROCESS_WRITES_SEEN_WITHIN_MS } from '../../src/db/read-cache.ts';
+import { createTestVault } from '../helpers/vault.ts';
+
+const opened: Database.Database[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+function database() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-cache-'));
+  const file = path.join(dir, 'test.sqlite');
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.exec('create table t (id integer primary key, v text)');
+  db.prepare('insert into t (id, v) values (1, ?)').run('first');
+  opened.push(db);
+  return { db, file };
+}
+
+describe('the read cache', () => {
+  it('reads once while nothing changes, and again after this connection writes', () => {
+    const { db } = database();
+    let reads = 0;
+    const read = (id: number) => {
+      reads++;
+      return (db.prepare('select v from t where id = ?').get(id) as { v: string } | undefined)?.v;
+    };
+    const cache = createReadCache<number, string>(db);
+    expect(cache.get(1, read)).toBe('first');
+    expect(cache.get(1, read)).toBe('first');
+    expect(reads).toBe(1);
+    db.prepare('update t set v = ? where id = 1').run('second');
+    expect(cache.get(1, read)).toBe('second');
+    expect(reads).toBe(2);
+  });
+
+  it('sees a write by another connection within the documented window', () => {
+    const { db, file } = database();
+    let now = 0;
+    const cache = createReadCache<number, string>(db, { now: () => now });
+    const read = (id: number) =>
+      (db.prepare('select v from t where id = ?').get(id) as { v: string } | undefined)?.v;
+    expect(cache.get(1, read)).toBe('first');
+    const other = new Database(file);
+    opened.push(other);
+    other.prepare('update t set v = ? where id = 1').run('from the CLI');
+    now += OTHER_PROCESS_WRITES_SEEN_WITHIN_MS;
+    expect(cache.get(1, read)).toBe('from the CLI');
+  });
+
+  it('lets a session ended by another process (the CLI) stop working at once after the window', async () => {
+    const vault = createTestVault();
+    try {
+      const alice = await vault.createUser({ username: 'alice' });
+      const cookie = await vault.login('alice', alice.password);
+      expect((await vault.request('/api/auth/me', { cookie })).status).toBe(200);
+      const cli = new Database(vault.config.databasePath);
+      opened.push(cli);
+      cli.prepare('delete from sessions where user_id = ?').run(alice.id);
+      await new Promise((resolve) => setTimeout(resolve, OTHER_PROCESS_WRITES_SEEN_WITHIN_MS + 50));
+      expect((await vault.request('/api/auth/me', { cookie })).status).toBe(401);
+    } finally {
+      await vault.close();
+    }
+  });
+});
