@@ -69,10 +69,12 @@ export function totpClock(secret: string) {
 
 export type TotpClock = ReturnType<typeof totpClock>;
 
-/** Sets up and confirms the authenticator app of a user through the API. */
+/** Sets up and confirms the authenticator app of a user through the API (with the password). */
 export async function enableTotp(server: TestServer, username: string, password: string) {
   const cookie = await apiSignIn(server, username, password);
-  const setup = (await (await api(server, '/api/totp/setup', { json: {}, cookie })).json()) as {
+  const setup = (await (
+    await api(server, '/api/totp/setup', { json: { password }, cookie })
+  ).json()) as {
     secret: string;
     backupCodes: string[];
   };
@@ -82,11 +84,11 @@ export async function enableTotp(server: TestServer, username: string, password:
   return { clock, backupCodes: setup.backupCodes };
 }
 
-/** Registers a (software) security key for a user through the API. */
+/** Registers a (software) security key for a user through the API (with the password). */
 export async function registerSoftKey(server: TestServer, username: string, password: string) {
   const cookie = await apiSignIn(server, username, password);
   const options = (await (
-    await api(server, '/api/webauthn/registration/options', { json: {}, cookie })
+    await api(server, '/api/webauthn/registration/options', { json: { password }, cookie })
   ).json()) as RegistrationOptionsJson;
   const authenticator = createSoftAuthenticator(server.url);
   const response = authenticator.register(options);

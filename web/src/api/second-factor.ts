@@ -51,9 +51,19 @@ export async function fetchCredentials(): Promise<SecurityKeyCredential[]> {
   return credentialsOf(await request('/webauthn/credentials'));
 }
 
-/** POST /webauthn/registration/options → the options for startRegistration. */
-export async function registrationOptions(): Promise<unknown> {
-  const data = await request('/webauthn/registration/options', { method: 'POST', json: {} });
+/**
+ * Changing the second factor needs the current password. It is sent when given (an empty field
+ * is left out); without it the server accepts a session that entered it in the last five
+ * minutes, and otherwise answers 403 with a message asking for it.
+ */
+const withPassword = (password?: string) => (password ? { password } : {});
+
+/** POST /webauthn/registration/options (with the current password) → options for startRegistration. */
+export async function registrationOptions(password?: string): Promise<unknown> {
+  const data = await request('/webauthn/registration/options', {
+    method: 'POST',
+    json: withPassword(password),
+  });
   if (!isRecord(data)) throw new ApiError(INVALID_RESPONSE, 200);
   return data;
 }
@@ -62,23 +72,31 @@ export async function registrationOptions(): Promise<unknown> {
 export async function verifyRegistration(
   result: object,
   nickname: string | null,
+  password?: string,
 ): Promise<CredentialsChange> {
   return changeOf(
-    await request('/webauthn/registration/verify', { json: { ...result, nickname } }),
+    await request('/webauthn/registration/verify', {
+      json: { ...result, nickname, ...withPassword(password) },
+    }),
   );
 }
 
-/** DELETE /webauthn/credentials/{id} → the remaining keys. */
-export async function deleteCredential(id: number): Promise<CredentialsChange> {
-  return changeOf(await request(`/webauthn/credentials/${id}`, { method: 'DELETE' }));
+/** DELETE /webauthn/credentials/{id} (with the current password) → the remaining keys. */
+export async function deleteCredential(id: number, password?: string): Promise<CredentialsChange> {
+  return changeOf(
+    await request(`/webauthn/credentials/${id}`, {
+      method: 'DELETE',
+      json: withPassword(password),
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Authenticator app
 
-/** POST /totp/setup → secret, otpAuthUrl, qrCode and backupCodes. */
-export async function startTotpSetup(): Promise<TotpSetupData> {
-  const data = await request('/totp/setup', { method: 'POST', json: {} });
+/** POST /totp/setup (with the current password) → secret, otpAuthUrl, qrCode and backupCodes. */
+export async function startTotpSetup(password?: string): Promise<TotpSetupData> {
+  const data = await request('/totp/setup', { method: 'POST', json: withPassword(password) });
   if (
     !isRecord(data) ||
     typeof data.secret !== 'string' ||
@@ -91,9 +109,9 @@ export async function startTotpSetup(): Promise<TotpSetupData> {
   return data as unknown as TotpSetupData;
 }
 
-/** POST /totp/verify with the first code: the authenticator app is on. */
-export async function verifyTotpSetup(token: string): Promise<User> {
-  return userOf(await request('/totp/verify', { json: { token } }));
+/** POST /totp/verify with the first code (and the current password): the app is on. */
+export async function verifyTotpSetup(token: string, password?: string): Promise<User> {
+  return userOf(await request('/totp/verify', { json: { token, ...withPassword(password) } }));
 }
 
 /** POST /totp/disable with a current code and the password. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { disableTotp, startTotpSetup } from '../api/second-factor.ts';
+import { disableTotp } from '../api/second-factor.ts';
 import type { TotpSetupData, User } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { useCurrentUser, useSession } from '../session/session.tsx';
@@ -83,29 +83,19 @@ export function AuthenticatorApp() {
   const { state, setUser } = useSession();
   const { notifySuccess } = useNotes();
   const [setup, setSetup] = useState<TotpSetupData | null>(null);
-  const [open, setOpen] = useState(false);
+  /** The dialog: 'start' asks for the password and starts a setup, 'setup' shows `setup`. */
+  const [open, setOpen] = useState<'start' | 'setup' | null>(null);
   const [confirmed, setConfirmed] = useState(false);
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const blockedId = useId();
 
   const hasKeys =
     user.webauthnEnabled || (state.status === 'signed-in' && state.credentials.length > 0);
 
-  const start = async () => {
-    setStarting(true);
-    setError(null);
-    try {
-      const data = await startTotpSetup();
-      setSetup(data);
-      setConfirmed(false);
-      setOpen(true);
-      notifySuccess(SCAN_TO_COMPLETE);
-    } catch (caught) {
-      setError(messageOf(caught, 'Failed to start the setup'));
-    } finally {
-      setStarting(false);
-    }
+  const started = (data: TotpSetupData) => {
+    setSetup(data);
+    setConfirmed(false);
+    setOpen('setup');
+    notifySuccess(SCAN_TO_COMPLETE);
   };
 
   const verified = (changed: User) => {
@@ -115,7 +105,7 @@ export function AuthenticatorApp() {
   };
 
   const close = () => {
-    setOpen(false);
+    setOpen(null);
     // Once confirmed, the secret and the backup codes are never shown again.
     if (confirmed) setSetup(null);
   };
@@ -143,22 +133,21 @@ export function AuthenticatorApp() {
               Setup is not finished: verify a code from your app to turn it on.
             </p>
           )}
-          <PanelError message={error} />
           <div className="account-panel__actions account-panel__actions--start">
             {pendingSetup ? (
               <>
                 <button
                   type="button"
                   className="button button--primary"
-                  onClick={() => setOpen(true)}
+                  onClick={() => setOpen('setup')}
                 >
                   Continue setup
                 </button>
                 <button
                   type="button"
                   className="button button--secondary"
-                  onClick={() => void start()}
-                  disabled={starting || hasKeys}
+                  onClick={() => setOpen('start')}
+                  disabled={hasKeys}
                 >
                   Start over
                 </button>
@@ -167,11 +156,11 @@ export function AuthenticatorApp() {
               <button
                 type="button"
                 className="button button--primary"
-                onClick={() => void start()}
-                disabled={starting || hasKeys}
+                onClick={() => setOpen('start')}
+                disabled={hasKeys}
                 aria-describedby={hasKeys ? blockedId : undefined}
               >
-                {starting ? 'Starting…' : 'Set up authenticator app'}
+                Set up authenticator app
               </button>
             )}
           </div>
@@ -183,10 +172,11 @@ export function AuthenticatorApp() {
         </>
       )}
 
-      {open && setup && (
+      {open && (
         <TotpSetupDialog
-          setup={setup}
+          setup={open === 'setup' ? setup : null}
           confirmed={confirmed}
+          onStarted={started}
           onVerified={verified}
           onClose={close}
         />

@@ -12,6 +12,7 @@ import { messageOf } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { KeyIcon } from '../ui/icons.tsx';
+import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { PanelError } from './Panel.tsx';
 
 export const WEBAUTHN_UNSUPPORTED = 'WebAuthn is not supported in this browser';
@@ -24,9 +25,13 @@ interface RegisterKeyDialogProps {
   onRegistered: (change: CredentialsChange) => void;
 }
 
-/** 'Register security key': an optional nickname, then the browser's registration ceremony. */
+/**
+ * 'Register security key': an optional nickname and the current password (checked by the server
+ * before the key is asked for), then the browser's registration ceremony.
+ */
 export function RegisterKeyDialog({ onClose, onRegistered }: RegisterKeyDialogProps) {
   const [nickname, setNickname] = useState('');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const nicknameRef = useRef<HTMLInputElement>(null);
@@ -51,7 +56,7 @@ export function RegisterKeyDialog({ onClose, onRegistered }: RegisterKeyDialogPr
     setBusy(true);
     setError(null);
     try {
-      const options = await registrationOptions();
+      const options = await registrationOptions(password);
       const result = await startRegistration({
         optionsJSON: options as PublicKeyCredentialCreationOptionsJSON,
       });
@@ -60,7 +65,7 @@ export function RegisterKeyDialog({ onClose, onRegistered }: RegisterKeyDialogPr
         setError(REGISTRATION_NOT_COMPLETED);
         return;
       }
-      const change = await verifyRegistration(result, nickname.trim() || null);
+      const change = await verifyRegistration(result, nickname.trim() || null, password);
       if (!open.current) return;
       onRegistered(change);
     } catch (caught) {
@@ -98,6 +103,7 @@ export function RegisterKeyDialog({ onClose, onRegistered }: RegisterKeyDialogPr
           hint="Helps you tell your keys apart. Left blank, the key is named by its id."
           disabled={busy}
         />
+        <CurrentPasswordField value={password} onChange={setPassword} disabled={busy} />
         {busy && (
           <p role="status" className="register-key__waiting">
             <span className="register-key__icon" aria-hidden="true">

@@ -105,8 +105,9 @@ export function SecurityKeys() {
               : `“${credentialLabel(removing)}” will no longer sign you in.`
           }
           onCancel={() => setRemoving(null)}
-          onRemove={async () => {
-            apply(await deleteCredential(removing.id));
+          askPassword
+          onRemove={async (password) => {
+            apply(await deleteCredential(removing.id, password));
             setRemoving(null);
             notifySuccess(KEY_REMOVED);
           }}

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { credentialLabel } from '../api/second-factor.ts';
 import type { SecurityKeyCredential } from '../api/types.ts';
 import { formatDateTime } from '../people/dates.ts';
 import { Dialog } from './Dialog.tsx';
+import { Field } from './Field.tsx';
 import { KeyIcon, TrashIcon } from './icons.tsx';
 
 export const NO_KEYS = 'No security keys registered yet.';
@@ -29,26 +31,34 @@ export interface SecurityKeyListProps {
 /**
  * Asks 'Remove this security key?'. `onRemove` deletes the key and applies the result (the caller
  * then closes the dialog); when it throws, the dialog stays open and shows `failureMessage(caught)`.
+ * With `askPassword` it has a 'Current password' field, whose value `onRemove` gets.
  */
 export function RemoveKeyDialog({
   description,
   onCancel,
   onRemove,
   failureMessage,
+  askPassword = false,
 }: {
   description: string;
   onCancel: () => void;
-  onRemove: () => Promise<void>;
+  onRemove: (password: string) => Promise<void>;
   failureMessage: (caught: unknown) => string;
+  askPassword?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const formId = useId();
 
-  const remove = async () => {
+  const remove = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      await onRemove();
+      await onRemove(password);
     } catch (caught) {
       setError(failureMessage(caught));
       setBusy(false);
@@ -61,27 +71,38 @@ export function RemoveKeyDialog({
       onClose={onCancel}
       size="small"
       description={description}
+      initialFocus={askPassword ? passwordRef : undefined}
       footer={
         <>
           <button type="button" className="button button--secondary" onClick={onCancel}>
             Cancel
           </button>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => void remove()}
-            disabled={busy}
-          >
+          <button type="submit" form={formId} className="button button--danger" disabled={busy}>
             {busy ? 'Removing…' : 'Remove'}
           </button>
         </>
       }
     >
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <form id={formId} className="stack" onSubmit={(event) => void remove(event)} noValidate>
+        {askPassword && (
+          <Field
+            label="Current password"
+            name="current-password"
+            type="password"
+            inputRef={passwordRef}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            autoComplete="current-password"
+            hint="Changing how you sign in needs your password."
+            disabled={busy}
+          />
+        )}
+        {error && (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+      </form>
     </Dialog>
   );
 }
