@@ -74,6 +74,7 @@ async function registerKey(page: Page, nickname?: string) {
   await keys.getByRole('button', { name: 'Register a security key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Register security key' });
   if (nickname) await dialog.getByLabel('Nickname (optional)').fill(nickname);
+  await dialog.getByLabel('Current password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Register key' }).click();
   await dialog.waitFor({ state: 'detached' });
   await note(page, 'Security key registered').waitFor();
@@ -160,6 +161,7 @@ describe('security keys', () => {
     expect(await listedKeys(keys).count()).toBe(1);
 
     await keys.getByRole('button', { name: 'Remove Spare key' }).click();
+    await confirm.getByLabel('Current password').fill(PASSWORD);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await note(page, 'Security key removed').waitFor();
     expect(await keys.getByText('No security keys registered yet.').isVisible()).toBe(true);
@@ -181,8 +183,11 @@ describe('authenticator app', () => {
     const app = region(page, 'Authenticator app');
     await app.getByRole('button', { name: 'Set up authenticator app' }).click();
 
+    // The current password first: the setup starts when the server has checked it.
     const dialog = page.getByRole('dialog', { name: 'Set up your authenticator app' });
-    await dialog.waitFor();
+    await dialog.getByLabel('Current password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Start setup' }).click();
+    await dialog.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     expect(
       await dialog
         .getByText('Scan the QR code with your authenticator app to complete setup')
