@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createContext, type ContextOptions } from './context.ts';
 import { ensureFirstAdmin } from './users/first-admin.ts';
+import { sweepUploadsAfterStart } from './media/sweep.ts';
 import { logger } from './logger.ts';
 
 export interface RunningVault {
@@ -43,6 +44,7 @@ export async function startVault(
   ctx.federation.startQueue();
   const purge = setInterval(() => ctx.sessions.purgeExpired(), 60 * 60_000);
   purge.unref();
+  sweepUploadsAfterStart(ctx); // what a crash left in the uploads folder, in the background
   return {
     url: `http://localhost:${port}`,
     port,

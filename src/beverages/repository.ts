@@ -144,6 +144,16 @@ export function createBeverageRepository(db: Db) {
         .all()
         .map((r) => r.photoPath!);
     },
+
+    /** Every stored photo path, for the uploads sweep (src/media/sweep.ts). */
+    allPhotoPaths(): string[] {
+      return db
+        .select({ photoPath: beverages.photoPath })
+        .from(beverages)
+        .where(sql`${beverages.photoPath} is not null`)
+        .all()
+        .map((r) => r.photoPath!);
+    },
   };
 }
 

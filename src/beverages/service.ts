@@ -56,7 +56,9 @@ function decodeCursor(cursor: string): ListPosition {
 
 /**
  * Everything a user does with entries. Every write goes through here, and each announces itself
- * on `events` after it has committed (federation listens there).
+ * on `events` after it has committed (federation listens there). Photo files are written whole
+ * before the row names them and deleted only after it no longer does, so a crash leaves the old
+ * or the new entry plus, at worst, an unreferenced file for the sweep (src/media/sweep.ts).
  */
 export function createBeverageService(deps: {
   repo: BeverageRepository;
@@ -226,20 +228,26 @@ export function createBeverageService(deps: {
       const source = load(id);
       const photoPath = source.photoPath ? await media.copy(source.photoPath) : null;
       const t = new Date(now());
-      const row = repo.insert({
-        userId: viewer.id,
-        type: source.type,
-        name: source.name,
-        subtype: source.subtype,
-        makerName: source.makerName,
-        rating: status === 'TO_TRY' ? 0 : source.rating || DEFAULT_RATING,
-        notes: source.notes,
-        status,
-        inCellar: false,
-        photoPath,
-        createdAt: t,
-        updatedAt: t,
-      });
+      let row: BeverageRow;
+      try {
+        row = repo.insert({
+          userId: viewer.id,
+          type: source.type,
+          name: source.name,
+          subtype: source.subtype,
+          makerName: source.makerName,
+          rating: status === 'TO_TRY' ? 0 : source.rating || DEFAULT_RATING,
+          notes: source.notes,
+          status,
+          inCellar: false,
+          photoPath,
+          createdAt: t,
+          updatedAt: t,
+        });
+      } catch (error) {
+        await media.remove(photoPath);
+        throw error;
+      }
       events.publish({ kind: 'created', entry: row });
       return load(row.id);
     },

@@ -31,6 +31,10 @@ const STORED_PATH = /^media\/((?:avatars\/)?)([a-f0-9]{32}\.jpg)$/;
 
 const randomName = () => `${randomBytes(16).toString('hex')}.jpg`;
 
+/** Names the vault gives files in the uploads folders: a stored image or one being written. */
+export const STORED_FILE_NAME = /^[a-f0-9]{32}\.jpg(\.tmp)?$/;
+export const TEMP_SUFFIX = '.tmp';
+
 /**
  * sharp (libvips) is loaded with the first image, not at start: it adds about 20 MB and
  * 100 ms that a vault which is only read never needs.
@@ -63,10 +67,9 @@ export function createMediaStore(uploadsDir: string) {
     async save(input: Uint8Array, profile: ImageProfile): Promise<string> {
       const output = await reencode(input, profile);
       const storedPath = `media/${profile.folder}${randomName()}`;
-      const target = fileFor(storedPath)!;
-      const temp = `${target}.tmp`;
-      await fs.promises.writeFile(temp, output, { flag: 'wx' });
-      await fs.promises.rename(temp, target);
+      await writeWhole(fileFor(storedPath)!, (temp) =>
+        fs.promises.writeFile(temp, output, { flag: 'wx' }),
+      );
       return storedPath;
     },
 
@@ -76,7 +79,9 @@ export function createMediaStore(uploadsDir: string) {
       if (!source) return null;
       const copyPath = `media/${PHOTO.folder}${randomName()}`;
       try {
-        await fs.promises.copyFile(source, fileFor(copyPath)!, fs.constants.COPYFILE_EXCL);
+        await writeWhole(fileFor(copyPath)!, (temp) =>
+          fs.promises.copyFile(source, temp, fs.constants.COPYFILE_EXCL),
+        );
         return copyPath;
       } catch {
         return null;
@@ -98,6 +103,22 @@ export function createMediaStore(uploadsDir: string) {
 }
 
 export type MediaStore = ReturnType<typeof createMediaStore>;
+
+/**
+ * Writes `<target>.tmp` and renames it to `target`, so a stored name only ever holds a whole
+ * image. A failed write removes its temporary file; one left by a crash is swept at the next
+ * start (src/media/sweep.ts).
+ */
+async function writeWhole(target: string, write: (temp: string) => Promise<void>): Promise<void> {
+  const temp = `${target}${TEMP_SUFFIX}`;
+  try {
+    await write(temp);
+    await fs.promises.rename(temp, target);
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true });
+    throw error;
+  }
+}
 
 async function reencode(input: Uint8Array, profile: ImageProfile): Promise<Buffer> {
   if (input.byteLength === 0) throw badRequest(`The ${profile.label} file is empty`);

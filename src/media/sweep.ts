@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createBeverageRepository } from '../beverages/repository.ts';
+import type { Db } from '../db/client.ts';
+import { logger } from '../logger.ts';
+import type { UserRepository } from '../users/repository.ts';
+import { AVATAR, PHOTO, STORED_FILE_NAME, TEMP_SUFFIX } from './images.ts';
+
+/**
+ * A file younger than this is never swept, referenced or not: it may belong to an upload whose
+ * row is not committed yet (the file is written first, then the row).
+ */
+export const SWEEP_GRACE_MS = 60 * 60_000;
+
+/** The sweep starts this long after the server listens, so it never delays the first answer. */
+export const SWEEP_DELAY_MS = 1_000;
+
+export interface SweepOptions {
+  uploadsDir: string;
+  /** Every stored path ('media/…') a row references. Read once, before the folders are listed. */
+  referencedPaths: () => Iterable<string>;
+  graceMs?: number;
+  now?: () => number;
+  /** Checked before each file: true stops the sweep (the server has closed). */
+  stopped?: () => boolean;
+}
+
+export interface SweepResult {
+  /** `.tmp` files: writes a crash interrupted. */
+  unfinished: number;
+  /** Whole images no row references: a crash came between the file and the row. */
+  unreferenced: number;
+  /** Files left: referenced, or younger than the grace period. */
+  kept: number;
+}
+
+/**
+ * Deletes what a crash can leave in the uploads folders: `*.tmp` files and images no row
+ * references, both only when older than the grace period (by modification time). Only names
+ * the vault gives its files are considered; anything else is left alone. The folders are read
+ * with `opendir` and every file is handled with its own awaited calls, so thousands of files
+ * never hold the event loop for long.
+ */
+export async function sweepUploads(options: SweepOptions): Promise<SweepResult> {
+  const cutoff = (options.now ?? Date.now)() - (options.graceMs ?? SWEEP_GRACE_MS);
+  const referenced = new Set(options.referencedPaths());
+  const result: SweepResult = { unfinished: 0, unreferenced: 0, kept: 0 };
+  for (const folder of [PHOTO.folder, AVATAR.folder]) {
+    const dir = path.join(options.uploadsDir, folder);
+    let entries: fs.Dir;
+    try {
+      entries = await fs.promises.opendir(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    for await (const entry of entries) {
+      if (options.stopped?.()) break; // leaving the loop closes the directory
+      if (!entry.isFile() || !STORED_FILE_NAME.test(entry.name)) continue;
+      const unfinished = entry.name.endsWith(TEMP_SUFFIX);
+      if (!unfinished && referenced.has(`media/${folder}${entry.name}`)) {
+        result.kept++;
+        continue;
+      }
+      const file = path.join(dir, entry.name);
+      const stat = await fs.promises.stat(file).catch(() => undefined);
+      if (!stat) continue; // gone meanwhile
+      if (stat.mtimeMs >= cutoff) {
+        result.kept++;
+        continue;
+      }
+      await fs.promises.rm(file, { force: true });
+      result[unfinished ? 'unfinished' : 'unreferenced']++;
+    }
+  }
+  return result;
+}
+
+/**
+ * Runs the sweep once, SWEEP_DELAY_MS after start, in the background (an unref'd timer: it
+ * neither delays the first answer nor keeps the process alive), and logs one line with the
+ * counts. It stops by itself when the server has closed the database.
+ */
+export function sweepUploadsAfterStart(ctx: {
+  config: { uploadsDir: string };
+  database: { db: Db; sqlite: { readonly open: boolean } };
+  users: UserRepository;
+}): void {
+  const closed = () => !ctx.database.sqlite.open;
+  const timer = setTimeout(() => {
+    if (closed()) return;
+    const beverages = createBeverageRepository(ctx.database.db);
+    sweepUploads({
+      uploadsDir: ctx.config.uploadsDir,
+      referencedPaths: () => [...beverages.allPhotoPaths(), ...ctx.users.allAvatarPaths()],
+      stopped: closed,
+    }).then(
+      (counts) => {
+        if (closed()) return;
+        logger.info(
+          'Swept the uploads folder: removed {unfinished} unfinished and {unreferenced} unreferenced files, kept {kept}',
+          { ...counts },
+        );
+      },
+      (error: unknown) => {
+        if (!closed()) logger.warn('Sweeping the uploads folder failed: {error}', { error });
+      },
+    );
+  }, SWEEP_DELAY_MS);
+  timer.unref();
+}
