@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
+  apiStatus,
   launchBrowser,
   openPage,
   openSignedIn,
@@ -66,6 +67,7 @@ async function registerKey(page: Page, nickname: string) {
   await keysRegion(page).getByRole('button', { name: 'Register a security key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Register security key' });
   await dialog.getByLabel('Nickname (optional)').fill(nickname);
+  await dialog.getByLabel('Current password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Register key' }).click();
   await note(page, 'Security key registered').waitFor();
 }
@@ -92,6 +94,7 @@ describe("an admin and a user's security keys", () => {
     await registerKey(user, 'Blue key');
 
     const { page, panel } = await openAdminPanel('hazel');
+    // An admin removes someone else's key without a password prompt.
     expect((await factorOf(rowOf(page, 'hazel')))?.trim()).toBe('Security key');
     const keys = panel.getByRole('list', { name: 'Security keys of hazel' }).getByRole('listitem');
     await keys.first().waitFor();
@@ -123,6 +126,9 @@ describe("an admin and a user's security keys", () => {
       ).users;
     });
     expect(users.find((u) => u.username === 'hazel')?.webauthnEnabled).toBe(false);
+    // All of hazel's sessions ended with it; the admin's goes on.
+    expect(await apiStatus(user, '/api/auth/me')).toBe(401);
+    expect(await apiStatus(page, '/api/auth/me')).toBe(200);
 
     // The password alone signs hazel in again.
     const fresh = await openPage(browser, server.url);
@@ -140,10 +146,9 @@ describe("an admin and a user's security keys", () => {
     // Meanwhile hazel removes the key herself.
     const own = keysRegion(user);
     await own.getByRole('button', { name: 'Remove Spare key' }).click();
-    await user
-      .getByRole('dialog', { name: 'Remove this security key?' })
-      .getByRole('button', { name: 'Remove' })
-      .click();
+    const ownConfirm = user.getByRole('dialog', { name: 'Remove this security key?' });
+    await ownConfirm.getByLabel('Current password').fill(PASSWORD);
+    await ownConfirm.getByRole('button', { name: 'Remove' }).click();
     await note(user, 'Security key removed').waitFor();
 
     await panel.getByRole('button', { name: 'Remove Spare key' }).click();
