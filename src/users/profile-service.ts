@@ -36,15 +36,22 @@ export function createProfileService(deps: {
       }
       const avatarChange =
         avatarPath !== undefined ? { avatarPath } : avatar.remove ? { avatarPath: null } : {};
-      const updated = users.update(user.id, {
-        ...(changes.fullName !== undefined && { fullName: changes.fullName }),
-        ...(changes.email !== undefined && { email: changes.email }),
-        ...(changes.bio !== undefined && { bio: changes.bio }),
-        ...(changes.activityPubEnabled !== undefined && {
-          activityPubEnabled: changes.activityPubEnabled,
-        }),
-        ...avatarChange,
-      })!;
+      let updated: UserRow | undefined;
+      try {
+        updated = users.update(user.id, {
+          ...(changes.fullName !== undefined && { fullName: changes.fullName }),
+          ...(changes.email !== undefined && { email: changes.email }),
+          ...(changes.bio !== undefined && { bio: changes.bio }),
+          ...(changes.activityPubEnabled !== undefined && {
+            activityPubEnabled: changes.activityPubEnabled,
+          }),
+          ...avatarChange,
+        });
+      } finally {
+        if (!updated) await media.remove(avatarPath);
+      }
+      if (!updated) throw notFound('User not found');
+      // The old file goes only once the row no longer names it.
       if ('avatarPath' in avatarChange && current.avatarPath !== updated.avatarPath) {
         await media.remove(current.avatarPath);
       }
