@@ -161,4 +161,42 @@ describe("an admin and a user's security keys", () => {
     await panel.getByText('No security keys registered yet.', { exact: true }).waitFor();
     expect(await panel.getByRole('list', { name: 'Security keys of hazel' }).count()).toBe(0);
   });
+
+  it('asks an admin for their password to remove their own key', async () => {
+    const state = await signedInState(
+      browser,
+      server.url,
+      server.adminUsername,
+      server.adminPassword,
+    );
+    const session = await openSignedIn(browser, server.url, state, '/profile', {
+      prepare: (page) => addVirtualAuthenticator(page.context(), page),
+    });
+    sessions.push(session);
+    const { page } = session;
+    await keysRegion(page).getByRole('button', { name: 'Register a security key' }).click();
+    const register = page.getByRole('dialog', { name: 'Register security key' });
+    await register.getByLabel('Nickname (optional)').fill('Admin key');
+    await register.getByLabel('Current password').fill(server.adminPassword);
+    await register.getByRole('button', { name: 'Register key' }).click();
+    await note(page, 'Security key registered').waitFor();
+
+    await page.goto('/admin');
+    await page.getByRole('button', { name: `Manage ${server.adminUsername}`, exact: true }).click();
+    const panel = page.getByRole('region', { name: /^Manage user / });
+    await panel.getByRole('button', { name: 'Remove Admin key' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove this security key?' });
+    await confirm.getByLabel('Current password').fill('not-the-password');
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect
+      .poll(() => confirm.getByRole('alert').textContent())
+      .toBe('Current password is incorrect');
+    expect(await panel.getByText('Admin key', { exact: true }).isVisible()).toBe(true);
+
+    await confirm.getByLabel('Current password').fill(server.adminPassword);
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await note(page, 'Security key removed').waitFor();
+    await panel.getByText('No security keys registered yet.', { exact: true }).waitFor();
+    expect(await apiStatus(page, '/api/auth/me')).toBe(200);
+  });
 });

@@ -2,7 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { deleteUserCredential, fetchUserCredentials } from '../api/admin.ts';
 import { credentialLabel } from '../api/second-factor.ts';
 import type { SecurityKeyCredential, User } from '../api/types.ts';
+import { ApiError } from '../api/client.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
+import { useCurrentUser } from '../session/session.tsx';
 import {
   DELETE_FAILED,
   KEY_REMOVED,
@@ -36,6 +38,8 @@ export function UserSecurityKeys({
   const [state, setState] = useState<KeysState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [removing, setRemoving] = useState<SecurityKeyCredential | null>(null);
+  // An admin's own key: the server wants the current password, as on the profile page.
+  const own = useCurrentUser().id === user.id;
 
   useEffect(() => {
     let active = true;
@@ -98,8 +102,9 @@ export function UserSecurityKeys({
               : `“${credentialLabel(removing)}” will no longer sign ${user.username} in.`
           }
           onCancel={() => setRemoving(null)}
-          onRemove={async () => {
-            const result = await deleteUserCredential(removing.id);
+          askPassword={own}
+          onRemove={async (password) => {
+            const result = await deleteUserCredential(removing.id, own ? password : undefined);
             setState({ status: 'ready', credentials: result.credentials });
             setRemoving(null);
             // Removing the last key turns the security key off (SPEC section 4).
@@ -111,6 +116,10 @@ export function UserSecurityKeys({
             notifySuccess(KEY_REMOVED);
           }}
           failureMessage={(caught) => {
+            // A missing or wrong password: the server's words, and the key is still there.
+            if (own && caught instanceof ApiError && caught.status === 403) {
+              return messageOf(caught, DELETE_FAILED);
+            }
             console.warn(DELETE_FAILED, messageOf(caught, ''));
             // The removal was refused (the key may be gone already): the list is asked for again.
             setAttempt((count) => count + 1);

@@ -72,11 +72,18 @@ export async function fetchUserCredentials(userId: number): Promise<SecurityKeyC
   return credentialsOf(await request(`/webauthn/admin/users/${userId}/credentials`));
 }
 
-/** DELETE /webauthn/admin/credentials/{id} → the owner's remaining keys and the owner. */
+/**
+ * DELETE /webauthn/admin/credentials/{id} → the owner's remaining keys and the owner. An admin's
+ * own key needs the current password (or one entered in the last five minutes).
+ */
 export async function deleteUserCredential(
   id: number,
+  password?: string,
 ): Promise<{ credentials: SecurityKeyCredential[]; user: User | null }> {
-  const data = await request(`/webauthn/admin/credentials/${id}`, { method: 'DELETE' });
+  const data = await request(`/webauthn/admin/credentials/${id}`, {
+    method: 'DELETE',
+    json: password ? { password } : {},
+  });
   return {
     credentials: credentialsOf(data),
     user: isRecord(data) && isRecord(data.user) ? (data.user as unknown as User) : null,
