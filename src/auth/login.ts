@@ -57,14 +57,11 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
     return { row, user };
   }
 
-  /** Counts a failed second step on the account, the address and the pending login. */
-  function failSecondStep(
-    row: PendingLoginRow,
-    user: UserRow,
-    address: string,
-    error: DomainError,
-  ): never {
-    throttle.recordFailure(user.username, address);
+  /**
+   * A failed second step: the reserved attempt stays counted on the account and the address,
+   * and the pending login counts it too.
+   */
+  function failSecondStep(row: PendingLoginRow, error: DomainError): never {
     const state = pending.recordFailure(row.idHash);
     if (state === 'ended') throw new DomainError(401, TOO_MANY_ATTEMPTS);
     if (state === 'gone') throw signInExpired();
@@ -78,16 +75,17 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
       clientAddress: string,
     ): Promise<LoginOutcome> {
       const account = username.trim().toLowerCase();
-      throttle.assertAllowed(account, clientAddress);
+      // Taken before the slow hash: parallel guesses cannot all pass the check first.
+      const attempt = throttle.reserve(account, clientAddress);
       const user = users.findByUsername(account);
       const ok = await verifyPassword(user?.passwordHash, password);
-      if (!user || !ok) {
-        throttle.recordFailure(account, clientAddress);
-        throw new DomainError(401, INVALID_CREDENTIALS);
-      }
-      // With a second factor on, the account's failure count is cleared only when the
-      // second step succeeds: re-entering the password must not reset the code throttle.
+      // A wrong password keeps the reserved attempt: it is the recorded failure.
+      if (!user || !ok) throw new DomainError(401, INVALID_CREDENTIALS);
+      // With a second factor on, the right password only gives its attempt back: the
+      // failures are cleared when the second step succeeds, so that re-entering the password
+      // does not reset the code throttle.
       const credentials = repo.listCredentials(user.id);
+      if (credentials.length > 0 || user.totpEnabled) attempt.release();
       if (credentials.length > 0) {
         const options = await webauthn.authenticationOptions(credentials);
         const { token } = pending.start(user.id, 'webauthn', options.challenge);
@@ -97,14 +95,14 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
         const { token } = pending.start(user.id, 'totp');
         return { kind: 'requiresTotp', user, pendingToken: token };
       }
-      throttle.recordSuccess(account);
+      attempt.succeed();
       return { kind: 'signedIn', user };
     },
 
     /** Completes a pending login with an authenticator code or a backup code. */
     withTotp(pendingToken: string | undefined, token: string, backup: boolean, address: string) {
       const { row, user } = resolvePending(pendingToken, 'totp');
-      throttle.assertAllowed(user.username, address);
+      const attempt = throttle.reserve(user.username, address);
       // One synchronous transaction: the code (or backup code) is used and the pending login
       // ended together, or neither happens.
       const outcome = repo.transaction(() => {
@@ -116,11 +114,12 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
         return fresh;
       });
       if (outcome === 'expired') {
+        attempt.release();
         pending.consume(row.idHash);
         throw signInExpired();
       }
-      if (outcome === 'wrong') return failSecondStep(row, user, address, invalidSecondStep(backup));
-      throttle.recordSuccess(user.username);
+      if (outcome === 'wrong') return failSecondStep(row, invalidSecondStep(backup));
+      attempt.succeed();
       return outcome;
     },
 
@@ -131,13 +130,17 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
       address: string,
     ): Promise<UserRow> {
       const { row, user } = resolvePending(pendingToken, 'webauthn');
-      throttle.assertAllowed(user.username, address);
+      // Taken before the assertion is checked: parallel attempts cannot all pass first.
+      const attempt = throttle.reserve(user.username, address);
       let checked;
       try {
         checked = await webauthn.checkAssertion(user.id, row.challenge ?? '', response);
       } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        return failSecondStep(row, user, address, error);
+        if (!(error instanceof DomainError)) {
+          attempt.release();
+          throw error;
+        }
+        return failSecondStep(row, error);
       }
       // After the await, synchronously: the pending login must still be there (a parallel
       // request may have completed it) and the counter must still move forward.
@@ -147,11 +150,14 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
         pending.consume(row.idHash);
         return users.findById(user.id) ?? ('expired' as const);
       });
-      if (outcome === 'expired') throw signInExpired();
-      if (outcome === 'wrong') {
-        return failSecondStep(row, user, address, new DomainError(401, KEY_VERIFICATION_FAILED));
+      if (outcome === 'expired') {
+        attempt.release();
+        throw signInExpired();
       }
-      throttle.recordSuccess(user.username);
+      if (outcome === 'wrong') {
+        return failSecondStep(row, new DomainError(401, KEY_VERIFICATION_FAILED));
+      }
+      attempt.succeed();
       return outcome;
     },
   };

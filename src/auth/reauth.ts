@@ -43,14 +43,16 @@ export function createReauthService({ users, sessions, throttle, now = Date.now 
    * uses the throttle. Throws a 429 when over the limit, a ReauthenticationRequired when wrong.
    */
   async function checkPassword(user: UserRow, password: string, address: string) {
-    throttle.assertAllowed(user.username, address);
+    // Taken before the slow hash: parallel guesses cannot all pass the check first.
+    const attempt = throttle.reserve(user.username, address);
     const ok = await verifyPassword(user.passwordHash, password);
     // The password may have been changed while it was being verified.
     const fresh = users.findById(user.id);
+    // A wrong password keeps the reserved attempt: it is the recorded failure.
     if (!ok || !fresh || fresh.passwordHash !== user.passwordHash) {
-      throttle.recordFailure(user.username, address);
       throw new ReauthenticationRequired(WRONG_CURRENT_PASSWORD);
     }
+    attempt.release();
   }
 
   function isFresh(session: SessionRow): boolean {

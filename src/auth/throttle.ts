@@ -1,76 +1,176 @@
 import { DomainError } from '../domain-error.ts';
 
-interface Window {
-  failures: number[];
-}
-
 export interface ThrottleLimits {
-  /** Failed attempts allowed per account within the window. */
+  /** Failed attempts allowed for one account from one client address within `windowMs`. */
   perAccount: number;
-  /** Failed attempts allowed per client address within the window. */
+  /** Failed attempts allowed from one client address, all accounts together, within `windowMs`. */
   perAddress: number;
   windowMs: number;
+  /**
+   * Failed attempts allowed for one account from all addresses together within
+   * `ceilingWindowMs`. Beyond it only addresses the account signed in from before may try.
+   */
+  accountCeiling?: number;
+  ceilingWindowMs?: number;
 }
 
 export const DEFAULT_LIMITS: ThrottleLimits = {
   perAccount: 5,
   perAddress: 20,
   windowMs: 15 * 60_000,
+  accountCeiling: 100,
+  ceilingWindowMs: 60 * 60_000,
 };
 
+/** How long, and how many, addresses a successful sign-in is remembered for per account. */
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+const KNOWN_ADDRESSES_PER_ACCOUNT = 10;
+/** Every this many reservations, windows of keys nobody asked about again are dropped. */
+const SWEEP_EVERY = 500;
+
 /**
- * Throttles failed sign-in attempts (passwords now, second-factor codes later) per account and
- * per client address, in memory: the vault is one process.
+ * One reserved guess. It counts as a failure from the moment it is taken, so that parallel
+ * requests cannot all pass the check before any failure is recorded. A wrong guess simply
+ * keeps it.
+ */
+export interface Attempt {
+  /** The check passed or never ran (not a guess after all): gives the slot back. */
+  release(): void;
+  /**
+   * The sign-in completed: gives the slot back, clears this address's failures for the
+   * account and remembers the address as one the account signs in from.
+   */
+  succeed(): void;
+}
+
+/**
+ * Throttles failed sign-in attempts (passwords, codes, security keys, password re-checks) in
+ * memory (the vault is one process), keyed so that an attacker cannot lock the owner out:
+ * per account and address, per address, and a per-account ceiling that addresses the account
+ * signed in from before are exempt from.
  */
 export function createLoginThrottle(
   limits: ThrottleLimits = DEFAULT_LIMITS,
   now: () => number = Date.now,
 ) {
-  const byKey = new Map<string, Window>();
+  const ceiling = limits.accountCeiling ?? DEFAULT_LIMITS.accountCeiling!;
+  const ceilingWindowMs = limits.ceilingWindowMs ?? DEFAULT_LIMITS.ceilingWindowMs!;
+  /** Times of failures (and of guesses in flight) per key. */
+  const failures = new Map<string, number[]>();
+  /** Per account: address → time of the last completed sign-in from it. */
+  const known = new Map<string, Map<string, number>>();
+  let reservations = 0;
 
-  function recent(key: string): number[] {
-    const w = byKey.get(key);
-    if (!w) return [];
-    const since = now() - limits.windowMs;
-    w.failures = w.failures.filter((t) => t > since);
-    if (w.failures.length === 0) byKey.delete(key);
-    return w.failures;
+  function recent(key: string, windowMs: number): number[] {
+    const list = failures.get(key);
+    if (!list) return [];
+    const since = now() - windowMs;
+    const kept = list.filter((t) => t > since);
+    if (kept.length === 0) failures.delete(key);
+    else failures.set(key, kept);
+    return kept;
   }
 
-  function check(key: string, limit: number) {
-    const failures = recent(key);
-    if (failures.length >= limit) {
-      const oldest = failures[failures.length - limit] ?? now();
-      const retryAfterSeconds = Math.max(1, Math.ceil((oldest + limits.windowMs - now()) / 1000));
-      const minutes = Math.ceil(retryAfterSeconds / 60);
-      throw new DomainError(
-        429,
-        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { retryAfterSeconds },
-      );
+  function check(key: string, limit: number, windowMs: number) {
+    const list = recent(key, windowMs);
+    if (list.length < limit) return;
+    const oldest = list[list.length - limit] ?? now();
+    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + windowMs - now()) / 1000));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    throw new DomainError(
+      429,
+      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { retryAfterSeconds },
+    );
+  }
+
+  function isKnown(account: string, address: string): boolean {
+    const at = known.get(account)?.get(address);
+    return at !== undefined && now() - at < KNOWN_ADDRESS_MS;
+  }
+
+  function remember(account: string, address: string) {
+    const addresses = known.get(account) ?? new Map<string, number>();
+    addresses.delete(address);
+    addresses.set(address, now());
+    // A Map keeps insertion order: the first entry is the least recently used.
+    while (addresses.size > KNOWN_ADDRESSES_PER_ACCOUNT) {
+      addresses.delete(addresses.keys().next().value!);
+    }
+    known.set(account, addresses);
+  }
+
+  function sweep() {
+    const longest = Math.max(limits.windowMs, ceilingWindowMs);
+    for (const key of [...failures.keys()]) recent(key, longest);
+    for (const [account, addresses] of known) {
+      for (const [address, at] of addresses) {
+        if (now() - at >= KNOWN_ADDRESS_MS) addresses.delete(address);
+      }
+      if (addresses.size === 0) known.delete(account);
     }
   }
 
-  const accountKey = (account: string) => `account:${account}`;
+  function remove(key: string, at: number) {
+    const list = failures.get(key);
+    const index = list?.lastIndexOf(at) ?? -1;
+    if (list && index >= 0) list.splice(index, 1);
+  }
+
+  const pairKey = (account: string, address: string) => `pair:${account}\n${address}`;
   const addressKey = (address: string) => `address:${address}`;
+  const accountKey = (account: string) => `account:${account}`;
 
   return {
-    /** Throws a 429 DomainError when either the account or the address is over its limit. */
-    assertAllowed(account: string, address: string): void {
-      check(accountKey(account), limits.perAccount);
-      check(addressKey(address), limits.perAddress);
-    },
-    recordFailure(account: string, address: string): void {
-      for (const key of [accountKey(account), addressKey(address)]) {
-        const w = byKey.get(key) ?? { failures: [] };
-        w.failures.push(now());
-        byKey.set(key, w);
+    /**
+     * Takes a slot for one guess at `account` from `address`, synchronously, or throws a 429
+     * DomainError (with retryAfterSeconds) when a limit is reached. Call it before the slow
+     * check (a password hash, a key assertion) and settle the attempt after it.
+     */
+    reserve(account: string, address: string): Attempt {
+      if (++reservations % SWEEP_EVERY === 0) sweep();
+      check(pairKey(account, address), limits.perAccount, limits.windowMs);
+      check(addressKey(address), limits.perAddress, limits.windowMs);
+      if (!isKnown(account, address)) check(accountKey(account), ceiling, ceilingWindowMs);
+      const at = now();
+      const keys = [pairKey(account, address), addressKey(address), accountKey(account)];
+      for (const key of keys) {
+        const list = failures.get(key) ?? [];
+        list.push(at);
+        failures.set(key, list);
       }
-    },
-    recordSuccess(account: string): void {
-      byKey.delete(accountKey(account));
+      let settled = false;
+      const release = () => {
+        if (settled) return;
+        settled = true;
+        for (const key of keys) remove(key, at);
+      };
+      return {
+        release,
+        succeed() {
+          release();
+          failures.delete(pairKey(account, address));
+          remember(account, address);
+        },
+      };
     },
   };
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+/**
+ * Runs a throttled check: a 'wrong' outcome keeps the reserved attempt (the recorded
+ * failure); anything else, an error included, was not a guess and gives it back.
+ */
+export function settle<T>(attempt: Attempt, check: () => T | 'wrong'): T | 'wrong' {
+  let outcome: T | 'wrong';
+  try {
+    outcome = check();
+  } catch (error) {
+    attempt.release();
+    throw error;
+  }
+  if (outcome !== 'wrong') attempt.release();
+  return outcome;
+}

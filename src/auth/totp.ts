@@ -5,13 +5,19 @@ import { DomainError, badRequest, conflict, notFound } from '../domain-error.ts'
 import type { UserRepository } from '../users/repository.ts';
 import { verifyPassword } from './passwords.ts';
 import type { SecondFactorRepository } from './second-factor-repository.ts';
-import type { LoginThrottle } from './throttle.ts';
+import { settle, type LoginThrottle } from './throttle.ts';
 
 export const TOTP_ISSUER = 'The Vault';
 export const BACKUP_CODE_COUNT = 10;
-/** 32 symbols (no I, O, 0, 1): 5 bits each; 12 of them make 60 bits per code. */
+/** 32 symbols (no I, O, 0, 1): 5 bits each; 25 of them make 125 bits per code. */
 const BACKUP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const BACKUP_CODE_LENGTH = 12;
+export const BACKUP_CODE_LENGTH = 25;
+const BACKUP_GROUP = 5;
+/**
+ * Codes issued before were 12 symbols (60 bits). Stored ones keep working until used or
+ * replaced by setting the app up again; new ones are never that short.
+ */
+const LEGACY_BACKUP_CODE_LENGTH = 12;
 /** Codes of the previous and the next 30-second step are accepted too (clock drift). */
 const EPOCH_TOLERANCE_SECONDS = 30;
 const PERIOD_SECONDS = 30;
@@ -33,13 +39,13 @@ export interface TotpSetup {
   backupCodes: string[];
 }
 
-/** A backup code as shown: 'ABCD-EFGH-JKLM'. */
+/** A backup code as shown: five groups of five, 'ABCDE-FGHJK-LMNPQ-RSTUV-WXYZ2'. */
 export function generateBackupCode(): string {
   // 256 is a multiple of 32, so `byte % 32` is uniform.
   const bytes = randomBytes(BACKUP_CODE_LENGTH);
   let code = '';
   for (const b of bytes) code += BACKUP_ALPHABET[b % BACKUP_ALPHABET.length];
-  return code.match(/.{4}/g)!.join('-');
+  return code.match(new RegExp(`.{${BACKUP_GROUP}}`, 'g'))!.join('-');
 }
 
 /** Upper case, letters and digits only: how a backup code is compared. */
@@ -47,6 +53,10 @@ export function normalizeBackupCode(code: string): string {
   return code.toUpperCase().replace(/[^A-Z0-9]/g, '');
 }
 
+/**
+ * SHA-256 without a salt: with 125 random bits per code neither a dictionary nor a
+ * precomputed table helps, and a fast hash keeps the sign-in check cheap.
+ */
 export function hashBackupCode(code: string): string {
   return createHash('sha256').update(normalizeBackupCode(code)).digest('hex');
 }
@@ -115,49 +125,50 @@ export function createTotpService({ repo, users, throttle, now = Date.now }: Tot
 
     /** Confirms the setup with a first code: the authenticator app is on. */
     confirm(user: UserRow, token: string, address: string): UserRow {
-      throttle.assertAllowed(user.username, address);
-      return repo.transaction(() => {
-        const fresh = users.findById(user.id);
-        if (!fresh) throw notFound('User not found');
-        if (fresh.totpEnabled) throw conflict(TOTP_ALREADY_ON);
-        assertNoKeys(user.id);
-        const row = repo.findTotp(user.id);
-        if (!row || row.confirmed) throw badRequest(TOTP_NOT_STARTED);
-        const step = matchCode(row.secret, token, null);
-        if (step === undefined) {
-          throttle.recordFailure(user.username, address);
-          throw badRequest(INVALID_CODE);
-        }
-        repo.confirmTotp(user.id, step);
-        const updated = users.update(user.id, { totpEnabled: true });
-        if (!updated) throw notFound('User not found');
-        return updated;
-      });
+      const attempt = throttle.reserve(user.username, address);
+      const outcome = settle(attempt, () =>
+        repo.transaction(() => {
+          const fresh = users.findById(user.id);
+          if (!fresh) throw notFound('User not found');
+          if (fresh.totpEnabled) throw conflict(TOTP_ALREADY_ON);
+          assertNoKeys(user.id);
+          const row = repo.findTotp(user.id);
+          if (!row || row.confirmed) throw badRequest(TOTP_NOT_STARTED);
+          const step = matchCode(row.secret, token, null);
+          if (step === undefined) return 'wrong' as const;
+          repo.confirmTotp(user.id, step);
+          const updated = users.update(user.id, { totpEnabled: true });
+          if (!updated) throw notFound('User not found');
+          return updated;
+        }),
+      );
+      if (outcome === 'wrong') throw badRequest(INVALID_CODE);
+      return outcome;
     },
 
     /** Turns the authenticator app off: needs the password and a current code. */
     async disable(user: UserRow, token: string, password: string, address: string) {
-      throttle.assertAllowed(user.username, address);
       if (!user.totpEnabled) throw conflict(TOTP_NOT_ON);
+      // Taken before the slow hash: parallel guesses cannot all pass the check first.
+      const attempt = throttle.reserve(user.username, address);
       const passwordOk = await verifyPassword(user.passwordHash, password);
-      const outcome = repo.transaction(() => {
-        const fresh = users.findById(user.id);
-        if (!fresh) throw notFound('User not found');
-        if (!fresh.totpEnabled) throw conflict(TOTP_NOT_ON);
-        // The hash may have changed while it was being verified.
-        if (!passwordOk || fresh.passwordHash !== user.passwordHash) return 'wrong' as const;
-        const row = repo.findTotp(user.id);
-        const step = row?.confirmed ? matchCode(row.secret, token, row.lastUsedStep) : undefined;
-        if (step === undefined || !repo.useTotpStep(user.id, step)) return 'wrong' as const;
-        repo.deleteTotp(user.id);
-        const updated = users.update(user.id, { totpEnabled: false });
-        if (!updated) throw notFound('User not found');
-        return updated;
-      });
-      if (outcome === 'wrong') {
-        throttle.recordFailure(user.username, address);
-        throw badRequest(WRONG_PASSWORD_OR_CODE);
-      }
+      const outcome = settle(attempt, () =>
+        repo.transaction(() => {
+          const fresh = users.findById(user.id);
+          if (!fresh) throw notFound('User not found');
+          if (!fresh.totpEnabled) throw conflict(TOTP_NOT_ON);
+          // The hash may have changed while it was being verified.
+          if (!passwordOk || fresh.passwordHash !== user.passwordHash) return 'wrong' as const;
+          const row = repo.findTotp(user.id);
+          const step = row?.confirmed ? matchCode(row.secret, token, row.lastUsedStep) : undefined;
+          if (step === undefined || !repo.useTotpStep(user.id, step)) return 'wrong' as const;
+          repo.deleteTotp(user.id);
+          const updated = users.update(user.id, { totpEnabled: false });
+          if (!updated) throw notFound('User not found');
+          return updated;
+        }),
+      );
+      if (outcome === 'wrong') throw badRequest(WRONG_PASSWORD_OR_CODE);
       return outcome;
     },
 
@@ -170,7 +181,8 @@ export function createTotpService({ repo, users, throttle, now = Date.now }: Tot
       if (!row?.confirmed) return false;
       if (backup) {
         const normalized = normalizeBackupCode(token);
-        if (normalized.length !== BACKUP_CODE_LENGTH) return false;
+        const { length } = normalized;
+        if (length !== BACKUP_CODE_LENGTH && length !== LEGACY_BACKUP_CODE_LENGTH) return false;
         return repo.useBackupCode(userId, hashBackupCode(normalized), new Date(now()));
       }
       const step = matchCode(row.secret, token, row.lastUsedStep);

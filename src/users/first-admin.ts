@@ -1,4 +1,6 @@
+import { COMMON_PASSWORD, isCommonPassword } from '../auth/common-passwords.ts';
 import { generatePassword } from '../auth/passwords.ts';
+import { ConfigError } from '../config.ts';
 import type { UserRepository } from './repository.ts';
 import type { UserService } from './service.ts';
 
@@ -12,6 +14,10 @@ export async function ensureFirstAdmin(
   options: { username: string; password: string | undefined; email: string },
 ): Promise<{ username: string; generatedPassword: string | undefined } | undefined> {
   if (users.count() > 0) return undefined;
+  // Checked only when it is used: a vault that has users does not load the dictionaries.
+  if (options.password !== undefined && isCommonPassword(options.password)) {
+    throw new ConfigError(`Invalid configuration:\n  VAULT_ADMIN_PASSWORD: ${COMMON_PASSWORD}`);
+  }
   const generatedPassword = options.password === undefined ? generatePassword() : undefined;
   await service.create({
     username: options.username,

@@ -69,11 +69,13 @@ export function createProfileService(deps: {
       keepSessionIdHash: string | undefined,
       clientAddress: string,
     ): Promise<UserRow> {
-      throttle.assertAllowed(user.username, clientAddress);
+      // Taken before the slow hash: parallel guesses cannot all pass the check first.
+      const attempt = throttle.reserve(user.username, clientAddress);
+      // A wrong password keeps the reserved attempt: it is the recorded failure.
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-        throttle.recordFailure(user.username, clientAddress);
         throw badRequest('Current password is incorrect');
       }
+      attempt.release();
       const passwordHash = await hashPassword(newPassword);
       const updated = users.update(user.id, { passwordHash });
       if (!updated) throw notFound('User not found');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_PASSWORD, isCommonPassword } from '../auth/common-passwords.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
 import { ROLES } from '../db/schema/index.ts';
 
@@ -25,10 +26,17 @@ export const emailSchema = z
   .max(254, 'Email must be at most 254 characters long')
   .pipe(z.email('Enter a valid email address'));
 
+/** Refuses common passwords (checked only once the length is right: the length message wins). */
+const notCommon = (password: string) =>
+  password.length < PASSWORD_MIN_LENGTH ||
+  password.length > PASSWORD_MAX_LENGTH ||
+  !isCommonPassword(password);
+
 export const passwordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`)
+  .refine(notCommon, COMMON_PASSWORD);
 
 export const roleSchema = z.enum(ROLES, { error: 'Role must be USER or ADMIN' });
 
@@ -52,4 +60,5 @@ export const bioSchema = z
 export const newPasswordSchema = z
   .string({ error: 'New password must be at least 8 characters long' })
   .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
-  .max(PASSWORD_MAX_LENGTH, `New password must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+  .max(PASSWORD_MAX_LENGTH, `New password must be at most ${PASSWORD_MAX_LENGTH} characters long`)
+  .refine(notCommon, COMMON_PASSWORD);

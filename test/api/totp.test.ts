@@ -87,7 +87,8 @@ describe('setting up the authenticator app', () => {
     expect(png.subarray(0, 8)).toEqual(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
     expect(body.backupCodes).toHaveLength(10);
     for (const code of body.backupCodes) {
-      expect(code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
+      // Five groups of five symbols of a 32-symbol alphabet: 125 random bits.
+      expect(code).toMatch(/^[A-HJ-NP-Z2-9]{5}(-[A-HJ-NP-Z2-9]{5}){4}$/);
     }
     expect(new Set(body.backupCodes).size).toBe(10);
   });
