@@ -1,0 +1,355 @@
+import fc from 'fast-check';
+import { paramNames, routeKey, type Route } from './routes.ts';
+
+/**
+ * Arbitrary requests for the fuzz test (test/api/fuzz.test.ts): path parameters, query strings,
+ * headers and bodies, from valid-shaped to hostile. Values that depend on the running vault
+ * (ids, the actor's password) are symbolic here and resolved when the request is sent.
+ */
+
+export const ACTORS = ['anonymous', 'user', 'admin'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+/** Things of the fixture a path parameter or a body may name. */
+export const REFS = [
+  'ownEntry',
+  'otherEntry',
+  'ownUser',
+  'otherUser',
+  'adminUser',
+  'ownKey',
+  'otherKey',
+  'ownSession',
+  'otherSession',
+  'ownUsername',
+  'otherUsername',
+  'photo',
+] as const;
+export type Ref = (typeof REFS)[number];
+
+export type Param = { ref: Ref } | { raw: string };
+
+/** Stands for the acting user's real password in a body (alice's for anonymous). */
+export const PASSWORD = '\u0000password';
+
+export type Body =
+  | { kind: 'none' }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'text'; text: string }
+  | { kind: 'bytes'; bytes: Uint8Array }
+  | { kind: 'form'; fields: [string, string | Uint8Array][] };
+
+export interface FuzzRequest {
+  actor: Actor;
+  /** A cookie header sent besides (or instead of) the actor's session. */
+  junkCookie: string | null;
+  params: Record<string, Param>;
+  query: string;
+  origin: 'own' | 'missing' | 'cross' | 'cross-fetch-site';
+  contentType: 'right' | 'missing' | string;
+  /** Inboxes only: no signature, or one whose key cannot be fetched (it fails fast). */
+  signature: 'none' | 'fake' | 'input';
+  body: Body;
+}
+
+const SPECIAL_PARAMS = [
+  '0',
+  '-1',
+  '9007199254740993',
+  '99999999999999999999999999',
+  '1e3',
+  '0x1F',
+  '1.5',
+  ' 1',
+  'abc',
+  'NaN',
+  'null',
+  '%00',
+  '%',
+  '%E0%A4%A',
+  '%2e%2e%2f',
+  '%F0%9F%A5%83',
+  '%C3%BCn%C3%AFc%C3%B6d%C3%A9',
+  'admin',
+];
+
+/** The refs a parameter of this name usually takes. */
+const LIKELY: Record<string, readonly Ref[]> = {
+  name: ['photo'],
+  username: ['ownUsername', 'otherUsername'],
+};
+
+const param = (name: string): fc.Arbitrary<Param> =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...(LIKELY[name] ?? REFS)).map((ref) => ({ ref })) },
+    { weight: 1, arbitrary: fc.constantFrom(...REFS).map((ref) => ({ ref })) },
+    { weight: 2, arbitrary: fc.constantFrom(...SPECIAL_PARAMS).map((raw) => ({ raw })) },
+    { weight: 1, arbitrary: fc.integer().map((n) => ({ raw: String(n) })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ unit: 'grapheme', minLength: 1, maxLength: 30 })
+        .map((s) => ({ raw: encodeURIComponent(s) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 100, max: 5000 }).map((n) => ({ raw: 'x'.repeat(n) })),
+    },
+  );
+
+const queryValue = fc.oneof(
+  fc.constantFrom(
+    '',
+    '0',
+    '1',
+    '200',
+    '201',
+    '-1',
+    'WHISKEY',
+    'TO_TRY',
+    'true',
+    'ä',
+    'x'.repeat(300),
+  ),
+  fc.string({ maxLength: 20 }),
+  fc.integer().map(String),
+);
+const query: fc.Arbitrary<string> = fc.oneof(
+  fc.constant(''),
+  fc
+    .dictionary(
+      fc.constantFrom('limit', 'cursor', 'q', 'type', 'status', 'cellar', 'userId', '__proto__'),
+      queryValue,
+      { maxKeys: 4 },
+    )
+    .map((d) => `?${new URLSearchParams(d).toString()}`),
+  fc.constantFrom(
+    '?%',
+    '?q=%E0%A4%A',
+    '?limit=1&limit=2',
+    '?cursor=' + 'A'.repeat(3000),
+    '?q=%FF%FE',
+  ),
+);
+
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.constantFrom('', ' ', 'x'.repeat(2000), '\u0000', '<script>', "'; DROP TABLE users; --"),
+);
+/** A field value: valid-looking, or anything JSON can hold. */
+const valueOr = (...valid: unknown[]) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...valid) },
+    fc.jsonValue({ maxDepth: 3 }),
+    text,
+  );
+
+const password = valueOr(PASSWORD, 'wrong password', '', 'x'.repeat(2000));
+const code = valueOr('123456', '000000', 'ABCD-EFGH-JKLM', '12345', ' 123456 ');
+const b64 = valueOr('AAAA', 'not base64!', '', 'A'.repeat(20000));
+
+/** Valid-shaped JSON bodies of the routes that read JSON. */
+const JSON_MODELS: Record<string, Record<string, fc.Arbitrary<unknown>>> = {
+  'POST /api/auth/login': { username: valueOr('alice', 'bob', 'ALICE', 'nobody'), password },
+  'POST /api/auth/login/totp': { token: code, backup: valueOr(true, false) },
+  'POST /api/auth/reauthenticate': { password },
+  'POST /api/users': {
+    username: valueOr('carol', 'alice', 'a', 'x'.repeat(100), 'Bad Name'),
+    fullName: valueOr('Carol', ''),
+    email: valueOr('carol@example.com', 'not-an-email'),
+    password: valueOr('violet harbour lantern 42', 'short', PASSWORD),
+    role: valueOr('USER', 'ADMIN', 'ROOT'),
+  },
+  'PATCH /api/users/:id': {
+    fullName: valueOr('Renamed', ''),
+    email: valueOr('new@example.com', 'nope'),
+    role: valueOr('USER', 'ADMIN', 'ROOT'),
+    password: valueOr(null, '', 'violet harbour lantern 42', 'short'),
+  },
+  'POST /api/beverages/:id/clone': { status: valueOr('TRIED', 'TO_TRY', 'DRUNK') },
+  'POST /api/webauthn/registration/options': { password },
+  'POST /api/webauthn/registration/verify': {
+    id: b64,
+    rawId: b64,
+    type: valueOr('public-key', 'password'),
+    response: fc.record({
+      clientDataJSON: b64,
+      attestationObject: b64,
+      transports: valueOr(['usb']),
+    }),
+    nickname: valueOr('My key', 'x'.repeat(100), null),
+    password,
+  },
+  'DELETE /api/webauthn/credentials/:id': { password },
+  'POST /api/webauthn/authentication/verify': {
+    id: b64,
+    rawId: b64,
+    type: valueOr('public-key'),
+    response: fc.record({ clientDataJSON: b64, authenticatorData: b64, signature: b64 }),
+  },
+  'DELETE /api/webauthn/admin/credentials/:id': { password },
+  'POST /api/totp/setup': { password },
+  'POST /api/totp/verify': { token: code, password },
+  'POST /api/totp/disable': { token: code, password },
+  'POST /inbox': activity(),
+  'POST /users/:username/inbox': activity(),
+};
+
+function activity(): Record<string, fc.Arbitrary<unknown>> {
+  const remote = valueOr('https://remote.invalid/actor', 'http://127.0.0.1:1/actor', 'not a url');
+  return {
+    '@context': valueOr(
+      'https://www.w3.org/ns/activitystreams',
+      'https://unreachable.invalid/context.jsonld',
+      ['https://www.w3.org/ns/activitystreams', { '@vocab': 'https://x.invalid/#' }],
+    ),
+    id: remote,
+    type: valueOr('Follow', 'Create', 'Undo', 'Delete', 'Like', 'Accept', 'Note'),
+    actor: remote,
+    object: valueOr('http://localhost:8080/users/alice', { type: 'Note', content: 'hi' }),
+    signature: valueOr({ type: 'RsaSignature2017', creator: 'x', signatureValue: 'AAAA' }),
+  };
+}
+
+/** Text fields of the routes that read form data, and their file fields. */
+const FORM_MODELS: Record<string, { fields: Record<string, fc.Arbitrary<string>>; file?: string }> =
+  {
+    'POST /api/beverages': { fields: entryFields(), file: 'photo' },
+    'PATCH /api/beverages/:id': {
+      fields: { ...entryFields(), removePhoto: formValue('true', 'false', 'yes') },
+      file: 'photo',
+    },
+    'PATCH /api/users/me': {
+      fields: {
+        fullName: formValue('Alice A.', ''),
+        email: formValue('alice@example.org', 'nope'),
+        bio: formValue('Peated, mostly.', 'x'.repeat(300)),
+        activityPubEnabled: formValue('true', 'false', 'maybe'),
+        removeAvatar: formValue('true', 'false'),
+        currentPassword: formValue(PASSWORD, 'wrong'),
+        newPassword: formValue('violet harbour lantern 42', 'short'),
+      },
+      file: 'avatar',
+    },
+  };
+
+function formValue(...valid: string[]): fc.Arbitrary<string> {
+  return fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...valid) }, text);
+}
+
+function entryFields(): Record<string, fc.Arbitrary<string>> {
+  return {
+    name: formValue('Lagavulin 16', '', 'x'.repeat(500)),
+    type: formValue('WHISKEY', 'WINE', 'BEER', 'CIDER'),
+    subtype: formValue('Bourbon', 'Scotch', 'IPA', 'Merlot'),
+    rating: formValue('0', '5', '6', '-1', '2.5'),
+    status: formValue('TRIED', 'TO_TRY', 'GONE'),
+    inCellar: formValue('true', 'false', '1'),
+    makerName: formValue('Distillery'),
+    notes: formValue('Smoky.', 'x'.repeat(5000)),
+  };
+}
+
+const deep = fc
+  .tuple(fc.constantFrom(33, 65, 100_000), fc.constantFrom('[', '{"a":'))
+  .map(([n, open]) => open.repeat(n) + '1' + (open === '[' ? ']' : '}').repeat(n));
+const malformed = fc.oneof(
+  fc.constantFrom(
+    '{',
+    '{"username": "alice",',
+    '[1, 2',
+    '{"a": 1}}',
+    'nul',
+    '"',
+    '\uFEFF{}',
+    '{"a":"\\u12"}',
+  ),
+  fc.jsonValue().map((v) => JSON.stringify(v).slice(0, -1) || '{'),
+);
+const binary = fc.uint8Array({ maxLength: 2048 });
+const tinyJpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+
+function formBody(route: Route): fc.Arbitrary<Body> {
+  const model = FORM_MODELS[routeKey(route)] ?? { fields: {} };
+  const file = model.file ?? 'photo';
+  const odd = fc.oneof(
+    fc.constant<[string, string | Uint8Array]>([file, 'text where a file goes']),
+    fc.constant<[string, string | Uint8Array]>(['name', tinyJpeg]),
+    binary.map((b): [string, string | Uint8Array] => [file, b]),
+    fc.constant<[string, string | Uint8Array]>([file, tinyJpeg]),
+    fc.tuple(text, text),
+  );
+  return fc
+    .tuple(
+      fc.oneof(fc.record(model.fields), fc.record(model.fields, { requiredKeys: [] })),
+      fc.array(odd, { maxLength: 3 }),
+      fc.constantFrom(0, 0, 0, 70),
+    )
+    .map(([fields, extra, many]) => ({
+      kind: 'form' as const,
+      fields: [
+        ...Object.entries(fields).filter((f): f is [string, string] => f[1] !== undefined),
+        ...extra,
+        ...Array.from({ length: many }, (_, i): [string, string] => [`f${i}`, 'x']),
+      ],
+    }));
+}
+
+function jsonModelBody(route: Route): fc.Arbitrary<Body> {
+  const model = JSON_MODELS[routeKey(route)] ?? {};
+  return fc
+    .tuple(
+      fc.oneof(fc.record(model), fc.record(model, { requiredKeys: [] })),
+      fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 2 }),
+      fc.boolean(),
+    )
+    .map(([fields, unknown, withUnknown]) => ({
+      kind: 'json' as const,
+      value: withUnknown ? { ...unknown, ...fields } : fields,
+    }));
+}
+
+export function body(route: Route): fc.Arbitrary<Body> {
+  if (route.method === 'GET' || route.method === 'HEAD') return fc.constant({ kind: 'none' });
+  return fc.oneof(
+    { weight: 4, arbitrary: jsonModelBody(route) },
+    { weight: 3, arbitrary: formBody(route) },
+    { weight: 2, arbitrary: fc.jsonValue().map((value) => ({ kind: 'json' as const, value })) },
+    { weight: 1, arbitrary: deep.map((t) => ({ kind: 'text' as const, text: t })) },
+    { weight: 1, arbitrary: malformed.map((t) => ({ kind: 'text' as const, text: t })) },
+    { weight: 1, arbitrary: binary.map((bytes) => ({ kind: 'bytes' as const, bytes })) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
+  );
+}
+
+export function fuzzRequest(route: Route): fc.Arbitrary<FuzzRequest> {
+  const params = Object.fromEntries(paramNames(route.path).map((name) => [name, param(name)]));
+  return fc.record({
+    actor: fc.constantFrom(...ACTORS),
+    junkCookie: fc.option(fc.constantFrom('vault_session=garbage', 'vault_session=', 'a=b; c'), {
+      freq: 5,
+    }),
+    params: fc.record(params),
+    query,
+    origin: fc.oneof(
+      { weight: 15, arbitrary: fc.constant('own' as const) },
+      fc.constantFrom('missing' as const, 'cross' as const, 'cross-fetch-site' as const),
+    ),
+    contentType: fc.oneof(
+      { weight: 16, arbitrary: fc.constant('right') },
+      fc.constantFrom(
+        'missing',
+        'text/plain',
+        'application/json',
+        'application/activity+json',
+        'multipart/form-data',
+        'multipart/form-data; boundary=x',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=utf-16',
+      ),
+    ),
+    signature: fc.constantFrom('none' as const, 'fake' as const, 'fake' as const, 'input' as const),
+    body: body(route),
+  });
+}
