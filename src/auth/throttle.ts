@@ -29,6 +29,23 @@ const KNOWN_ADDRESSES_PER_ACCOUNT = 10;
 const SWEEP_EVERY = 500;
 
 /**
+ * The address a count is kept for. An IPv6 client usually holds a whole /64 network, so its
+ * addresses count as one; IPv4 (also written IPv4-mapped) and anything else as given.
+ */
+export function throttledAddress(address: string): string {
+  if (!address.includes(':')) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const zeros = Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0');
+  const groups = tail === undefined ? left : [...left, ...zeros, ...right];
+  const prefix = groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''));
+  return `${prefix.join(':')}::/64`;
+}
+
+/**
  * One reserved guess. It counts as a failure from the moment it is taken, so that parallel
  * requests cannot all pass the check before any failure is recorded. A wrong guess simply
  * keeps it.
@@ -127,7 +144,8 @@ export function createLoginThrottle(
      * DomainError (with retryAfterSeconds) when a limit is reached. Call it before the slow
      * check (a password hash, a key assertion) and settle the attempt after it.
      */
-    reserve(account: string, address: string): Attempt {
+    reserve(account: string, clientAddress: string): Attempt {
+      const address = throttledAddress(clientAddress);
       if (++reservations % SWEEP_EVERY === 0) sweep();
       check(pairKey(account, address), limits.perAccount, limits.windowMs);
       check(addressKey(address), limits.perAddress, limits.windowMs);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { passwordVerifications } from '../../src/auth/passwords.ts';
-import { DEFAULT_LIMITS, type ThrottleLimits } from '../../src/auth/throttle.ts';
+import { DEFAULT_LIMITS, throttledAddress, type ThrottleLimits } from '../../src/auth/throttle.ts';
 import { json } from '../helpers/json.ts';
 import { createTestVault, sessionCookieFrom, type TestVault } from '../helpers/vault.ts';
 
@@ -138,5 +138,26 @@ describe('concurrent guesses', () => {
       expect(checked).toBeLessThanOrEqual(DEFAULT_LIMITS.perAccount);
     }
     expect((await vault.request('/api/auth/me', { cookie })).status).toBe(200);
+  });
+});
+
+describe('the address a count is kept for', () => {
+  it('is the /64 network for IPv6 and the plain address for IPv4', () => {
+    expect(throttledAddress('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(throttledAddress('2001:0DB8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(throttledAddress('2001:db8::7')).toBe('2001:db8:0:0::/64');
+    expect(throttledAddress('::1')).toBe('0:0:0:0::/64');
+    expect(throttledAddress('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(throttledAddress('203.0.113.9')).toBe('203.0.113.9');
+  });
+
+  it('lets one IPv6 network not escape the limits by changing its address', async () => {
+    open();
+    const alice = await vault.createUser({ username: 'alice' });
+    for (let i = 0; i < 5; i++) {
+      expect((await login('alice', 'wrong-guess', `2001:db8:5:6::${i + 1}`)).status).toBe(401);
+    }
+    expect((await login('alice', alice.password, '2001:db8:5:6::99')).status).toBe(429);
+    expect((await login('alice', alice.password, '2001:db8:5:7::1')).status).toBe(200);
   });
 });
