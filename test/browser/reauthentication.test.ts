@@ -112,9 +112,7 @@ describe('the dialogs that change the second factor', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: 'Set up your authenticator app' });
     const password = await passwordField(dialog);
-    await expect
-      .poll(() => password.evaluate((input) => input === document.activeElement))
-      .toBe(true);
+    await expect.poll(() => password.and(page.locator(':focus')).count()).toBe(1);
 
     await expectRefusal(dialog, 'Start setup', REQUIRED);
     await password.fill('not-the-password');
@@ -129,7 +127,7 @@ describe('the dialogs that change the second factor', () => {
     await note(page, 'Scan the QR code with your authenticator app to complete setup').waitFor();
     // The code field is next.
     const code = dialog.getByLabel('Authentication code');
-    await expect.poll(() => code.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect.poll(() => code.and(page.locator(':focus')).count()).toBe(1);
   });
 
   it('asks for the password in the removal confirmation and keeps the key on a wrong one', async () => {
