@@ -33,7 +33,12 @@ function shutdown(signal: string) {
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
 
-const vault = await startVault(config);
+// The first admin's configured password is checked only when that admin is created.
+const vault = await startVault(config).catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 running.vault = vault;
 if (stopping) {
   // A signal arrived while starting: close what has just opened.
