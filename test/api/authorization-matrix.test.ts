@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../src/auth/sessions.ts';
+import type { UserRow } from '../../src/db/schema/index.ts';
+import {
+  AUTHORIZATION,
+  type Actor,
+  type Expected,
+  type RequestParts,
+  type Resource,
+  type Row,
+} from '../helpers/authorization-table.ts';
+import { jpeg } from '../helpers/images.ts';
+import { allRoutes, fillPath, routeKey } from '../helpers/routes.ts';
+import { createTestVault, type TestVault } from '../helpers/vault.ts';
+
+/**
+ * Every route of the app (and both inboxes) against every actor, checked against the table in
+ * test/helpers/authorization-table.ts. The resource of an owner's route is made afresh for
+ * each actor, so that one actor's request never decides another's.
+ */
+let vault: TestVault;
+type Person = Exclude<Actor, 'anonymous'>;
+let people: Record<Person, UserRow & { password: string }>;
+let photo: string;
+let avatar: string;
+let counter = 0;
+
+beforeAll(async () => {
+  vault = createTestVault();
+  people = {
+    owner: await vault.createUser({ username: 'olive', activityPubEnabled: true }),
+    other: await vault.createUser({ username: 'oscar' }),
+    admin: await vault.createUser({ username: 'root_admin', role: 'ADMIN' }),
+  };
+  const image = await jpeg(64, 48);
+  const entry = await vault.ctx.beverages.create(
+    people.owner,
+    { name: 'Photographed', type: 'WHISKEY' },
+    image,
+  );
+  photo = entry.photoPath!.replace('media/', '');
+  const withAvatar = await vault.ctx.profiles.update(people.owner, {}, { replace: image });
+  avatar = withAvatar.avatarPath!.replace('media/avatars/', '');
+});
+afterAll(() => vault.close());
+
+const meta = { userAgent: 'authorization matrix', ipAddress: '127.0.0.1' };
+
+/** A new session for a person, having entered the password just now (for second factors). */
+function sessionOf(person: Person): string {
+  const { token, session } = vault.ctx.sessions.start(people[person].id, meta);
+  vault.ctx.sessions.markReauthenticated(session.idHash);
+  return `vault_session=${token}`;
+}
+
+/** A security key of the owner, as registration would have stored it. */
+function ownersKey(): number {
+  const owner = people.owner;
+  const id = vault.ctx.database.sqlite
+    .prepare(
+      `INSERT INTO webauthn_credentials (user_id, credential_id, public_key, user_handle,
+         device_type, created_at) VALUES (?, ?, ?, 'aGFuZGxl', 'singleDevice', ?)`,
+    )
+    .run(
+      owner.id,
+      randomBytes(16).toString('base64url'),
+      Buffer.from([1]),
+      Date.now(),
+    ).lastInsertRowid;
+  vault.ctx.users.update(owner.id, { webauthnEnabled: true });
+  return Number(id);
+}
+
+async function makeResource(resource: Resource | undefined): Promise<string> {
+  const owner = people.owner;
+  switch (resource) {
+    case undefined:
+      return '';
+    case 'entry':
+      return String(
+        (await vault.ctx.beverages.create(owner, { name: 'Ardbeg', type: 'WHISKEY' })).id,
+      );
+    case 'session':
+      return hashToken(vault.ctx.sessions.start(owner.id, meta).token).slice(0, 16);
+    case 'key':
+      return String(ownersKey());
+    case 'user':
+      return String(owner.id);
+    case 'photo':
+      return photo;
+    case 'avatar':
+      return avatar;
+  }
+}
+
+/** Leaves no second factor behind for the next case. */
+function removeSecondFactors() {
+  vault.ctx.database.sqlite.exec(
+    'DELETE FROM webauthn_credentials; DELETE FROM totp_secrets; DELETE FROM backup_codes;',
+  );
+  for (const person of Object.values(people)) {
+    vault.ctx.users.update(person.id, { webauthnEnabled: false, totpEnabled: false });
+  }
+}
+
+async function send(method: string, pattern: string, actor: Actor, row: Row): Promise<Response> {
+  const person = actor === 'anonymous' ? 'owner' : actor;
+  const parts: RequestParts =
+    row.request?.({
+      resource: await makeResource(row.resource),
+      username: people[person].username,
+      password: people[person].password,
+      unique: String(++counter),
+    }) ?? {};
+  const path = fillPath(pattern, parts.params ?? {});
+  const cookie = actor === 'anonymous' ? undefined : sessionOf(actor);
+  if (parts.json !== undefined) return vault.postJson(path, parts.json, cookie, method);
+  const init: RequestInit & { cookie?: string } = { method, ...(cookie && { cookie }) };
+  if (parts.form) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(parts.form)) form.append(name, value);
+    init.body = form;
+  }
+  return vault.request(path, init);
+}
+
+function meets(expected: Expected, status: number): boolean {
+  if (status >= 500) return false;
+  if (expected === 'ok') return status >= 200 && status < 300;
+  if (expected === 'allowed') return status !== 401 && status !== 403;
+  return status === expected;
+}
+
+describe('the authorization table', () => {
+  it('has a row for every route the app serves: a new route without a row fails', () => {
+    const routes = allRoutes(vault.app).map(routeKey);
+    expect(routes.filter((route) => !(route in AUTHORIZATION))).toEqual([]);
+  });
+
+  it('has no row for a route that no longer exists', () => {
+    const routes = new Set(allRoutes(vault.app).map(routeKey));
+    expect(Object.keys(AUTHORIZATION).filter((route) => !routes.has(route))).toEqual([]);
+  });
+});
+
+const ACTORS: readonly Actor[] = ['anonymous', 'owner', 'other', 'admin'];
+const summary = (row: Row) => ACTORS.map((actor) => `${actor} ${row[actor]}`).join(', ');
+
+describe('each route answers each actor as the table says', () => {
+  it.each(Object.entries(AUTHORIZATION).map(([key, row]) => [key, summary(row), row] as const))(
+    '%s: %s',
+    async (key, _, row) => {
+      const [method, pattern] = key.split(' ') as [string, string];
+      const outcomes: string[] = [];
+      for (const actor of ACTORS) {
+        const res = await send(method, pattern, actor, row);
+        const body = await res.text();
+        if (!meets(row[actor], res.status)) {
+          outcomes.push(
+            `${actor}: expected ${row[actor]}, got ${res.status} ${body.slice(0, 120)}`,
+          );
+        }
+        removeSecondFactors();
+      }
+      expect(outcomes).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,162 @@
+/**
+ * Who may use each route: the table test/api/authorization-matrix.test.ts checks against the
+ * app's route table (a route without a row fails, and so does a row without a route).
+ *
+ * Actors: `anonymous` (no session), `owner` (owns the row's resource, if any), `other` (another
+ * plain user) and `admin`. Expected outcomes:
+ *  - `'ok'`: a 2xx;
+ *  - `'allowed'`: past authorization: neither 401 nor 403 (the made-up input may still be a
+ *    400 or a 409), never a 5xx;
+ *  - `401`, `403`, `404`: refused with exactly that status (a 404 where a user may only ever
+ *    find their own things).
+ * Second-factor routes are sent from sessions that entered their password within the last
+ * minutes, as the profile page does before changing a factor.
+ */
+export type Expected = 'ok' | 'allowed' | 401 | 403 | 404;
+export type Actor = 'anonymous' | 'owner' | 'other' | 'admin';
+
+/** What the owner owns, made afresh for each actor's request. */
+export type Resource = 'entry' | 'session' | 'key' | 'user' | 'photo' | 'avatar';
+
+export interface RequestParts {
+  /** Values of the path parameters, by name. */
+  params?: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string>;
+}
+
+export interface RequestInput {
+  /** The resource's id, handle or file name. */
+  resource: string;
+  /** The acting user's username and password (the owner's for anonymous). */
+  username: string;
+  password: string;
+  /** A fresh suffix for names that must be unique. */
+  unique: string;
+}
+
+export interface Row extends Record<Actor, Expected> {
+  resource?: Resource;
+  request?: (input: RequestInput) => RequestParts;
+}
+
+const everyone = (expected: Expected) =>
+  ({ anonymous: expected, owner: expected, other: expected, admin: expected }) as const;
+const signedIn = (expected: Expected = 'ok') =>
+  ({ ...everyone(expected), anonymous: 401 }) as const;
+const adminOnly = { anonymous: 401, owner: 403, other: 403, admin: 'ok' } as const;
+/** Owner and admin may; another user is refused. */
+const ownerOrAdmin = { anonymous: 401, owner: 'ok', other: 403, admin: 'ok' } as const;
+/** Only the owner may; nobody else even finds it. */
+const ownerOnly = { anonymous: 401, owner: 'ok', other: 404, admin: 404 } as const;
+
+const withPassword = ({ password }: RequestInput): RequestParts => ({ json: { password } });
+const byId = ({ resource }: RequestInput): RequestParts => ({ params: { id: resource } });
+/** A security key's answer of the right shape that no key made. */
+const madeUpKeyResponse = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+};
+const unsignedActivity = ({ username }: RequestInput): RequestParts => ({
+  params: { username },
+  json: {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    type: 'Follow',
+    actor: 'https://remote.invalid/actor',
+    object: `http://localhost:8080/users/${username}`,
+  },
+});
+
+export const AUTHORIZATION: Record<string, Row> = {
+  'GET /api/auth/me': signedIn(),
+  'POST /api/auth/login': {
+    ...everyone('ok'),
+    request: ({ username, password }) => ({ json: { username, password } }),
+  },
+  // Opens only to a browser holding a pending sign-in (password step passed, factor to come).
+  'POST /api/auth/login/totp': { ...everyone(401), request: () => ({ json: { token: '123456' } }) },
+  'POST /api/auth/reauthenticate': { ...signedIn(), request: withPassword },
+  'POST /api/auth/logout': everyone('ok'),
+  'GET /api/auth/sessions': signedIn(),
+  'DELETE /api/auth/sessions/:id': { ...ownerOnly, resource: 'session', request: byId },
+  'PATCH /api/users/me': { ...signedIn(), request: () => ({ form: { bio: 'Peated, mostly.' } }) },
+  'GET /api/users/profiles/:username': {
+    ...signedIn(),
+    request: ({ username }) => ({ params: { username } }),
+  },
+  'GET /api/users': adminOnly,
+  'POST /api/users': {
+    ...adminOnly,
+    request: ({ unique }) => ({
+      json: {
+        username: `carol_${unique}`,
+        fullName: 'Carol',
+        email: `carol${unique}@example.com`,
+        password: `violet harbour lantern ${unique} quince`,
+        role: 'USER',
+      },
+    }),
+  },
+  'PATCH /api/users/:id': {
+    ...adminOnly,
+    resource: 'user',
+    request: (input) => ({ ...byId(input), json: { fullName: 'Renamed' } }),
+  },
+  'GET /api/beverages': signedIn(),
+  'POST /api/beverages': {
+    ...signedIn(),
+    request: () => ({ form: { name: 'Lagavulin 16', type: 'WHISKEY' } }),
+  },
+  'PATCH /api/beverages/:id': {
+    ...ownerOrAdmin,
+    resource: 'entry',
+    request: (input) => ({ ...byId(input), form: { notes: 'Smoky.' } }),
+  },
+  'DELETE /api/beverages/:id': { ...ownerOrAdmin, resource: 'entry', request: byId },
+  // Anyone signed in may copy an entry they can see into their own vault.
+  'POST /api/beverages/:id/clone': { ...signedIn(), resource: 'entry', request: byId },
+  'POST /api/webauthn/registration/options': signedIn(),
+  'POST /api/webauthn/registration/verify': {
+    ...signedIn('allowed'),
+    request: () => ({ json: { ...madeUpKeyResponse, response: { clientDataJSON: 'AAAA' } } }),
+  },
+  'GET /api/webauthn/credentials': signedIn(),
+  'DELETE /api/webauthn/credentials/:id': { ...ownerOnly, resource: 'key', request: byId },
+  // Opens only to a browser holding a pending sign-in.
+  'POST /api/webauthn/authentication/verify': {
+    ...everyone(401),
+    request: () => ({ json: madeUpKeyResponse }),
+  },
+  'GET /api/webauthn/admin/users/:id/credentials': {
+    ...adminOnly,
+    resource: 'user',
+    request: byId,
+  },
+  'DELETE /api/webauthn/admin/credentials/:id': { ...adminOnly, resource: 'key', request: byId },
+  'POST /api/totp/setup': signedIn(),
+  // Nothing set up to confirm, nothing on to turn off: past authorization, refused for the input.
+  'POST /api/totp/verify': {
+    ...signedIn('allowed'),
+    request: () => ({ json: { token: '123456' } }),
+  },
+  'POST /api/totp/disable': {
+    ...signedIn('allowed'),
+    request: ({ password }) => ({ json: { token: '123456', password } }),
+  },
+  // Avatars are actors' icons, which other servers fetch; bottle photos are for signed-in users.
+  'GET /media/avatars/:name': {
+    ...everyone('ok'),
+    resource: 'avatar',
+    request: ({ resource }) => ({ params: { name: resource } }),
+  },
+  'GET /media/:name': {
+    ...signedIn(),
+    resource: 'photo',
+    request: ({ resource }) => ({ params: { name: resource } }),
+  },
+  // Deliveries must carry an HTTP signature, whoever sends them.
+  'POST /inbox': { ...everyone(401), request: unsignedActivity },
+  'POST /users/:username/inbox': { ...everyone(401), request: unsignedActivity },
+};
