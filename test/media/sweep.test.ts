@@ -117,11 +117,11 @@ describe('the uploads sweep', () => {
 });
 
 describe('starting the vault', () => {
-  let config: Config;
+  let config: Config | undefined;
   let close: (() => Promise<void>) | undefined;
   afterAll(async () => {
     await close?.();
-    fs.rmSync(config.dataDir, { recursive: true, force: true });
+    if (config) fs.rmSync(config.dataDir, { recursive: true, force: true });
   });
 
   it('sweeps what a crash left in the uploads folder shortly after it starts', async () => {
