@@ -82,6 +82,25 @@ describe('the server process', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('VAULT_ORIGIN');
   });
+
+  it('refuses a common first-admin password with a message naming the variable', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-process-'));
+    const env = { VAULT_DATA_DIR: empty, VAULT_ADMIN_PASSWORD: 'password' };
+    try {
+      const result = spawnSync(process.execPath, ['src/main.ts'], {
+        cwd: root,
+        env: { ...process.env, ...env, PORT: String(await freePort()), HOST: '127.0.0.1' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        'Invalid configuration:\n  VAULT_ADMIN_PASSWORD: This password is too common. Choose one that is harder to guess.',
+      );
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the command line', () => {
@@ -124,6 +143,11 @@ describe('the command line', () => {
     );
     expect(taken.status).toBe(1);
     expect(taken.stderr.trim()).toBe('The username cli_user is already taken');
+    const common = vault('reset-password', '--username', 'cli_user', '--password', '12345678');
+    expect(common.status).toBe(1);
+    expect(common.stderr.trim()).toBe(
+      'This password is too common. Choose one that is harder to guess.',
+    );
     const unknown = vault('reset-password', '--username', 'ghost_user');
     expect(unknown.stderr.trim()).toBe('No user named ghost_user');
     const badFlag = vault('create-user', '--nope');
