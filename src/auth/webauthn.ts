@@ -37,7 +37,7 @@ export const KEY_ALREADY_REGISTERED = 'This security key is already registered.'
 export const KEY_NOT_FOUND = 'Security key not found';
 export const KEY_VERIFICATION_FAILED = 'The security key could not be verified. Try again.';
 
-/** The Security key credential of SPEC section 3, as the API returns it. */
+/** The Security key credential, as the API returns it. */
 export interface CredentialDto {
   id: number;
   credentialId: string;

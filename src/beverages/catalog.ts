@@ -1,4 +1,4 @@
-// The beverage catalogue of SPEC section 3: types, maker labels and subtype lists.
+// The beverage catalogue: types, maker labels and subtype lists.
 // Pure data with no imports, shared by the server (validation) and the web client (forms).
 
 export type BeverageTypeName = 'WHISKEY' | 'WINE' | 'BEER';

@@ -8,7 +8,7 @@ export interface ShareUserDto {
   fullName: string;
 }
 
-/** The Beverage entry of SPEC section 3, as the API returns it. */
+/** The Beverage entry, as the API returns it. */
 export interface BeverageDto {
   id: number;
   userId: number;

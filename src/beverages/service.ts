@@ -88,7 +88,7 @@ export function createBeverageService(deps: {
     }
   }
 
-  /** The merged entry after changes, with the status rules of SPEC section 4 applied. */
+  /** The merged entry after changes, with the entry status rules applied. */
   function merge(entry: BeverageRow, changes: EntryChanges): BeverageChanges {
     const type = changes.type ?? entry.type;
     let subtype = changes.subtype ?? entry.subtype;

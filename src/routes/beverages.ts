@@ -7,7 +7,7 @@ import type { AppEnv } from '../http/env.ts';
 import { readForm } from '../http/form.ts';
 import { currentUser, requireUser } from '../http/session.ts';
 
-/** /api/beverages: the caller's vault (SPEC section 7). */
+/** /api/beverages: the caller's vault. */
 export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use(requireUser);

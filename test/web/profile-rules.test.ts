@@ -12,7 +12,7 @@ import {
 } from '../../web/src/profile/rules.ts';
 
 describe('profile rules', () => {
-  it('checks a password change in the order of SPEC section 5', () => {
+  it('checks a password change in the order the product gives', () => {
     expect(passwordChangeError('', '', '')).toBe('Current password is required');
     expect(passwordChangeError('old', 'seven77', 'seven77')).toBe(
       'New password must be at least 8 characters long',
@@ -70,7 +70,7 @@ describe('profile rules', () => {
     expect(describeUserAgent('')).toBe('Unknown browser');
   });
 
-  it('sends fullName and email only when not blank (SPEC section 5)', () => {
+  it('sends fullName and email only when not blank', () => {
     const blank = profileForm({ fullName: '  ', email: '', bio: '' });
     expect([...blank.keys()]).toEqual(['bio']);
     const full = profileForm({

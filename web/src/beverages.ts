@@ -1,5 +1,5 @@
 /**
- * The three kinds of entry (SPEC sections 2 and 3). The lists themselves (labels, maker labels,
+ * The three kinds of entry. The lists themselves (labels, maker labels,
  * subtypes, limits) come from the catalogue the server validates with, so the two never differ;
  * this module adds what only the client needs: archive titles and routes.
  */

@@ -23,7 +23,7 @@ function AdminOnly() {
   return isAdmin(user) ? <AdminScreen /> : <Redirect to="/" replace />;
 }
 
-/** SPEC section 2: the signed-in routes. Any other path redirects to /. */
+/** The signed-in routes. Any other path redirects to /. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<ScreenLoading />}>
@@ -43,7 +43,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/admin" component={AdminOnly} />
         <Route path="/following" component={FollowingScreen} />
-        {/* /users/ with no username shows 'Username is required' (SPEC section 5). */}
+        {/* /users/ with no username shows 'Username is required'. */}
         <Route path="/users/:username?">
           {(params) => (
             <PublicProfileScreen key={params.username ?? ''} username={params.username ?? ''} />

@@ -107,7 +107,7 @@ export function UserSecurityKeys({
             const result = await deleteUserCredential(removing.id, own ? password : undefined);
             setState({ status: 'ready', credentials: result.credentials });
             setRemoving(null);
-            // Removing the last key turns the security key off (SPEC section 4).
+            // Removing the last key turns the security key off.
             onUserChanged(
               result.user ??
                 (result.credentials.length === 0 ? { ...user, webauthnEnabled: false } : user),

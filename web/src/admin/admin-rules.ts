@@ -1,5 +1,5 @@
 /**
- * The Admin Console's client rules and labels (SPEC sections 5, 6 and 8). No DOM or React
+ * The Admin Console's client rules and labels. No DOM or React
  * here, so that they can be unit-tested in Node.
  */
 import type { Role, User } from '../api/types.ts';
@@ -19,7 +19,7 @@ export const ROLES: Role[] = ['USER', 'ADMIN'];
 
 export type SecondFactor = 'security-key' | 'authenticator-app' | 'none';
 
-/** Which second factor a user has on (only one can be, SPEC section 9). */
+/** Which second factor a user has on (only one can be). */
 export function secondFactorOf(user: Pick<User, 'webauthnEnabled' | 'totpEnabled'>): SecondFactor {
   if (user.webauthnEnabled) return 'security-key';
   if (user.totpEnabled) return 'authenticator-app';
@@ -41,7 +41,7 @@ export interface NewUserDraft {
   password: string;
 }
 
-/** SPEC section 5: username, full name, email and password are all required. */
+/** Username, full name, email and password are all required. */
 export function newUserErrors(draft: NewUserDraft): FieldErrors<keyof NewUserDraft> {
   const errors: FieldErrors<keyof NewUserDraft> = {};
   if (draft.username.trim() === '') errors.username = USERNAME_REQUIRED;

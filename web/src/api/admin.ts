@@ -1,7 +1,7 @@
 /**
- * The admin's calls (SPEC sections 6 and 7): the user registry (GET /users, POST /users,
+ * The admin's calls: the user registry (GET /users, POST /users,
  * PATCH /users/{id}) and any user's security keys (/webauthn/admin/*). Every call goes through
- * the one API module's `request`, so the parsing and error rules of SPEC section 8 hold.
+ * the one API module's `request`, so the parsing and error rules of the API contract hold.
  */
 import { ApiError, INVALID_RESPONSE, request } from './client.ts';
 import type { Role, SecurityKeyCredential, User } from './types.ts';
@@ -22,7 +22,7 @@ function credentialsOf(data: unknown): SecurityKeyCredential[] {
   throw new ApiError(INVALID_RESPONSE, 200);
 }
 
-/** What the provision-user form sends (SPEC section 5: every field is required). */
+/** What the provision-user form sends (every field is required). */
 export interface NewUserInput {
   username: string;
   fullName: string;

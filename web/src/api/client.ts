@@ -1,7 +1,7 @@
 /**
- * The one API module (SPEC sections 7 and 8). Every call the client makes goes through
+ * The one API module. Every call the client makes goes through
  * `request`: paths are under /api, cookies are sent, bodies are JSON or FormData, and every
- * response is read as text and then parsed as JSON, with the error rules of SPEC section 8.
+ * response is read as text and then parsed as JSON, with the error rules of the API contract.
  *
  * This file has no DOM or React imports so that it can be unit-tested in Node.
  */
@@ -75,7 +75,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 }
 
 /**
- * Turns a response into data or an ApiError, exactly as SPEC section 8 says:
+ * Turns a response into data or an ApiError, exactly as the API contract says:
  * - the body is read as text and parsed as JSON (an empty body is `undefined`);
  * - invalid JSON: 'Invalid response from server' when the status is ok, otherwise the raw text;
  * - a non-ok status throws the `message` field, or else the text, or else the status text;
@@ -160,7 +160,7 @@ function credentialsOf(data: Record<string, unknown>): SecurityKeyCredential[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Auth (SPEC section 7: /auth/*)
+// Auth (/auth/*)
 
 /** GET /auth/me. Rejects with an ApiError of status 401 when nobody is signed in. */
 export async function fetchCurrentUser(): Promise<User> {
@@ -168,7 +168,7 @@ export async function fetchCurrentUser(): Promise<User> {
 }
 
 /**
- * Reads POST /auth/login's answer. It is one of three shapes (SPEC section 3, "Login
+ * Reads POST /auth/login's answer. It is one of three shapes ("Login
  * response"); anything else is 'Unexpected login response'.
  */
 export function parseLoginResponse(data: unknown): LoginResult {
@@ -226,7 +226,7 @@ export async function fetchNotifications(): Promise<VaultNotification[]> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Beverages (SPEC section 7: /beverages)
+// Beverages (/beverages)
 
 /** GET /beverages: one page of entries, newest first. */
 export async function fetchBeverages(query: BeverageQuery = {}): Promise<BeveragePage> {

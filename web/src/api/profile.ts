@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own profile and sessions (SPEC section 7: PATCH /users/me,
+ * The signed-in user's own profile and sessions (PATCH /users/me,
  * GET and DELETE /auth/sessions). Every call goes through the one API module's `request`.
  */
 import { ApiError, INVALID_RESPONSE, request } from './client.ts';
@@ -24,7 +24,7 @@ export interface ProfileChanges {
 }
 
 /**
- * The form data of a details save. SPEC section 5: fullName and email are sent only when
+ * The form data of a details save. fullName and email are sent only when
  * non-blank; the bio is always sent (an empty bio clears it).
  */
 export function profileForm(changes: ProfileChanges): FormData {

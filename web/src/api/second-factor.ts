@@ -1,5 +1,5 @@
 /**
- * The signed-in user's second factor (SPEC section 7: /webauthn/* and /totp/*): security keys
+ * The signed-in user's second factor (/webauthn/* and /totp/*): security keys
  * and the authenticator app. Sign-in calls (the pending login's second step) live in client.ts.
  */
 import { ApiError, INVALID_RESPONSE, request } from './client.ts';

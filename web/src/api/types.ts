@@ -1,4 +1,4 @@
-/** Shapes of the /api contract (SPEC section 3). Types only: nothing here runs. */
+/** Shapes of the /api contract. Types only: nothing here runs. */
 
 export type Role = 'USER' | 'ADMIN';
 
@@ -64,7 +64,7 @@ export interface ShareUser {
   fullName: string;
 }
 
-/** A beverage entry (SPEC section 3). */
+/** A beverage entry. */
 export interface Beverage {
   id: number;
   userId: number;
@@ -119,7 +119,7 @@ export interface SessionInfo {
   ipAddress: string | null;
 }
 
-/** What POST /totp/setup answers (SPEC section 3, "TOTP setup data"). Shown once. */
+/** What POST /totp/setup answers ("TOTP setup data"). Shown once. */
 export interface TotpSetupData {
   secret: string;
   otpAuthUrl: string;

@@ -20,7 +20,7 @@ export interface NavItem {
   alsoActiveUnder?: string[];
 }
 
-/** SPEC section 2: the navigation, in order. Admin Console is for admins only. */
+/** The navigation, in order. Admin Console is for admins only. */
 export const NAV_ITEMS: NavItem[] = [
   { path: '/', label: 'Dashboard', icon: <DashboardIcon /> },
   { path: '/activity', label: 'Activity', icon: <ActivityIcon /> },

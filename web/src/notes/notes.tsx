@@ -1,7 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 
-/** SPEC section 9: success notes clear after 4000 ms, error notes after 6000 ms. */
+/** Success notes clear after 4000 ms, error notes after 6000 ms. */
 export const SUCCESS_NOTE_MS = 4000;
 export const ERROR_NOTE_MS = 6000;
 

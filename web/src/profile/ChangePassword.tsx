@@ -10,7 +10,7 @@ import { passwordChangeError } from './rules.ts';
 export const PASSWORD_UPDATED = 'Password updated';
 
 /**
- * Current, new and confirmation. The rules of SPEC section 5 are checked here first (nothing is
+ * Current, new and confirmation. The product's rules are checked here first (nothing is
  * sent while one fails); the server checks the current password and ends the other sessions.
  */
 export function ChangePassword({ onChanged }: { onChanged: () => void }) {

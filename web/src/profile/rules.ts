@@ -1,11 +1,11 @@
 /**
- * The profile page's client rules (SPEC sections 5 and 9). No DOM or React here, so that the
+ * The profile page's client rules. No DOM or React here, so that the
  * rules can be unit-tested in Node.
  */
 
-/** SPEC section 9: the bio holds at most 280 characters. */
+/** The bio holds at most 280 characters. */
 export const BIO_MAX_LENGTH = 280;
-/** SPEC section 9: passwords have at least 8 characters. */
+/** Passwords have at least 8 characters. */
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
@@ -54,7 +54,7 @@ export function disableTotpError(password: string, code: string): string | null 
   return null;
 }
 
-/** SPEC section 9: the setup secret is shown in groups of 4 characters. */
+/** The setup secret is shown in groups of 4 characters. */
 export function groupSecret(secret: string): string {
   return (secret.replace(/\s+/g, '').match(/.{1,4}/g) ?? []).join(' ');
 }

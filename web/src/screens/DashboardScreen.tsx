@@ -10,7 +10,7 @@ import { TypeIcon } from '../vault/TypeIcon.tsx';
 import { useBeverageList } from '../vault/useBeverageList.ts';
 import { Screen } from './Screen.tsx';
 
-/** SPEC section 9: the dashboard shows 4 cards per list. */
+/** The dashboard shows 4 cards per list. */
 export const DASHBOARD_CARDS = 4;
 
 /** One list of a vault panel: the newest four, and a link to the whole archive. */
@@ -74,7 +74,7 @@ function VaultPanel({ type, query }: { type: BeverageType; query: string }) {
 /** /: the search box, the 'Log a new beverage' form and a vault panel per type. */
 export function DashboardScreen() {
   const [search, setSearch] = useState('');
-  // SPEC sections 4 and 5: debounced by 300 ms, trimmed, and sent only if non-empty.
+  // Debounced by 300 ms, trimmed, and sent only if non-empty.
   const query = useDebounce(search).trim();
   const searchId = useId();
 

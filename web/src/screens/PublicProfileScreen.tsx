@@ -21,7 +21,7 @@ type ProfileState =
   | { status: 'ready'; user: PublicProfile }
   | { status: 'error'; message: string; notFound: boolean };
 
-/** The user's entries, read-only unless the viewer is an admin (SPEC section 6). */
+/** The user's entries, read-only unless the viewer is an admin. */
 function ProfileEntries({ user }: { user: PublicProfile }) {
   const titleId = useId();
   const list = useBeverageList({ userId: user.id }, { pageSize: ARCHIVE_PAGE_SIZE });

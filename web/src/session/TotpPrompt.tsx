@@ -6,7 +6,7 @@ import { messageOf } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 
-/** SPEC section 2: the first focus of the code field is delayed by 50 ms. */
+/** The first focus of the code field is delayed by 50 ms. */
 export const CODE_FOCUS_DELAY_MS = 50;
 
 type Mode = 'code' | 'backup';

@@ -1,6 +1,6 @@
 import type { Role, User } from '../api/types.ts';
 
-/** SPEC section 6: how each role is named on screen. */
+/** How each role is named on screen. */
 export const ROLE_LABELS: Record<Role, string> = {
   USER: 'Vault User',
   ADMIN: 'System Admin',

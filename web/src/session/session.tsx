@@ -132,7 +132,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setCredentials(await fetchCredentials());
   }, [setCredentials]);
 
-  // SPEC section 4: after a successful login the credentials are loaded (entries and
+  // After a successful login the credentials are loaded (entries and
   // notifications are loaded by the providers of the signed-in app).
   const epoch = state.status === 'signed-in' ? state.epoch : null;
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * SPEC section 5: photo and avatar files must be images. The browser's judgement (the file's
+ * Photo and avatar files must be images. The browser's judgement (the file's
  * type) is checked before anything is sent; the server judges the content again.
  */
 export const PHOTO_NOT_IMAGE = 'The photo must be an image file';

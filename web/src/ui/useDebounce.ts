@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC section 9: the debounce helper waits 300 ms unless told otherwise. */
+/** The debounce helper waits 300 ms unless told otherwise. */
 export const DEFAULT_DEBOUNCE_MS = 300;
 
 /** `value`, once it has stopped changing for `delayMs`. */

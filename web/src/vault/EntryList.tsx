@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { BeverageCard } from './BeverageCard.tsx';
 import type { BeverageList } from './useBeverageList.ts';
 
-/** SPEC section 8's empty states. */
+/** The empty states. */
 export const NO_ENTRIES = 'No entries recorded yet.';
 export const noMatches = (query: string) => `No beverages matched "${query}".`;
 

@@ -33,7 +33,7 @@ interface VaultContextValue {
   /** Lists on screen listen here to follow entries saved or deleted anywhere. */
   subscribe: (listener: Listener) => () => void;
   publish: (change: ListChange) => void;
-  /** SPEC section 6: the owner or an admin may edit, delete and change the status. */
+  /** The owner or an admin may edit, delete and change the status. */
   canEdit: (entry: Beverage) => boolean;
   openEditor: (entry: Beverage) => void;
   openPhoto: (entry: Beverage) => void;

@@ -1,5 +1,5 @@
 /**
- * The state of the entry form, as pure functions (SPEC sections 4 and 5). The 'Log a new
+ * The state of the entry form, as pure functions. The 'Log a new
  * beverage' form and the edit dialog share it, so both follow the same rules:
  * - defaults: WHISKEY, TRIED, rating 3, not in cellar;
  * - changing the type resets name, subtype (to the type's first) and maker;
@@ -113,7 +113,7 @@ export function validateDraft(draft: EntryDraft): string | null {
 
 /**
  * POST /beverages form data: name (trimmed), type, subtype, rating, status, inCellar, and
- * makerName and notes only when non-empty (SPEC section 5); the photo when one was chosen.
+ * makerName and notes only when non-empty; the photo when one was chosen.
  */
 export function createFormData(draft: EntryDraft, photo?: Blob | null): FormData {
   const form = new FormData();

@@ -7,7 +7,7 @@ import { applyChange } from './list-state.ts';
 import type { ListFilter } from './list-state.ts';
 import { useVault } from './VaultProvider.tsx';
 
-/** SPEC section 8: what a list says when its entries cannot be loaded. */
+/** What a list says when its entries cannot be loaded. */
 export const LOAD_FAILED = 'Unable to load vault entries.';
 
 /** The server's largest page. */
@@ -55,7 +55,7 @@ const initial: State = {
 /**
  * One list of entries from GET /beverages, newest first, paged with the server's cursor.
  * It follows entries saved or deleted anywhere in the app: in place, or, while a text search
- * is active, by asking the server again (SPEC section 4).
+ * is active, by asking the server again.
  */
 export function useBeverageList(
   filter: ListFilter,
