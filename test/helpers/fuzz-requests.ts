@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { FORM_MODELS, JSON_MODELS, PASSWORD, text } from './fuzz-models.ts';
 import { paramNames, routeKey, type Route } from './routes.ts';
 
 /**
@@ -29,8 +30,7 @@ export type Ref = (typeof REFS)[number];
 
 export type Param = { ref: Ref } | { raw: string };
 
-/** Stands for the acting user's real password in a body (alice's for anonymous). */
-export const PASSWORD = '\u0000password';
+export { PASSWORD };
 
 export type Body =
   | { kind: 'none' }
@@ -132,125 +132,6 @@ const query: fc.Arbitrary<string> = fc.oneof(
   ),
 );
 
-const text = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('', ' ', 'x'.repeat(2000), '\u0000', '<script>', "'; DROP TABLE users; --"),
-);
-/** A field value: valid-looking, or anything JSON can hold. */
-const valueOr = (...valid: unknown[]) =>
-  fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...valid) },
-    fc.jsonValue({ maxDepth: 3 }),
-    text,
-  );
-
-const password = valueOr(PASSWORD, 'wrong password', '', 'x'.repeat(2000));
-const code = valueOr('123456', '000000', 'ABCD-EFGH-JKLM', '12345', ' 123456 ');
-const b64 = valueOr('AAAA', 'not base64!', '', 'A'.repeat(20000));
-
-/** Valid-shaped JSON bodies of the routes that read JSON. */
-const JSON_MODELS: Record<string, Record<string, fc.Arbitrary<unknown>>> = {
-  'POST /api/auth/login': { username: valueOr('alice', 'bob', 'ALICE', 'nobody'), password },
-  'POST /api/auth/login/totp': { token: code, backup: valueOr(true, false) },
-  'POST /api/auth/reauthenticate': { password },
-  'POST /api/users': {
-    username: valueOr('carol', 'alice', 'a', 'x'.repeat(100), 'Bad Name'),
-    fullName: valueOr('Carol', ''),
-    email: valueOr('carol@example.com', 'not-an-email'),
-    password: valueOr('violet harbour lantern 42', 'short', PASSWORD),
-    role: valueOr('USER', 'ADMIN', 'ROOT'),
-  },
-  'PATCH /api/users/:id': {
-    fullName: valueOr('Renamed', ''),
-    email: valueOr('new@example.com', 'nope'),
-    role: valueOr('USER', 'ADMIN', 'ROOT'),
-    password: valueOr(null, '', 'violet harbour lantern 42', 'short'),
-  },
-  'POST /api/beverages/:id/clone': { status: valueOr('TRIED', 'TO_TRY', 'DRUNK') },
-  'POST /api/webauthn/registration/options': { password },
-  'POST /api/webauthn/registration/verify': {
-    id: b64,
-    rawId: b64,
-    type: valueOr('public-key', 'password'),
-    response: fc.record({
-      clientDataJSON: b64,
-      attestationObject: b64,
-      transports: valueOr(['usb']),
-    }),
-    nickname: valueOr('My key', 'x'.repeat(100), null),
-    password,
-  },
-  'DELETE /api/webauthn/credentials/:id': { password },
-  'POST /api/webauthn/authentication/verify': {
-    id: b64,
-    rawId: b64,
-    type: valueOr('public-key'),
-    response: fc.record({ clientDataJSON: b64, authenticatorData: b64, signature: b64 }),
-  },
-  'DELETE /api/webauthn/admin/credentials/:id': { password },
-  'POST /api/totp/setup': { password },
-  'POST /api/totp/verify': { token: code, password },
-  'POST /api/totp/disable': { token: code, password },
-  'POST /inbox': activity(),
-  'POST /users/:username/inbox': activity(),
-};
-
-function activity(): Record<string, fc.Arbitrary<unknown>> {
-  const remote = valueOr('https://remote.invalid/actor', 'http://127.0.0.1:1/actor', 'not a url');
-  return {
-    '@context': valueOr(
-      'https://www.w3.org/ns/activitystreams',
-      'https://unreachable.invalid/context.jsonld',
-      ['https://www.w3.org/ns/activitystreams', { '@vocab': 'https://x.invalid/#' }],
-    ),
-    id: remote,
-    type: valueOr('Follow', 'Create', 'Undo', 'Delete', 'Like', 'Accept', 'Note'),
-    actor: remote,
-    object: valueOr('http://localhost:8080/users/alice', { type: 'Note', content: 'hi' }),
-    signature: valueOr({ type: 'RsaSignature2017', creator: 'x', signatureValue: 'AAAA' }),
-  };
-}
-
-/** Text fields of the routes that read form data, and their file fields. */
-const FORM_MODELS: Record<string, { fields: Record<string, fc.Arbitrary<string>>; file?: string }> =
-  {
-    'POST /api/beverages': { fields: entryFields(), file: 'photo' },
-    'PATCH /api/beverages/:id': {
-      fields: { ...entryFields(), removePhoto: formValue('true', 'false', 'yes') },
-      file: 'photo',
-    },
-    'PATCH /api/users/me': {
-      fields: {
-        fullName: formValue('Alice A.', ''),
-        email: formValue('alice@example.org', 'nope'),
-        bio: formValue('Peated, mostly.', 'x'.repeat(300)),
-        activityPubEnabled: formValue('true', 'false', 'maybe'),
-        removeAvatar: formValue('true', 'false'),
-        currentPassword: formValue(PASSWORD, 'wrong'),
-        newPassword: formValue('violet harbour lantern 42', 'short'),
-      },
-      file: 'avatar',
-    },
-  };
-
-function formValue(...valid: string[]): fc.Arbitrary<string> {
-  return fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...valid) }, text);
-}
-
-function entryFields(): Record<string, fc.Arbitrary<string>> {
-  return {
-    name: formValue('Lagavulin 16', '', 'x'.repeat(500)),
-    type: formValue('WHISKEY', 'WINE', 'BEER', 'CIDER'),
-    subtype: formValue('Bourbon', 'Scotch', 'IPA', 'Merlot'),
-    rating: formValue('0', '5', '6', '-1', '2.5'),
-    status: formValue('TRIED', 'TO_TRY', 'GONE'),
-    inCellar: formValue('true', 'false', '1'),
-    makerName: formValue('Distillery'),
-    notes: formValue('Smoky.', 'x'.repeat(5000)),
-  };
-}
-
 const deep = fc
   .tuple(fc.constantFrom(33, 65, 100_000), fc.constantFrom('[', '{"a":'))
   .map(([n, open]) => open.repeat(n) + '1' + (open === '[' ? ']' : '}').repeat(n));
@@ -268,6 +149,8 @@ const malformed = fc.oneof(
   fc.jsonValue().map((v) => JSON.stringify(v).slice(0, -1) || '{'),
 );
 const binary = fc.uint8Array({ maxLength: 2048 });
+/** Over the 1 MB limit of every body but a photo upload (sent without a Content-Length). */
+const OVER_A_MEGABYTE = `"${'x'.repeat(1024 * 1024)}"`;
 const tinyJpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 
 function formBody(route: Route): fc.Arbitrary<Body> {
@@ -319,6 +202,7 @@ export function body(route: Route): fc.Arbitrary<Body> {
     { weight: 1, arbitrary: deep.map((t) => ({ kind: 'text' as const, text: t })) },
     { weight: 1, arbitrary: malformed.map((t) => ({ kind: 'text' as const, text: t })) },
     { weight: 1, arbitrary: binary.map((bytes) => ({ kind: 'bytes' as const, bytes })) },
+    { weight: 1, arbitrary: fc.constant({ kind: 'text' as const, text: OVER_A_MEGABYTE }) },
     { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
   );
 }
