@@ -9,8 +9,8 @@
  *    400 or a 409), never a 5xx;
  *  - `401`, `403`, `404`: refused with exactly that status (a 404 where a user may only ever
  *    find their own things).
- * Second-factor routes are sent from sessions that entered their password within the last
- * minutes, as the profile page does before changing a factor.
+ * Second-factor routes carry the actor's password, from sessions that also entered it within
+ * the last minutes, so that re-authentication never decides the outcome.
  */
 export type Expected = 'ok' | 'allowed' | 401 | 403 | 404;
 export type Actor = 'anonymous' | 'owner' | 'other' | 'admin';
@@ -52,6 +52,7 @@ const ownerOnly = { anonymous: 401, owner: 'ok', other: 404, admin: 404 } as con
 
 const withPassword = ({ password }: RequestInput): RequestParts => ({ json: { password } });
 const byId = ({ resource }: RequestInput): RequestParts => ({ params: { id: resource } });
+const byIdWithPassword = (input: RequestInput) => ({ ...byId(input), ...withPassword(input) });
 /** A security key's answer of the right shape that no key made. */
 const madeUpKeyResponse = {
   id: 'AAAA',
@@ -117,13 +118,19 @@ export const AUTHORIZATION: Record<string, Row> = {
   'DELETE /api/beverages/:id': { ...ownerOrAdmin, resource: 'entry', request: byId },
   // Anyone signed in may copy an entry they can see into their own vault.
   'POST /api/beverages/:id/clone': { ...signedIn(), resource: 'entry', request: byId },
-  'POST /api/webauthn/registration/options': signedIn(),
+  'POST /api/webauthn/registration/options': { ...signedIn(), request: withPassword },
   'POST /api/webauthn/registration/verify': {
     ...signedIn('allowed'),
-    request: () => ({ json: { ...madeUpKeyResponse, response: { clientDataJSON: 'AAAA' } } }),
+    request: ({ password }) => ({
+      json: { ...madeUpKeyResponse, response: { clientDataJSON: 'AAAA' }, password },
+    }),
   },
   'GET /api/webauthn/credentials': signedIn(),
-  'DELETE /api/webauthn/credentials/:id': { ...ownerOnly, resource: 'key', request: byId },
+  'DELETE /api/webauthn/credentials/:id': {
+    ...ownerOnly,
+    resource: 'key',
+    request: byIdWithPassword,
+  },
   // Opens only to a browser holding a pending sign-in.
   'POST /api/webauthn/authentication/verify': {
     ...everyone(401),
@@ -134,12 +141,16 @@ export const AUTHORIZATION: Record<string, Row> = {
     resource: 'user',
     request: byId,
   },
-  'DELETE /api/webauthn/admin/credentials/:id': { ...adminOnly, resource: 'key', request: byId },
-  'POST /api/totp/setup': signedIn(),
+  'DELETE /api/webauthn/admin/credentials/:id': {
+    ...adminOnly,
+    resource: 'key',
+    request: byIdWithPassword,
+  },
+  'POST /api/totp/setup': { ...signedIn(), request: withPassword },
   // Nothing set up to confirm, nothing on to turn off: past authorization, refused for the input.
   'POST /api/totp/verify': {
     ...signedIn('allowed'),
-    request: () => ({ json: { token: '123456' } }),
+    request: ({ password }) => ({ json: { token: '123456', password } }),
   },
   'POST /api/totp/disable': {
     ...signedIn('allowed'),
