@@ -111,6 +111,12 @@ const queryValue = fc.oneof(
     'ä',
     'x'.repeat(300),
   ),
+  // Search text that means something to SQLite full-text search or LIKE.
+  fc.constantFrom('"', 'abc"def', 'NEAR(abc def)', 'abc*', 'abc OR def', '(abc', 'name:abc', '%_%'),
+  // Cursors that decode to something (they are base64url of "createdAt:id").
+  fc
+    .constantFrom('0:0', '999999999999999:999999999999999', '1:-1', 'x:y')
+    .map((c) => Buffer.from(c).toString('base64url')),
   fc.string({ maxLength: 20 }),
   fc.integer().map(String),
 );
