@@ -6,6 +6,7 @@ import type { UserRow } from '../../src/db/schema/index.ts';
 import { changedTables, snapshotDatabase } from '../helpers/db-snapshot.ts';
 import {
   PASSWORD,
+  USERNAME,
   fuzzRequest,
   type Body,
   type FuzzRequest,
@@ -35,7 +36,10 @@ interface Fixture {
   tokens: Record<Person, string>;
   entries: Record<'alice' | 'bob', number>;
   keys: Record<'alice' | 'bob', number>;
-  photo: string;
+  image: Buffer;
+  /** Alice's entry with a photo, and her avatar: their stored file names. */
+  photo: { entry: number; name: string };
+  avatar: string;
 }
 let fx: Fixture;
 
@@ -45,17 +49,14 @@ beforeAll(async () => {
     bob: await vault.createUser({ username: 'bob' }),
     admin: await vault.createUser({ username: 'root_admin', role: 'ADMIN' }),
   };
-  const photo = await vault.ctx.beverages.create(
-    users.alice,
-    { name: 'Photographed', type: 'WHISKEY' },
-    await jpeg(64, 48),
-  );
   fx = {
     users,
     tokens: { alice: '', bob: '', admin: '' },
     entries: { alice: 0, bob: 0 },
     keys: { alice: 0, bob: 0 },
-    photo: photo.photoPath!.replace('media/', ''),
+    image: await jpeg(64, 48),
+    photo: { entry: 0, name: '' },
+    avatar: '',
   };
   await repair();
   // A federated user's key pair is made the first time anything asks for the actor, and kept.
@@ -89,6 +90,20 @@ async function repair() {
       const meta = { userAgent: 'fuzz', ipAddress: '127.0.0.1' };
       fx.tokens[who] = vault.ctx.sessions.start(original.id, meta).token;
     }
+  }
+  const alice = vault.ctx.users.findById(fx.users.alice.id)!;
+  if (alice.avatarPath !== `media/avatars/${fx.avatar}`) {
+    const updated = await vault.ctx.profiles.update(alice, {}, { replace: fx.image });
+    fx.avatar = updated.avatarPath!.replace('media/avatars/', '');
+  }
+  const photoPath = sqlite
+    .prepare('SELECT photo_path FROM beverages WHERE id = ?')
+    .pluck()
+    .get(fx.photo.entry);
+  if (photoPath !== `media/${fx.photo.name}`) {
+    const input = { name: 'Photographed', type: 'WHISKEY' as const };
+    const entry = await vault.ctx.beverages.create(alice, input, fx.image);
+    fx.photo = { entry: entry.id, name: entry.photoPath!.replace('media/', '') };
   }
   for (const who of ['alice', 'bob'] as const) {
     const user = fx.users[who];
@@ -138,7 +153,9 @@ function resolve(ref: Ref, actor: FuzzRequest['actor']): string {
     case 'otherUsername':
       return 'bob';
     case 'photo':
-      return fx.photo;
+      return fx.photo.name;
+    case 'avatar':
+      return fx.avatar;
   }
 }
 
@@ -148,14 +165,19 @@ const paramValue = (p: Param, actor: FuzzRequest['actor']) =>
 /** The body as sent, with its natural content type (form data is encoded as on the wire). */
 async function encode(
   body: Body,
-  password: string,
+  who: { username: string; password: string },
 ): Promise<{ data?: Uint8Array | string; type?: string }> {
+  const fill = (text: string) =>
+    text.replaceAll(PASSWORD, who.password).replaceAll(USERNAME, who.username);
   switch (body.kind) {
     case 'none':
       return {};
     case 'json': {
       const text = JSON.stringify(body.value) ?? 'null';
-      return { data: text.replaceAll('\\u0000password', password), type: 'application/json' };
+      const filled = text
+        .replaceAll('\\u0000password', who.password)
+        .replaceAll('\\u0000username', who.username);
+      return { data: filled, type: 'application/json' };
     }
     case 'text':
       return { data: body.text, type: 'application/json' };
@@ -164,7 +186,7 @@ async function encode(
     case 'form': {
       const form = new FormData();
       for (const [name, value] of body.fields) {
-        if (typeof value === 'string') form.append(name, value === PASSWORD ? password : value);
+        if (typeof value === 'string') form.append(name, fill(value));
         else form.append(name, new Blob([new Uint8Array(value)]), 'upload.jpg');
       }
       const encoded = new Response(form);
@@ -187,8 +209,7 @@ async function send(route: Route, r: FuzzRequest) {
   const path = fillPath(route.path, params) + r.query;
   const person: Person | undefined =
     r.actor === 'anonymous' ? undefined : r.actor === 'admin' ? 'admin' : 'alice';
-  const password = fx.users[person ?? 'alice'].password;
-  const { data, type } = await encode(r.body, password);
+  const { data, type } = await encode(r.body, fx.users[person ?? 'alice']);
   const headers = new Headers();
   const cookies = [person && `vault_session=${fx.tokens[person]}`, r.junkCookie].filter(Boolean);
   if (cookies.length > 0) headers.set('cookie', cookies.join('; '));

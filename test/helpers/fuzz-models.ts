@@ -128,3 +128,68 @@ function entryFields(): Record<string, fc.Arbitrary<string>> {
     notes: formValue('Smoky.', 'x'.repeat(5000)),
   };
 }
+
+/** Stands for the acting user's username in a body (alice's for anonymous). */
+export const USERNAME = '\u0000username';
+
+type WellFormed = { json: unknown } | { form: Record<string, string> } | null;
+const STRONG = 'violet harbour lantern 42 quince';
+const keyResponse = { id: 'AAAA', rawId: 'AAAA', type: 'public-key' };
+
+/**
+ * A few requests per route that a client of the vault would send: a third of the fuzz runs use
+ * them, so that the generated requests also reach what lies past validation.
+ */
+export const WELL_FORMED: Record<string, readonly WellFormed[]> = {
+  'POST /api/auth/login': [{ json: { username: USERNAME, password: PASSWORD } }],
+  'POST /api/auth/login/totp': [{ json: { token: '123456' } }],
+  'POST /api/auth/reauthenticate': [{ json: { password: PASSWORD } }],
+  'POST /api/users': [
+    {
+      json: {
+        username: 'carol',
+        fullName: 'C',
+        email: 'c@example.com',
+        password: STRONG,
+        role: 'USER',
+      },
+    },
+  ],
+  'PATCH /api/users/:id': [{ json: { fullName: 'Renamed' } }, { json: { password: STRONG } }],
+  'POST /api/beverages': [{ form: { name: 'Lagavulin 16', type: 'WHISKEY', rating: '4' } }],
+  'PATCH /api/beverages/:id': [{ form: { notes: 'Smoky.' } }, { form: { removePhoto: 'true' } }],
+  'POST /api/beverages/:id/clone': [null, { json: { status: 'TRIED' } }],
+  'PATCH /api/users/me': [
+    { form: { bio: 'Peated, mostly.' } },
+    { form: { currentPassword: PASSWORD, newPassword: STRONG } },
+  ],
+  'POST /api/webauthn/registration/options': [{ json: { password: PASSWORD } }],
+  'POST /api/webauthn/registration/verify': [
+    { json: { ...keyResponse, response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' } } },
+  ],
+  'DELETE /api/webauthn/credentials/:id': [{ json: { password: PASSWORD } }],
+  'POST /api/webauthn/authentication/verify': [
+    {
+      json: {
+        ...keyResponse,
+        response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+      },
+    },
+  ],
+  'DELETE /api/webauthn/admin/credentials/:id': [null, { json: { password: PASSWORD } }],
+  'POST /api/totp/setup': [{ json: { password: PASSWORD } }],
+  'POST /api/totp/verify': [{ json: { token: '123456', password: PASSWORD } }],
+  'POST /api/totp/disable': [{ json: { token: '123456', password: PASSWORD } }],
+  'POST /inbox': [{ json: follow() }],
+  'POST /users/:username/inbox': [{ json: follow() }],
+};
+
+function follow() {
+  return {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: 'https://remote.invalid/follows/1',
+    type: 'Follow',
+    actor: 'https://remote.invalid/actor',
+    object: 'http://localhost:8080/users/alice',
+  };
+}

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { FORM_MODELS, JSON_MODELS, PASSWORD, text } from './fuzz-models.ts';
+import { FORM_MODELS, JSON_MODELS, PASSWORD, USERNAME, WELL_FORMED, text } from './fuzz-models.ts';
 import { paramNames, routeKey, type Route } from './routes.ts';
 
 /**
@@ -25,12 +25,13 @@ export const REFS = [
   'ownUsername',
   'otherUsername',
   'photo',
+  'avatar',
 ] as const;
 export type Ref = (typeof REFS)[number];
 
 export type Param = { ref: Ref } | { raw: string };
 
-export { PASSWORD };
+export { PASSWORD, USERNAME };
 
 export type Body =
   | { kind: 'none' }
@@ -75,7 +76,7 @@ const SPECIAL_PARAMS = [
 
 /** The refs a parameter of this name usually takes. */
 const LIKELY: Record<string, readonly Ref[]> = {
-  name: ['photo'],
+  name: ['photo', 'avatar'],
   username: ['ownUsername', 'otherUsername'],
 };
 
@@ -213,7 +214,7 @@ export function body(route: Route): fc.Arbitrary<Body> {
   );
 }
 
-export function fuzzRequest(route: Route): fc.Arbitrary<FuzzRequest> {
+function wildRequest(route: Route): fc.Arbitrary<FuzzRequest> {
   const params = Object.fromEntries(paramNames(route.path).map((name) => [name, param(name)]));
   return fc.record({
     actor: fc.constantFrom(...ACTORS),
@@ -242,4 +243,54 @@ export function fuzzRequest(route: Route): fc.Arbitrary<FuzzRequest> {
     signature: fc.constantFrom('none' as const, 'fake' as const, 'fake' as const, 'input' as const),
     body: body(route),
   });
+}
+
+/** What a route's parameter names when the vault's own client sends it. */
+const NATURAL: Record<string, Ref> = {
+  'DELETE /api/auth/sessions/:id': 'ownSession',
+  'PATCH /api/users/:id': 'otherUser',
+  'GET /api/webauthn/admin/users/:id/credentials': 'otherUser',
+  'DELETE /api/webauthn/credentials/:id': 'ownKey',
+  'DELETE /api/webauthn/admin/credentials/:id': 'otherKey',
+  'GET /media/avatars/:name': 'avatar',
+};
+const NATURAL_BY_NAME: Record<string, Ref> = {
+  id: 'ownEntry',
+  username: 'ownUsername',
+  name: 'photo',
+};
+
+/** A request as the vault's own client would send it, with a well-formed body. */
+function wellFormedRequest(route: Route): fc.Arbitrary<FuzzRequest> {
+  const params = Object.fromEntries(
+    paramNames(route.path).map((name) => [
+      name,
+      { ref: NATURAL[routeKey(route)] ?? NATURAL_BY_NAME[name] ?? 'ownEntry' },
+    ]),
+  );
+  const bodies = (WELL_FORMED[routeKey(route)] ?? [null]).map((b): Body =>
+    b === null
+      ? { kind: 'none' }
+      : 'json' in b
+        ? { kind: 'json', value: b.json }
+        : { kind: 'form', fields: Object.entries(b.form) },
+  );
+  return wildRequest(route).chain((r) =>
+    fc.constantFrom(...bodies).map((body) => ({
+      ...r,
+      junkCookie: null,
+      params,
+      origin: 'own' as const,
+      contentType: 'right',
+      signature: 'fake' as const,
+      body,
+    })),
+  );
+}
+
+export function fuzzRequest(route: Route): fc.Arbitrary<FuzzRequest> {
+  return fc.oneof(
+    { weight: 2, arbitrary: wildRequest(route) },
+    { weight: 1, arbitrary: wellFormedRequest(route) },
+  );
 }
