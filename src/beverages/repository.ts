@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql } from '../db/orm.ts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { createSearchIndex, searchWords } from './search-index.ts';
 import {
   beverages,
   users,
@@ -14,7 +15,10 @@ export interface BeverageFilter {
   type?: BeverageType;
   status?: BeverageStatus;
   inCellar?: boolean;
-  /** Free text matched against name, subtype, maker and notes, case-insensitively. */
+  /**
+   * Words that must each occur in the name, subtype, maker or notes: substrings, in any case,
+   * with or without accents.
+   */
   q?: string;
   /** Keyset paging: only entries older than this position (newest-first order). */
   before?: ListPosition;
@@ -55,9 +59,34 @@ function tableColumns() {
   };
 }
 
-/** Data access for entries: the only place that queries beverages and beverages_fts. */
+/** Data access for entries: the only place that queries beverages. */
 export function createBeverageRepository(db: Db) {
   const listStatements = new Map<string, ReturnType<typeof prepareList>>();
+  const search = createSearchIndex(db.$client);
+  const byIds = db
+    .select(tableColumns())
+    .from(beverages)
+    .where(sql`${beverages.id} in (select value from json_each(${sql.placeholder('ids')}))`)
+    .orderBy(desc(beverages.createdAt), desc(beverages.id))
+    .prepare();
+  const fetchByIds = (ids: number[]) =>
+    ids.length === 0 ? [] : byIds.all({ ids: JSON.stringify(ids) });
+
+  /** The cached statement for a filter without search words. */
+  function listStatement(filter: BeverageFilter) {
+    const key = listStatementKey(filter);
+    let statement = listStatements.get(key);
+    if (statement) {
+      listStatements.delete(key); // most recently used goes last
+    } else {
+      statement = prepareList(db, filter);
+      if (listStatements.size >= LIST_STATEMENT_CACHE) {
+        listStatements.delete(listStatements.keys().next().value!);
+      }
+    }
+    listStatements.set(key, statement);
+    return statement;
+  }
   const ownerNameOf = db
     .select({ fullName: users.fullName })
     .from(users)
@@ -89,7 +118,9 @@ export function createBeverageRepository(db: Db) {
     .prepare();
   return {
     insert(values: NewBeverage): BeverageRow {
-      return insertOne.get(values);
+      const row = insertOne.get(values);
+      search.changed();
+      return row;
     },
 
     findById(id: number): BeverageWithOwner | undefined {
@@ -97,42 +128,36 @@ export function createBeverageRepository(db: Db) {
     },
 
     /**
-     * Newest first, at most `limit`, through a cache of prepared statements (see
-     * `listStatementKey`): building and compiling the SQL for every request cost more than
-     * running it.
+     * Newest first, at most `limit`. With search words, the owner's in-memory search index
+     * finds the page (src/beverages/search-index.ts); without, a cached prepared statement
+     * (see `listStatementKey`): building and compiling the SQL for every request cost more
+     * than running it.
      */
     list(filter: BeverageFilter): BeverageWithOwner[] {
-      const terms = searchTerms(filter.q);
-      const key = listStatementKey(filter, terms);
-      let statement = listStatements.get(key);
-      if (statement) {
-        listStatements.delete(key); // most recently used goes last
-      } else {
-        statement = prepareList(db, filter, terms);
-        if (listStatements.size >= LIST_STATEMENT_CACHE) {
-          listStatements.delete(listStatements.keys().next().value!);
-        }
-      }
-      listStatements.set(key, statement);
-      const values: Record<string, unknown> = {
-        beforeAt: filter.before?.createdAt,
-        beforeId: filter.before?.id,
-        match: terms.match,
-        limit: filter.limit,
-      };
-      terms.likes.forEach((like, i) => (values[`like${i}`] = like));
-      const rows = statement.all(values);
+      const words = searchWords(filter.q);
+      const rows =
+        words.length > 0
+          ? fetchByIds(search.search(filter, words))
+          : listStatement(filter).all({
+              beforeAt: filter.before?.createdAt,
+              beforeId: filter.before?.id,
+              limit: filter.limit,
+            });
       if (rows.length === 0) return [];
       const ownerName = ownerNameOf.get({ id: filter.userId })?.fullName ?? '';
       return rows.map((row) => Object.assign(row, { ownerName }));
     },
 
     update(id: number, changes: BeverageChanges): BeverageRow | undefined {
-      return db.update(beverages).set(changes).where(eq(beverages.id, id)).returning().get();
+      const row = db.update(beverages).set(changes).where(eq(beverages.id, id)).returning().get();
+      search.changed();
+      return row;
     },
 
     delete(id: number): boolean {
-      return db.delete(beverages).where(eq(beverages.id, id)).run().changes > 0;
+      const deleted = db.delete(beverages).where(eq(beverages.id, id)).run().changes > 0;
+      search.changed();
+      return deleted;
     },
 
     /** Stored photo paths of a user's entries (to delete files with the account). */
@@ -159,23 +184,6 @@ export function createBeverageRepository(db: Db) {
 
 export type BeverageRepository = ReturnType<typeof createBeverageRepository>;
 
-/**
- * Every whitespace-separated term must occur somewhere in the entry. Terms of three or more
- * characters use the FTS5 trigram index (substring match, case- and accent-insensitive); shorter
- * terms, which a trigram index cannot serve, fall back to LIKE on the user's own rows.
- */
-function searchTerms(q: string | undefined): { match: string | undefined; likes: string[] } {
-  const terms = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 10);
-  const long = terms.filter((t) => [...t].length >= 3);
-  return {
-    match:
-      long.length > 0 ? long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ') : undefined,
-    likes: terms
-      .filter((t) => [...t].length < 3)
-      .map((term) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`),
-  };
-}
-
 /** Prepared list statements kept (least recently used dropped first). */
 const LIST_STATEMENT_CACHE = 500;
 const TYPES = new Set<string>(['WHISKEY', 'WINE', 'BEER']);
@@ -183,16 +191,13 @@ const STATUSES = new Set<string>(['TRIED', 'TO_TRY']);
 
 /**
  * Which cached statement serves a filter. The owner, type, status and cellar flag are written
- * into the SQL as literals and so are part of the key; the cursor, limit and search text are
+ * into the SQL as literals and so are part of the key; the cursor and limit are
  * bound. Why literals: this SQLite is built with STAT4, which makes a statement recompile
  * whenever a value it could plan an index seek by is bound again, so binding the owner on
  * every call cost four times what the dashboard's query itself costs. The literals are a
  * validated integer and enum members (checked again here), never text from a request.
  */
-function listStatementKey(
-  filter: BeverageFilter,
-  terms: { match: string | undefined; likes: string[] },
-): string {
+function listStatementKey(filter: BeverageFilter): string {
   if (!Number.isSafeInteger(filter.userId)) throw new TypeError('userId must be an integer');
   if (filter.type && !TYPES.has(filter.type)) throw new TypeError('unknown type');
   if (filter.status && !STATUSES.has(filter.status)) throw new TypeError('unknown status');
@@ -202,17 +207,11 @@ function listStatementKey(
     filter.status ?? '',
     filter.inCellar === undefined ? '' : String(filter.inCellar),
     filter.before ? 'b' : '',
-    terms.match ? 'm' : '',
-    terms.likes.length,
   ].join(':');
 }
 
 /** The list query for one key (see listStatementKey), with placeholders for the rest. */
-function prepareList(
-  db: Db,
-  filter: BeverageFilter,
-  terms: { match: string | undefined; likes: string[] },
-) {
+function prepareList(db: Db, filter: BeverageFilter) {
   const p = sql.placeholder;
   const literal = (value: string | number) =>
     sql.raw(typeof value === 'number' ? String(value) : `'${value}'`);
@@ -222,17 +221,6 @@ function prepareList(
   if (filter.inCellar !== undefined) {
     conditions.push(sql`${beverages.inCellar} = ${literal(filter.inCellar ? 1 : 0)}`);
   }
-  if (terms.match) {
-    conditions.push(
-      sql`${beverages.id} in (select rowid from beverages_fts where beverages_fts match ${p('match')})`,
-    );
-  }
-  terms.likes.forEach((_, i) => {
-    const like = p(`like${i}`);
-    conditions.push(
-      sql`(${beverages.name} like ${like} escape '\\' or ${beverages.subtype} like ${like} escape '\\' or ${beverages.makerName} like ${like} escape '\\' or ${beverages.notes} like ${like} escape '\\')`,
-    );
-  });
   if (filter.before) {
     conditions.push(
       or(

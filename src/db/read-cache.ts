@@ -9,6 +9,8 @@ export const OTHER_PROCESS_WRITES_SEEN_WITHIN_MS = 250;
 interface ChangeStamp {
   /** A number that changes whenever the database may have changed. */
   current(): number;
+  /** A number that changes when another connection (process) has written. */
+  otherConnections(): number;
 }
 
 const stamps = new WeakMap<Database.Database, ChangeStamp>();
@@ -24,9 +26,21 @@ function changeStamp(sqlite: Database.Database, now: () => number): ChangeStamp 
   const ownChanges = sqlite.prepare('SELECT total_changes()').pluck();
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let generation = 0;
+  let others = 0;
   let lastOwn: unknown;
   let lastVersion: unknown;
   let versionCheckedAt = -Infinity;
+  const checkOthers = () => {
+    const t = now();
+    if (t - versionCheckedAt < OTHER_PROCESS_WRITES_SEEN_WITHIN_MS) return;
+    versionCheckedAt = t;
+    const version = dataVersion.get();
+    if (version !== lastVersion) {
+      lastVersion = version;
+      others++;
+      generation++;
+    }
+  };
   stamp = {
     current() {
       const own = ownChanges.get();
@@ -34,20 +48,28 @@ function changeStamp(sqlite: Database.Database, now: () => number): ChangeStamp 
         lastOwn = own;
         generation++;
       }
-      const t = now();
-      if (t - versionCheckedAt >= OTHER_PROCESS_WRITES_SEEN_WITHIN_MS) {
-        versionCheckedAt = t;
-        const version = dataVersion.get();
-        if (version !== lastVersion) {
-          lastVersion = version;
-          generation++;
-        }
-      }
+      checkOthers();
       return generation;
+    },
+    otherConnections() {
+      checkOthers();
+      return others;
     },
   };
   stamps.set(sqlite, stamp);
   return stamp;
+}
+
+/**
+ * A number that changes when another process has written to the database (seen within
+ * 250 ms): for caches that follow this process's own writes themselves.
+ */
+export function otherProcessWrites(
+  sqlite: Database.Database,
+  now: () => number = Date.now,
+): () => number {
+  const stamp = changeStamp(sqlite, now);
+  return () => stamp.otherConnections();
 }
 
 /**

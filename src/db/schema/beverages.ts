@@ -7,8 +7,8 @@ export const BEVERAGE_STATUSES = ['TRIED', 'TO_TRY'] as const;
 export type BeverageStatus = (typeof BEVERAGE_STATUSES)[number];
 
 /**
- * A logged whiskey, wine or beer. Full-text search runs on the FTS5 table beverages_fts
- * (trigram tokenizer, kept in step by triggers; see the beverages_fts migration).
+ * A logged whiskey, wine or beer. Search runs on an in-memory index of each owner's entries
+ * (src/beverages/search-index.ts).
  */
 export const beverages = sqliteTable(
   'beverages',
