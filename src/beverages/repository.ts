@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from '../db/orm.ts';
+import { and, desc, eq, sql } from '../db/orm.ts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { createSearchIndex, searchWords } from './search-index.ts';
@@ -67,10 +67,13 @@ export function createBeverageRepository(db: Db) {
     .select(tableColumns())
     .from(beverages)
     .where(sql`${beverages.id} in (select value from json_each(${sql.placeholder('ids')}))`)
-    .orderBy(desc(beverages.createdAt), desc(beverages.id))
     .prepare();
-  const fetchByIds = (ids: number[]) =>
-    ids.length === 0 ? [] : byIds.all({ ids: JSON.stringify(ids) });
+  /** Rows by id, in the order of `ids` (the search index's newest-first order). */
+  const fetchByIds = (ids: number[]) => {
+    if (ids.length === 0) return [];
+    const rows = new Map(byIds.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row]));
+    return ids.flatMap((id) => rows.get(id) ?? []);
+  };
 
   /** The cached statement for a filter without search words. */
   function listStatement(filter: BeverageFilter) {
@@ -222,14 +225,12 @@ function prepareList(db: Db, filter: BeverageFilter) {
     conditions.push(sql`${beverages.inCellar} = ${literal(filter.inCellar ? 1 : 0)}`);
   }
   if (filter.before) {
+    // A row value, which SQLite seeks to in the index; the equivalent OR was walked row by row.
     conditions.push(
-      or(
-        lt(beverages.createdAt, p('beforeAt')),
-        and(eq(beverages.createdAt, p('beforeAt')), lt(beverages.id, p('beforeId'))),
-      )!,
+      sql`(${beverages.createdAt}, ${beverages.id}) < (${p('beforeAt')}, ${p('beforeId')})`,
     );
   }
-  // One owner per list: their name is read once (listOwnerName), not joined on every row.
+  // One owner per list: their name is read once (ownerNameOf), not joined on every row.
   return db
     .select(tableColumns())
     .from(beverages)

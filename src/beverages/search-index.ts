@@ -38,20 +38,22 @@ export function searchWords(q: string | undefined): string[] {
     .slice(0, MAX_TERMS);
 }
 
-interface IndexedEntry {
-  id: number;
-  createdAt: number;
-  type: string;
-  status: string;
-  inCellar: number;
-  /** name, subtype, maker and notes, folded, separated by U+0001 so no word spans two. */
-  text: string;
-}
-
+/** Entry metadata, in newest-first order, and the entries' folded text as one string. */
 interface OwnerIndex {
   generation: number;
   others: number;
-  entries: IndexedEntry[];
+  ids: number[];
+  createdAt: number[];
+  types: string[];
+  statuses: string[];
+  inCellar: number[];
+  /**
+   * Every entry's name, subtype, maker and notes, folded, the fields separated by U+0001 and
+   * the entries by U+0002 (no search word contains either, so no match spans two). Entry i
+   * starts at starts[i]; starts has one more item, the corpus length + 1.
+   */
+  corpus: string;
+  starts: Int32Array;
 }
 
 export function createSearchIndex(sqlite: Database.Database) {
@@ -66,27 +68,44 @@ export function createSearchIndex(sqlite: Database.Database) {
   /** Bumped by every write to entries made through the repository. */
   let generation = 0;
 
-  function indexOf(userId: number): IndexedEntry[] {
+  function indexOf(userId: number): OwnerIndex {
     const others = othersChanged();
     const cached = owners.get(userId);
     owners.delete(userId);
     if (cached && cached.generation === generation && cached.others === others) {
       owners.set(userId, cached);
-      return cached.entries;
+      return cached;
     }
-    const entries = (load.all(userId) as unknown[][]).map(
-      ([id, createdAt, type, status, inCellar, name, subtype, maker, notes]) => ({
-        id: id as number,
-        createdAt: createdAt as number,
-        type: type as string,
-        status: status as string,
-        inCellar: inCellar as number,
-        text: [name, subtype, maker, notes].map((field) => fold(field as string)).join('\u0001'),
-      }),
-    );
+    const rows = load.all(userId) as unknown[][];
+    const index: OwnerIndex = {
+      generation,
+      others,
+      ids: [],
+      createdAt: [],
+      types: [],
+      statuses: [],
+      inCellar: [],
+      corpus: '',
+      starts: new Int32Array(rows.length + 1),
+    };
+    const texts: string[] = [];
+    let offset = 0;
+    rows.forEach(([id, createdAt, type, status, inCellar, ...fields], i) => {
+      index.ids.push(id as number);
+      index.createdAt.push(createdAt as number);
+      index.types.push(type as string);
+      index.statuses.push(status as string);
+      index.inCellar.push(inCellar as number);
+      const text = fields.map((field) => fold(field as string)).join('\u0001');
+      index.starts[i] = offset;
+      offset += text.length + 1;
+      texts.push(text);
+    });
+    index.starts[rows.length] = offset;
+    index.corpus = texts.join('\u0002');
     if (owners.size >= MAX_OWNERS) owners.delete(owners.keys().next().value!);
-    owners.set(userId, { generation, others, entries });
-    return entries;
+    owners.set(userId, index);
+    return index;
   }
 
   return {
@@ -95,26 +114,31 @@ export function createSearchIndex(sqlite: Database.Database) {
       generation++;
     },
 
-    /** Ids of the matching entries, newest first, at most `filter.limit`. */
+    /**
+     * Ids of the matching entries, newest first, at most `filter.limit`. The corpus is searched
+     * for the rarest word (indexOf jumps from one occurrence to the next, so entries without it
+     * cost next to nothing); each entry found is then checked against the filters and the
+     * other words.
+     */
     search(filter: BeverageFilter, words: string[]): number[] {
-      const entries = indexOf(filter.userId);
-      words = rarestFirst(entries, words);
-      const ids: number[] = [];
+      const index = indexOf(filter.userId);
+      const [first, ...others] = rarestFirst(index, words);
+      if (first === undefined) return [];
+      const { corpus, starts } = index;
       const inCellar = filter.inCellar === undefined ? undefined : filter.inCellar ? 1 : 0;
-      const before = filter.before;
-      for (const entry of entries) {
-        if (
-          before &&
-          (entry.createdAt > before.createdAt ||
-            (entry.createdAt === before.createdAt && entry.id >= before.id))
-        ) {
-          continue;
-        }
-        if (filter.type && entry.type !== filter.type) continue;
-        if (filter.status && entry.status !== filter.status) continue;
-        if (inCellar !== undefined && entry.inCellar !== inCellar) continue;
-        if (!words.every((word) => entry.text.includes(word))) continue;
-        ids.push(entry.id);
+      const ids: number[] = [];
+      let at = starts[firstAfter(index, filter.before)]!;
+      for (;;) {
+        const found = corpus.indexOf(first, at);
+        if (found < 0) break;
+        const i = entryAt(starts, found);
+        at = starts[i + 1]!;
+        if (filter.type && index.types[i] !== filter.type) continue;
+        if (filter.status && index.statuses[i] !== filter.status) continue;
+        if (inCellar !== undefined && index.inCellar[i] !== inCellar) continue;
+        const text = corpus.slice(starts[i], at - 1);
+        if (!others.every((word) => text.includes(word))) continue;
+        ids.push(index.ids[i]!);
         if (ids.length >= filter.limit) break;
       }
       return ids;
@@ -124,13 +148,41 @@ export function createSearchIndex(sqlite: Database.Database) {
 
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
 
+/** The entry whose text holds corpus position `position` (binary search over starts). */
+function entryAt(starts: Int32Array, position: number): number {
+  let low = 0;
+  let high = starts.length - 2;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= position) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** The first entry (newest-first order) older than the cursor position, or 0 without one. */
+function firstAfter(index: OwnerIndex, before: BeverageFilter['before']): number {
+  if (!before) return 0;
+  let low = 0;
+  let high = index.ids.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    const t = index.createdAt[mid]!;
+    const older = t < before.createdAt || (t === before.createdAt && index.ids[mid]! < before.id);
+    if (older) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
 /**
- * The words ordered so that the one fewest entries contain is tested first (judged on a sample
- * of the newest entries): most entries then fail on their first test.
+ * The words ordered so that the one fewest entries contain comes first (judged on a sample of
+ * the newest entries).
  */
-function rarestFirst(entries: IndexedEntry[], words: string[]): string[] {
+function rarestFirst(index: OwnerIndex, words: string[]): string[] {
   if (words.length < 2) return words;
-  const sample = entries.slice(0, 256);
-  const hits = new Map(words.map((w) => [w, sample.filter((e) => e.text.includes(w)).length]));
+  const sample = index.corpus.slice(0, index.starts[Math.min(256, index.ids.length)]);
+  const count = (word: string) => sample.split(word).length - 1;
+  const hits = new Map(words.map((word) => [word, count(word)]));
   return [...words].sort((a, b) => hits.get(a)! - hits.get(b)!);
 }

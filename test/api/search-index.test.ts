@@ -60,6 +60,30 @@ describe('search', () => {
     expect(await search('proof')).toEqual([]);
   });
 
+  it('pages through search results with the cursor, filters applied, without gaps or repeats', async () => {
+    for (let i = 1; i <= 7; i++) {
+      const res = await vault.request('/api/beverages', {
+        method: 'POST',
+        cookie,
+        body: form({ name: `Small Batch ${i}`, type: i % 2 ? 'WHISKEY' : 'BEER' }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `?q=batch&type=WHISKEY&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await vault.request(`/api/beverages${query}`, { cookie });
+      const page = (await res.json()) as {
+        beverages: { name: string }[];
+        nextCursor: string | null;
+      };
+      seen.push(...page.beverages.map((b) => b.name));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(['Small Batch 7', 'Small Batch 5', 'Small Batch 3', 'Small Batch 1']);
+  });
+
   it('sees an entry written by another process within the documented window', async () => {
     expect(await search('imported')).toEqual([]);
     const other = new Database(vault.config.databasePath);
