@@ -62,31 +62,49 @@ export async function benchPipeline(
   const signedIn = { cookie: client.cookie };
   const api = `${vault.origin}/api`;
   try {
-    const bareFirst = await measure(`${bare.origin}/hello`, {}, 200);
-    line('bare Hono: GET /hello', bareFirst);
-    const me = await measure(`${api}/auth/me`, signedIn, 200);
-    const anonymous = await measure(`${api}/auth/me`, {}, 401);
-    const missing = await measure(`${vault.origin}/assets/missing.js`, {}, 404);
-    const dashboard = await measure(
+    // Each figure is paired with a bare-Hono measurement taken just before it, so that a
+    // machine whose speed drifts during the run (shared CPUs do) skews neither side.
+    const paired = async (
+      label: string,
+      url: string,
+      headers: Record<string, string>,
+      status: number,
+    ) => {
+      const bareNow = await measure(`${bare.origin}/hello`, {}, 200);
+      const result = await measure(url, headers, status);
+      line(
+        `${label} (bare Hono just before: ${bareNow.perSecond.toFixed(0)}/s)`,
+        result,
+        bareNow.perSecond,
+      );
+      return { ...result, ratio: result.perSecond / bareNow.perSecond };
+    };
+    const me = await paired('GET /api/auth/me, signed in', `${api}/auth/me`, signedIn, 200);
+    const anonymous = await paired('GET /api/auth/me, anonymous (401)', `${api}/auth/me`, {}, 401);
+    const missing = await paired(
+      'GET /assets/missing.js (404)',
+      `${vault.origin}/assets/missing.js`,
+      {},
+      404,
+    );
+    const dashboard = await paired(
+      'GET /api/beverages?type&status&limit=4 (dashboard)',
       `${api}/beverages?type=WINE&status=TO_TRY&limit=4`,
       signedIn,
       200,
     );
-    const page = await measure(`${api}/beverages?type=WHISKEY&status=TRIED`, signedIn, 200);
-    const search = await measure(
+    const page = await paired(
+      'GET /api/beverages?type&status (a 100-entry page)',
+      `${api}/beverages?type=WHISKEY&status=TRIED`,
+      signedIn,
+      200,
+    );
+    const search = await paired(
+      'GET /api/beverages?q=cask 42 (search)',
       `${api}/beverages?q=${encodeURIComponent('cask 42')}`,
       signedIn,
       200,
     );
-    const bareLast = await measure(`${bare.origin}/hello`, {}, 200);
-    line('bare Hono: GET /hello (again, at the end)', bareLast);
-    const barePerSecond = (bareFirst.perSecond + bareLast.perSecond) / 2;
-    line('GET /api/auth/me, signed in', me, barePerSecond);
-    line('GET /api/auth/me, anonymous (401)', anonymous, barePerSecond);
-    line('GET /assets/missing.js (404)', missing, barePerSecond);
-    line('GET /api/beverages?type&status&limit=4 (dashboard)', dashboard, barePerSecond);
-    line('GET /api/beverages?type&status (a 100-entry page)', page, barePerSecond);
-    line('GET /api/beverages?q=cask 42 (search)', search, barePerSecond);
 
     const client = await measureInitialClientJs(
       path.resolve(import.meta.dirname, '..', 'web', 'dist'),
@@ -96,7 +114,7 @@ export async function benchPipeline(
       `client initial JS: ${client.files.length} files, ${(client.rawBytes / 1024).toFixed(1)} KB raw, ${kb.toFixed(1)} KB gzip`,
     );
 
-    const ratio = (r: LoadResult) => r.perSecond / barePerSecond;
+    const ratio = (r: { ratio: number }) => r.ratio;
     const allExpected = [me, anonymous, missing, dashboard, page, search].every(
       (r) => r.unexpected === 0,
     );

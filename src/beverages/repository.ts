@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from '../db/orm.ts';
-import type { SQL } from 'drizzle-orm';
+import { and, eq, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
+import { createListStatements } from './list-statements.ts';
 import { createSearchIndex, searchWords } from './search-index.ts';
 import {
   beverages,
@@ -61,35 +61,8 @@ function tableColumns() {
 
 /** Data access for entries: the only place that queries beverages. */
 export function createBeverageRepository(db: Db) {
-  const listStatements = new Map<string, ReturnType<typeof prepareList>>();
+  const lists = createListStatements(db.$client);
   const search = createSearchIndex(db.$client);
-  const byIds = db
-    .select(tableColumns())
-    .from(beverages)
-    .where(sql`${beverages.id} in (select value from json_each(${sql.placeholder('ids')}))`)
-    .prepare();
-  /** Rows by id, in the order of `ids` (the search index's newest-first order). */
-  const fetchByIds = (ids: number[]) => {
-    if (ids.length === 0) return [];
-    const rows = new Map(byIds.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row]));
-    return ids.flatMap((id) => rows.get(id) ?? []);
-  };
-
-  /** The cached statement for a filter without search words. */
-  function listStatement(filter: BeverageFilter) {
-    const key = listStatementKey(filter);
-    let statement = listStatements.get(key);
-    if (statement) {
-      listStatements.delete(key); // most recently used goes last
-    } else {
-      statement = prepareList(db, filter);
-      if (listStatements.size >= LIST_STATEMENT_CACHE) {
-        listStatements.delete(listStatements.keys().next().value!);
-      }
-    }
-    listStatements.set(key, statement);
-    return statement;
-  }
   const ownerNameOf = db
     .select({ fullName: users.fullName })
     .from(users)
@@ -133,19 +106,12 @@ export function createBeverageRepository(db: Db) {
     /**
      * Newest first, at most `limit`. With search words, the owner's in-memory search index
      * finds the page (src/beverages/search-index.ts); without, a cached prepared statement
-     * (see `listStatementKey`): building and compiling the SQL for every request cost more
-     * than running it.
+     * (src/beverages/list-statements.ts).
      */
     list(filter: BeverageFilter): BeverageWithOwner[] {
       const words = searchWords(filter.q);
       const rows =
-        words.length > 0
-          ? fetchByIds(search.search(filter, words))
-          : listStatement(filter).all({
-              beforeAt: filter.before?.createdAt,
-              beforeId: filter.before?.id,
-              limit: filter.limit,
-            });
+        words.length > 0 ? lists.byIds(search.search(filter, words)) : lists.list(filter);
       if (rows.length === 0) return [];
       const ownerName = ownerNameOf.get({ id: filter.userId })?.fullName ?? '';
       return rows.map((row) => Object.assign(row, { ownerName }));
@@ -186,56 +152,3 @@ export function createBeverageRepository(db: Db) {
 }
 
 export type BeverageRepository = ReturnType<typeof createBeverageRepository>;
-
-/** Prepared list statements kept (least recently used dropped first). */
-const LIST_STATEMENT_CACHE = 500;
-const TYPES = new Set<string>(['WHISKEY', 'WINE', 'BEER']);
-const STATUSES = new Set<string>(['TRIED', 'TO_TRY']);
-
-/**
- * Which cached statement serves a filter. The owner, type, status and cellar flag are written
- * into the SQL as literals and so are part of the key; the cursor and limit are
- * bound. Why literals: this SQLite is built with STAT4, which makes a statement recompile
- * whenever a value it could plan an index seek by is bound again, so binding the owner on
- * every call cost four times what the dashboard's query itself costs. The literals are a
- * validated integer and enum members (checked again here), never text from a request.
- */
-function listStatementKey(filter: BeverageFilter): string {
-  if (!Number.isSafeInteger(filter.userId)) throw new TypeError('userId must be an integer');
-  if (filter.type && !TYPES.has(filter.type)) throw new TypeError('unknown type');
-  if (filter.status && !STATUSES.has(filter.status)) throw new TypeError('unknown status');
-  return [
-    filter.userId,
-    filter.type ?? '',
-    filter.status ?? '',
-    filter.inCellar === undefined ? '' : String(filter.inCellar),
-    filter.before ? 'b' : '',
-  ].join(':');
-}
-
-/** The list query for one key (see listStatementKey), with placeholders for the rest. */
-function prepareList(db: Db, filter: BeverageFilter) {
-  const p = sql.placeholder;
-  const literal = (value: string | number) =>
-    sql.raw(typeof value === 'number' ? String(value) : `'${value}'`);
-  const conditions: SQL[] = [sql`${beverages.userId} = ${literal(filter.userId)}`];
-  if (filter.type) conditions.push(sql`${beverages.type} = ${literal(filter.type)}`);
-  if (filter.status) conditions.push(sql`${beverages.status} = ${literal(filter.status)}`);
-  if (filter.inCellar !== undefined) {
-    conditions.push(sql`${beverages.inCellar} = ${literal(filter.inCellar ? 1 : 0)}`);
-  }
-  if (filter.before) {
-    // A row value, which SQLite seeks to in the index; the equivalent OR was walked row by row.
-    conditions.push(
-      sql`(${beverages.createdAt}, ${beverages.id}) < (${p('beforeAt')}, ${p('beforeId')})`,
-    );
-  }
-  // One owner per list: their name is read once (ownerNameOf), not joined on every row.
-  return db
-    .select(tableColumns())
-    .from(beverages)
-    .where(and(...conditions))
-    .orderBy(desc(beverages.createdAt), desc(beverages.id))
-    .limit(p('limit'))
-    .prepare();
-}
