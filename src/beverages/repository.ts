@@ -1,5 +1,6 @@
 import { and, eq, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
+import { createReadCache } from '../db/read-cache.ts';
 import { createListStatements } from './list-statements.ts';
 import { createSearchIndex, searchWords } from './search-index.ts';
 import {
@@ -63,6 +64,7 @@ function tableColumns() {
 export function createBeverageRepository(db: Db) {
   const lists = createListStatements(db.$client);
   const search = createSearchIndex(db.$client);
+  const ownerNames = createReadCache<number, string>(db.$client);
   const ownerNameOf = db
     .select({ fullName: users.fullName })
     .from(users)
@@ -113,7 +115,8 @@ export function createBeverageRepository(db: Db) {
       const rows =
         words.length > 0 ? lists.byIds(search.search(filter, words)) : lists.list(filter);
       if (rows.length === 0) return [];
-      const ownerName = ownerNameOf.get({ id: filter.userId })?.fullName ?? '';
+      const ownerName =
+        ownerNames.get(filter.userId, (id) => ownerNameOf.get({ id })?.fullName) ?? '';
       return rows.map((row) => Object.assign(row, { ownerName }));
     },
 
