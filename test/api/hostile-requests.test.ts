@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { configure, reset, type LogRecord } from '@logtape/logtape';
+import { reset, type LogRecord } from '@logtape/logtape';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundedLine, loggerLevels, MAX_LOG_LINE, type LogLevel } from '../../src/logger.ts';
+import { boundedLine, MAX_LOG_LINE } from '../../src/logger.ts';
+import { captureLogs } from '../helpers/logs.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 const AP = 'application/activity+json';
@@ -13,13 +13,8 @@ let vault: TestVault;
 const logged: LogRecord[] = [];
 
 beforeAll(async () => {
-  await configure({
-    reset: true,
-    contextLocalStorage: new AsyncLocalStorage(),
-    sinks: { capture: (record) => logged.push(record) },
-    // The production configuration at its most talkative level, debug.
-    loggers: loggerLevels('debug', 'capture'),
-  });
+  // The production configuration at its most talkative level, debug.
+  await captureLogs('debug', logged);
   vault = createTestVault();
   await vault.createUser({ username: 'alice', activityPubEnabled: true });
 });
@@ -170,24 +165,14 @@ describe('the log', () => {
     for (const res of await Promise.all(requests)) expect(res.status).toBeLessThan(500);
   }
 
-  async function logAt(level: LogLevel) {
-    await configure({
-      reset: true,
-      contextLocalStorage: new AsyncLocalStorage(),
-      sinks: { capture: (record) => logged.push(record) },
-      loggers: loggerLevels(level, 'capture'),
-    });
-    logged.length = 0;
-  }
-
   it('records nothing at the default level for 64 hostile requests: long paths, bad bodies, unsigned deliveries', async () => {
-    await logAt('info');
+    await captureLogs('info', logged);
     await hostileRound();
     expect(logged.map(boundedLine)).toEqual([]);
   });
 
   it('keeps every line short at debug level, so a long path cannot make a long log', async () => {
-    await logAt('debug');
+    await captureLogs('debug', logged);
     await hostileRound();
     const lines = logged.map(boundedLine);
     expect(lines.length).toBeGreaterThan(0);

@@ -1,20 +1,15 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import net from 'node:net';
-import { configure, reset, type LogRecord } from '@logtape/logtape';
+import { reset, type LogRecord } from '@logtape/logtape';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundedLine, loggerLevels } from '../../src/logger.ts';
+import { boundedLine } from '../../src/logger.ts';
+import { captureLogs } from '../helpers/logs.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 const logged: LogRecord[] = [];
 
 beforeAll(async () => {
-  await configure({
-    reset: true,
-    contextLocalStorage: new AsyncLocalStorage(),
-    sinks: { capture: (record) => logged.push(record) },
-    loggers: loggerLevels('info', 'capture'),
-  });
+  await captureLogs('info', logged);
   server = await startTestServer();
 });
 afterAll(async () => {

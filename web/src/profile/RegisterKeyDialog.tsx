@@ -12,7 +12,7 @@ import { messageOf } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { KeyIcon } from '../ui/icons.tsx';
-import { CurrentPasswordField } from './CurrentPasswordField.tsx';
+import { CurrentPasswordField } from '../ui/CurrentPasswordField.tsx';
 import { PanelError } from './Panel.tsx';
 
 export const WEBAUTHN_UNSUPPORTED = 'WebAuthn is not supported in this browser';

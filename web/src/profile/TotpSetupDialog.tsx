@@ -6,7 +6,7 @@ import { messageOf } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { CheckIcon } from '../ui/icons.tsx';
-import { CurrentPasswordField } from './CurrentPasswordField.tsx';
+import { CurrentPasswordField } from '../ui/CurrentPasswordField.tsx';
 import { PanelError } from './Panel.tsx';
 import { cleanTotpCode, groupSecret, isTotpCode } from './rules.ts';
 

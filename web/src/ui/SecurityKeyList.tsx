@@ -4,7 +4,7 @@ import { credentialLabel } from '../api/second-factor.ts';
 import type { SecurityKeyCredential } from '../api/types.ts';
 import { formatDateTime } from '../people/dates.ts';
 import { Dialog } from './Dialog.tsx';
-import { Field } from './Field.tsx';
+import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { KeyIcon, TrashIcon } from './icons.tsx';
 
 export const NO_KEYS = 'No security keys registered yet.';
@@ -85,15 +85,10 @@ export function RemoveKeyDialog({
     >
       <form id={formId} className="stack" onSubmit={(event) => void remove(event)} noValidate>
         {askPassword && (
-          <Field
-            label="Current password"
-            name="current-password"
-            type="password"
+          <CurrentPasswordField
             inputRef={passwordRef}
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            autoComplete="current-password"
-            hint="Changing how you sign in needs your password."
+            onChange={setPassword}
             disabled={busy}
           />
         )}

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { Field } from '../ui/Field.tsx';
+import { Field } from './Field.tsx';
 
 /** 'Current password': changing the second factor needs it (the server then trusts this session for five minutes). */
 export function CurrentPasswordField({
