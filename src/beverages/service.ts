@@ -8,6 +8,7 @@ import type {
   BeverageChanges,
   BeverageRepository,
   BeverageWithOwner,
+  NewBeverage,
   ListPosition,
 } from './repository.ts';
 
@@ -74,6 +75,22 @@ export function createBeverageService(deps: {
     const entry = repo.findById(id);
     if (!entry) throw notFound(ENTRY_NOT_FOUND);
     return entry;
+  }
+
+  /**
+   * Stores a new entry whose photo (if any) is already saved, and announces it. If the row
+   * cannot be written the photo goes too: a file is never left behind for a row that is not.
+   */
+  async function insertEntry(values: NewBeverage): Promise<BeverageWithOwner> {
+    let row: BeverageRow;
+    try {
+      row = repo.insert(values);
+    } catch (error) {
+      await media.remove(values.photoPath);
+      throw error;
+    }
+    events.publish({ kind: 'created', entry: row });
+    return load(row.id);
   }
 
   function assertCanModify(viewer: Viewer, entry: BeverageRow) {
@@ -151,28 +168,20 @@ export function createBeverageService(deps: {
       const status = input.status ?? 'TRIED';
       const photoPath = photo ? await media.save(photo, PHOTO) : null;
       const t = new Date(now());
-      let row: BeverageRow;
-      try {
-        row = repo.insert({
-          userId: viewer.id,
-          type: input.type,
-          name: input.name,
-          subtype,
-          makerName: input.makerName ?? '',
-          rating: status === 'TO_TRY' ? 0 : (input.rating ?? DEFAULT_RATING),
-          notes: input.notes ?? '',
-          status,
-          inCellar: input.inCellar ?? false,
-          photoPath,
-          createdAt: t,
-          updatedAt: t,
-        });
-      } catch (error) {
-        await media.remove(photoPath);
-        throw error;
-      }
-      events.publish({ kind: 'created', entry: row });
-      return load(row.id);
+      return insertEntry({
+        userId: viewer.id,
+        type: input.type,
+        name: input.name,
+        subtype,
+        makerName: input.makerName ?? '',
+        rating: status === 'TO_TRY' ? 0 : (input.rating ?? DEFAULT_RATING),
+        notes: input.notes ?? '',
+        status,
+        inCellar: input.inCellar ?? false,
+        photoPath,
+        createdAt: t,
+        updatedAt: t,
+      });
     },
 
     async update(
@@ -228,28 +237,20 @@ export function createBeverageService(deps: {
       const source = load(id);
       const photoPath = source.photoPath ? await media.copy(source.photoPath) : null;
       const t = new Date(now());
-      let row: BeverageRow;
-      try {
-        row = repo.insert({
-          userId: viewer.id,
-          type: source.type,
-          name: source.name,
-          subtype: source.subtype,
-          makerName: source.makerName,
-          rating: status === 'TO_TRY' ? 0 : source.rating || DEFAULT_RATING,
-          notes: source.notes,
-          status,
-          inCellar: false,
-          photoPath,
-          createdAt: t,
-          updatedAt: t,
-        });
-      } catch (error) {
-        await media.remove(photoPath);
-        throw error;
-      }
-      events.publish({ kind: 'created', entry: row });
-      return load(row.id);
+      return insertEntry({
+        userId: viewer.id,
+        type: source.type,
+        name: source.name,
+        subtype: source.subtype,
+        makerName: source.makerName,
+        rating: status === 'TO_TRY' ? 0 : source.rating || DEFAULT_RATING,
+        notes: source.notes,
+        status,
+        inCellar: false,
+        photoPath,
+        createdAt: t,
+        updatedAt: t,
+      });
     },
   };
 }
