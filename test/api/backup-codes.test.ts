@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBackupCode } from '../../src/auth/totp.ts';
-import { json } from '../helpers/json.ts';
-import { cookieFrom, signInReauthenticated, totpCode } from '../helpers/second-factor.ts';
+import { cookieFrom, enableTotp } from '../helpers/second-factor.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 let vault: TestVault;
@@ -17,16 +16,9 @@ afterAll(() => vault.close());
 /** A user with the authenticator app on and the backup codes it was given. */
 async function userWithTotp() {
   const user = await vault.createUser({ username: `codes_user_${++counter}` });
-  const cookie = await signInReauthenticated(vault, user);
-  const setup = await json(await vault.postJson('/api/totp/setup', {}, cookie));
-  const res = await vault.postJson(
-    '/api/totp/verify',
-    { token: totpCode(setup.secret, clock) },
-    cookie,
-  );
-  if (res.status !== 200) throw new Error(`verify failed: ${res.status}`);
+  const { backupCodes } = await enableTotp(vault, user, clock);
   clock += 30_000;
-  return { user, backupCodes: setup.backupCodes as string[] };
+  return { user, backupCodes };
 }
 
 /** The password step, then a backup code; answers the status of the second step. */

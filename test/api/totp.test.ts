@@ -9,6 +9,7 @@ import {
   signInReauthenticated,
   totpCode,
   wrongTotpCode,
+  enableTotp,
 } from '../helpers/second-factor.ts';
 
 const EXPIRED = 'Your sign-in expired. Sign in again.';
@@ -36,21 +37,9 @@ const freshUser = () => vault.createUser({ username: `totp_user_${++counter}` })
 /** A user with the authenticator app on; the clock is moved past the step used to confirm. */
 async function userWithTotp() {
   const user = await freshUser();
-  const cookie = await signInReauthenticated(vault, user);
-  const setup = await json(await vault.postJson('/api/totp/setup', {}, cookie));
-  const res = await vault.postJson(
-    '/api/totp/verify',
-    { token: totpCode(setup.secret, clock) },
-    cookie,
-  );
-  if (res.status !== 200) throw new Error(`verify failed: ${res.status}`);
+  const enabled = await enableTotp(vault, user, clock);
   nextStep();
-  return {
-    user,
-    cookie,
-    secret: setup.secret as string,
-    backupCodes: setup.backupCodes as string[],
-  };
+  return { user, ...enabled };
 }
 
 /** The password step; returns the answer and the pending-login cookie it set. */

@@ -54,3 +54,27 @@ export async function signInReauthenticated(
   if (res.status !== 200) throw new Error(`reauthenticate failed: ${res.status}`);
   return cookie;
 }
+
+/**
+ * Turns the authenticator app on for a user: a re-authenticated session, setup, then a code
+ * for the vault's time `clockMs`. The caller moves its clock past that step before the next
+ * code. Answers the session and what setup returned.
+ */
+export async function enableTotp(
+  vault: TestVault,
+  user: { username: string; password: string },
+  clockMs: number,
+): Promise<{ cookie: string; secret: string; backupCodes: string[] }> {
+  const cookie = await signInReauthenticated(vault, user);
+  const setup = (await (await vault.postJson('/api/totp/setup', {}, cookie)).json()) as {
+    secret: string;
+    backupCodes: string[];
+  };
+  const res = await vault.postJson(
+    '/api/totp/verify',
+    { token: totpCode(setup.secret, clockMs) },
+    cookie,
+  );
+  if (res.status !== 200) throw new Error(`verify failed: ${res.status}`);
+  return { cookie, secret: setup.secret, backupCodes: setup.backupCodes };
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import type { Role } from '../../src/db/schema/index.ts';
 import { startVault } from '../../src/server.ts';
+import { freePort } from './process.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, tempConfig } from './vault.ts';
 
 /**
@@ -60,17 +61,3 @@ export async function startTestServer(
 }
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { jpeg } from '../helpers/images.ts';
 import { json } from '../helpers/json.ts';
+import { startVaultProcess, type VaultProcess } from '../helpers/process.ts';
 
 /**
  * The real server process, killed with SIGKILL while several clients log entries (some with
@@ -15,7 +15,6 @@ import { json } from '../helpers/json.ts';
  * the uploads folder must be unreferenced and swept.
  */
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-kill-'));
 const uploadsDir = path.join(dataDir, 'uploads');
 const databaseFile = path.join(dataDir, 'vault.sqlite');
@@ -30,46 +29,18 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<unknown>;
-}
+type Server = VaultProcess;
 
 /** Starts `node src/main.ts` on the shared data directory; resolves once it listens. */
 async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      VAULT_ORIGIN: url,
-      VAULT_DATA_DIR: dataDir,
-      VAULT_ADMIN_USERNAME: 'admin',
-      VAULT_ADMIN_PASSWORD: PASSWORD,
-    },
+  const server = await startVaultProcess({
+    VAULT_DATA_DIR: dataDir,
+    VAULT_ADMIN_USERNAME: 'admin',
+    VAULT_ADMIN_PASSWORD: PASSWORD,
   });
-  children.add(child);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  void exited.then(() => children.delete(child));
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 20_000);
-    child.stdout.on('data', () => {
-      if (output.includes('is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exited.then(() => reject(new Error(`exited:\n${output}`)));
-  });
-  return { child, url, output: () => output, exited };
+  children.add(server.child);
+  void server.exited.then(() => children.delete(server.child));
+  return server;
 }
 
 async function signIn(url: string): Promise<string> {
@@ -251,12 +222,3 @@ async function expectWholeJpeg(url: string, photoPath: string, cookie: string) {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}

@@ -1,54 +1,21 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { json } from '../helpers/json.ts';
+import { freePort, root, startVaultProcess } from '../helpers/process.ts';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-process-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `node src/main.ts` and resolves once it logs that it listens. */
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VAULT_DATA_DIR: dataDir, ...env },
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 20_000);
-    child.stdout.on('data', () => {
-      if (output.includes('is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', () => reject(new Error(`exited:\n${output}`)));
-  });
-  return { child, port, output: () => output };
-}
-
-function exitOf(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
+/** Starts `node src/main.ts` on the shared data directory and resolves once it listens. */
+const startServer = (env: Record<string, string>) =>
+  startVaultProcess({ VAULT_DATA_DIR: dataDir, ...env });
 
 describe('the server process', () => {
   it('creates the first admin with a generated password printed once, and stops cleanly on SIGTERM', async () => {
-    const { child, port, output } = await startServer({ VAULT_ADMIN_PASSWORD: '' });
+    const { child, port, output, exited } = await startServer({ VAULT_ADMIN_PASSWORD: '' });
     const match = /Username: '(\w+)'\s+Password: '([^']+)'/.exec(output());
     expect(match?.[1]).toBe('admin');
     const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
@@ -59,16 +26,14 @@ describe('the server process', () => {
     expect(res.status).toBe(200);
     expect((await json(res)).user.role).toBe('ADMIN');
 
-    const exited = exitOf(child);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(output()).toContain('shutting down');
   });
 
   it('does not create another admin or print a password on the next start', async () => {
-    const { child, output } = await startServer({ VAULT_ADMIN_PASSWORD: '' });
+    const { child, output, exited } = await startServer({ VAULT_ADMIN_PASSWORD: '' });
     expect(output()).not.toContain('Password:');
-    const exited = exitOf(child);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });

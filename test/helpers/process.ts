@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** A free loopback port (reserved and released at once). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface VaultProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts `node src/main.ts` (as `npm start` runs it) on a loopback port, with that address as
+ * its VAULT_ORIGIN and `env` added, and
+ * resolves once it logs that it listens; rejects if it exits or takes over 20 s.
+ */
+export async function startVaultProcess(env: Record<string, string>): Promise<VaultProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VAULT_ORIGIN: url, ...env },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 20_000);
+    child.stdout.on('data', () => {
+      if (output.includes('is listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then(() => reject(new Error(`exited:\n${output}`)));
+  });
+  return { child, port, url, output: () => output, exited };
+}
