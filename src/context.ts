@@ -12,7 +12,9 @@ import { openDatabase } from './db/client.ts';
 import { createFederationGateway } from '../federation/gateway.ts';
 import { createUserRepository } from './users/repository.ts';
 import { createUserService } from './users/service.ts';
-import { createBeverageEvents } from './beverages/events.ts';
+import { createActorRepository } from './actors/repository.ts';
+import { createOutbox } from './outbox/outbox.ts';
+import { createOutboxRepository } from './outbox/repository.ts';
 import { createBeverageRepository } from './beverages/repository.ts';
 import { createBeverageService } from './beverages/service.ts';
 import { createMediaStore } from './media/images.ts';
@@ -52,12 +54,20 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     allowPrivateAddress: options.allowPrivateAddress ?? false,
   });
   const media = createMediaStore(config.uploadsDir);
-  const beverageEvents = createBeverageEvents();
+  const { transaction } = database;
+  const actors = createActorRepository(database.sqlite);
+  const outbox = createOutbox({
+    repo: createOutboxRepository(database.sqlite),
+    transaction,
+    now,
+  });
   const beverages = createBeverageService({
     repo: createBeverageRepository(database.db),
     users,
     media,
-    events: beverageEvents,
+    actors,
+    outbox,
+    transaction,
     now,
   });
   return {
@@ -82,10 +92,12 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     media,
     profiles: createProfileService({ users, sessions, media, throttle }),
     beverages,
-    beverageEvents,
+    actors,
+    outbox,
     federation,
     /** Stops background work and closes the database. */
     async close() {
+      outbox.stop();
       await federation.stop();
       database.close();
     },

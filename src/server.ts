@@ -42,6 +42,7 @@ export async function startVault(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   ctx.federation.startQueue();
+  ctx.outbox.start(); // delivers what a previous run recorded but did not deliver
   const purge = setInterval(() => ctx.sessions.purgeExpired(), 60 * 60_000);
   purge.unref();
   sweepUploadsAfterStart(ctx); // what a crash left in the uploads folder, in the background

@@ -3,7 +3,9 @@ import { badRequest, forbidden, notFound } from '../domain-error.ts';
 import { PHOTO, type MediaStore } from '../media/images.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { CATALOG, DEFAULT_RATING, subtypesOf } from './catalog.ts';
-import type { BeverageEvents } from './events.ts';
+import type { ActorRepository } from '../actors/repository.ts';
+import type { Transaction } from '../db/transaction.ts';
+import type { Outbox } from '../outbox/outbox.ts';
 import type {
   BeverageChanges,
   BeverageRepository,
@@ -56,8 +58,8 @@ function decodeCursor(cursor: string): ListPosition {
 }
 
 /**
- * Everything a user does with entries. Every write goes through here, and each announces itself
- * on `events` after it has committed (federation listens there). Photo files are written whole
+ * Everything a user does with entries. Every write goes through here, and each records its
+ * activity (Create, Update, Delete) in the outbox in the same transaction (src/outbox/). Photo files are written whole
  * before the row names them and deleted only after it no longer does, so a crash leaves the old
  * or the new entry plus, at worst, an unreferenced file for the sweep (src/media/sweep.ts).
  */
@@ -65,10 +67,12 @@ export function createBeverageService(deps: {
   repo: BeverageRepository;
   users: UserRepository;
   media: MediaStore;
-  events: BeverageEvents;
+  actors: ActorRepository;
+  outbox: Outbox;
+  transaction: Transaction;
   now?: () => number;
 }) {
-  const { repo, users, media, events } = deps;
+  const { repo, users, media, actors, outbox, transaction } = deps;
   const now = deps.now ?? Date.now;
 
   function load(id: number): BeverageWithOwner {
@@ -84,13 +88,27 @@ export function createBeverageService(deps: {
   async function insertEntry(values: NewBeverage): Promise<BeverageWithOwner> {
     let row: BeverageRow;
     try {
-      row = repo.insert(values);
+      row = transaction(() => {
+        const inserted = repo.insert(values);
+        announce('Create', inserted);
+        return inserted;
+      });
     } catch (error) {
       await media.remove(values.photoPath);
       throw error;
     }
-    events.publish({ kind: 'created', entry: row });
     return load(row.id);
+  }
+
+  /** Records what happened to an entry as its owner's activity (inside the write's transaction). */
+  function announce(type: 'Create' | 'Update' | 'Delete', entry: BeverageRow) {
+    outbox.record({
+      actorId: actors.localActorId(entry.userId),
+      type,
+      beverageId: type === 'Delete' ? null : entry.id,
+      payload: type === 'Delete' ? { id: entry.id, userId: entry.userId } : undefined,
+      createdAt: now(),
+    });
   }
 
   function assertCanModify(viewer: Viewer, entry: BeverageRow) {
@@ -204,10 +222,14 @@ export function createBeverageService(deps: {
         newPhoto !== undefined ? { photoPath: newPhoto } : photo.remove ? { photoPath: null } : {};
       let updated: BeverageRow | undefined;
       try {
-        updated = repo.update(id, {
-          ...merge(current, changes),
-          ...photoChange,
-          updatedAt: new Date(now()),
+        updated = transaction(() => {
+          const row = repo.update(id, {
+            ...merge(current, changes),
+            ...photoChange,
+            updatedAt: new Date(now()),
+          });
+          if (row) announce('Update', row);
+          return row;
         });
       } catch (error) {
         await media.remove(newPhoto);
@@ -220,16 +242,18 @@ export function createBeverageService(deps: {
       if ('photoPath' in photoChange && current.photoPath !== updated.photoPath) {
         await media.remove(current.photoPath);
       }
-      events.publish({ kind: 'updated', entry: updated, previous: current });
       return load(id);
     },
 
     async remove(viewer: Viewer, id: number): Promise<void> {
       const entry = load(id);
       assertCanModify(viewer, entry);
-      if (!repo.delete(id)) throw notFound(ENTRY_NOT_FOUND);
-      await media.remove(entry.photoPath);
-      events.publish({ kind: 'deleted', entry });
+      const deleted = transaction(() => {
+        announce('Delete', entry);
+        if (repo.delete(id)) return true;
+        throw notFound(ENTRY_NOT_FOUND); // rolls the activity back
+      });
+      if (deleted) await media.remove(entry.photoPath);
     },
 
     /** The caller's own, editable copy of an entry they can see. */

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { drizzle, migrate } from './orm.ts';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import * as schema from './schema/index.ts';
+import { createTransaction, type Transaction } from './transaction.ts';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -12,6 +13,8 @@ export interface DatabaseHandle {
   db: Db;
   /** The raw connection, for transactions and hand-written statements. */
   sqlite: Database.Database;
+  /** One transaction for writes that span aggregates (src/db/transaction.ts). */
+  transaction: Transaction;
   close(): void;
 }
 
@@ -30,6 +33,7 @@ export function openDatabase(file: string): DatabaseHandle {
   return {
     db,
     sqlite,
+    transaction: createTransaction(sqlite),
     close: () => {
       if (sqlite.open) sqlite.close();
     },

@@ -1,10 +1,14 @@
 import { index, integer, sqliteTable, text } from '../orm.ts';
 import { users } from './users.ts';
 
-export const BEVERAGE_TYPES = ['WHISKEY', 'WINE', 'BEER'] as const;
-export type BeverageType = (typeof BEVERAGE_TYPES)[number];
-export const BEVERAGE_STATUSES = ['TRIED', 'TO_TRY'] as const;
-export type BeverageStatus = (typeof BEVERAGE_STATUSES)[number];
+import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../../../contract/enums.ts';
+
+export {
+  BEVERAGE_STATUSES,
+  BEVERAGE_TYPES,
+  type BeverageStatus,
+  type BeverageType,
+} from '../../../contract/enums.ts';
 
 /**
  * A logged whiskey, wine or beer. Search runs on an in-memory index of each owner's entries

@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './federation.ts';
 export * from './beverages.ts';
 export * from './second-factor.ts';
+export * from './social.ts';

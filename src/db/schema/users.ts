@@ -1,7 +1,8 @@
 import { sql, index, integer, sqliteTable, text } from '../orm.ts';
 
-export const ROLES = ['USER', 'ADMIN'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES } from '../../../contract/enums.ts';
+
+export { ROLES, type Role } from '../../../contract/enums.ts';
 
 /** A vault account. Handles and actor URLs are derived from username + VAULT_ORIGIN, never stored. */
 export const users = sqliteTable('users', {

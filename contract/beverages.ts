@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from './enums.ts';
+
+/** A user an entry is shared with; `shareId` is what DELETE /beverages/{id}/share/{shareId} takes. */
+export const shareUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  shareId: z.number().int(),
+  /** PENDING until the recipient adds it to their vault, then ACCEPTED. */
+  status: z.enum(['PENDING', 'ACCEPTED']),
+});
+export type ShareUser = z.infer<typeof shareUserSchema>;
+
+/** A beverage entry, as the viewer sees it. */
+export const beverageSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  type: z.enum(BEVERAGE_TYPES),
+  name: z.string(),
+  subtype: z.string(),
+  /** '' when none. */
+  makerName: z.string(),
+  /** 0 to 5; 0 while to-try. */
+  rating: z.number().int(),
+  /** '' when none. */
+  notes: z.string(),
+  /** For an entry shared with the viewer: the list the viewer put it in. */
+  status: z.enum(BEVERAGE_STATUSES),
+  inCellar: z.boolean(),
+  /** 'media/<hex>.jpg', served at '/' + photoPath; null when there is no photo. */
+  photoPath: z.string().nullable(),
+  createdAt: z.string(),
+  isOwner: z.boolean(),
+  ownerName: z.string(),
+  sharedWithCurrentUser: z.boolean(),
+  /** Whom the owner shared it with; only the owner and admins see this list (else []). */
+  sharedWith: z.array(shareUserSchema),
+});
+export type Beverage = z.infer<typeof beverageSchema>;
+
+/** One page of GET /beverages: newest first; nextCursor is null on the last page. */
+export const beveragePageSchema = z.object({
+  beverages: z.array(beverageSchema),
+  nextCursor: z.string().nullable(),
+});
+export type BeveragePage = z.infer<typeof beveragePageSchema>;
+
+/** What GET /beverages filters on. Every field is optional. */
+export interface BeverageQuery {
+  userId?: number;
+  type?: (typeof BEVERAGE_TYPES)[number];
+  status?: (typeof BEVERAGE_STATUSES)[number];
+  /** Free text, already trimmed; left out when empty. */
+  q?: string;
+  cellar?: boolean;
+  limit?: number;
+  cursor?: string;
+}
+
+/**
+ * POST /beverages/{id}/clone: the body is optional. `status` is the list the copy goes into
+ * (TO_TRY when left out); nothing else is accepted.
+ */
+export const cloneBodySchema = z
+  .object({
+    status: z.enum(BEVERAGE_STATUSES, { error: 'Status must be TRIED or TO_TRY' }).optional(),
+  })
+  .strict();
+export type CloneBody = z.infer<typeof cloneBodySchema>;
+
+/** POST /beverages/{id}/share. */
+export const shareBodySchema = z
+  .object({
+    userId: z
+      .number({ error: 'userId must be a user id' })
+      .int('userId must be a user id')
+      .positive('userId must be a user id')
+      .max(Number.MAX_SAFE_INTEGER, 'userId must be a user id'),
+    message: z
+      .string({ error: 'The message must be text' })
+      .trim()
+      .max(280, 'The message must be at most 280 characters long')
+      .optional(),
+  })
+  .strict();
+export type ShareBody = z.infer<typeof shareBodySchema>;
+
+/** The answer of POST /beverages, PATCH, clone and share. */
+export const beverageResponseSchema = z.object({ beverage: beverageSchema });

@@ -1,0 +1,20 @@
+// The enumerations of the /api contract: plain data, shared by the database schema, the
+// server's validation and the web client.
+
+export const ROLES = ['USER', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const BEVERAGE_TYPES = ['WHISKEY', 'WINE', 'BEER'] as const;
+export type BeverageType = (typeof BEVERAGE_TYPES)[number];
+
+export const BEVERAGE_STATUSES = ['TRIED', 'TO_TRY'] as const;
+export type BeverageStatus = (typeof BEVERAGE_STATUSES)[number];
+
+export const NOTIFICATION_TYPES = ['FOLLOW_INVITE', 'SHARE_INVITE'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+export const NOTIFICATION_ACTIONS = ['ACCEPT', 'DECLINE'] as const;
+export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];

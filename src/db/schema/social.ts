@@ -1,0 +1,206 @@
+import {
+  BEVERAGE_STATUSES,
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_TYPES,
+} from '../../../contract/enums.ts';
+import { index, integer, primaryKey, sqliteTable, text, unique } from '../orm.ts';
+import { beverages } from './beverages.ts';
+import { users } from './users.ts';
+
+export const ACTOR_KINDS = ['local', 'remote'] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+/**
+ * Everyone who can follow, be followed, act and be notified about: a local user (one row per
+ * user, `userId` set, made on first need; names come from `users`) or a remote ActivityPub
+ * actor (`uri` and the fields fetched from its actor document). Follows, activities, feed items
+ * and notification senders refer to actors, so remote ones need no parallel tables.
+ */
+export const actors = sqliteTable('actors', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  kind: text('kind', { enum: ACTOR_KINDS }).notNull(),
+  userId: integer('user_id')
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The actor's id (remote actors only). */
+  uri: text('uri').unique(),
+  inboxUrl: text('inbox_url'),
+  sharedInboxUrl: text('shared_inbox_url'),
+  displayName: text('display_name').notNull().default(''),
+  /** '@name@host' (remote actors only). */
+  handle: text('handle'),
+  summary: text('summary').notNull().default(''),
+  avatarUrl: text('avatar_url'),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+export const FOLLOW_STATES = ['PENDING', 'ACCEPTED'] as const;
+export type FollowState = (typeof FOLLOW_STATES)[number];
+
+/** `followerId` follows `followedId`. Local follows are ACCEPTED at once. */
+export const follows = sqliteTable(
+  'follows',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    followedId: integer('followed_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: FOLLOW_STATES }).notNull(),
+    /** The id of the Follow activity, for remote follows (to match Accept and Undo). */
+    activityUri: text('activity_uri'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    unique('follows_pair_unique').on(t.followerId, t.followedId),
+    index('follows_followed_idx').on(t.followedId, t.state, t.followerId),
+  ],
+);
+
+export const SHARE_STATES = ['PENDING', 'ACCEPTED'] as const;
+export type ShareState = (typeof SHARE_STATES)[number];
+
+/**
+ * An entry shared with a local user. PENDING until the recipient adds it to their vault
+ * (`listStatus` is the list they chose, `acceptedAt` orders it there); declining deletes it.
+ */
+export const shares = sqliteTable(
+  'shares',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    beverageId: integer('beverage_id')
+      .notNull()
+      .references(() => beverages.id, { onDelete: 'cascade' }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who shared it: the owner, or an admin on the owner's behalf. */
+    sharedById: integer('shared_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: SHARE_STATES }).notNull(),
+    listStatus: text('list_status', { enum: BEVERAGE_STATUSES }),
+    message: text('message'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    unique('shares_entry_recipient_unique').on(t.beverageId, t.recipientId),
+    index('shares_recipient_idx').on(t.recipientId, t.state, t.acceptedAt),
+  ],
+);
+
+export const ACTIVITY_TYPES = ['Create', 'Update', 'Delete', 'Follow', 'Undo', 'Offer'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/**
+ * What an actor did that others learn of: logged, changed or deleted an entry (Create, Update,
+ * Delete), followed or unfollowed (Follow, Undo), shared an entry (Offer). Recorded in the same
+ * transaction as the write that caused it, together with its outbox row.
+ */
+export const activities = sqliteTable(
+  'activities',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ACTIVITY_TYPES }).notNull(),
+    /** The entry it is about (Create, Update, Delete, Offer); null once the entry is gone. */
+    beverageId: integer('beverage_id').references(() => beverages.id, { onDelete: 'set null' }),
+    /** The actor it is about (Follow, Undo of a follow). */
+    objectActorId: integer('object_actor_id').references(() => actors.id, {
+      onDelete: 'cascade',
+    }),
+    shareId: integer('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    /** What the receivers need that the rows may no longer hold (JSON), e.g. a deleted entry. */
+    payload: text('payload'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('activities_actor_idx').on(t.actorId, t.createdAt, t.id)],
+);
+
+/**
+ * Activities still to deliver. A row is deleted in the same transaction as its local delivery,
+ * and stays (with a later `nextAttemptAt`) when delivery fails, so delivery is at least once.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('outbox_due_idx').on(t.nextAttemptAt, t.id)],
+);
+
+/**
+ * The activity feed: the Create activities delivered to a local user (fan-out on write, by the
+ * outbox, off the request path). Newest first by (createdAt, activityId).
+ */
+export const feedItems = sqliteTable(
+  'feed_items',
+  {
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    beverageId: integer('beverage_id')
+      .notNull()
+      .references(() => beverages.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recipientId, t.activityId] }),
+    index('feed_items_page_idx').on(t.recipientId, t.createdAt, t.activityId),
+    index('feed_items_actor_idx').on(t.recipientId, t.actorId),
+    index('feed_items_beverage_idx').on(t.beverageId),
+  ],
+);
+
+/** Invitations to the Alerts panel: a follow (FOLLOW_INVITE) or a shared entry (SHARE_INVITE). */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull(),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    /** The activity it came from: one notification per activity and recipient. */
+    activityId: integer('activity_id').references(() => activities.id, { onDelete: 'set null' }),
+    beverageId: integer('beverage_id').references(() => beverages.id, { onDelete: 'cascade' }),
+    shareId: integer('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    message: text('message'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    respondedAt: integer('responded_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('notifications_recipient_idx').on(t.recipientId, t.createdAt, t.id),
+    unique('notifications_activity_unique').on(t.activityId, t.recipientId),
+  ],
+);
+
+export type ActorRow = typeof actors.$inferSelect;
+export type FollowRow = typeof follows.$inferSelect;
+export type ShareRow = typeof shares.$inferSelect;
+export type ActivityRow = typeof activities.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

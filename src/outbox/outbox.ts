@@ -1,0 +1,132 @@
+import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
+import type { Transaction } from '../db/transaction.ts';
+import { logger } from '../logger.ts';
+import type { NewActivity, OutboxRepository } from './repository.ts';
+
+/**
+ * Delivers one activity to its recipients of one kind (local users today, remote servers
+ * through the federation queue later). It runs inside the delivery's transaction, so it must be
+ * synchronous, and idempotent: an activity may be delivered again after a crash.
+ */
+export type DeliveryHandler = (activity: ActivityRow) => void;
+
+const BATCH = 50;
+const MAX_BACKOFF_MS = 60 * 60_000;
+/** Activities whose only purpose is to be delivered: forgotten once they are. */
+const TRANSIENT: ReadonlySet<ActivityType> = new Set(['Update', 'Delete', 'Undo']);
+
+/**
+ * The durable outbox. A service records an activity with `record` inside the transaction of
+ * the write that caused it; once that commits, the outbox delivers it in the background (never
+ * on the request path) through the handlers registered for its type. Each delivery and the
+ * removal of its outbox row commit together; a failing delivery is retried with a growing
+ * delay, so every activity is delivered at least once and a failure never fails the user's
+ * action. See docs/social.md.
+ */
+export function createOutbox(deps: {
+  repo: OutboxRepository;
+  transaction: Transaction;
+  now?: () => number;
+}) {
+  const { repo, transaction } = deps;
+  const now = deps.now ?? Date.now;
+  const handlers = new Map<ActivityType, DeliveryHandler[]>();
+  let scheduled = false;
+  let running = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let waiters: (() => void)[] = [];
+
+  function deliver(): void {
+    scheduled = false;
+    running = true;
+    try {
+      const batch = repo.due(now(), BATCH);
+      for (const { outboxId, attempts, activity } of batch) {
+        try {
+          transaction(() => {
+            for (const handler of handlers.get(activity.type) ?? []) handler(activity);
+            if (TRANSIENT.has(activity.type)) repo.forget(activity.id);
+            else repo.delivered(outboxId);
+          });
+        } catch (error) {
+          const delay = Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);
+          repo.retryLater(outboxId, now() + delay, String(error));
+          logger.warn('Delivering activity {id} ({type}) failed; retrying in {delay} ms: {error}', {
+            id: activity.id,
+            type: activity.type,
+            delay,
+            error,
+          });
+        }
+      }
+      if (batch.length === BATCH) schedule(); // more may be due: let requests in between
+    } finally {
+      running = false;
+    }
+    if (!scheduled) {
+      planRetry();
+      const due = repo.nextDueAt();
+      if (due === null || due > now()) {
+        const settled = waiters;
+        waiters = [];
+        for (const resolve of settled) resolve();
+      }
+    }
+  }
+
+  function schedule(): void {
+    if (scheduled || stopped) return;
+    scheduled = true;
+    setImmediate(deliver);
+  }
+
+  /** Wakes up when the earliest retry falls due. */
+  function planRetry(): void {
+    clearTimeout(timer);
+    const due = repo.nextDueAt();
+    if (due === null || stopped) return;
+    timer = setTimeout(schedule, Math.max(0, due - now()));
+    timer.unref();
+  }
+
+  return {
+    /**
+     * Records an activity and its delivery. Call it inside the write's `transaction()`; the
+     * delivery starts after the current synchronous work (and so the transaction) has ended.
+     */
+    record(activity: NewActivity): number {
+      const id = repo.record(activity);
+      schedule();
+      return id;
+    },
+
+    /** Registers how activities of `type` reach one kind of recipient. */
+    on(type: ActivityType, handler: DeliveryHandler): void {
+      handlers.set(type, [...(handlers.get(type) ?? []), handler]);
+    },
+
+    /** Delivers what a previous run left undelivered (delivery is on from the start). */
+    start(): void {
+      stopped = false;
+      schedule();
+    },
+
+    /** Stops delivering (before the database closes); undelivered rows wait for the next start. */
+    stop(): void {
+      stopped = true;
+      clearTimeout(timer);
+    },
+
+    /** Resolves once nothing is due any more (tests and the benchmark wait on it). */
+    idle(): Promise<void> {
+      if (stopped) return Promise.resolve();
+      const due = repo.nextDueAt();
+      if (!running && !scheduled && (due === null || due > now())) return Promise.resolve();
+      if (!scheduled && !running) schedule();
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

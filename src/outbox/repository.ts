@@ -1,0 +1,108 @@
+import type Database from 'better-sqlite3';
+import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
+
+export interface NewActivity {
+  actorId: number;
+  type: ActivityType;
+  beverageId?: number | null;
+  objectActorId?: number | null;
+  shareId?: number | null;
+  /** JSON-serialisable facts receivers need that the rows may no longer hold. */
+  payload?: unknown;
+  createdAt: number;
+}
+
+export interface DueDelivery {
+  outboxId: number;
+  attempts: number;
+  activity: ActivityRow;
+}
+
+function activityOf(row: Record<string, unknown>): ActivityRow {
+  return {
+    id: row.activity_id as number,
+    actorId: row.actor_id as number,
+    type: row.type as ActivityType,
+    beverageId: row.beverage_id as number | null,
+    objectActorId: row.object_actor_id as number | null,
+    shareId: row.share_id as number | null,
+    payload: row.payload as string | null,
+    createdAt: new Date(row.created_at as number),
+  };
+}
+
+/** Data access for activities and the outbox: the only place that queries those two tables. */
+export function createOutboxRepository(sqlite: Database.Database) {
+  const insertActivity = sqlite.prepare(
+    `INSERT INTO activities (actor_id, type, beverage_id, object_actor_id, share_id, payload, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertOutbox = sqlite.prepare(
+    'INSERT INTO outbox (activity_id, next_attempt_at, created_at) VALUES (?, ?, ?)',
+  );
+  const due = sqlite.prepare(
+    `SELECT o.id AS outbox_id, o.attempts, a.id AS activity_id, a.actor_id, a.type, a.beverage_id,
+            a.object_actor_id, a.share_id, a.payload, a.created_at
+     FROM outbox o JOIN activities a ON a.id = o.activity_id
+     WHERE o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?`,
+  );
+  const remove = sqlite.prepare('DELETE FROM outbox WHERE id = ?');
+  const removeActivity = sqlite.prepare('DELETE FROM activities WHERE id = ?');
+  const retryLater = sqlite.prepare(
+    'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?',
+  );
+  const nextDue = sqlite.prepare('SELECT min(next_attempt_at) FROM outbox').pluck();
+  const count = sqlite.prepare('SELECT count(*) FROM outbox').pluck();
+
+  return {
+    /** Records an activity and its outbox row. Call it inside the write's transaction. */
+    record(activity: NewActivity): number {
+      const id = Number(
+        insertActivity.run(
+          activity.actorId,
+          activity.type,
+          activity.beverageId ?? null,
+          activity.objectActorId ?? null,
+          activity.shareId ?? null,
+          activity.payload === undefined ? null : JSON.stringify(activity.payload),
+          activity.createdAt,
+        ).lastInsertRowid,
+      );
+      insertOutbox.run(id, activity.createdAt, activity.createdAt);
+      return id;
+    },
+
+    /** Deliveries due at `now`, oldest first. */
+    due(now: number, limit: number): DueDelivery[] {
+      return (due.all(now, limit) as Record<string, unknown>[]).map((row) => ({
+        outboxId: row.outbox_id as number,
+        attempts: row.attempts as number,
+        activity: activityOf(row),
+      }));
+    },
+
+    delivered(outboxId: number): void {
+      remove.run(outboxId);
+    },
+
+    /** Drops an activity no one will read again (its outbox row goes with it). */
+    forget(activityId: number): void {
+      removeActivity.run(activityId);
+    },
+
+    retryLater(outboxId: number, at: number, error: string): void {
+      retryLater.run(at, error.slice(0, 500), outboxId);
+    },
+
+    /** When the next delivery falls due (null when the outbox is empty). */
+    nextDueAt(): number | null {
+      return (nextDue.get() as number | null) ?? null;
+    },
+
+    size(): number {
+      return count.get() as number;
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
