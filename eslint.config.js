@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'web/dist/', 'data/', 'migrations/'] },
@@ -27,4 +28,5 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...layerRules,
 );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../db/schema/index.ts';
+import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../../contract/enums.ts';
 import { MAKER_MAX_LENGTH, NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from './catalog.ts';
 
 // Field rules for entries as they arrive in form data: every value is text, parsed strictly.

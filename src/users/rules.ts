@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMON_PASSWORD, isCommonPassword } from '../auth/common-passwords.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/passwords.ts';
-import { ROLES } from '../db/schema/index.ts';
+import { ROLES } from '../../contract/enums.ts';
 
 /** Field rules for users, shared by the API, the CLI and the first-admin bootstrap. */
 export const usernameSchema = z

@@ -1,0 +1,89 @@
+// The dependency direction of docs/architecture.md ("Layers"), enforced by ESLint's own
+// no-restricted-imports: a layer violation fails `npm run lint` and so `npm test`.
+//
+//   contract/  ← web/ (types only) and src/ (schemas)
+//   route (src/routes, src/http) → service → repository → db
+//   federation/ is reached from src/ only through federation/gateway.ts (loaded lazily)
+
+const hono = {
+  group: ['hono', 'hono/*', '@hono/*'],
+  message:
+    'Only src/routes, src/http and src/app.ts speak HTTP; domain code takes plain values and throws DomainError.',
+};
+const fedify = { group: ['@fedify/*'], message: 'ActivityPub shapes live in federation/ only.' };
+const routesOrHttp = {
+  regex: '(^|/)(routes|http)/',
+  message: 'Domain code never imports routes or HTTP plumbing.',
+};
+const federationFolder = {
+  regex: '(^|/)federation/(?!gateway\\.ts$)',
+  message: 'src/ reaches federation/ only through federation/gateway.ts.',
+};
+
+const restrict = (...patterns) => ['error', { patterns }];
+
+export const layerRules = [
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict({
+        regex: '^(?!zod$|\\./)',
+        message: 'contract/ is the API shape alone: it imports zod and itself, nothing else.',
+      }),
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(
+        {
+          regex: '(^|/)contract/',
+          allowTypeImports: true,
+          message:
+            'The client imports the contract as types only (import type), so zod stays out of the bundle.',
+        },
+        {
+          regex: '(^|/)(src|federation)/(?!beverages/catalog\\.ts$)',
+          message:
+            'The client shares only the contract and the beverage catalogue with the server.',
+        },
+        { group: ['zod', 'zod/*'], message: 'No zod in the browser bundle.' },
+      ),
+    },
+  },
+  {
+    // Domain code: everything under src/ but the HTTP edge, the wiring and the database layer.
+    files: ['src/**/*.ts'],
+    ignores: [
+      'src/routes/**',
+      'src/http/**',
+      'src/app.ts',
+      'src/server.ts',
+      'src/main.ts',
+      'src/context.ts',
+      'src/cli.ts',
+    ],
+    rules: { 'no-restricted-imports': restrict(hono, fedify, routesOrHttp, federationFolder) },
+  },
+  {
+    files: ['src/**/service.ts', 'src/**/*-service.ts'],
+    rules: {
+      'no-restricted-imports': restrict(hono, fedify, routesOrHttp, federationFolder, {
+        regex: '(^|/)db/(schema|orm)',
+        allowTypeImports: true,
+        message:
+          'Services reach tables through their repositories (types from the schema are fine).',
+      }),
+    },
+  },
+  {
+    files: ['src/routes/**/*.ts', 'src/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(fedify, {
+        regex: '(^|/)(db/(schema|orm|client)|[a-z-]*repository)(\\.ts)?$|(^|/)db/schema/',
+        allowTypeImports: true,
+        message: 'Routes call services; only repositories query tables.',
+      }),
+    },
+  },
+];

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+/** The layer rules that fire on `code` as if it were the file at `file` (eslint.layers.js). */
+async function violations(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
+}
+
+describe('the dependency direction of the layers', () => {
+  it('refuses Hono and table access in a domain service', async () => {
+    const found = await violations(
+      'src/example/service.ts',
+      "import { Hono } from 'hono';\nimport { users } from '../db/schema/index.ts';\nexport const a = [Hono, users];\n",
+    );
+    expect(found).toHaveLength(2);
+  });
+
+  it('lets a service import schema types and its own repository', async () => {
+    const found = await violations(
+      'src/example/service.ts',
+      "import type { UserRow } from '../db/schema/index.ts';\nimport type { UserRepository } from '../users/repository.ts';\nexport type A = [UserRow, UserRepository];\n",
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('refuses a route that queries a repository or table itself', async () => {
+    const found = await violations(
+      'src/routes/example.ts',
+      "import { createUserRepository } from '../users/repository.ts';\nexport const a = createUserRepository;\n",
+    );
+    expect(found).toHaveLength(1);
+  });
+
+  it('refuses ActivityPub libraries outside federation/', async () => {
+    const found = await violations(
+      'src/example/thing.ts',
+      "import { Note } from '@fedify/vocab';\nimport { x } from '../../federation/index.ts';\nexport const a = [Note, x];\n",
+    );
+    expect(found).toHaveLength(2);
+  });
+
+  it('lets the client import the contract as types only, and never zod', async () => {
+    const value = await violations(
+      'web/src/example.ts',
+      "import { userSchema } from '../../contract/users.ts';\nimport { z } from 'zod';\nexport const a = [userSchema, z];\n",
+    );
+    const types = await violations(
+      'web/src/example.ts',
+      "import type { User } from '../../contract/users.ts';\nexport type A = User;\n",
+    );
+    expect(value).toHaveLength(2);
+    expect(types).toEqual([]);
+  });
+
+  it('keeps the client away from server code but the beverage catalogue', async () => {
+    const found = await violations(
+      'web/src/example.ts',
+      "import { CATALOG } from '../../src/beverages/catalog.ts';\nimport { presentUser } from '../../src/users/present.ts';\nexport const a = [CATALOG, presentUser];\n",
+    );
+    expect(found).toHaveLength(1);
+  });
+
+  it('keeps the contract free of everything but zod', async () => {
+    const found = await violations(
+      'contract/example.ts',
+      "import fs from 'node:fs';\nimport { z } from 'zod';\nimport { ROLES } from './enums.ts';\nexport const a = [fs, z, ROLES];\n",
+    );
+    expect(found).toHaveLength(1);
+  });
+});
