@@ -1,3 +1,6 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createQueryClient } from './api/query-client.ts';
 import { SignedInLayout } from './layout/SignedInLayout.tsx';
 import { NotesProvider } from './notes/notes.tsx';
 import { NotificationsProvider } from './notifications/notifications.tsx';
@@ -9,18 +12,22 @@ import { NoteStack } from './ui/NoteStack.tsx';
 import { VaultProvider } from './vault/VaultProvider.tsx';
 
 /**
- * Everything kept for one signed-in session lives below this component. It is keyed by the
- * session's epoch, so signing out (or in as someone else) throws all of it away.
+ * Everything kept for one signed-in session lives below this component, the server-state cache
+ * (one QueryClient) included. It is keyed by the session's epoch, so signing out (or in as
+ * someone else) throws all of it away.
  */
 function SignedInApp() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <NotificationsProvider>
-      <VaultProvider>
-        <SignedInLayout>
-          <AppRoutes />
-        </SignedInLayout>
-      </VaultProvider>
-    </NotificationsProvider>
+    <QueryClientProvider client={queryClient}>
+      <NotificationsProvider>
+        <VaultProvider>
+          <SignedInLayout>
+            <AppRoutes />
+          </SignedInLayout>
+        </VaultProvider>
+      </NotificationsProvider>
+    </QueryClientProvider>
   );
 }
 

@@ -1,0 +1,38 @@
+/**
+ * The TanStack Query keys of every piece of server state the client keeps, in one place so a
+ * change made anywhere can invalidate exactly what it affects. A key is an array: invalidating a
+ * prefix (`queryKeys.beverages.all`) invalidates every key that starts with it.
+ */
+import type { BeverageQuery } from './types.ts';
+
+/** What one list of entries shows: GET /beverages's filters without the paging. */
+export type BeverageListFilter = Omit<BeverageQuery, 'limit' | 'cursor'>;
+
+export const queryKeys = {
+  beverages: {
+    /** Every list of entries (dashboard, archive, cellar, search, public profiles). */
+    all: ['beverages'] as const,
+    /** One paged list (useInfiniteQuery); `pageSize` is part of it (4 cards or a full page). */
+    list: (filter: BeverageListFilter, pageSize: number) =>
+      ['beverages', 'list', filter, pageSize] as const,
+  },
+  /** GET /notifications: the Alerts panel and its badge. */
+  notifications: ['notifications'] as const,
+  /** GET /users/following: the people the signed-in user follows. */
+  following: ['following'] as const,
+  /** GET /users/followers: who follows the signed-in user. */
+  followers: ['followers'] as const,
+  /** GET /activity, paged (useInfiniteQuery). */
+  activity: ['activity'] as const,
+  /** GET /users/search?q: '+ Follow' and the Sharing panel; `all` for invalidation. */
+  userSearch: {
+    all: ['user-search'] as const,
+    query: (q: string) => ['user-search', q] as const,
+  },
+  /** GET /users/profiles/{username}: a public profile. */
+  profile: (username: string) => ['profile', username] as const,
+  /** GET /users: the admin's user registry. */
+  users: ['users'] as const,
+  /** GET /auth/sessions: the signed-in user's live sessions (profile screen). */
+  sessions: ['sessions'] as const,
+} as const;
