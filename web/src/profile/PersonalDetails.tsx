@@ -75,7 +75,7 @@ export function PersonalDetails() {
   const { notifySuccess } = useNotes();
   const [fullName, setFullName] = useState(user.fullName);
   const [email, setEmail] = useState(user.email);
-  const [bio, setBio] = useState(user.bio ?? '');
+  const [bio, setBio] = useState(user.bio);
   const [avatar, setAvatar] = useState<File | null>(null);
   const [removeAvatar, setRemoveAvatar] = useState(false);
   const [resetKey, setResetKey] = useState(0);
@@ -96,7 +96,7 @@ export function PersonalDetails() {
       // Blank fields were not sent: show what is stored.
       setFullName(updated.fullName);
       setEmail(updated.email);
-      setBio(updated.bio ?? '');
+      setBio(updated.bio);
       setAvatar(null);
       setRemoveAvatar(false);
       setResetKey((key) => key + 1);

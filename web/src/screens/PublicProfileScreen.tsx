@@ -37,7 +37,7 @@ function ProfileEntries({ user }: { user: PublicProfile }) {
 
 /** Who the user is: avatar, name, handle, member-since date, fediverse handle and bio. */
 function ProfileHero({ user }: { user: PublicProfile }) {
-  const bio = user.bio?.trim() ?? '';
+  const bio = user.bio.trim();
   const since = formatDate(user.createdAt);
   return (
     <section className="public-profile__hero" aria-label={`About ${user.username}`}>
