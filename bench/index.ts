@@ -3,14 +3,22 @@
 //  2. Starts the vault three times on it: start-to-first-answer and idle resident memory.
 //  3. The request pipeline at 32 connections, as ratios to a bare Hono route (issue 8).
 //  4. The entry API one request at a time, logging with 8 clients, and photos (issue 3).
+//  5. The social half on its own database: feed pages, notifications, fan-out (issue 9).
+// BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone.
 // Figures vary by tens of percent on a busy machine: run it on a quiet one.
 import fs from 'node:fs';
 import { benchEntries } from './beverages.ts';
 import { signIn } from './http.ts';
 import { benchPipeline, measureStart } from './pipeline.ts';
+import { benchSocial } from './social.ts';
 import { startVault } from './processes.ts';
 import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
 import { printVerdicts } from './verdict.ts';
+
+if (process.env.BENCH_ONLY === 'social') {
+  printVerdicts('Targets of issue 9 (social):', await benchSocial());
+  process.exit(0);
+}
 
 console.log(`Seeding ${USERS} users and ${ENTRIES} entries for one of them...`);
 const dataDir = await seedDataDir();
@@ -30,4 +38,7 @@ try {
   }
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+if (process.env.BENCH_ONLY !== 'pipeline') {
+  printVerdicts('Targets of issue 9 (social):', await benchSocial());
 }
