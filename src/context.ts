@@ -19,6 +19,8 @@ import { createBeverageRepository } from './beverages/repository.ts';
 import { createBeverageService } from './beverages/service.ts';
 import { createMediaStore } from './media/images.ts';
 import { createProfileService } from './users/profile-service.ts';
+import { createShareRepository } from './shares/repository.ts';
+import { createVisibilityPolicy } from './visibility/policy.ts';
 
 export interface ContextOptions {
   /** Lets Fedify reach loopback and private addresses. Only tests set it. */
@@ -61,8 +63,17 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     transaction,
     now,
   });
+  const beverageRepo = createBeverageRepository(database.db);
+  const shareRepo = createShareRepository(database.sqlite);
+  const visibility = createVisibilityPolicy({
+    isShareRecipient: (entryId, userId) => shareRepo.isRecipient(entryId, userId),
+    photoOwner: (storedPath) => {
+      const entry = beverageRepo.ownerOfPhoto(storedPath);
+      return entry ? { kind: 'entry', entry } : null;
+    },
+  });
   const beverages = createBeverageService({
-    repo: createBeverageRepository(database.db),
+    repo: beverageRepo,
     users,
     media,
     actors,
@@ -92,6 +103,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     media,
     profiles: createProfileService({ users, sessions, media, throttle }),
     beverages,
+    visibility,
     actors,
     outbox,
     federation,

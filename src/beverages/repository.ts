@@ -142,6 +142,15 @@ export function createBeverageRepository(db: Db) {
         .map((r) => r.photoPath!);
     },
 
+    /** The entry a stored photo path belongs to (a scan: the visibility policy asks rarely). */
+    ownerOfPhoto(photoPath: string): { id: number; userId: number } | undefined {
+      return db
+        .select({ id: beverages.id, userId: beverages.userId })
+        .from(beverages)
+        .where(eq(beverages.photoPath, photoPath))
+        .get();
+    },
+
     /** Every stored photo path, for the uploads sweep (src/media/sweep.ts). */
     allPhotoPaths(): string[] {
       return db

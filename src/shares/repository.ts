@@ -1,0 +1,244 @@
+import type Database from 'better-sqlite3';
+import type { ShareUser } from '../../contract/beverages.ts';
+import { createReadCache } from '../db/read-cache.ts';
+import type {
+  BeverageRow,
+  BeverageStatus,
+  BeverageType,
+  ShareRow,
+  ShareState,
+} from '../db/schema/index.ts';
+
+/** An entry shared with a user who added it to their vault, with what that user chose. */
+export interface AcceptedEntry {
+  row: BeverageRow;
+  ownerName: string;
+  share: { id: number; listStatus: BeverageStatus; acceptedAt: number };
+}
+
+export interface AcceptedFilter {
+  recipientId: number;
+  type?: BeverageType | undefined;
+  /** The list the recipient put the entry in. */
+  status?: BeverageStatus | undefined;
+  /** The owner's cellar flag. */
+  inCellar?: boolean | undefined;
+  /** Keyset paging: only shares accepted before this position (acceptedAt, entry id). */
+  before?: { at: number; id: number } | undefined;
+  /** Without: every match (search filters them afterwards). */
+  limit?: number | undefined;
+}
+
+const TYPES = new Set<string>(['WHISKEY', 'WINE', 'BEER']);
+const STATUSES = new Set<string>(['TRIED', 'TO_TRY']);
+const CACHED = 200;
+const ENTRY_COLUMNS = `b.id, b.user_id, b.type, b.name, b.subtype, b.maker_name, b.rating, b.notes,
+  b.status, b.in_cellar, b.photo_path, b.created_at, b.updated_at`;
+
+type Raw = Record<string, unknown>;
+
+function toShare(r: Raw): ShareRow {
+  return {
+    id: r.id as number,
+    beverageId: r.beverage_id as number,
+    recipientId: r.recipient_id as number,
+    sharedById: r.shared_by_id as number,
+    state: r.state as ShareState,
+    listStatus: r.list_status as BeverageStatus | null,
+    message: r.message as string | null,
+    createdAt: new Date(r.created_at as number),
+    acceptedAt: r.accepted_at === null ? null : new Date(r.accepted_at as number),
+  };
+}
+
+function toAccepted(r: unknown[]): AcceptedEntry {
+  return {
+    share: { id: r[0] as number, listStatus: r[1] as BeverageStatus, acceptedAt: r[2] as number },
+    row: {
+      id: r[3] as number,
+      userId: r[4] as number,
+      type: r[5] as BeverageType,
+      name: r[6] as string,
+      subtype: r[7] as string,
+      makerName: r[8] as string,
+      rating: r[9] as number,
+      notes: r[10] as string,
+      status: r[11] as BeverageStatus,
+      inCellar: r[12] === 1,
+      photoPath: r[13] as string | null,
+      createdAt: new Date(r[14] as number),
+      updatedAt: new Date(r[15] as number),
+    },
+    ownerName: r[16] as string,
+  };
+}
+
+/**
+ * Data access for shares: the only code that queries `shares`. The recipient's list query reads
+ * the shared entries with it (one indexed query per list page, src/beverages/service.ts).
+ */
+export function createShareRepository(sqlite: Database.Database) {
+  const byId = sqlite.prepare('SELECT * FROM shares WHERE id = ?');
+  const byPair = sqlite.prepare('SELECT * FROM shares WHERE beverage_id = ? AND recipient_id = ?');
+  const insertOne = sqlite.prepare(
+    `INSERT INTO shares (beverage_id, recipient_id, shared_by_id, state, message, created_at)
+     VALUES (?, ?, ?, 'PENDING', ?, ?) RETURNING *`,
+  );
+  const acceptOne = sqlite.prepare(
+    `UPDATE shares SET state = 'ACCEPTED', list_status = ?, accepted_at = ?
+     WHERE id = ? AND state = 'PENDING' RETURNING *`,
+  );
+  const deleteOne = sqlite.prepare('DELETE FROM shares WHERE id = ?');
+  const recipients = sqlite
+    .prepare(
+      `SELECT s.beverage_id, u.id, u.username, u.full_name, s.id, s.state
+         FROM shares s JOIN users u ON u.id = s.recipient_id
+        WHERE s.beverage_id IN (SELECT value FROM json_each(?)) ORDER BY s.id`,
+    )
+    .raw();
+  const acceptedOne = sqlite
+    .prepare(
+      `SELECT s.id, s.list_status, s.accepted_at, ${ENTRY_COLUMNS}, u.full_name
+         FROM shares s JOIN beverages b ON b.id = s.beverage_id JOIN users u ON u.id = b.user_id
+        WHERE s.beverage_id = ? AND s.recipient_id = ? AND s.state = 'ACCEPTED'`,
+    )
+    .raw();
+  // Whether a user has entries shared with them (accepted) and entries of theirs shared with
+  // anyone: memoized until the database changes, so lists of users without shares cost no query.
+  // The second walks the shares (not the owner's entries): a vault has few next to its entries.
+  const involvement = sqlite
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM shares WHERE recipient_id = ? AND state = 'ACCEPTED'),
+              EXISTS (SELECT 1 FROM shares s CROSS JOIN beverages b ON b.id = s.beverage_id
+                       WHERE b.user_id = ?)`,
+    )
+    .raw();
+  const involvements = createReadCache<number, { incoming: boolean; outgoing: boolean }>(sqlite);
+  const acceptedLists = new Map<string, Database.Statement>();
+
+  /**
+   * The shared entries of a recipient's list. As in src/beverages/list-statements.ts, the
+   * recipient and filters are validated literals (STAT4 recompiles a statement whose indexed
+   * values are bound again); only the cursor is bound.
+   */
+  function acceptedList(filter: AcceptedFilter): Database.Statement {
+    if (!Number.isSafeInteger(filter.recipientId)) throw new TypeError('recipientId');
+    if (filter.type && !TYPES.has(filter.type)) throw new TypeError('unknown type');
+    if (filter.status && !STATUSES.has(filter.status)) throw new TypeError('unknown status');
+    if (filter.limit !== undefined && !(Number.isSafeInteger(filter.limit) && filter.limit > 0)) {
+      throw new TypeError('limit must be a positive integer');
+    }
+    const key = [
+      filter.recipientId,
+      filter.type ?? '',
+      filter.status ?? '',
+      filter.inCellar === undefined ? '' : Number(filter.inCellar),
+      filter.before ? 'b' : '',
+      filter.limit ?? '',
+    ].join(':');
+    let statement = acceptedLists.get(key);
+    if (statement) {
+      acceptedLists.delete(key);
+    } else {
+      const where = [`s.recipient_id = ${filter.recipientId}`, `s.state = 'ACCEPTED'`];
+      if (filter.status) where.push(`s.list_status = '${filter.status}'`);
+      if (filter.type) where.push(`b.type = '${filter.type}'`);
+      if (filter.inCellar !== undefined) where.push(`b.in_cellar = ${filter.inCellar ? 1 : 0}`);
+      if (filter.before) where.push('(s.accepted_at, s.beverage_id) < (?, ?)');
+      statement = sqlite
+        .prepare(
+          `SELECT s.id, s.list_status, s.accepted_at, ${ENTRY_COLUMNS}, u.full_name
+             FROM shares s JOIN beverages b ON b.id = s.beverage_id
+             JOIN users u ON u.id = b.user_id
+            WHERE ${where.join(' AND ')}
+            ORDER BY s.accepted_at DESC, s.beverage_id DESC
+            ${filter.limit === undefined ? '' : `LIMIT ${filter.limit}`}`,
+        )
+        .raw();
+      if (acceptedLists.size >= CACHED) acceptedLists.delete(acceptedLists.keys().next().value!);
+    }
+    acceptedLists.set(key, statement);
+    return statement;
+  }
+
+  return {
+    findById(id: number): ShareRow | undefined {
+      const row = byId.get(id) as Raw | undefined;
+      return row && toShare(row);
+    },
+
+    find(entryId: number, recipientId: number): ShareRow | undefined {
+      const row = byPair.get(entryId, recipientId) as Raw | undefined;
+      return row && toShare(row);
+    },
+
+    isRecipient(entryId: number, userId: number): boolean {
+      return byPair.get(entryId, userId) !== undefined;
+    },
+
+    insert(values: {
+      beverageId: number;
+      recipientId: number;
+      sharedById: number;
+      message: string | null;
+      createdAt: number;
+    }): ShareRow {
+      const { beverageId, recipientId, sharedById, message, createdAt } = values;
+      return toShare(insertOne.get(beverageId, recipientId, sharedById, message, createdAt) as Raw);
+    },
+
+    /** PENDING → ACCEPTED; undefined when the share is not pending (any more). */
+    accept(id: number, listStatus: BeverageStatus, acceptedAt: number): ShareRow | undefined {
+      const row = acceptOne.get(listStatus, acceptedAt, id) as Raw | undefined;
+      return row && toShare(row);
+    },
+
+    delete(id: number): boolean {
+      return deleteOne.run(id).changes > 0;
+    },
+
+    /** Whom each of these entries is shared with (one query for them all). */
+    recipientsOf(entryIds: number[]): Map<number, ShareUser[]> {
+      const byEntry = new Map<number, ShareUser[]>();
+      if (entryIds.length === 0) return byEntry;
+      for (const r of recipients.all(JSON.stringify(entryIds)) as unknown[][]) {
+        const user: ShareUser = {
+          id: r[1] as number,
+          username: r[2] as string,
+          fullName: r[3] as string,
+          shareId: r[4] as number,
+          status: r[5] as ShareUser['status'],
+        };
+        const list = byEntry.get(r[0] as number);
+        if (list) list.push(user);
+        else byEntry.set(r[0] as number, [user]);
+      }
+      return byEntry;
+    },
+
+    /** Whether the user has accepted shared entries / entries of theirs shared with anyone. */
+    involvementOf(userId: number): { incoming: boolean; outgoing: boolean } {
+      return involvements.get(userId, (id) => {
+        const [incoming, outgoing] = involvement.get(id, id) as [number, number];
+        return { incoming: incoming === 1, outgoing: outgoing === 1 };
+      })!;
+    },
+
+    /** A recipient's accepted shared entries, newest acceptance first. */
+    acceptedEntries(filter: AcceptedFilter): AcceptedEntry[] {
+      const statement = acceptedList(filter);
+      const rows = (
+        filter.before ? statement.all(filter.before.at, filter.before.id) : statement.all()
+      ) as unknown[][];
+      return rows.map(toAccepted);
+    },
+
+    /** The entry as the recipient has it in their vault, if they accepted its share. */
+    acceptedEntry(entryId: number, recipientId: number): AcceptedEntry | undefined {
+      const row = acceptedOne.get(entryId, recipientId) as unknown[] | undefined;
+      return row && toAccepted(row);
+    },
+  };
+}
+
+export type ShareRepository = ReturnType<typeof createShareRepository>;
