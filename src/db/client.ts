@@ -5,6 +5,7 @@ import { drizzle, migrate } from './orm.ts';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import * as schema from './schema/index.ts';
 import { createTransaction, type Transaction } from './transaction.ts';
+import { countWrites } from './write-counter.ts';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -24,6 +25,7 @@ const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '..', '..', 'migrations
 export function openDatabase(file: string): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
+  countWrites(sqlite); // before anything prepares a statement (src/db/write-counter.ts)
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { writeCounterOf } from './write-counter.ts';
 
 /**
  * How long a write by another process (the CLI: a password reset, a removed second factor) may
@@ -16,14 +17,19 @@ interface ChangeStamp {
 const stamps = new WeakMap<Database.Database, ChangeStamp>();
 
 /**
- * Detects changes to the database cheaply. `total_changes()` counts the rows this connection
- * has written (half a microsecond to ask); `PRAGMA data_version` changes when another
- * connection commits, but costs as much as a lookup, so it is asked at most every 250 ms.
+ * Detects changes to the database cheaply. This connection's own writes are counted as they run
+ * (src/db/write-counter.ts; for a connection opened elsewhere, `total_changes()` is asked,
+ * which costs a statement); `PRAGMA data_version` changes when another connection commits, but
+ * costs as much as a lookup, so it is asked at most every 250 ms.
  */
 function changeStamp(sqlite: Database.Database, now: () => number): ChangeStamp {
   let stamp = stamps.get(sqlite);
   if (stamp) return stamp;
-  const ownChanges = sqlite.prepare('SELECT total_changes()').pluck();
+  // This connection's writes: counted in JavaScript when the connection was opened through
+  // openDatabase (src/db/write-counter.ts), else asked of SQLite.
+  const counter = writeCounterOf(sqlite);
+  const totalChanges = counter ? undefined : sqlite.prepare('SELECT total_changes()').pluck();
+  const ownChanges = { get: () => (counter ? counter.writes : totalChanges!.get()) };
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let generation = 0;
   let others = 0;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReadCache, OTHER_PROCESS_WRITES_SEEN_WITHIN_MS } from '../../src/db/read-cache.ts';
+import { countWrites } from '../../src/db/write-counter.ts';
 import { createTestVault } from '../helpers/vault.ts';
 
 const opened: Database.Database[] = [];
@@ -37,6 +38,33 @@ describe('the read cache', () => {
     db.prepare('update t set v = ? where id = 1').run('second');
     expect(cache.get(1, read)).toBe('second');
     expect(reads).toBe(2);
+  });
+
+  it('counts every kind of write of a connection opened by the vault, and no read', () => {
+    const { db } = database();
+    const counter = countWrites(db);
+    let reads = 0;
+    const read = (id: number) => {
+      reads++;
+      return (db.prepare('select v from t where id = ?').get(id) as { v: string } | undefined)?.v;
+    };
+    const cache = createReadCache<number, string>(db);
+    cache.get(1, read);
+    cache.get(1, read);
+    expect(reads).toBe(1);
+    const update = db.prepare('update t set v = ? where id = 1');
+    update.run('run');
+    expect(cache.get(1, read)).toBe('run');
+    db.prepare('update t set v = ? where id = 1 returning v').get('returning');
+    expect(cache.get(1, read)).toBe('returning');
+    db.exec("update t set v = 'exec' where id = 1");
+    expect(cache.get(1, read)).toBe('exec');
+    db.transaction(() => update.run('in a transaction'))();
+    expect(cache.get(1, read)).toBe('in a transaction');
+    expect(reads).toBe(5);
+    const before = counter.writes;
+    db.prepare('select count(*) from t').get();
+    expect(counter.writes).toBe(before);
   });
 
   it('sees a write by another connection within the documented window', () => {
