@@ -39,6 +39,7 @@ export function createOutbox(deps: {
 
   function deliver(): void {
     scheduled = false;
+    if (stopped) return; // stopped (the database may be closed) after this run was scheduled
     running = true;
     try {
       const batch = repo.due(now(), BATCH);

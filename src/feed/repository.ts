@@ -1,0 +1,87 @@
+import type Database from 'better-sqlite3';
+import type { ActivityRow } from '../db/schema/index.ts';
+
+/** A position in the feed's newest-first order. */
+export interface FeedPosition {
+  createdAt: number;
+  activityId: number;
+}
+
+/** One row of a feed page, with the names of the actor who logged the entry. */
+export interface FeedRow extends FeedPosition {
+  actorId: number;
+  beverageId: number;
+  /** A local user's full name, or a remote actor's display name. */
+  actorName: string;
+  /** A local user's username, or a remote actor's handle. */
+  actorUsername: string;
+}
+
+/**
+ * Data access for the activity feed: the only place that queries `feed_items`. Fan-out is one
+ * INSERT … SELECT over the author's accepted local followers; a page is one range of the
+ * (recipient, created_at, activity_id) index, the actor's names read by id for that page only.
+ */
+export function createFeedRepository(sqlite: Database.Database) {
+  const fanOut = sqlite.prepare(
+    `INSERT INTO feed_items (recipient_id, activity_id, actor_id, beverage_id, created_at)
+     SELECT a.user_id, @activityId, @actorId, @beverageId, @createdAt
+     FROM follows f JOIN actors a ON a.id = f.follower_id
+     WHERE f.followed_id = @actorId AND f.state = 'ACCEPTED' AND a.user_id IS NOT NULL
+     ON CONFLICT DO NOTHING`,
+  );
+  const columns = `SELECT fi.activity_id, fi.actor_id, fi.beverage_id, fi.created_at,
+            coalesce(u.full_name, a.display_name, '') AS actor_name,
+            coalesce(u.username, a.handle, a.uri, '') AS actor_username
+     FROM feed_items fi INDEXED BY feed_items_page_idx
+     LEFT JOIN actors a ON a.id = fi.actor_id
+     LEFT JOIN users u ON u.id = a.user_id`;
+  const order = 'ORDER BY fi.created_at DESC, fi.activity_id DESC LIMIT ?';
+  const firstPage = sqlite.prepare(`${columns} WHERE fi.recipient_id = ? ${order}`);
+  const nextPage = sqlite.prepare(
+    `${columns} WHERE fi.recipient_id = ? AND (fi.created_at, fi.activity_id) < (?, ?) ${order}`,
+  );
+  const removeActor = sqlite.prepare(
+    'DELETE FROM feed_items WHERE recipient_id = ? AND actor_id = ?',
+  );
+
+  const rowOf = (row: Record<string, unknown>): FeedRow => ({
+    activityId: row.activity_id as number,
+    actorId: row.actor_id as number,
+    beverageId: row.beverage_id as number,
+    createdAt: row.created_at as number,
+    actorName: row.actor_name as string,
+    actorUsername: row.actor_username as string,
+  });
+
+  return {
+    /**
+     * Puts a Create activity into the feed of each local follower of its actor. Idempotent
+     * (the primary key is recipient and activity); nothing when the entry is already gone.
+     */
+    fanOut(activity: ActivityRow): number {
+      if (activity.beverageId === null) return 0;
+      return fanOut.run({
+        activityId: activity.id,
+        actorId: activity.actorId,
+        beverageId: activity.beverageId,
+        createdAt: activity.createdAt.getTime(),
+      }).changes;
+    },
+
+    /** A page of a user's feed, newest first, after `before` when given. */
+    page(recipientId: number, before: FeedPosition | undefined, limit: number): FeedRow[] {
+      const rows = before
+        ? nextPage.all(recipientId, before.createdAt, before.activityId, limit)
+        : firstPage.all(recipientId, limit);
+      return (rows as Record<string, unknown>[]).map(rowOf);
+    },
+
+    /** Drops an actor's items from a user's feed (on unfollow). */
+    removeActor(recipientId: number, actorId: number): void {
+      removeActor.run(recipientId, actorId);
+    },
+  };
+}
+
+export type FeedRepository = ReturnType<typeof createFeedRepository>;

@@ -1,0 +1,98 @@
+import type { Role } from '../db/schema/index.ts';
+import { badRequest } from '../domain-error.ts';
+import type { BeverageWithOwner } from '../beverages/repository.ts';
+import type { EntryReader } from '../beverages/by-ids.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { FeedPosition, FeedRepository } from './repository.ts';
+import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT } from '../../contract/social.ts';
+
+export interface FeedViewer {
+  id: number;
+  role: Role;
+}
+
+/** The part of the visibility policy the feed asks (src/visibility/policy.ts). */
+export interface EntryVisibility {
+  canSee(viewer: FeedViewer, entry: { id: number; userId: number }): boolean;
+}
+
+/** One item of a feed page: who logged which entry, and when. */
+export interface FeedItem {
+  activityId: number;
+  actor: { fullName: string; username: string };
+  entry: BeverageWithOwner;
+  createdAt: Date;
+}
+
+export interface FeedPage {
+  items: FeedItem[];
+  nextCursor: string | null;
+}
+
+const CURSOR = /^([0-9]{1,15}):([1-9][0-9]{0,15})$/;
+
+/** The opaque cursor: where the next page starts, base64url of "createdAt:activityId". */
+export function encodeFeedCursor(position: FeedPosition): string {
+  return Buffer.from(`${position.createdAt}:${position.activityId}`).toString('base64url');
+}
+
+export function decodeFeedCursor(cursor: string): FeedPosition {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
+  const position = match && { createdAt: Number(match[1]), activityId: Number(match[2]) };
+  // Only the exact text this server hands out: no padding, no other spellings of the same bytes.
+  if (!position || encodeFeedCursor(position) !== cursor) {
+    throw badRequest('The cursor is not valid; start again from the first page.');
+  }
+  return position;
+}
+
+/**
+ * The activity feed: entries newly logged by the actors a user follows. Delivery writes it
+ * (fan-out on write: `deliverCreate` runs in the outbox, after the author's write committed), so
+ * reading a page is one index range of the reader's own items, whoever and however many they
+ * follow. Entries logged before a follow are never delivered to the new follower.
+ */
+export function createFeedService(deps: {
+  repo: FeedRepository;
+  entries: EntryReader;
+  visibility: EntryVisibility;
+}) {
+  const { repo, entries, visibility } = deps;
+
+  return {
+    /** Registers the fan-out of new entries with the outbox. */
+    registerDelivery(outbox: Outbox): void {
+      outbox.on('Create', (activity) => {
+        repo.fanOut(activity);
+      });
+    },
+
+    /** One page, newest first; `limit` defaults to 20 and is at most 50. */
+    page(viewer: FeedViewer, query: { cursor?: string | undefined; limit?: number | undefined }) {
+      const limit = query.limit ?? ACTIVITY_DEFAULT_LIMIT;
+      if (!Number.isInteger(limit) || limit < 1 || limit > ACTIVITY_MAX_LIMIT) {
+        throw badRequest(`limit must be a whole number from 1 to ${ACTIVITY_MAX_LIMIT}`);
+      }
+      const before = query.cursor === undefined ? undefined : decodeFeedCursor(query.cursor);
+      const rows = repo.page(viewer.id, before, limit + 1);
+      const page = rows.slice(0, limit);
+      const byId = new Map(entries.byIds(page.map((r) => r.beverageId)).map((e) => [e.id, e]));
+      const items: FeedItem[] = [];
+      for (const row of page) {
+        const entry = byId.get(row.beverageId);
+        if (!entry || !visibility.canSee(viewer, entry)) continue;
+        items.push({
+          activityId: row.activityId,
+          actor: { fullName: row.actorName, username: row.actorUsername },
+          entry,
+          createdAt: new Date(row.createdAt),
+        });
+      }
+      const last = page[page.length - 1];
+      const nextCursor = rows.length > limit && last ? encodeFeedCursor(last) : null;
+      return { items, nextCursor } satisfies FeedPage;
+    },
+  };
+}
+
+export type FeedService = ReturnType<typeof createFeedService>;

@@ -1,0 +1,127 @@
+import { USER_SEARCH_MAX_RESULTS, USER_SEARCH_MIN_LENGTH } from '../../contract/social.ts';
+import type { ActorRepository } from '../actors/repository.ts';
+import type { Transaction } from '../db/transaction.ts';
+import { badRequest, conflict, notFound } from '../domain-error.ts';
+import type { FeedRepository } from '../feed/repository.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { UserRepository } from '../users/repository.ts';
+import type {
+  FollowedPerson,
+  FollowerRecord,
+  FollowRepository,
+  PersonSummary,
+} from './repository.ts';
+import type { UserSearch } from './user-search.ts';
+
+export interface FollowViewer {
+  id: number;
+}
+
+export const SEARCH_TOO_SHORT = 'Enter at least two characters to search.';
+
+/**
+ * Following between actors. A local user is followed at once (ACCEPTED); the Follow (and the
+ * Undo of an unfollow) is recorded in the outbox in the same transaction as the follow row, and
+ * the outbox tells the followed user (a FOLLOW_INVITE notification, src/notifications/).
+ * Unfollowing also takes the unfollowed actor's items out of the caller's activity feed.
+ */
+export function createFollowService(deps: {
+  repo: FollowRepository;
+  search: UserSearch;
+  users: UserRepository;
+  actors: ActorRepository;
+  feed: FeedRepository;
+  outbox: Outbox;
+  transaction: Transaction;
+  now?: () => number;
+}) {
+  const { repo, search, users, actors, feed, outbox, transaction } = deps;
+  const now = deps.now ?? Date.now;
+
+  function targetOf(userId: number) {
+    const user = users.findById(userId);
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+
+  /** Follows a local user; the caller is known not to follow them yet (checked here). */
+  function follow(viewer: FollowViewer, userId: number): FollowedPerson {
+    if (userId === viewer.id) throw badRequest("You can't follow yourself.");
+    const target = targetOf(userId);
+    // Actor rows are made outside the transaction: their ids are cached once made.
+    const followerId = actors.localActorId(viewer.id);
+    const followedId = actors.localActorId(target.id);
+    return transaction(() => {
+      if (repo.find(followerId, followedId)) {
+        throw conflict(`You already follow ${target.username}.`);
+      }
+      const at = now();
+      const row = repo.insert(followerId, followedId, 'ACCEPTED', at);
+      outbox.record({
+        actorId: followerId,
+        type: 'Follow',
+        objectActorId: followedId,
+        createdAt: at,
+      });
+      return {
+        followId: row.id,
+        user: {
+          id: target.id,
+          username: target.username,
+          fullName: target.fullName,
+          avatarPath: target.avatarPath,
+        },
+        followedAt: row.createdAt,
+      };
+    });
+  }
+
+  return {
+    /** Local users by username or full name (not the caller), marked when already followed. */
+    search(viewer: FollowViewer, q: string): (PersonSummary & { following: boolean })[] {
+      const query = q.trim();
+      if ([...query].length < USER_SEARCH_MIN_LENGTH) throw badRequest(SEARCH_TOO_SHORT);
+      const found = search.search(query, viewer.id, USER_SEARCH_MAX_RESULTS);
+      const followed = repo.followedUserIds(actors.localActorId(viewer.id));
+      return found.map((user) => ({ ...user, following: followed.has(user.id) }));
+    },
+
+    follow,
+
+    /** Follows a user unless the caller already does (following back an invitation). */
+    followUnlessFollowing(viewer: FollowViewer, userId: number): void {
+      if (userId === viewer.id) return;
+      const followed = actors.localActorId(targetOf(userId).id);
+      if (repo.find(actors.localActorId(viewer.id), followed)) return;
+      follow(viewer, userId);
+    },
+
+    unfollow(viewer: FollowViewer, userId: number): void {
+      const target = targetOf(userId);
+      const followerId = actors.localActorId(viewer.id);
+      const followedId = actors.localActorId(target.id);
+      transaction(() => {
+        if (!repo.remove(followerId, followedId)) {
+          throw notFound(`You are not following ${target.username}.`);
+        }
+        feed.removeActor(viewer.id, followedId);
+        outbox.record({
+          actorId: followerId,
+          type: 'Undo',
+          objectActorId: followedId,
+          createdAt: now(),
+        });
+      });
+    },
+
+    following(viewer: FollowViewer): FollowedPerson[] {
+      return repo.following(actors.localActorId(viewer.id));
+    },
+
+    followers(viewer: FollowViewer): FollowerRecord[] {
+      return repo.followers(actors.localActorId(viewer.id));
+    },
+  };
+}
+
+export type FollowService = ReturnType<typeof createFollowService>;

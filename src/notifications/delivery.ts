@@ -1,0 +1,63 @@
+import type { ActorRepository } from '../actors/repository.ts';
+import type { ActivityRow } from '../db/schema/index.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { NotificationRepository } from './repository.ts';
+
+function messageOf(payload: string | null): string | null {
+  if (!payload) return null;
+  try {
+    const value = (JSON.parse(payload) as { message?: unknown } | null)?.message;
+    return typeof value === 'string' && value !== '' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Local delivery of the activities that notify someone: a Follow of a local user becomes their
+ * FOLLOW_INVITE, an Offer (a shared entry) the recipient's SHARE_INVITE, and the Undo of a
+ * follow withdraws its invitation if still unanswered. Each runs inside the outbox's delivery
+ * transaction and is idempotent (one notification per activity and recipient), so a delivery
+ * repeated after a crash adds nothing. Remote objects (no local user) are left to federation.
+ */
+export function registerNotificationDelivery(
+  outbox: Outbox,
+  deps: { repo: NotificationRepository; actors: ActorRepository },
+): void {
+  const { repo, actors } = deps;
+  const localRecipient = (activity: ActivityRow) =>
+    activity.objectActorId === null ? null : actors.userIdOf(activity.objectActorId);
+
+  outbox.on('Follow', (activity) => {
+    const recipientId = localRecipient(activity);
+    if (recipientId === null) return;
+    repo.add({
+      recipientId,
+      type: 'FOLLOW_INVITE',
+      senderId: activity.actorId,
+      activityId: activity.id,
+      createdAt: activity.createdAt.getTime(),
+    });
+  });
+
+  outbox.on('Undo', (activity) => {
+    const recipientId = localRecipient(activity);
+    if (recipientId !== null) repo.dropPendingFollowInvites(recipientId, activity.actorId);
+  });
+
+  outbox.on('Offer', (activity) => {
+    const recipientId = localRecipient(activity);
+    // A share withdrawn (or an entry deleted) before delivery has nothing left to offer.
+    if (recipientId === null || activity.shareId === null || activity.beverageId === null) return;
+    repo.add({
+      recipientId,
+      type: 'SHARE_INVITE',
+      senderId: activity.actorId,
+      activityId: activity.id,
+      beverageId: activity.beverageId,
+      shareId: activity.shareId,
+      message: messageOf(activity.payload),
+      createdAt: activity.createdAt.getTime(),
+    });
+  });
+}

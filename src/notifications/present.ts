@@ -1,0 +1,14 @@
+import type { VaultNotification } from '../../contract/social.ts';
+import type { NotificationView } from './repository.ts';
+
+export function presentNotification(n: NotificationView): VaultNotification {
+  return {
+    id: n.id,
+    type: n.type,
+    status: n.status,
+    sender: { fullName: n.senderName, username: n.senderUsername },
+    beverage: n.beverage,
+    payload: n.message === null ? {} : { message: n.message },
+    createdAt: n.createdAt.toISOString(),
+  };
+}

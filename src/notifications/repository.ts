@@ -1,0 +1,129 @@
+import type Database from 'better-sqlite3';
+import type { NotificationStatus, NotificationType } from '../../contract/enums.ts';
+
+/** A notification with what the Alerts panel shows of its sender and entry. */
+export interface NotificationView {
+  id: number;
+  recipientId: number;
+  type: NotificationType;
+  status: NotificationStatus;
+  senderActorId: number;
+  /** The sender's local user, or null for a remote actor. */
+  senderUserId: number | null;
+  senderName: string;
+  senderUsername: string | null;
+  beverage: { id: number; name: string } | null;
+  shareId: number | null;
+  message: string | null;
+  createdAt: Date;
+}
+
+export interface NewNotification {
+  recipientId: number;
+  type: NotificationType;
+  senderId: number;
+  activityId: number;
+  beverageId?: number | null;
+  shareId?: number | null;
+  message?: string | null;
+  createdAt: number;
+}
+
+const VIEW = `SELECT n.id, n.recipient_id, n.type, n.status, n.sender_id, n.share_id, n.message,
+         n.created_at, n.beverage_id, b.name AS beverage_name, a.user_id AS sender_user_id,
+         coalesce(u.full_name, a.display_name, '') AS sender_name,
+         coalesce(u.username, a.handle) AS sender_username
+  FROM notifications n
+  LEFT JOIN actors a ON a.id = n.sender_id
+  LEFT JOIN users u ON u.id = a.user_id
+  LEFT JOIN beverages b ON b.id = n.beverage_id`;
+
+function viewOf(row: Record<string, unknown>): NotificationView {
+  const beverageId = row.beverage_id as number | null;
+  return {
+    id: row.id as number,
+    recipientId: row.recipient_id as number,
+    type: row.type as NotificationType,
+    status: row.status as NotificationStatus,
+    senderActorId: row.sender_id as number,
+    senderUserId: row.sender_user_id as number | null,
+    senderName: row.sender_name as string,
+    senderUsername: row.sender_username as string | null,
+    beverage:
+      beverageId === null ? null : { id: beverageId, name: (row.beverage_name as string) ?? '' },
+    shareId: row.share_id as number | null,
+    message: row.message as string | null,
+    createdAt: new Date(row.created_at as number),
+  };
+}
+
+/**
+ * Data access for notifications: the only place that queries `notifications`. A list is one
+ * range of the (recipient, created_at, id) index, newest first, with sender and entry names
+ * read by id for the rows of that range only.
+ */
+export function createNotificationRepository(sqlite: Database.Database) {
+  const insert = sqlite.prepare(
+    `INSERT INTO notifications (recipient_id, type, status, sender_id, activity_id, beverage_id,
+       share_id, message, created_at)
+     VALUES (@recipientId, @type, 'PENDING', @senderId, @activityId, @beverageId, @shareId,
+       @message, @createdAt)
+     ON CONFLICT (activity_id, recipient_id) DO NOTHING`,
+  );
+  const list = sqlite.prepare(
+    `${VIEW} WHERE n.recipient_id = ? ORDER BY n.created_at DESC, n.id DESC LIMIT ?`,
+  );
+  const one = sqlite.prepare(`${VIEW} WHERE n.id = ? AND n.recipient_id = ?`);
+  const answer = sqlite.prepare(
+    `UPDATE notifications SET status = ?, responded_at = ? WHERE id = ? AND status = 'PENDING'`,
+  );
+  const withdrawShare = sqlite.prepare(
+    `DELETE FROM notifications WHERE share_id = ? AND type = 'SHARE_INVITE' AND status = 'PENDING'`,
+  );
+  const dropPendingFollow = sqlite.prepare(
+    `DELETE FROM notifications
+     WHERE recipient_id = ? AND sender_id = ? AND type = 'FOLLOW_INVITE' AND status = 'PENDING'`,
+  );
+
+  return {
+    /** Adds a notification once per activity and recipient (a repeated delivery adds nothing). */
+    add(values: NewNotification): boolean {
+      return (
+        insert.run({
+          beverageId: null,
+          shareId: null,
+          message: null,
+          ...values,
+        }).changes > 0
+      );
+    },
+
+    /** A user's most recent notifications, newest first. */
+    recent(recipientId: number, limit: number): NotificationView[] {
+      return (list.all(recipientId, limit) as Record<string, unknown>[]).map(viewOf);
+    },
+
+    /** One of a user's notifications (undefined for another user's or an unknown id). */
+    findOwn(id: number, recipientId: number): NotificationView | undefined {
+      const row = one.get(id, recipientId) as Record<string, unknown> | undefined;
+      return row && viewOf(row);
+    },
+
+    /** PENDING → ACCEPTED or DECLINED; false when it was no longer pending. */
+    answer(id: number, status: 'ACCEPTED' | 'DECLINED', at: number): boolean {
+      return answer.run(status, at, id).changes > 0;
+    },
+
+    /** Withdraws the unanswered invitations of a share that is being removed. */
+    withdrawShareInvites(shareId: number): void {
+      withdrawShare.run(shareId);
+    },
+
+    /** Withdraws a follow invitation that was not answered (the follower unfollowed). */
+    dropPendingFollowInvites(recipientId: number, senderId: number): void {
+      dropPendingFollow.run(recipientId, senderId);
+    },
+  };
+}
+
+export type NotificationRepository = ReturnType<typeof createNotificationRepository>;

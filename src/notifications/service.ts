@@ -1,0 +1,106 @@
+import type { BeverageWithOwner } from '../beverages/repository.ts';
+import type { NotificationAction } from '../../contract/enums.ts';
+import type { BeverageStatus, Role } from '../db/schema/index.ts';
+import type { Transaction } from '../db/transaction.ts';
+import { badRequest, conflict, notFound } from '../domain-error.ts';
+import type { NotificationRepository, NotificationView } from './repository.ts';
+
+export interface NotificationViewer {
+  id: number;
+  role: Role;
+}
+
+/** How a share invitation is answered (the sharing service, src/shares/). */
+export interface ShareAnswers {
+  /** Puts the shared entry into the recipient's vault in that list; returns it as they see it. */
+  accept(
+    viewer: NotificationViewer,
+    shareId: number,
+    listStatus: BeverageStatus,
+  ): BeverageWithOwner;
+  /** Removes the pending share. */
+  decline(viewer: NotificationViewer, shareId: number): void;
+}
+
+/** How a follow invitation's 'Follow back' follows its sender (the follow service). */
+export interface FollowBack {
+  followUnlessFollowing(viewer: NotificationViewer, userId: number): void;
+}
+
+export interface RespondInput {
+  action: NotificationAction;
+  status?: BeverageStatus | undefined;
+}
+
+/** How many notifications a list holds: the most recent ones. */
+export const NOTIFICATION_LIST_LIMIT = 200;
+
+/**
+ * The Alerts panel: a user's invitations and their answers. Every check and every write of an
+ * answer happen in one transaction, so a refused answer (someone else's notification, answered
+ * before, a missing or unexpected status, a withdrawn share) changes nothing.
+ */
+export function createNotificationService(deps: {
+  repo: NotificationRepository;
+  shares: ShareAnswers;
+  follows: FollowBack;
+  transaction: Transaction;
+  now?: () => number;
+}) {
+  const { repo, shares, follows, transaction } = deps;
+  const now = deps.now ?? Date.now;
+
+  function own(viewer: NotificationViewer, id: number): NotificationView {
+    const notification = repo.findOwn(id, viewer.id);
+    if (!notification) throw notFound('Notification not found');
+    return notification;
+  }
+
+  return {
+    /** The caller's most recent notifications, newest first. */
+    list(viewer: NotificationViewer): NotificationView[] {
+      return repo.recent(viewer.id, NOTIFICATION_LIST_LIMIT);
+    },
+
+    respond(
+      viewer: NotificationViewer,
+      id: number,
+      input: RespondInput,
+    ): { notification: NotificationView; entry?: BeverageWithOwner } {
+      return transaction(() => {
+        const notification = own(viewer, id);
+        if (notification.status !== 'PENDING') {
+          throw conflict('This notification has already been answered.');
+        }
+        let entry: BeverageWithOwner | undefined;
+        if (notification.type === 'FOLLOW_INVITE') {
+          if (input.status !== undefined) {
+            throw badRequest('A follow invitation is answered without a status.');
+          }
+          if (input.action === 'ACCEPT') {
+            if (notification.senderUserId === null) {
+              throw conflict('This account can only be followed from the following page.');
+            }
+            follows.followUnlessFollowing(viewer, notification.senderUserId);
+          }
+        } else if (input.action === 'ACCEPT') {
+          if (input.status === undefined) {
+            throw badRequest('Choose TRIED or TO_TRY to add the shared entry to your vault.');
+          }
+          if (notification.shareId === null) throw conflict('This invitation was withdrawn.');
+          entry = shares.accept(viewer, notification.shareId, input.status);
+        } else if (notification.shareId !== null) {
+          // Declining a withdrawn share only closes its notification.
+          shares.decline(viewer, notification.shareId);
+        }
+        const status = input.action === 'ACCEPT' ? 'ACCEPTED' : 'DECLINED';
+        if (!repo.answer(id, status, now())) {
+          throw conflict('This notification has already been answered.');
+        }
+        return { notification: own(viewer, id), ...(entry && { entry }) };
+      });
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;
