@@ -20,7 +20,17 @@ import { createBeverageService } from './beverages/service.ts';
 import { createMediaStore } from './media/images.ts';
 import { createProfileService } from './users/profile-service.ts';
 import { createShareRepository } from './shares/repository.ts';
+import { createShareService } from './shares/service.ts';
 import { createVisibilityPolicy } from './visibility/policy.ts';
+import { createEntryReader } from './beverages/by-ids.ts';
+import { createFeedRepository } from './feed/repository.ts';
+import { createFeedService } from './feed/service.ts';
+import { createFollowRepository } from './follows/repository.ts';
+import { createFollowService } from './follows/service.ts';
+import { createUserSearch } from './follows/user-search.ts';
+import { registerNotificationDelivery } from './notifications/delivery.ts';
+import { createNotificationRepository } from './notifications/repository.ts';
+import { createNotificationService } from './notifications/service.ts';
 
 export interface ContextOptions {
   /** Lets Fedify reach loopback and private addresses. Only tests set it. */
@@ -79,6 +89,44 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     actors,
     outbox,
     transaction,
+    shares: shareRepo,
+    visibility,
+    now,
+  });
+  const notificationRepo = createNotificationRepository(database.sqlite);
+  const shares = createShareService({
+    repo: shareRepo,
+    beverages,
+    users,
+    actors,
+    outbox,
+    transaction,
+    withdrawInvites: (shareId) => notificationRepo.withdrawShareInvites(shareId),
+    now,
+  });
+  const feedRepo = createFeedRepository(database.sqlite);
+  const feed = createFeedService({
+    repo: feedRepo,
+    entries: createEntryReader(database.sqlite),
+    visibility,
+  });
+  feed.registerDelivery(outbox);
+  const follows = createFollowService({
+    repo: createFollowRepository(database.sqlite),
+    search: createUserSearch(database.sqlite),
+    users,
+    actors,
+    feed: feedRepo,
+    outbox,
+    transaction,
+    now,
+  });
+  registerNotificationDelivery(outbox, { repo: notificationRepo, actors });
+  const notifications = createNotificationService({
+    repo: notificationRepo,
+    shares,
+    follows,
+    transaction,
     now,
   });
   return {
@@ -104,6 +152,10 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     profiles: createProfileService({ users, sessions, media, throttle }),
     beverages,
     visibility,
+    shares,
+    follows,
+    notifications,
+    feed,
     actors,
     outbox,
     federation,

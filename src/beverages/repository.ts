@@ -1,3 +1,4 @@
+import type { ShareUser } from '../../contract/beverages.ts';
 import { and, eq, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
 import { createReadCache } from '../db/read-cache.ts';
@@ -34,6 +35,16 @@ export interface ListPosition {
 
 /** An entry with its owner's display name. */
 export type BeverageWithOwner = BeverageRow & { ownerName: string };
+
+/**
+ * An entry as one viewer has it: `shared` when it is another user's entry shared with the
+ * viewer and added to their vault (the list they chose, when); `sharedWith` when the viewer may
+ * see whom it is shared with (the owner and admins, src/visibility/policy.ts).
+ */
+export type EntryView = BeverageWithOwner & {
+  shared?: { id: number; listStatus: BeverageStatus; acceptedAt: number } | undefined;
+  sharedWith?: ShareUser[] | undefined;
+};
 
 export type NewBeverage = Omit<BeverageRow, 'id'>;
 export type BeverageChanges = Partial<Omit<BeverageRow, 'id' | 'userId' | 'createdAt'>>;

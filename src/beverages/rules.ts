@@ -84,5 +84,3 @@ export const listQuery = z.object({
     .optional(),
   cursor: z.string().max(100, 'The cursor is not valid').optional(),
 });
-
-export const cloneBody = z.object({ status: statusField.optional() }).strict();

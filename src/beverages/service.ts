@@ -6,10 +6,14 @@ import { CATALOG, DEFAULT_RATING, subtypesOf } from './catalog.ts';
 import type { ActorRepository } from '../actors/repository.ts';
 import type { Transaction } from '../db/transaction.ts';
 import type { Outbox } from '../outbox/outbox.ts';
+import type { AcceptedEntry, ShareRepository } from '../shares/repository.ts';
+import type { VisibilityPolicy } from '../visibility/policy.ts';
+import { fold, searchWords } from './search-index.ts';
 import type {
   BeverageChanges,
   BeverageRepository,
   BeverageWithOwner,
+  EntryView,
   NewBeverage,
   ListPosition,
 } from './repository.ts';
@@ -46,9 +50,51 @@ const ENTRY_NOT_FOUND = 'Beverage not found';
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 200;
 
+/**
+ * Where an entry sits in a list, newest first: the viewer's own entries by when they were
+ * logged, entries shared with the viewer by when the viewer added them (so a just-accepted one
+ * is at the top). Ties go by entry id; an entry is in one list once.
+ */
+function sortTimeOf(entry: EntryView): number {
+  return entry.shared ? entry.shared.acceptedAt : entry.createdAt.getTime();
+}
+
 /** The opaque cursor of a list page: where the next page starts. */
-function encodeCursor(entry: BeverageRow): string {
-  return Buffer.from(`${entry.createdAt.getTime()}:${entry.id}`).toString('base64url');
+function encodeCursor(entry: EntryView): string {
+  return Buffer.from(`${sortTimeOf(entry)}:${entry.id}`).toString('base64url');
+}
+
+function sharedView(accepted: AcceptedEntry): EntryView {
+  return Object.assign(accepted.row, { ownerName: accepted.ownerName, shared: accepted.share });
+}
+
+/** Whether a shared entry's text holds every search word (as the search index tests them). */
+function matchesWords(entry: BeverageRow, words: string[]): boolean {
+  const text = [entry.name, entry.subtype, entry.makerName, entry.notes].map(fold).join('\u0001');
+  return words.every((word) => text.includes(word));
+}
+
+/** Two newest-first lists as one, newest first. */
+function mergeNewestFirst(a: EntryView[], b: EntryView[]): EntryView[] {
+  if (b.length === 0) return a;
+  const merged: EntryView[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (
+      !y ||
+      (x && (sortTimeOf(x) > sortTimeOf(y) || (sortTimeOf(x) === sortTimeOf(y) && x.id > y.id)))
+    ) {
+      merged.push(x!);
+      i++;
+    } else {
+      merged.push(y);
+      j++;
+    }
+  }
+  return merged;
 }
 
 function decodeCursor(cursor: string): ListPosition {
@@ -70,15 +116,37 @@ export function createBeverageService(deps: {
   actors: ActorRepository;
   outbox: Outbox;
   transaction: Transaction;
+  shares: ShareRepository;
+  visibility: VisibilityPolicy;
   now?: () => number;
 }) {
-  const { repo, users, media, actors, outbox, transaction } = deps;
+  const { repo, users, media, actors, outbox, transaction, shares, visibility } = deps;
   const now = deps.now ?? Date.now;
 
   function load(id: number): BeverageWithOwner {
     const entry = repo.findById(id);
     if (!entry) throw notFound(ENTRY_NOT_FOUND);
     return entry;
+  }
+
+  /** An entry the viewer may see (else 404: its existence is not revealed). */
+  function loadVisible(viewer: Viewer, id: number): BeverageWithOwner {
+    const entry = repo.findById(id);
+    if (!entry || !visibility.canSee(viewer, entry)) throw notFound(ENTRY_NOT_FOUND);
+    return entry;
+  }
+
+  /** The entry as the viewer has it: the list they put a shared one in, whom it is shared with. */
+  function viewOf(viewer: Viewer, entry: BeverageWithOwner): EntryView {
+    const view: EntryView = entry;
+    if (entry.userId !== viewer.id) {
+      const accepted = shares.acceptedEntry(entry.id, viewer.id);
+      if (accepted) view.shared = accepted.share;
+    }
+    if (visibility.canSeeSharesOf(viewer, entry.userId)) {
+      view.sharedWith = shares.recipientsOf([entry.id]).get(entry.id) ?? [];
+    }
+    return view;
   }
 
   /**
@@ -111,8 +179,13 @@ export function createBeverageService(deps: {
     });
   }
 
+  /** Who may change, delete and share an entry: its owner or an admin. */
+  function canModify(viewer: Viewer, entry: BeverageRow): boolean {
+    return entry.userId === viewer.id || viewer.role === 'ADMIN';
+  }
+
   function assertCanModify(viewer: Viewer, entry: BeverageRow) {
-    if (entry.userId !== viewer.id && viewer.role !== 'ADMIN') {
+    if (!canModify(viewer, entry)) {
       throw forbidden('Only the owner or an admin can change this entry');
     }
   }
@@ -152,33 +225,70 @@ export function createBeverageService(deps: {
 
   return {
     /**
-     * The caller's entries by default; with userId, that user's. Newest first, one page at a
-     * time: `nextCursor` is null on the last page.
+     * The caller's entries by default, with the entries shared with them that they added to
+     * their vault; with userId, that user's entries. Newest first, one page at a time:
+     * `nextCursor` is null on the last page. Shared entries cost one more indexed query, made
+     * only for users who have some (as is the query for `sharedWith`).
      */
-    list(
-      viewer: Viewer,
-      query: ListQuery,
-    ): { entries: BeverageWithOwner[]; nextCursor: string | null } {
+    list(viewer: Viewer, query: ListQuery): { entries: EntryView[]; nextCursor: string | null } {
       const userId = query.userId ?? viewer.id;
-      if (userId !== viewer.id && !users.findById(userId)) throw notFound('User not found');
+      const own = userId === viewer.id;
+      if (!own && !users.findById(userId)) throw notFound('User not found');
       const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-      const rows = repo.list({
+      const before = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
+      const filter = { type: query.type, status: query.status, inCellar: query.inCellar };
+      let rows: EntryView[] = repo.list({
         userId,
-        type: query.type,
-        status: query.status,
-        inCellar: query.inCellar,
+        ...filter,
         q: query.q,
-        ...(query.cursor !== undefined && { before: decodeCursor(query.cursor) }),
+        ...(before && { before }),
         limit: limit + 1,
       });
-      const entries = rows.slice(0, limit);
+      const involvement = shares.involvementOf(userId);
+      if (own && involvement.incoming) {
+        const words = searchWords(query.q);
+        const shared = shares
+          .acceptedEntries({
+            recipientId: viewer.id,
+            ...filter,
+            before: before && { at: before.createdAt, id: before.id },
+            limit: words.length > 0 ? undefined : limit + 1,
+          })
+          .filter((accepted) => words.length === 0 || matchesWords(accepted.row, words))
+          .slice(0, limit + 1)
+          .map(sharedView);
+        rows = mergeNewestFirst(rows, shared);
+      }
+      let entries = rows.slice(0, limit);
       const last = entries[entries.length - 1];
-      return { entries, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+      const nextCursor = rows.length > limit && last ? encodeCursor(last) : null;
+      if (!own && !visibility.canSeeAllOf(viewer, userId)) {
+        entries = entries.filter((entry) => visibility.canSee(viewer, entry));
+      }
+      if (involvement.outgoing && visibility.canSeeSharesOf(viewer, userId)) {
+        const ownIds = entries.filter((e) => e.userId === userId).map((e) => e.id);
+        const recipients = shares.recipientsOf(ownIds);
+        for (const entry of entries) {
+          if (entry.userId === userId) entry.sharedWith = recipients.get(entry.id) ?? [];
+        }
+      }
+      return { entries, nextCursor };
     },
 
+    /** An entry by id, whoever may see it or not (for the system's own use). */
     get(id: number): BeverageWithOwner {
       return load(id);
     },
+
+    /** One entry as the viewer sees it; 404 when they may not. */
+    view(viewer: Viewer, id: number): EntryView {
+      return viewOf(viewer, loadVisible(viewer, id));
+    },
+
+    /** The entry as the viewer has it, for answers after a change (sharing, accepting). */
+    viewOf,
+
+    canModify,
 
     async create(viewer: Viewer, input: NewEntryInput, photo?: Uint8Array) {
       const subtype = input.subtype ?? subtypesOf(input.type)[0]!;
@@ -242,7 +352,7 @@ export function createBeverageService(deps: {
       if ('photoPath' in photoChange && current.photoPath !== updated.photoPath) {
         await media.remove(current.photoPath);
       }
-      return load(id);
+      return viewOf(viewer, load(id));
     },
 
     async remove(viewer: Viewer, id: number): Promise<void> {
@@ -258,7 +368,7 @@ export function createBeverageService(deps: {
 
     /** The caller's own, editable copy of an entry they can see. */
     async clone(viewer: Viewer, id: number, status: BeverageStatus = 'TO_TRY') {
-      const source = load(id);
+      const source = loadVisible(viewer, id);
       const photoPath = source.photoPath ? await media.copy(source.photoPath) : null;
       const t = new Date(now());
       return insertEntry({

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { cloneBody, createEntryForm, listQuery, updateEntryForm } from '../beverages/rules.ts';
+import { cloneBodySchema } from '../../contract/beverages.ts';
+import { createEntryForm, listQuery, updateEntryForm } from '../beverages/rules.ts';
 import { presentBeverage } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
 import { idParam, parseWith, readJson } from '../http/body.ts';
@@ -21,6 +22,12 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
       beverages: page.entries.map((e) => presentBeverage(e, viewer.id)),
       nextCursor: page.nextCursor,
     });
+  });
+
+  routes.get('/:id', (c) => {
+    const viewer = currentUser(c);
+    const entry = service.view(viewer, idParam(c, 'id', 'Beverage'));
+    return c.json({ beverage: presentBeverage(entry, viewer.id) });
   });
 
   routes.post('/', async (c) => {
@@ -51,7 +58,7 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', 'Beverage');
     // The body is optional: no Content-Type means "clone to the to-try list".
-    const { status } = c.req.header('content-type') ? await readJson(c, cloneBody) : {};
+    const { status } = c.req.header('content-type') ? await readJson(c, cloneBodySchema) : {};
     const entry = await service.clone(viewer, id, status);
     return c.json({ beverage: presentBeverage(entry, viewer.id) }, 201);
   });

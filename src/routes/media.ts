@@ -7,13 +7,18 @@ import { cookiePolicy, loadSession, requireUser } from '../http/session.ts';
 
 /**
  * /media/…: stored images. Names are random and content is always JPEG (re-encoded at upload),
- * served with nosniff and a sandboxing CSP. Avatars are public: they are actors' icons, which
- * other fediverse servers fetch. Bottle photos are for signed-in users.
+ * served with nosniff and a sandboxing CSP. Who may see which image is the visibility policy's
+ * answer (src/visibility/policy.ts): avatars are public (actors' icons, which other fediverse
+ * servers fetch); a bottle photo is for whoever may see its entry, and never for anonymous
+ * requests (401 before the policy is asked; 404 when it says no, as for a missing file).
  */
 export function mediaRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  async function serve(c: Context, storedPath: string, cacheControl: string) {
+  async function serve(c: Context<AppEnv>, storedPath: string, cacheControl: string) {
+    if (!ctx.visibility.canSeePhoto(c.get('user') ?? null, storedPath)) {
+      throw notFound('Image not found');
+    }
     const file = ctx.media.locate(storedPath);
     if (!file) throw notFound('Image not found');
     const body = await fs.promises.readFile(file).catch(() => {

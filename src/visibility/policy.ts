@@ -52,6 +52,12 @@ export function createVisibilityPolicy(deps: {
       return viewer.id === ownerId || viewer.role === 'ADMIN' || MEMBERS_SEE_EVERY_ENTRY;
     },
 
+    /** Whether the viewer may see whom an entry of `ownerId` is shared with (`sharedWith`). */
+    canSeeSharesOf(viewer: VisibilityViewer, ownerId: number): boolean {
+      if (!viewer) return false;
+      return viewer.id === ownerId || viewer.role === 'ADMIN';
+    },
+
     /**
      * Whether the viewer may see a stored image ('media/…' or 'media/avatars/…'). Avatars are
      * public: they are actors' icons, which other fediverse servers fetch. A bottle photo is

@@ -249,6 +249,8 @@ function ignoredFor(route: Route, r: FuzzRequest): Record<string, string[]> {
 
 async function check(route: Route, r: FuzzRequest) {
   const ignore = ignoredFor(route, r);
+  // Activities of earlier accepted requests are delivered in the background: let that finish.
+  await vault.ctx.outbox.idle();
   const before = snapshotDatabase(sqlite, ignore);
   const { res, path } = await send(route, r);
   const shape = `${route.method} ${path.slice(0, 120)} as ${r.actor}`;

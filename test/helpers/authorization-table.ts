@@ -118,6 +118,23 @@ export const AUTHORIZATION: Record<string, Row> = {
   'DELETE /api/beverages/:id': { ...ownerOrAdmin, resource: 'entry', request: byId },
   // Anyone signed in may copy an entry they can see into their own vault.
   'POST /api/beverages/:id/clone': { ...signedIn(), resource: 'entry', request: byId },
+  // Every signed-in user of the vault may see an entry (src/visibility/policy.ts).
+  'GET /api/beverages/:id': { ...signedIn(), resource: 'entry', request: byId },
+  // Sharing is the owner's or an admin's; the made-up recipient may be refused past that.
+  'POST /api/beverages/:id/share': {
+    ...ownerOrAdmin,
+    owner: 'allowed',
+    admin: 'allowed',
+    resource: 'entry',
+    request: (input) => ({ ...byId(input), json: { userId: 1, message: 'Try it' } }),
+  },
+  'DELETE /api/beverages/:id/share/:shareId': {
+    ...ownerOrAdmin,
+    owner: 'allowed',
+    admin: 'allowed',
+    resource: 'entry',
+    request: ({ resource }) => ({ params: { id: resource, shareId: '999999' } }),
+  },
   'POST /api/webauthn/registration/options': { ...signedIn(), request: withPassword },
   'POST /api/webauthn/registration/verify': {
     ...signedIn('allowed'),

@@ -44,6 +44,10 @@ export const JSON_MODELS: Record<string, Record<string, fc.Arbitrary<unknown>>> 
     password: valueOr(null, '', 'violet harbour lantern 42', 'short'),
   },
   'POST /api/beverages/:id/clone': { status: valueOr('TRIED', 'TO_TRY', 'DRUNK') },
+  'POST /api/beverages/:id/share': {
+    userId: valueOr(1, 2, 3, 999999, 0, -1, 1.5, '2'),
+    message: valueOr('Try this one', '', 'x'.repeat(281)),
+  },
   'POST /api/webauthn/registration/options': { password },
   'POST /api/webauthn/registration/verify': {
     id: b64,
@@ -159,6 +163,10 @@ export const WELL_FORMED: Record<string, readonly WellFormed[]> = {
   'POST /api/beverages': [{ form: { name: 'Lagavulin 16', type: 'WHISKEY', rating: '4' } }],
   'PATCH /api/beverages/:id': [{ form: { notes: 'Smoky.' } }, { form: { removePhoto: 'true' } }],
   'POST /api/beverages/:id/clone': [null, { json: { status: 'TRIED' } }],
+  'POST /api/beverages/:id/share': [
+    { json: { userId: 2 } },
+    { json: { userId: 3, message: 'Hi' } },
+  ],
   'PATCH /api/users/me': [
     { form: { bio: 'Peated, mostly.' } },
     { form: { currentPassword: PASSWORD, newPassword: STRONG } },

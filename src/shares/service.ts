@@ -1,0 +1,132 @@
+import type { ActorRepository } from '../actors/repository.ts';
+import type { BeverageStatus, ShareRow } from '../db/schema/index.ts';
+import type { Transaction } from '../db/transaction.ts';
+import { badRequest, conflict, forbidden, notFound } from '../domain-error.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { UserRepository } from '../users/repository.ts';
+import type { EntryView } from '../beverages/repository.ts';
+import type { BeverageService, Viewer } from '../beverages/service.ts';
+import type { ShareRepository } from './repository.ts';
+
+const SHARE_NOT_FOUND = 'Share not found';
+
+/**
+ * Sharing an entry with another user of the vault (docs/social.md, "Sharing"). The owner or an
+ * admin shares; the share is PENDING and its Offer activity, recorded in the same transaction,
+ * becomes the recipient's SHARE_INVITE when the outbox delivers it. The recipient accepts (the
+ * entry joins the list they chose, read-only) or declines (the share goes); the owner or an
+ * admin may remove a share at any time. Every method is synchronous, so the notifications
+ * service can answer an invitation inside its own transaction.
+ */
+export function createShareService(deps: {
+  repo: ShareRepository;
+  beverages: BeverageService;
+  users: UserRepository;
+  actors: ActorRepository;
+  outbox: Outbox;
+  transaction: Transaction;
+  /** Withdraws the still-pending invitations of a removed share, where notifications offer it. */
+  withdrawInvites?: (shareId: number) => void;
+  now?: () => number;
+}) {
+  const { repo, beverages, users, actors, outbox, transaction } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** A share of the viewer's (as recipient); 404 for an unknown one or another user's. */
+  function ownShare(viewer: Viewer, shareId: number): ShareRow {
+    const share = repo.findById(shareId);
+    if (!share || share.recipientId !== viewer.id) throw notFound(SHARE_NOT_FOUND);
+    return share;
+  }
+
+  return {
+    /** Shares an entry with a local user; returns the entry with its updated `sharedWith`. */
+    share(
+      viewer: Viewer,
+      entryId: number,
+      input: { userId: number; message?: string | undefined },
+    ) {
+      const entry = beverages.get(entryId);
+      if (!beverages.canModify(viewer, entry)) {
+        throw forbidden('Only the owner or an admin can share this entry');
+      }
+      const recipient = users.findById(input.userId);
+      if (!recipient) throw notFound('User not found');
+      if (recipient.id === entry.userId) {
+        throw badRequest(
+          recipient.id === viewer.id
+            ? 'You cannot share an entry with yourself'
+            : 'An entry cannot be shared with its owner',
+        );
+      }
+      const message = input.message?.trim() || null;
+      transaction(() => {
+        if (repo.find(entry.id, recipient.id)) {
+          throw conflict(`This entry is already shared with ${recipient.fullName}`);
+        }
+        const t = now();
+        const share = repo.insert({
+          beverageId: entry.id,
+          recipientId: recipient.id,
+          sharedById: viewer.id,
+          message,
+          createdAt: t,
+        });
+        outbox.record({
+          actorId: actors.localActorId(viewer.id),
+          type: 'Offer',
+          beverageId: entry.id,
+          shareId: share.id,
+          objectActorId: actors.localActorId(recipient.id),
+          payload: message === null ? {} : { message },
+          createdAt: t,
+        });
+      });
+      return beverages.viewOf(viewer, beverages.get(entry.id));
+    },
+
+    /**
+     * Removes a share (pending or accepted): the entry leaves the recipient's vault and an
+     * unanswered invitation can no longer be accepted.
+     */
+    unshare(viewer: Viewer, entryId: number, shareId: number): void {
+      const entry = beverages.get(entryId);
+      if (!beverages.canModify(viewer, entry)) {
+        throw forbidden('Only the owner or an admin can remove a share of this entry');
+      }
+      const share = repo.findById(shareId);
+      if (!share || share.beverageId !== entry.id) throw notFound(SHARE_NOT_FOUND);
+      transaction(() => {
+        deps.withdrawInvites?.(share.id);
+        if (!repo.delete(share.id)) throw notFound(SHARE_NOT_FOUND);
+      });
+    },
+
+    /**
+     * The recipient adds a shared entry to their vault, in the list they chose (at its top).
+     * Returns the entry as the recipient now has it.
+     */
+    accept(viewer: Viewer, shareId: number, listStatus: BeverageStatus): EntryView {
+      const share = ownShare(viewer, shareId);
+      if (share.state !== 'PENDING') throw conflict('This entry is already in your vault');
+      if (!repo.accept(share.id, listStatus, now())) {
+        throw conflict('This entry is already in your vault');
+      }
+      return beverages.viewOf(viewer, beverages.get(share.beverageId));
+    },
+
+    /** The recipient declines a pending share: it is deleted. */
+    decline(viewer: Viewer, shareId: number): void {
+      const share = ownShare(viewer, shareId);
+      if (share.state !== 'PENDING') throw conflict('This entry is already in your vault');
+      repo.delete(share.id);
+    },
+
+    /** A share by id (undefined when gone): for the notifications service. */
+    find(shareId: number): ShareRow | undefined {
+      return repo.findById(shareId);
+    },
+  };
+}
+
+export type ShareService = ReturnType<typeof createShareService>;
