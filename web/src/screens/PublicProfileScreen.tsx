@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import '../people/public-profile.css';
 import { formatDate } from '../people/dates.ts';
+import { ProfileFollowButton } from '../following/ProfileFollowButton.tsx';
 import { ApiError, fetchProfile } from '../api/client.ts';
 import type { PublicProfile } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
@@ -70,6 +71,7 @@ function ProfileHero({ user }: { user: PublicProfile }) {
               </li>
             )}
           </ul>
+          <ProfileFollowButton user={user} />
         </div>
       </div>
       {bio ? (

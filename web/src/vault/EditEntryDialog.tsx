@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { deleteBeverage, updateBeverage } from '../api/client.ts';
 import type { Beverage } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
+import { SharingPanel } from '../sharing/SharingPanel.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { CheckIcon, ClockIcon, TrashIcon } from '../ui/icons.tsx';
 import { draftOf, entryReducer, updateFormData, validateDraft } from './entry-form.ts';
@@ -189,6 +190,7 @@ export function EditEntryDialog({ entry, onClose }: { entry: Beverage; onClose: 
           </p>
         )}
       </form>
+      <SharingPanel entry={saved} onSaved={setSaved} />
     </Dialog>
   );
 }

@@ -1,0 +1,110 @@
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import type { ActivityItem } from '../api/types.ts';
+import { BEVERAGE_KINDS } from '../beverages.ts';
+import { messageOf, useNotes } from '../notes/notes.tsx';
+import { formatDateTime } from '../people/dates.ts';
+import { CheckIcon } from '../ui/icons.tsx';
+import { StarRating } from '../vault/StarRating.tsx';
+import { TypeIcon } from '../vault/TypeIcon.tsx';
+import { useVault } from '../vault/VaultProvider.tsx';
+import { addedToVault, useAddToVault } from './feed.ts';
+
+/**
+ * One item of the feed: who logged which entry and when, the entry read-only (name, type,
+ * subtype, maker, rating, notes, photo) and 'Add to vault'.
+ */
+export function ActivityCard({ item }: { item: ActivityItem }) {
+  const { beverage: entry, actor } = item;
+  const nameId = useId();
+  const kind = BEVERAGE_KINDS[entry.type];
+  const { openPhoto } = useVault();
+  const { notifySuccess, notifyError } = useNotes();
+  const add = useAddToVault();
+  const [added, setAdded] = useState(false);
+  const when = formatDateTime(item.createdAt);
+  const toTry = entry.status === 'TO_TRY';
+
+  const addToVault = () =>
+    add.mutate(entry, {
+      onSuccess: (copy) => {
+        setAdded(true);
+        notifySuccess(addedToVault(copy));
+      },
+      onError: (caught) => notifyError(messageOf(caught, 'Failed to add the beverage')),
+    });
+
+  return (
+    <article className="activity-card" aria-labelledby={nameId}>
+      <p className="activity-card__who">
+        <Link
+          href={`/users/${encodeURIComponent(actor.username)}`}
+          className="activity-card__actor"
+        >
+          {actor.fullName || actor.username}
+        </Link>{' '}
+        logged {toTry ? 'a beverage to try' : 'a beverage'}
+        {when && (
+          <>
+            {' · '}
+            <time dateTime={item.createdAt}>{when}</time>
+          </>
+        )}
+      </p>
+      <div className="activity-card__entry">
+        {entry.photoPath ? (
+          <button
+            type="button"
+            className="entry-card__thumb"
+            onClick={() => openPhoto(entry)}
+            aria-label={`View photo of ${entry.name}`}
+          >
+            <img src={`/${entry.photoPath}`} alt="" loading="lazy" decoding="async" />
+          </button>
+        ) : (
+          <span
+            className={`entry-card__thumb entry-card__thumb--empty type-${kind.type.toLowerCase()}`}
+          >
+            <TypeIcon type={entry.type} />
+          </span>
+        )}
+        <div className="entry-card__body">
+          <h2 id={nameId} className="entry-card__name activity-card__name">
+            {entry.name}
+          </h2>
+          <p className="entry-card__meta">
+            <span className="entry-card__type">{kind.label} · </span>
+            <span>{entry.subtype}</span>
+            {entry.makerName && (
+              <span className="entry-card__maker">
+                {' · '}
+                <span className="entry-card__maker-label">{kind.makerLabel}:</span>{' '}
+                {entry.makerName}
+              </span>
+            )}
+          </p>
+          <StarRating rating={entry.rating} pending={toTry} />
+          {entry.notes && <p className="entry-card__notes">{entry.notes}</p>}
+        </div>
+      </div>
+      <div className="activity-card__actions">
+        {added ? (
+          <span className="tag tag--muted">
+            <CheckIcon />
+            In your vault
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={addToVault}
+            disabled={add.isPending}
+            aria-label={`Add ${entry.name} to vault`}
+          >
+            {add.isPending ? 'Adding…' : 'Add to vault'}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

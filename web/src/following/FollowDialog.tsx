@@ -1,0 +1,61 @@
+import { useRef, useState } from 'react';
+import type { UserSearchResult } from '../api/types.ts';
+import { messageOf, useNotes } from '../notes/notes.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { FOLLOW_FAILED, useFollow, useFollowedIds } from './follows.ts';
+import { UserSearch } from './UserSearch.tsx';
+
+export const FOLLOW_DIALOG_TITLE = 'Follow someone';
+
+/** Says whom the user now follows, after choosing them in '+ Follow'. */
+export const nowFollowing = (user: Pick<UserSearchResult, 'fullName' | 'username'>) =>
+  `You now follow ${user.fullName || user.username}`;
+
+/**
+ * '+ Follow': search the vault's users and choose one to follow them. Users already followed
+ * are marked 'Following' and cannot be chosen again. Choosing closes the dialog.
+ */
+export function FollowDialog({ onClose }: { onClose: () => void }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const follow = useFollow();
+  const followed = useFollowedIds();
+  const { notifySuccess } = useNotes();
+  const [error, setError] = useState<string | null>(null);
+
+  const isFollowed = (user: UserSearchResult) => user.following || followed.has(user.id);
+
+  const choose = (user: UserSearchResult) => {
+    setError(null);
+    follow.mutate(user, {
+      onSuccess: () => {
+        notifySuccess(nowFollowing(user));
+        onClose();
+      },
+      onError: (caught) => setError(messageOf(caught, FOLLOW_FAILED)),
+    });
+  };
+
+  return (
+    <Dialog
+      title={FOLLOW_DIALOG_TITLE}
+      description="Find people in this vault by name or username."
+      onClose={onClose}
+      initialFocus={inputRef}
+    >
+      <UserSearch
+        label="Search users"
+        inputRef={inputRef}
+        onChoose={choose}
+        busy={follow.isPending}
+        tagOf={(user) => (isFollowed(user) ? 'Following' : null)}
+        isUnavailable={isFollowed}
+      >
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </UserSearch>
+    </Dialog>
+  );
+}

@@ -1,0 +1,213 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Follower, FollowingItem, UserSummary } from '../api/types.ts';
+import { messageOf } from '../notes/notes.tsx';
+import { formatDate } from '../people/dates.ts';
+import { Avatar } from '../ui/Avatar.tsx';
+import { GlobeIcon } from '../ui/icons.tsx';
+import { useFollow, useFollowedIds, useFollowers, useFollowing, useUnfollow } from './follows.ts';
+
+export const NOT_FOLLOWING_ANYONE = "You aren't following anyone yet.";
+export const NO_FOLLOWERS = 'No followers yet.';
+
+/** Since when: 'Since Mar 3, 2025'. */
+function Since({ iso }: { iso: string }) {
+  const date = formatDate(iso);
+  if (!date) return null;
+  return (
+    <span className="person__since">
+      Since <time dateTime={iso}>{date}</time>
+    </span>
+  );
+}
+
+/** A local user: avatar, full name linking to their profile, @username and since when. */
+function LocalPerson({
+  user,
+  since,
+  action,
+}: {
+  user: UserSummary;
+  since: string;
+  action?: ReactNode;
+}) {
+  return (
+    <li className="person">
+      <Avatar user={user} />
+      <div className="person__who">
+        <Link href={`/users/${encodeURIComponent(user.username)}`} className="person__name">
+          {user.fullName || user.username}
+        </Link>
+        <span className="person__meta">
+          <span className="person__username">@{user.username}</span>
+          <Since iso={since} />
+        </span>
+      </div>
+      {action}
+    </li>
+  );
+}
+
+function UnfollowButton({ user }: { user: UserSummary }) {
+  const unfollow = useUnfollow();
+  return (
+    <button
+      type="button"
+      className="button button--secondary person__action"
+      onClick={() => unfollow.mutate(user)}
+      disabled={unfollow.isPending}
+      aria-label={`Unfollow ${user.fullName || user.username}`}
+    >
+      Unfollow
+    </button>
+  );
+}
+
+/** A follower not followed in return can be followed from the list. */
+function FollowButton({ user }: { user: UserSummary }) {
+  const follow = useFollow();
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--primary person__action"
+        onClick={() => follow.mutate(user)}
+        disabled={follow.isPending}
+        aria-label={`Follow ${user.fullName || user.username}`}
+      >
+        Follow
+      </button>
+      {follow.isError && (
+        <p className="form-error person__error" role="alert">
+          {messageOf(follow.error, 'Failed to follow user')}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A fediverse account: display name, actor URI and summary (no profile page here). */
+function FederatedPerson({ follower }: { follower: Extract<Follower, { kind: 'federated' }> }) {
+  const name = follower.displayName || follower.handle || follower.actorUri;
+  return (
+    <li className="person person--federated">
+      <Avatar user={{ fullName: name, username: name, avatarPath: null }} />
+      <div className="person__who">
+        <span className="person__name">{name}</span>
+        <span className="person__meta">
+          <GlobeIcon />
+          <a className="person__actor" href={follower.actorUri} rel="noopener noreferrer">
+            {follower.actorUri}
+          </a>
+          <Since iso={follower.followedAt} />
+        </span>
+        {follower.summary && <p className="person__summary">{follower.summary}</p>}
+      </div>
+    </li>
+  );
+}
+
+/** One of the two lists: its heading, then loading, an error with Try again, empty or people. */
+function PeoplePanel({
+  title,
+  query,
+  count,
+  empty,
+  children,
+}: {
+  title: string;
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  count: number;
+  empty: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <p className="list-status" role="status">
+        Loading…
+      </p>
+    );
+  } else if (query.isError) {
+    body = (
+      <div className="list-error">
+        <p role="alert" className="form-error">
+          {messageOf(query.error, `Unable to load ${title.toLowerCase()}.`)}
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void query.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (count === 0) {
+    body = <p className="empty-state">{empty}</p>;
+  } else {
+    body = <ul className="people">{children}</ul>;
+  }
+  return (
+    <section className="panel people-panel" aria-labelledby={titleId}>
+      <h2 id={titleId} className="panel__title">
+        {title}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+/** 'People you follow': each with Unfollow. */
+export function FollowingPanel() {
+  const following = useFollowing();
+  const items: FollowingItem[] = following.data ?? [];
+  return (
+    <PeoplePanel
+      title="People you follow"
+      query={following}
+      count={items.length}
+      empty={NOT_FOLLOWING_ANYONE}
+    >
+      {items.map((item) => (
+        <LocalPerson
+          key={item.followId}
+          user={item.user}
+          since={item.followedAt}
+          action={<UnfollowButton user={item.user} />}
+        />
+      ))}
+    </PeoplePanel>
+  );
+}
+
+/** 'Followers': local users (with Follow for those not followed back) and fediverse accounts. */
+export function FollowersPanel() {
+  const followers = useFollowers();
+  const followed = useFollowedIds();
+  const items: Follower[] = followers.data ?? [];
+  return (
+    <PeoplePanel title="Followers" query={followers} count={items.length} empty={NO_FOLLOWERS}>
+      {items.map((follower) =>
+        follower.kind === 'local' ? (
+          <LocalPerson
+            key={`local-${follower.user.id}`}
+            user={follower.user}
+            since={follower.followedAt}
+            action={
+              followed.has(follower.user.id) ? (
+                <span className="tag tag--muted person__action">Following</span>
+              ) : (
+                <FollowButton user={follower.user} />
+              )
+            }
+          />
+        ) : (
+          <FederatedPerson key={`federated-${follower.actorUri}`} follower={follower} />
+        ),
+      )}
+    </PeoplePanel>
+  );
+}
