@@ -50,27 +50,38 @@ export function createFollowRepository(sqlite: Database.Database) {
   );
   const find = sqlite.prepare('SELECT * FROM follows WHERE follower_id = ? AND followed_id = ?');
   const remove = sqlite.prepare('DELETE FROM follows WHERE follower_id = ? AND followed_id = ?');
+  // Lists and lookups by local user id, through the user's actor row: reading never makes one.
+  const between = sqlite.prepare(
+    `SELECT f.* FROM actors me
+     JOIN follows f ON f.follower_id = me.id
+     JOIN actors them ON them.id = f.followed_id
+     WHERE me.user_id = ? AND them.user_id = ?`,
+  );
   const following = sqlite.prepare(
     `SELECT f.id, f.created_at, u.id AS user_id, u.username, u.full_name, u.avatar_path
-     FROM follows f
+     FROM actors me
+     JOIN follows f ON f.follower_id = me.id
      JOIN actors a ON a.id = f.followed_id
      JOIN users u ON u.id = a.user_id
-     WHERE f.follower_id = ? AND f.state = 'ACCEPTED'
+     WHERE me.user_id = ? AND f.state = 'ACCEPTED'
      ORDER BY f.created_at DESC, f.id DESC`,
   );
   const followers = sqlite.prepare(
     `SELECT f.created_at, a.kind, a.uri, a.display_name, a.handle, a.summary, a.avatar_url,
             u.id AS user_id, u.username, u.full_name, u.avatar_path
-     FROM follows f
+     FROM actors me
+     JOIN follows f ON f.followed_id = me.id
      JOIN actors a ON a.id = f.follower_id
      LEFT JOIN users u ON u.id = a.user_id
-     WHERE f.followed_id = ? AND f.state = 'ACCEPTED'
+     WHERE me.user_id = ? AND f.state = 'ACCEPTED'
      ORDER BY f.created_at DESC, f.id DESC`,
   );
   const followedUsers = sqlite
     .prepare(
-      `SELECT a.user_id FROM follows f JOIN actors a ON a.id = f.followed_id
-       WHERE f.follower_id = ? AND f.state = 'ACCEPTED' AND a.user_id IS NOT NULL`,
+      `SELECT a.user_id FROM actors me
+       JOIN follows f ON f.follower_id = me.id
+       JOIN actors a ON a.id = f.followed_id
+       WHERE me.user_id = ? AND f.state = 'ACCEPTED' AND a.user_id IS NOT NULL`,
     )
     .pluck();
 
@@ -91,22 +102,29 @@ export function createFollowRepository(sqlite: Database.Database) {
       return row ? followOf(row) : undefined;
     },
 
+    /** The follow of one local user by another, if any. */
+    findBetweenUsers(followerUserId: number, followedUserId: number): FollowRow | undefined {
+      const row = between.get(followerUserId, followedUserId) as
+        Record<string, unknown> | undefined;
+      return row ? followOf(row) : undefined;
+    },
+
     remove(followerId: number, followedId: number): boolean {
       return remove.run(followerId, followedId).changes > 0;
     },
 
-    /** The local users an actor follows, most recent follow first. */
-    following(followerId: number): FollowedPerson[] {
-      return (following.all(followerId) as Record<string, unknown>[]).map((row) => ({
+    /** The local users a local user follows, most recent follow first. */
+    following(userId: number): FollowedPerson[] {
+      return (following.all(userId) as Record<string, unknown>[]).map((row) => ({
         followId: row.id as number,
         user: personOf(row),
         followedAt: new Date(row.created_at as number),
       }));
     },
 
-    /** Everyone following an actor, local or remote, most recent first. */
-    followers(followedId: number): FollowerRecord[] {
-      return (followers.all(followedId) as Record<string, unknown>[]).map((row) => ({
+    /** Everyone following a local user, local or remote, most recent first. */
+    followers(userId: number): FollowerRecord[] {
+      return (followers.all(userId) as Record<string, unknown>[]).map((row) => ({
         kind: row.kind as ActorKind,
         user: row.user_id === null ? null : personOf(row),
         displayName: row.display_name as string,
@@ -118,9 +136,9 @@ export function createFollowRepository(sqlite: Database.Database) {
       }));
     },
 
-    /** The ids of the local users an actor follows. */
-    followedUserIds(followerId: number): Set<number> {
-      return new Set(followedUsers.all(followerId) as number[]);
+    /** The ids of the local users a local user follows. */
+    followedUserIds(userId: number): Set<number> {
+      return new Set(followedUsers.all(userId) as number[]);
     },
   };
 }

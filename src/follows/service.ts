@@ -82,7 +82,7 @@ export function createFollowService(deps: {
       const query = q.trim();
       if ([...query].length < USER_SEARCH_MIN_LENGTH) throw badRequest(SEARCH_TOO_SHORT);
       const found = search.search(query, viewer.id, USER_SEARCH_MAX_RESULTS);
-      const followed = repo.followedUserIds(actors.localActorId(viewer.id));
+      const followed = repo.followedUserIds(viewer.id);
       return found.map((user) => ({ ...user, following: followed.has(user.id) }));
     },
 
@@ -90,20 +90,17 @@ export function createFollowService(deps: {
 
     /** Follows a user unless the caller already does (following back an invitation). */
     followUnlessFollowing(viewer: FollowViewer, userId: number): void {
-      if (userId === viewer.id) return;
-      const followed = actors.localActorId(targetOf(userId).id);
-      if (repo.find(actors.localActorId(viewer.id), followed)) return;
+      if (userId === viewer.id || repo.findBetweenUsers(viewer.id, userId)) return;
       follow(viewer, userId);
     },
 
     unfollow(viewer: FollowViewer, userId: number): void {
       const target = targetOf(userId);
-      const followerId = actors.localActorId(viewer.id);
-      const followedId = actors.localActorId(target.id);
       transaction(() => {
-        if (!repo.remove(followerId, followedId)) {
-          throw notFound(`You are not following ${target.username}.`);
-        }
+        const existing = repo.findBetweenUsers(viewer.id, target.id);
+        if (!existing) throw notFound(`You are not following ${target.username}.`);
+        const { followerId, followedId } = existing;
+        repo.remove(followerId, followedId);
         feed.removeActor(viewer.id, followedId);
         outbox.record({
           actorId: followerId,
@@ -115,11 +112,11 @@ export function createFollowService(deps: {
     },
 
     following(viewer: FollowViewer): FollowedPerson[] {
-      return repo.following(actors.localActorId(viewer.id));
+      return repo.following(viewer.id);
     },
 
     followers(viewer: FollowViewer): FollowerRecord[] {
-      return repo.followers(actors.localActorId(viewer.id));
+      return repo.followers(viewer.id);
     },
   };
 }

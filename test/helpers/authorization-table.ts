@@ -135,6 +135,20 @@ export const AUTHORIZATION: Record<string, Row> = {
     resource: 'entry',
     request: ({ resource }) => ({ params: { id: resource, shareId: '999999' } }),
   },
+  // Following is each signed-in user's own; the search refuses a missing `q` past authorization.
+  'GET /api/users/search': signedIn('allowed'),
+  'GET /api/users/following': signedIn(),
+  'GET /api/users/followers': signedIn(),
+  // The owner cannot follow themself (400); others may, once (409 after).
+  'POST /api/users/:id/follow': { ...signedIn('allowed'), resource: 'user', request: byId },
+  'DELETE /api/users/:id/follow': { ...signedIn('allowed'), resource: 'user', request: byId },
+  // Each user's own notifications and feed: another's notification id is a 404.
+  'GET /api/notifications': signedIn(),
+  'POST /api/notifications/:id/respond': {
+    ...signedIn('allowed'),
+    request: () => ({ params: { id: '999999' }, json: { action: 'DECLINE' } }),
+  },
+  'GET /api/activity': signedIn(),
   'POST /api/webauthn/registration/options': { ...signedIn(), request: withPassword },
   'POST /api/webauthn/registration/verify': {
     ...signedIn('allowed'),

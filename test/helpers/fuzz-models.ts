@@ -48,6 +48,10 @@ export const JSON_MODELS: Record<string, Record<string, fc.Arbitrary<unknown>>> 
     userId: valueOr(1, 2, 3, 999999, 0, -1, 1.5, '2'),
     message: valueOr('Try this one', '', 'x'.repeat(281)),
   },
+  'POST /api/notifications/:id/respond': {
+    action: valueOr('ACCEPT', 'DECLINE', 'MAYBE'),
+    status: valueOr('TRIED', 'TO_TRY', 'DRUNK', null),
+  },
   'POST /api/webauthn/registration/options': { password },
   'POST /api/webauthn/registration/verify': {
     id: b64,
@@ -166,6 +170,11 @@ export const WELL_FORMED: Record<string, readonly WellFormed[]> = {
   'POST /api/beverages/:id/share': [
     { json: { userId: 2 } },
     { json: { userId: 3, message: 'Hi' } },
+  ],
+  'POST /api/notifications/:id/respond': [
+    { json: { action: 'ACCEPT' } },
+    { json: { action: 'ACCEPT', status: 'TO_TRY' } },
+    { json: { action: 'DECLINE' } },
   ],
   'PATCH /api/users/me': [
     { form: { bio: 'Peated, mostly.' } },
