@@ -1,0 +1,324 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  headingText,
+  launchBrowser,
+  openSignedIn,
+  pathOf,
+  signedInState,
+  type BrowserSession,
+  type StorageState,
+} from '../helpers/browser.ts';
+
+/*
+ * /following with two people in two browsers: the empty states, the '+ Follow' dialog (hint,
+ * 'No users found.', keyboard, focus trap, Escape), following by search, the follow invite in
+ * the other's Alerts ('Follow back', 'Dismiss'), Unfollow (and its failure), Follow / Unfollow
+ * on a public profile, and a fediverse follower.
+ */
+
+let server: TestServer;
+let browser: Browser;
+const sessions: BrowserSession[] = [];
+const state: Record<string, StorageState> = {};
+
+const PASSWORD = 'long-enough-password';
+const PEOPLE = [
+  ['alder', 'Alder Cask'],
+  ['birch', 'Birch Barrel'],
+  ['cedar', 'Cédric Oak'],
+  ['elm', 'Elm Stave'],
+  ['fir', 'Fir Bung'],
+  ['gorse', 'Gorse Char'],
+  ['hazel', 'Hazel Still'],
+] as const;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  for (const [username, fullName] of PEOPLE) {
+    await server.createUser({ username, password: PASSWORD, fullName });
+  }
+  await Promise.all(
+    PEOPLE.map(async ([username]) => {
+      state[username] = await signedInState(browser, server.url, username, PASSWORD);
+    }),
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  const open = sessions.splice(0);
+  for (const session of open) await session.context.close();
+  for (const session of open) expect(session.pageErrors).toEqual([]);
+});
+
+async function openAs(username: string, path: string) {
+  const session = await openSignedIn(browser, server.url, state[username]!, path);
+  sessions.push(session);
+  return session.page;
+}
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const followingList = (page: Page) => region(page, 'People you follow');
+const followersList = (page: Page) => region(page, 'Followers');
+const followDialog = (page: Page) => page.getByRole('dialog', { name: 'Follow someone' });
+const alertsButton = (page: Page) => page.getByRole('button', { name: /^Alerts, \d+ pending$/ });
+const userId = (username: string) => server.ctx.users.findByUsername(username)!.id;
+
+/** Waits until the page's Alerts badge says `count` pending, reloading if it has not polled yet. */
+async function expectPending(page: Page, count: number) {
+  const name = `Alerts, ${count} pending`;
+  try {
+    await page.getByRole('button', { name, exact: true }).waitFor({ timeout: 5_000 });
+  } catch {
+    await page.reload();
+    await page.getByRole('button', { name, exact: true }).waitFor();
+  }
+}
+
+/** Follows through the API, as `follower` (the other tests' starting point). */
+async function follow(follower: string, followed: string) {
+  const session = await openSignedIn(browser, server.url, state[follower]!, '/following');
+  try {
+    const status = await session.page.evaluate(
+      async (id) =>
+        (
+          await fetch(`/api/users/${id}/follow`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+      userId(followed),
+    );
+    expect(status).toBe(201);
+  } finally {
+    await session.context.close();
+  }
+}
+
+/** A row of one of the two lists, found by the person's full name. */
+const row = (list: Locator, fullName: string) =>
+  list.getByRole('listitem').filter({ has: list.page().getByRole('link', { name: fullName }) });
+
+describe('/following', () => {
+  it("says You aren't following anyone yet. and No followers yet. to someone new", async () => {
+    const page = await openAs('elm', '/following');
+    expect(await headingText(page)).toBe('Following');
+    await followingList(page).getByText("You aren't following anyone yet.").waitFor();
+    await followersList(page).getByText('No followers yet.').waitFor();
+    expect(await page.getByRole('button', { name: '+ Follow' }).isVisible()).toBe(true);
+  });
+
+  it('+ Follow: a labelled search box, the two-character hint, No users found., a focus trap and Escape', async () => {
+    const page = await openAs('elm', '/following');
+    const opener = page.getByRole('button', { name: '+ Follow' });
+    await opener.click();
+    const dialog = followDialog(page);
+    await dialog.waitFor();
+    const input = dialog.getByLabel('Search users');
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await dialog.getByText('Enter at least two characters to search.').waitFor();
+
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/users/search') searches.push(url.searchParams.get('q') ?? '');
+    });
+
+    // One character (even with spaces around it) is not enough: nothing is sent.
+    await input.fill('  b  ');
+    await page.waitForTimeout(450);
+    await dialog.getByText('Enter at least two characters to search.').waitFor();
+    expect(searches).toEqual([]);
+
+    // Typed quickly, a word is sent once, trimmed, after the pause.
+    await input.fill('');
+    await input.pressSequentially('  birc', { delay: 40 });
+    await dialog.getByRole('button', { name: /Birch Barrel/ }).waitFor();
+    expect(searches).toEqual(['birc']);
+
+    // Accents and case do not matter; the caller is never in the results.
+    await input.fill('CEDRIC');
+    await dialog.getByRole('button', { name: /Cédric Oak/ }).waitFor();
+    await input.fill('elm');
+    await dialog.getByText('No users found.', { exact: true }).waitFor();
+    await input.fill('zzqx');
+    await dialog.getByText('No users found.', { exact: true }).waitFor();
+
+    // Back under two characters: the results clear and the hint returns.
+    await input.fill('bir');
+    await dialog.getByRole('button', { name: /Birch Barrel/ }).waitFor();
+    await input.fill('b');
+    await dialog.getByText('Enter at least two characters to search.').waitFor();
+    expect(await dialog.getByRole('button', { name: /Birch Barrel/ }).count()).toBe(0);
+
+    // Tab and Shift+Tab stay inside the dialog.
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+
+    // Escape closes it and gives focus back to '+ Follow'.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await followingList(page).getByText("You aren't following anyone yet.").waitFor();
+  });
+
+  it('A follows B by search with the keyboard; B sees the invite and follows back; both lists update', async () => {
+    const alder = await openAs('alder', '/following');
+    await followingList(alder).getByText("You aren't following anyone yet.").waitFor();
+    await alder.getByRole('button', { name: '+ Follow' }).click();
+    const dialog = followDialog(alder);
+    const input = dialog.getByLabel('Search users');
+    await input.fill('barrel');
+    await dialog.getByRole('button', { name: /Birch Barrel/ }).waitFor();
+    await input.press('ArrowDown');
+    expect(
+      await dialog
+        .getByRole('button', { name: /Birch Barrel/ })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await alder.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+
+    const birchRow = row(followingList(alder), 'Birch Barrel');
+    await birchRow.waitFor();
+    expect(await birchRow.textContent()).toContain('@birch');
+    const today = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date());
+    expect(await birchRow.textContent()).toContain(`Since ${today}`);
+    expect(await birchRow.getByRole('link', { name: 'Birch Barrel' }).getAttribute('href')).toBe(
+      '/users/birch',
+    );
+    expect(await birchRow.getByRole('button', { name: 'Unfollow Birch Barrel' }).isVisible()).toBe(
+      true,
+    );
+
+    // In the dialog Birch is now marked and cannot be followed twice.
+    await alder.getByRole('button', { name: '+ Follow' }).click();
+    await dialog.getByLabel('Search users').fill('birch');
+    const marked = dialog.getByRole('listitem').filter({ hasText: 'Birch Barrel' });
+    await marked.getByText('Following', { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: /Birch Barrel/ }).count()).toBe(0);
+    await alder.keyboard.press('Escape');
+
+    // Birch: the badge counts the follow invite; 'Follow back' answers it.
+    const birch = await openAs('birch', '/following');
+    await expectPending(birch, 1);
+    await row(followersList(birch), 'Alder Cask').waitFor();
+    await alertsButton(birch).click();
+    await birch
+      .getByText(/Alder Cask/)
+      .first()
+      .waitFor();
+    await birch.getByRole('button', { name: 'Follow back' }).click();
+    await expectPending(birch, 0);
+    await row(followingList(birch), 'Alder Cask').waitFor();
+    await row(followersList(birch), 'Alder Cask').waitFor();
+    expect(await row(followersList(birch), 'Alder Cask').textContent()).toContain('@alder');
+
+    // Alder: Birch now follows back.
+    await alder.reload();
+    await row(followersList(alder), 'Birch Barrel').waitFor();
+    await row(followingList(alder), 'Birch Barrel').waitFor();
+    await expectPending(alder, 1);
+
+    // A profile link of the list opens the profile.
+    await row(followingList(alder), 'Birch Barrel').getByRole('link').click();
+    expect(await headingText(alder)).toBe('birch');
+    expect(pathOf(alder)).toBe('/users/birch');
+  });
+
+  it('Dismiss closes a follow invite without following back', async () => {
+    await follow('gorse', 'hazel');
+    const hazel = await openAs('hazel', '/following');
+    await expectPending(hazel, 1);
+    await alertsButton(hazel).click();
+    await hazel.getByRole('button', { name: 'Dismiss' }).click();
+    await expectPending(hazel, 0);
+    await row(followersList(hazel), 'Gorse Char').waitFor();
+    await followingList(hazel).getByText("You aren't following anyone yet.").waitFor();
+  });
+
+  it('Unfollow says Failed to unfollow user when it fails, and removes the person when it works', async () => {
+    await follow('fir', 'cedar');
+    const fir = await openAs('fir', '/following');
+    const cedarRow = row(followingList(fir), 'Cédric Oak');
+    await cedarRow.waitFor();
+
+    await fir.route('**/api/users/*/follow', (route) =>
+      route.fulfill({ status: 500, json: { message: 'Something broke' } }),
+    );
+    await cedarRow.getByRole('button', { name: 'Unfollow Cédric Oak' }).click();
+    await fir.getByRole('alert').getByText('Failed to unfollow user', { exact: true }).waitFor();
+    expect(await cedarRow.isVisible()).toBe(true);
+
+    await fir.unroute('**/api/users/*/follow');
+    await cedarRow.getByRole('button', { name: 'Unfollow Cédric Oak' }).click();
+    await followingList(fir).getByText("You aren't following anyone yet.").waitFor();
+    await fir.reload();
+    await followingList(fir).getByText("You aren't following anyone yet.").waitFor();
+  });
+
+  it('a public profile has Follow and Unfollow beside it, and none on your own', async () => {
+    const fir = await openAs('fir', '/users/elm');
+    const about = region(fir, 'About elm');
+    await about.getByRole('button', { name: 'Follow Elm Stave' }).click();
+    await about.getByRole('button', { name: 'Unfollow Elm Stave' }).waitFor();
+    expect(await fir.getByRole('link', { name: 'Back to following' }).isVisible()).toBe(true);
+
+    await fir.getByRole('link', { name: 'Back to following' }).click();
+    expect(await headingText(fir)).toBe('Following');
+    await row(followingList(fir), 'Elm Stave').waitFor();
+
+    await row(followingList(fir), 'Elm Stave').getByRole('link').click();
+    await region(fir, 'About elm').getByRole('button', { name: 'Unfollow Elm Stave' }).click();
+    await region(fir, 'About elm').getByRole('button', { name: 'Follow Elm Stave' }).waitFor();
+    await fir.getByRole('link', { name: 'Back to following' }).click();
+    await followingList(fir).getByText("You aren't following anyone yet.").waitFor();
+
+    await fir.goto('/users/fir');
+    await region(fir, 'About fir').waitFor();
+    expect(await region(fir, 'About fir').getByRole('button').count()).toBe(0);
+  });
+
+  it('a fediverse follower shows its display name and actor URI', async () => {
+    const sqlite = server.ctx.database.sqlite;
+    const now = Date.now();
+    const remote = sqlite
+      .prepare(
+        `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, summary, created_at, updated_at)
+         VALUES ('remote', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      )
+      .get(
+        'https://pub.example/users/maple',
+        'https://pub.example/users/maple/inbox',
+        'Maple on the Fediverse',
+        '@maple@pub.example',
+        'Rye and more rye.',
+        now,
+        now,
+      ) as { id: number };
+    sqlite
+      .prepare(
+        `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
+      )
+      .run(remote.id, server.ctx.actors.localActorId(userId('elm')), now);
+
+    const elm = await openAs('elm', '/following');
+    const item = followersList(elm)
+      .getByRole('listitem')
+      .filter({ hasText: 'Maple on the Fediverse' });
+    await item.waitFor();
+    const text = (await item.textContent()) ?? '';
+    expect(text).toContain('https://pub.example/users/maple');
+    expect(text).toContain('Rye and more rye.');
+    expect(await item.getByRole('button').count()).toBe(0);
+  });
+});
