@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createContext } from '../../src/context.ts';
+import type { ActivityRow } from '../../src/db/schema/index.ts';
+import { createTestVault, type TestVault } from '../helpers/vault.ts';
+
+/**
+ * The durable outbox: what an entry write announces is recorded in the write's own transaction,
+ * delivered after it commits and off the request path, retried while delivery fails, and
+ * delivered after a restart when the process stopped first.
+ */
+let vault: TestVault;
+afterEach(() => vault.close());
+
+async function twoUsers(options: Parameters<typeof createTestVault>[0] = {}) {
+  vault = createTestVault(options);
+  const alice = await vault.createUser({ username: 'alice', fullName: 'Alice Archer' });
+  const bob = await vault.createUser({ username: 'bob', fullName: 'Bob Brewer' });
+  return { alice, bob };
+}
+
+const count = (sqlite: Database.Database, sql: string, ...params: unknown[]) =>
+  sqlite
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number;
+
+/** Makes every insert into `table` fail, as a full disk or a constraint would. */
+function failInserts(sqlite: Database.Database, table: string) {
+  sqlite.exec(
+    `CREATE TEMP TRIGGER fail_${table} BEFORE INSERT ON main.${table}
+     BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+  );
+  return () => sqlite.exec(`DROP TRIGGER temp.fail_${table}`);
+}
+
+describe('recording', () => {
+  it('stores an entry and its Create activity together', async () => {
+    const { alice } = await twoUsers();
+    vault.ctx.outbox.stop(); // keep the outbox row to look at
+    const entry = await vault.ctx.beverages.create(alice, { name: 'Talisker 10', type: 'WHISKEY' });
+    const sqlite = vault.ctx.database.sqlite;
+    const activity = sqlite
+      .prepare('SELECT id, type, actor_id FROM activities WHERE beverage_id = ?')
+      .get(entry.id) as { id: number; type: string; actor_id: number };
+    expect(activity).toEqual({
+      id: expect.any(Number),
+      type: 'Create',
+      actor_id: vault.ctx.actors.localActorId(alice.id),
+    });
+    expect(count(sqlite, 'SELECT count(*) FROM outbox WHERE activity_id = ?', activity.id)).toBe(1);
+  });
+
+  it('leaves neither the entry nor its activity when the activity cannot be recorded', async () => {
+    const { alice } = await twoUsers();
+    const sqlite = vault.ctx.database.sqlite;
+    const restore = failInserts(sqlite, 'outbox');
+    await expect(
+      vault.ctx.beverages.create(alice, { name: 'Lost', type: 'WHISKEY' }),
+    ).rejects.toThrow('disk full');
+    restore();
+    expect(count(sqlite, 'SELECT count(*) FROM beverages')).toBe(0);
+    expect(count(sqlite, 'SELECT count(*) FROM activities')).toBe(0);
+  });
+
+  it('records no activity for a write that fails', async () => {
+    const { alice } = await twoUsers();
+    const sqlite = vault.ctx.database.sqlite;
+    const entry = await vault.ctx.beverages.create(alice, { name: 'Kept', type: 'WHISKEY' });
+    await vault.ctx.outbox.idle();
+    const before = count(sqlite, 'SELECT count(*) FROM activities');
+    sqlite.exec(
+      `CREATE TEMP TRIGGER fail_delete BEFORE DELETE ON main.beverages
+       BEGIN SELECT RAISE(ABORT, 'locked'); END`,
+    );
+    await expect(vault.ctx.beverages.remove(alice, entry.id)).rejects.toThrow('locked');
+    sqlite.exec('DROP TRIGGER temp.fail_delete');
+    expect(count(sqlite, 'SELECT count(*) FROM activities')).toBe(before);
+    expect(count(sqlite, "SELECT count(*) FROM activities WHERE type = 'Delete'")).toBe(0);
+    expect(count(sqlite, 'SELECT count(*) FROM beverages')).toBe(1);
+  });
+});
+
+describe('delivery', () => {
+  it('happens after the write has committed: another connection already sees the entry', async () => {
+    const { alice } = await twoUsers();
+    const other = new Database(vault.config.databasePath, { readonly: true });
+    const seen: number[] = [];
+    vault.ctx.outbox.on('Create', (activity) => {
+      seen.push(count(other, 'SELECT count(*) FROM beverages WHERE id = ?', activity.beverageId));
+    });
+    await vault.ctx.beverages.create(alice, { name: 'Oban 14', type: 'WHISKEY' });
+    await vault.ctx.outbox.idle();
+    other.close();
+    expect(seen).toEqual([1]);
+  });
+
+  it('is not on the request path: the answer comes first, and a failing delivery does not fail it', async () => {
+    const { alice } = await twoUsers();
+    const cookie = await vault.login('alice', alice.password);
+    let calls = 0;
+    vault.ctx.outbox.on('Create', () => {
+      calls++;
+      throw new Error('recipient unreachable');
+    });
+    const form = new FormData();
+    form.append('name', 'Ardbeg Uigeadail');
+    form.append('type', 'WHISKEY');
+    const res = await vault.request('/api/beverages', { method: 'POST', body: form, cookie });
+    expect(res.status).toBe(201);
+    expect(calls).toBe(0);
+    await vault.ctx.outbox.idle();
+    expect(calls).toBe(1);
+    vault.ctx.outbox.stop();
+  });
+
+  it('retries a throwing handler later, and delivers once it stops throwing', async () => {
+    let clock = 1_000_000;
+    const { alice, bob } = await twoUsers({ now: () => clock });
+    const { ctx } = vault;
+    ctx.follows.follow(bob, alice.id);
+    await ctx.outbox.idle();
+    let failing = true;
+    const delivered: ActivityRow[] = [];
+    ctx.outbox.on('Create', (activity) => {
+      if (failing) throw new Error('recipient unreachable');
+      delivered.push(activity);
+    });
+    const entry = await ctx.beverages.create(alice, { name: 'Springbank 10', type: 'WHISKEY' });
+    await ctx.outbox.idle();
+    const sqlite = ctx.database.sqlite;
+    const row = sqlite.prepare('SELECT attempts, next_attempt_at, last_error FROM outbox').get();
+    expect(row).toEqual({
+      attempts: 1,
+      next_attempt_at: clock + 1000,
+      last_error: 'Error: recipient unreachable',
+    });
+    // The fan-out ran in the same delivery transaction: rolled back with it.
+    expect(count(sqlite, 'SELECT count(*) FROM feed_items')).toBe(0);
+
+    clock += 1000; // due again, still failing: the delay doubles
+    await ctx.outbox.idle();
+    expect(sqlite.prepare('SELECT attempts, next_attempt_at FROM outbox').get()).toEqual({
+      attempts: 2,
+      next_attempt_at: clock + 2000,
+    });
+
+    failing = false;
+    clock += 2000;
+    await ctx.outbox.idle();
+    expect(delivered.map((a) => a.beverageId)).toEqual([entry.id]);
+    expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+    expect(count(sqlite, 'SELECT count(*) FROM feed_items WHERE recipient_id = ?', bob.id)).toBe(1);
+    clock += 60_000;
+    await ctx.outbox.idle();
+    expect(delivered).toHaveLength(1);
+  });
+
+  it('delivers after a restart what the previous run left undelivered', async () => {
+    const { alice, bob } = await twoUsers();
+    vault.ctx.follows.follow(bob, alice.id);
+    await vault.ctx.outbox.idle();
+    vault.ctx.outbox.stop(); // the process goes down before delivering
+    await vault.ctx.beverages.create(alice, { name: 'Laphroaig 10', type: 'WHISKEY' });
+    const before = vault.ctx.database.sqlite;
+    expect(count(before, 'SELECT count(*) FROM outbox')).toBe(1);
+    expect(count(before, 'SELECT count(*) FROM feed_items')).toBe(0);
+    await vault.ctx.close();
+
+    const restarted = createContext(vault.config);
+    try {
+      restarted.outbox.start();
+      await restarted.outbox.idle();
+      const sqlite = restarted.database.sqlite;
+      expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+      expect(count(sqlite, 'SELECT count(*) FROM feed_items WHERE recipient_id = ?', bob.id)).toBe(
+        1,
+      );
+      const page = restarted.feed.page(bob, {});
+      expect(page.items.map((item) => item.entry.name)).toEqual(['Laphroaig 10']);
+    } finally {
+      await restarted.close();
+    }
+    expect(fs.existsSync(vault.config.databasePath)).toBe(true);
+  });
+});
