@@ -102,6 +102,10 @@ async function follow(follower: string, followed: string) {
   }
 }
 
+/** Whether the element has focus. */
+const isFocused = async (element: Locator) =>
+  (await element.and(element.page().locator(':focus')).count()) === 1;
+
 /** A row of one of the two lists, found by the person's full name. */
 const row = (list: Locator, fullName: string) =>
   list.getByRole('listitem').filter({ has: list.page().getByRole('link', { name: fullName }) });
@@ -122,7 +126,7 @@ describe('/following', () => {
     const dialog = followDialog(page);
     await dialog.waitFor();
     const input = dialog.getByLabel('Search users');
-    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => isFocused(input)).toBe(true);
     await dialog.getByText('Enter at least two characters to search.').waitFor();
 
     const searches: string[] = [];
@@ -161,13 +165,13 @@ describe('/following', () => {
     // Tab and Shift+Tab stay inside the dialog.
     for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
       await page.keyboard.press(key);
-      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      expect(await dialog.locator(':focus').count()).toBe(1);
     }
 
     // Escape closes it and gives focus back to '+ Follow'.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await isFocused(opener)).toBe(true);
     await followingList(page).getByText("You aren't following anyone yet.").waitFor();
   });
 
@@ -180,11 +184,7 @@ describe('/following', () => {
     await input.fill('barrel');
     await dialog.getByRole('button', { name: /Birch Barrel/ }).waitFor();
     await input.press('ArrowDown');
-    expect(
-      await dialog
-        .getByRole('button', { name: /Birch Barrel/ })
-        .evaluate((el) => el === document.activeElement),
-    ).toBe(true);
+    expect(await isFocused(dialog.getByRole('button', { name: /Birch Barrel/ }))).toBe(true);
     await alder.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
 
