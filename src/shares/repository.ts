@@ -27,7 +27,15 @@ export interface AcceptedFilter {
   before?: { at: number; id: number } | undefined;
   /** Without: every match (search filters them afterwards). */
   limit?: number | undefined;
+  /**
+   * Entries (of the recipient's own) whose recipients to read in the same query, for their
+   * `sharedWith`: a list then costs one extra query, not two.
+   */
+  recipientsOf?: number[] | undefined;
 }
+
+/** The recipients' columns, padded to the width of an accepted entry's (a UNION ALL). */
+const RECIPIENT_COLUMNS = `s.beverage_id, u.id, u.username, u.full_name, s.id, s.state${', NULL'.repeat(11)}`;
 
 const TYPES = new Set<string>(['WHISKEY', 'WINE', 'BEER']);
 const STATUSES = new Set<string>(['TRIED', 'TO_TRY']);
@@ -73,6 +81,24 @@ function toAccepted(r: unknown[]): AcceptedEntry {
   };
 }
 
+/** Recipient rows (entry id, user id, username, full name, share id, state) by entry. */
+function groupRecipients(rows: unknown[][]): Map<number, ShareUser[]> {
+  const byEntry = new Map<number, ShareUser[]>();
+  for (const r of rows.sort((a, b) => (a[4] as number) - (b[4] as number))) {
+    const user: ShareUser = {
+      id: r[1] as number,
+      username: r[2] as string,
+      fullName: r[3] as string,
+      shareId: r[4] as number,
+      status: r[5] as ShareUser['status'],
+    };
+    const list = byEntry.get(r[0] as number);
+    if (list) list.push(user);
+    else byEntry.set(r[0] as number, [user]);
+  }
+  return byEntry;
+}
+
 /**
  * Data access for shares: the only code that queries `shares`. The recipient's list query reads
  * the shared entries with it (one indexed query per list page, src/beverages/service.ts).
@@ -93,7 +119,7 @@ export function createShareRepository(sqlite: Database.Database) {
     .prepare(
       `SELECT s.beverage_id, u.id, u.username, u.full_name, s.id, s.state
          FROM shares s JOIN users u ON u.id = s.recipient_id
-        WHERE s.beverage_id IN (SELECT value FROM json_each(?)) ORDER BY s.id`,
+        WHERE s.beverage_id IN (SELECT value FROM json_each(?))`,
     )
     .raw();
   const acceptedOne = sqlite
@@ -135,6 +161,7 @@ export function createShareRepository(sqlite: Database.Database) {
       filter.inCellar === undefined ? '' : Number(filter.inCellar),
       filter.before ? 'b' : '',
       filter.limit ?? '',
+      filter.recipientsOf ? 'r' : '',
     ].join(':');
     let statement = acceptedLists.get(key);
     if (statement) {
@@ -145,14 +172,20 @@ export function createShareRepository(sqlite: Database.Database) {
       if (filter.type) where.push(`b.type = '${filter.type}'`);
       if (filter.inCellar !== undefined) where.push(`b.in_cellar = ${filter.inCellar ? 1 : 0}`);
       if (filter.before) where.push('(s.accepted_at, s.beverage_id) < (?, ?)');
+      const accepted = `SELECT 0, s.id, s.list_status, s.accepted_at, ${ENTRY_COLUMNS}, u.full_name
+          FROM shares s JOIN beverages b ON b.id = s.beverage_id
+          JOIN users u ON u.id = b.user_id
+         WHERE ${where.join(' AND ')}
+         ORDER BY s.accepted_at DESC, s.beverage_id DESC
+         ${filter.limit === undefined ? '' : `LIMIT ${filter.limit}`}`;
+      const recipientsPart = `SELECT 1, ${RECIPIENT_COLUMNS}
+          FROM shares s JOIN users u ON u.id = s.recipient_id
+         WHERE s.beverage_id IN (SELECT value FROM json_each(?))`;
       statement = sqlite
         .prepare(
-          `SELECT s.id, s.list_status, s.accepted_at, ${ENTRY_COLUMNS}, u.full_name
-             FROM shares s JOIN beverages b ON b.id = s.beverage_id
-             JOIN users u ON u.id = b.user_id
-            WHERE ${where.join(' AND ')}
-            ORDER BY s.accepted_at DESC, s.beverage_id DESC
-            ${filter.limit === undefined ? '' : `LIMIT ${filter.limit}`}`,
+          filter.recipientsOf
+            ? `SELECT * FROM (${accepted}) UNION ALL ${recipientsPart}`
+            : accepted,
         )
         .raw();
       if (acceptedLists.size >= CACHED) acceptedLists.delete(acceptedLists.keys().next().value!);
@@ -199,21 +232,8 @@ export function createShareRepository(sqlite: Database.Database) {
 
     /** Whom each of these entries is shared with (one query for them all). */
     recipientsOf(entryIds: number[]): Map<number, ShareUser[]> {
-      const byEntry = new Map<number, ShareUser[]>();
-      if (entryIds.length === 0) return byEntry;
-      for (const r of recipients.all(JSON.stringify(entryIds)) as unknown[][]) {
-        const user: ShareUser = {
-          id: r[1] as number,
-          username: r[2] as string,
-          fullName: r[3] as string,
-          shareId: r[4] as number,
-          status: r[5] as ShareUser['status'],
-        };
-        const list = byEntry.get(r[0] as number);
-        if (list) list.push(user);
-        else byEntry.set(r[0] as number, [user]);
-      }
-      return byEntry;
+      if (entryIds.length === 0) return new Map();
+      return groupRecipients(recipients.all(JSON.stringify(entryIds)) as unknown[][]);
     },
 
     /** Whether the user has accepted shared entries / entries of theirs shared with anyone. */
@@ -224,13 +244,25 @@ export function createShareRepository(sqlite: Database.Database) {
       })!;
     },
 
-    /** A recipient's accepted shared entries, newest acceptance first. */
-    acceptedEntries(filter: AcceptedFilter): AcceptedEntry[] {
+    /**
+     * A recipient's accepted shared entries, newest acceptance first, and, when asked, whom
+     * other entries are shared with (`filter.recipientsOf`), in one query.
+     */
+    acceptedEntries(filter: AcceptedFilter): {
+      accepted: AcceptedEntry[];
+      recipients: Map<number, ShareUser[]>;
+    } {
       const statement = acceptedList(filter);
-      const rows = (
-        filter.before ? statement.all(filter.before.at, filter.before.id) : statement.all()
-      ) as unknown[][];
-      return rows.map(toAccepted);
+      const params: unknown[] = filter.before ? [filter.before.at, filter.before.id] : [];
+      if (filter.recipientsOf) params.push(JSON.stringify(filter.recipientsOf));
+      const rows = statement.all(...params) as unknown[][];
+      const accepted = rows.filter((r) => r[0] === 0).map((r) => toAccepted(r.slice(1)));
+      // A compound query promises no order: put the entries back in the list's.
+      if (filter.recipientsOf) {
+        accepted.sort((a, b) => b.share.acceptedAt - a.share.acceptedAt || b.row.id - a.row.id);
+      }
+      const recipientRows = rows.filter((r) => r[0] === 1).map((r) => r.slice(1));
+      return { accepted, recipients: groupRecipients(recipientRows) };
     },
 
     /** The entry as the recipient has it in their vault, if they accepted its share. */

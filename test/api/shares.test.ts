@@ -268,6 +268,21 @@ describe('a shared entry in the recipient’s vault', () => {
     });
   });
 
+  it('sits beside the recipient’s own shared entries, each with its own sharedWith', async () => {
+    const entry = await create(alice, { name: 'Shared to Bob' });
+    const shareId = await shareWith(entry.id, bob);
+    accept(bob, shareId, 'TRIED');
+    const own = await create(bob, { name: 'Bob shares too' });
+    const ownShareId = await shareWith(own.id, carol, bob);
+    const page = await list(bob, '?status=TRIED');
+    expect(page.slice(0, 2).map((b) => [b.id, b.sharedWith.map((u) => u.shareId)])).toEqual([
+      [own.id, [ownShareId]],
+      [entry.id, []],
+    ]);
+    const searched = await list(bob, '?q=shared%20to');
+    expect(searched.map((b) => b.id)).toEqual([entry.id]);
+  });
+
   it('is in the recipient’s cellar only while the owner has it in the cellar', async () => {
     const entry = await create(alice, { name: 'Cellar share', inCellar: 'false' });
     accept(bob, await shareWith(entry.id, bob), 'TRIED');
