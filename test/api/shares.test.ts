@@ -6,6 +6,7 @@ import {
   type Beverage,
 } from '../../contract/beverages.ts';
 import { presentBeverage } from '../../src/beverages/present.ts';
+import { notificationSchema, respondResultSchema } from '../../contract/social.ts';
 import type { Role } from '../../src/db/schema/index.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
@@ -422,13 +423,57 @@ describe('removing a share', () => {
   it('withdraws a pending invitation: it can no longer be accepted', async () => {
     const entry = await create(alice, { name: 'Withdrawn' });
     const shareId = await shareWith(entry.id, bob);
+    await vault.ctx.outbox.idle();
+    const invites = () =>
+      vault.ctx.database.sqlite
+        .prepare(
+          `SELECT count(*) FROM notifications
+            WHERE type = 'SHARE_INVITE' AND recipient_id = ? AND beverage_id = ?`,
+        )
+        .pluck()
+        .get(bob.id, entry.id);
+    expect(invites()).toBe(1);
     expect((await unshare(alice, entry.id, shareId)).status).toBe(204);
+    expect(invites()).toBe(0);
     expect(() => accept(bob, shareId, 'TRIED')).toThrow('Share not found');
     expect(await ids(bob)).not.toContain(entry.id);
   });
 });
 
 describe('answering a share', () => {
+  it('through the Alerts panel: the invitation names the entry and accepting puts it on top', async () => {
+    const entry = await create(alice, { name: 'Through the panel' });
+    await share(alice, entry.id, { userId: carol.id, message: 'A good one' });
+    await vault.ctx.outbox.idle();
+    const res = await vault.request('/api/notifications', { cookie: carol.cookie });
+    const invite = notificationSchema
+      .array()
+      .parse(((await res.json()) as { notifications: unknown[] }).notifications)
+      .find((n) => n.type === 'SHARE_INVITE' && n.beverage?.id === entry.id)!;
+    expect(invite).toMatchObject({
+      status: 'PENDING',
+      sender: { fullName: 'Alice Archer', username: 'alice' },
+      beverage: { id: entry.id, name: 'Through the panel' },
+      payload: { message: 'A good one' },
+    });
+    tick();
+    const answer = await vault.postJson(
+      `/api/notifications/${invite.id}/respond`,
+      { action: 'ACCEPT', status: 'TO_TRY' },
+      carol.cookie,
+    );
+    expect(answer.status).toBe(200);
+    const { beverage } = respondResultSchema.parse(await answer.json());
+    expect(beverage).toMatchObject({
+      id: entry.id,
+      status: 'TO_TRY',
+      isOwner: false,
+      ownerName: 'Alice Archer',
+      sharedWithCurrentUser: true,
+    });
+    expect((await ids(carol, '?type=WHISKEY&status=TO_TRY&limit=4'))[0]).toBe(entry.id);
+  });
+
   it('declining deletes the pending share', async () => {
     const entry = await create(alice, { name: 'Declined' });
     const shareId = await shareWith(entry.id, bob);
