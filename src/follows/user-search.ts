@@ -3,64 +3,61 @@ import { createReadCache } from '../db/read-cache.ts';
 import { fold } from '../beverages/search-index.ts';
 import type { PersonSummary } from './repository.ts';
 
-interface Indexed extends PersonSummary {
-  /** The folded username and full name, separated by U+0001. */
-  text: string;
-}
+/** A user as the search holds them: the summary and the folded "username␁full name". */
+type Indexed = [id: number, username: string, fullName: string, avatarPath: string | null];
 
 /**
- * Finds local users by username and full name, in any case and with or without accents. The
- * folded names of every user are kept in memory (about a megabyte for 10,000 users) and rebuilt
- * on the first search after the database changed; a search is then one substring test per
- * user, well under a millisecond for 10,000. SQLite's own `lower()` and `LIKE` fold ASCII only.
+ * Finds local users by username and full name, in any case and with or without accents
+ * (SQLite's `lower()` and `LIKE` fold ASCII only). The users are read once per change of the
+ * database (one raw scan, about 2 ms for 10,000) and their folded names are memoized across
+ * reads, so only new or renamed users are folded again; a search is then one substring test per
+ * user (well under a millisecond for 10,000). Strong matches (the username or a word of the
+ * name starting with the search) come first, then the others, each in username order.
  */
 export function createUserSearch(sqlite: Database.Database) {
-  const all = sqlite.prepare(
-    'SELECT id, username, full_name, avatar_path FROM users ORDER BY username',
-  );
-  const cache = createReadCache<'users', Indexed[]>(sqlite, { maxEntries: 1 });
+  const all = sqlite
+    .prepare('SELECT id, username, full_name, avatar_path FROM users ORDER BY username')
+    .raw();
+  const cache = createReadCache<'users', { users: Indexed[]; texts: string[] }>(sqlite, {
+    maxEntries: 1,
+  });
+  /** The folded text of each user by id, with the names it was folded from. */
+  let memo = new Map<number, { username: string; fullName: string; text: string }>();
 
-  function build(): Indexed[] {
-    return (all.all() as Record<string, unknown>[]).map((row) => {
-      const username = row.username as string;
-      const fullName = row.full_name as string;
-      return {
-        id: row.id as number,
-        username,
-        fullName,
-        avatarPath: row.avatar_path as string | null,
-        text: `${fold(username)}\u0001${fold(fullName)}`,
-      };
+  function build() {
+    const users = all.all() as Indexed[];
+    const next = new Map<number, { username: string; fullName: string; text: string }>();
+    const texts = users.map(([id, username, fullName]) => {
+      let known = memo.get(id);
+      if (!known || known.username !== username || known.fullName !== fullName) {
+        known = { username, fullName, text: `${fold(username)}\u0001${fold(fullName)}` };
+      }
+      next.set(id, known);
+      return known.text;
     });
+    memo = next;
+    return { users, texts };
   }
 
   return {
-    /**
-     * Users whose username or full name contains `query` (already trimmed), except `excludeId`:
-     * those whose username or a word of whose name starts with it first, then by username.
-     */
+    /** Users whose username or full name contains `query` (already trimmed), but `excludeId`. */
     search(query: string, excludeId: number, limit: number): PersonSummary[] {
       const needle = fold(query);
-      const users = cache.get('users', build) ?? [];
-      const first: PersonSummary[] = [];
-      const rest: PersonSummary[] = [];
-      for (const user of users) {
-        if (user.id === excludeId) continue;
-        const at = user.text.indexOf(needle);
-        if (at < 0) continue;
-        const before = at === 0 ? '\u0001' : user.text[at - 1]!;
-        const person = {
-          id: user.id,
-          username: user.username,
-          fullName: user.fullName,
-          avatarPath: user.avatarPath,
-        };
-        if (before === '\u0001' || before === ' ') {
-          first.push(person);
-          if (first.length >= limit) break;
-        } else if (rest.length < limit) rest.push(person);
+      const { users, texts } = cache.get('users', build)!;
+      const strong: Indexed[] = [];
+      const weak: Indexed[] = [];
+      for (let i = 0; i < texts.length && strong.length < limit; i++) {
+        const text = texts[i]!;
+        const at = text.indexOf(needle);
+        if (at < 0 || users[i]![0] === excludeId) continue;
+        const atWordStart =
+          at === 0 || text.includes(`\u0001${needle}`) || text.includes(` ${needle}`);
+        if (atWordStart) strong.push(users[i]!);
+        else if (weak.length < limit) weak.push(users[i]!);
       }
-      return [...first, ...rest].slice(0, limit);
+      return [...strong, ...weak]
+        .slice(0, limit)
+        .map(([id, username, fullName, avatarPath]) => ({ id, username, fullName, avatarPath }));
     },
   };
 }

@@ -108,6 +108,16 @@ describe('searching for people to follow', () => {
     expect((await search('eclair')).map((u) => u.id)).toEqual([q.id]);
   });
 
+  it('lists first those whose username or a word of whose name starts with the search', async () => {
+    await vault.createUser({ username: 'ambrose', fullName: 'Ambrose Abbot' });
+    expect((await search('br')).map((u) => u.username)).toEqual(['bob', 'ambrose']);
+  });
+
+  it('takes the search text literally', async () => {
+    expect(await search('%%')).toEqual([]);
+    expect(await search('__')).toEqual([]);
+  });
+
   it('is answered to anonymous requests with 401', async () => {
     const res = await get('/api/users/search?q=bob');
     expect(res.status).toBe(401);
