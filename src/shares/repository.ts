@@ -101,7 +101,7 @@ function groupRecipients(rows: unknown[][]): Map<number, ShareUser[]> {
 
 /**
  * Data access for shares: the only code that queries `shares`. The recipient's list query reads
- * the shared entries with it (one indexed query per list page, src/beverages/service.ts).
+ * the shared entries with it (one indexed query per list page, src/beverages/entry-lists.ts).
  */
 export function createShareRepository(sqlite: Database.Database) {
   const byId = sqlite.prepare('SELECT * FROM shares WHERE id = ?');
