@@ -31,6 +31,15 @@ function proxyOptions({ serves }: ServerPath): ProxyOptions {
 export default defineConfig({
   root,
   plugins: [react()],
+  resolve: {
+    alias: [
+      // React 19 has useSyncExternalStore: wouter's shim for older versions is not needed.
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: `${root}src/vendor/use-sync-external-store.ts`,
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

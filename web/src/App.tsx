@@ -1,15 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { createQueryClient } from './api/query-client.ts';
 import { SignedInLayout } from './layout/SignedInLayout.tsx';
 import { NotesProvider } from './notes/notes.tsx';
-import { NotificationsProvider } from './notifications/notifications.tsx';
 import { AppRoutes } from './routes.tsx';
 import { BootFailedScreen, BootScreen } from './screens/BootScreen.tsx';
-import { LoginScreen } from './screens/LoginScreen.tsx';
 import { SessionProvider, useSession } from './session/session.tsx';
+import { lazyNamed } from './ui/lazy.tsx';
 import { NoteStack } from './ui/NoteStack.tsx';
 import { VaultProvider } from './vault/VaultProvider.tsx';
+
+// A signed-in visit never needs the login screen until it signs out: fetched when the session
+// check says nobody is signed in, or just after the signed-in layout's first render.
+const LoginScreen = lazyNamed(() => import('./screens/LoginScreen.tsx'), 'LoginScreen');
 
 /**
  * Everything kept for one signed-in session lives below this component, the server-state cache
@@ -18,15 +21,14 @@ import { VaultProvider } from './vault/VaultProvider.tsx';
  */
 function SignedInApp() {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => LoginScreen.preload(), []);
   return (
     <QueryClientProvider client={queryClient}>
-      <NotificationsProvider>
-        <VaultProvider>
-          <SignedInLayout>
-            <AppRoutes />
-          </SignedInLayout>
-        </VaultProvider>
-      </NotificationsProvider>
+      <VaultProvider>
+        <SignedInLayout>
+          <AppRoutes />
+        </SignedInLayout>
+      </VaultProvider>
     </QueryClientProvider>
   );
 }
@@ -39,7 +41,11 @@ function SessionGate() {
     case 'unavailable':
       return <BootFailedScreen message={state.message} />;
     case 'signed-out':
-      return <LoginScreen />;
+      return (
+        <Suspense fallback={<BootScreen />}>
+          <LoginScreen />
+        </Suspense>
+      );
     case 'signed-in':
       return <SignedInApp key={state.epoch} />;
   }

@@ -1,21 +1,55 @@
 import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { ActivityScreen } from './screens/ActivityScreen.tsx';
-import { ArchiveScreen } from './screens/ArchiveScreen.tsx';
-import { CellarScreen } from './screens/CellarScreen.tsx';
-import { DashboardScreen } from './screens/DashboardScreen.tsx';
-import { FollowingScreen } from './screens/FollowingScreen.tsx';
 import { isAdmin } from './session/roles.ts';
 import { useCurrentUser } from './session/session.tsx';
 import { lazyNamed, ScreenLoading } from './ui/lazy.tsx';
 
-// Screens most visits never open are fetched on first use (see test/web/initial-bundle.test.ts).
+// The first download is the shell (React, the session, the layout, the query cache); every screen
+// is fetched on first use (see test/web/initial-bundle.test.ts), and the screen of the address
+// the page was opened at is fetched at once, while the session is being checked.
+const DashboardScreen = lazyNamed(() => import('./screens/DashboardScreen.tsx'), 'DashboardScreen');
+const ActivityScreen = lazyNamed(() => import('./screens/ActivityScreen.tsx'), 'ActivityScreen');
+const ArchiveScreen = lazyNamed(() => import('./screens/ArchiveScreen.tsx'), 'ArchiveScreen');
+const CellarScreen = lazyNamed(() => import('./screens/CellarScreen.tsx'), 'CellarScreen');
+const FollowingScreen = lazyNamed(() => import('./screens/FollowingScreen.tsx'), 'FollowingScreen');
 const AdminScreen = lazyNamed(() => import('./screens/AdminScreen.tsx'), 'AdminScreen');
 const ProfileScreen = lazyNamed(() => import('./screens/ProfileScreen.tsx'), 'ProfileScreen');
 const PublicProfileScreen = lazyNamed(
   () => import('./screens/PublicProfileScreen.tsx'),
   'PublicProfileScreen',
 );
+
+/** The screen a path shows, for fetching its code early (any other path shows the dashboard). */
+export function screenOf(path: string): { preload: () => void } {
+  const [, first = ''] = path.split('/');
+  switch (first) {
+    case '':
+      return DashboardScreen;
+    case 'activity':
+      return ActivityScreen;
+    case 'whiskey':
+    case 'wine':
+    case 'beer':
+      return ArchiveScreen;
+    case 'cellar':
+      return CellarScreen;
+    case 'following':
+      return FollowingScreen;
+    case 'admin':
+      return AdminScreen;
+    case 'profile':
+      return ProfileScreen;
+    case 'users':
+      return PublicProfileScreen;
+    default:
+      return DashboardScreen;
+  }
+}
+
+/** Starts fetching the screen of the address the page was opened at (called once, at start). */
+export function preloadCurrentScreen(): void {
+  screenOf(window.location.pathname).preload();
+}
 
 /** Only admins see the Admin Console; everyone else is sent to /. */
 function AdminOnly() {

@@ -229,7 +229,10 @@ export async function fetchNotifications(): Promise<VaultNotification[]> {
 // Beverages (/beverages)
 
 /** GET /beverages: one page of entries, newest first. */
-export async function fetchBeverages(query: BeverageQuery = {}): Promise<BeveragePage> {
+export async function fetchBeverages(
+  query: BeverageQuery = {},
+  signal?: AbortSignal,
+): Promise<BeveragePage> {
   const { cellar, q, ...rest } = query;
   const data = await request('/beverages', {
     query: {
@@ -237,6 +240,7 @@ export async function fetchBeverages(query: BeverageQuery = {}): Promise<Beverag
       q: q?.trim() || undefined,
       cellar: cellar === undefined ? undefined : String(cellar),
     },
+    signal,
   });
   const beverages = field<Beverage[]>(data, 'beverages', isArray);
   const next = isRecord(data) ? data.nextCursor : null;

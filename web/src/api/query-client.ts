@@ -3,7 +3,7 @@
  * (App.tsx makes it inside SignedInApp, which is keyed by the session's epoch), so signing out
  * or in as someone else throws every cached answer away.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/query-core';
 import { ApiError } from './client.ts';
 
 /** At most this many tries again for a failure that may pass (a 5xx, or no answer at all). */

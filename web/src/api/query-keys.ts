@@ -8,13 +8,22 @@ import type { BeverageQuery } from './types.ts';
 /** What one list of entries shows: GET /beverages's filters without the paging. */
 export type BeverageListFilter = Omit<BeverageQuery, 'limit' | 'cursor'>;
 
+/** How a list of entries is paged (part of its key). */
+export interface BeverageListShape {
+  pageSize: number;
+  fixed: boolean;
+}
+
 export const queryKeys = {
   beverages: {
     /** Every list of entries (dashboard, archive, cellar, search, public profiles). */
     all: ['beverages'] as const,
-    /** One paged list (useInfiniteQuery); `pageSize` is part of it (4 cards or a full page). */
-    list: (filter: BeverageListFilter, pageSize: number) =>
-      ['beverages', 'list', filter, pageSize] as const,
+    /**
+     * One paged list (useInfiniteQuery). `pageSize` is how many a page holds; a `fixed` list (the
+     * dashboard's four cards) never grows and is fetched again when it loses one.
+     */
+    list: (filter: BeverageListFilter, shape: BeverageListShape) =>
+      ['beverages', 'list', filter, shape] as const,
   },
   /** GET /notifications: the Alerts panel and its badge. */
   notifications: ['notifications'] as const,
@@ -31,6 +40,8 @@ export const queryKeys = {
   },
   /** GET /users/profiles/{username}: a public profile. */
   profile: (username: string) => ['profile', username] as const,
+  /** Every public profile (their follow state changes when the user follows someone). */
+  profiles: ['profile'] as const,
   /** GET /users: the admin's user registry. */
   users: ['users'] as const,
   /** GET /auth/sessions: the signed-in user's live sessions (profile screen). */

@@ -1,19 +1,19 @@
-import { useId, useRef, useState } from 'react';
-import type { VaultNotification } from '../api/types.ts';
-import { useNotifications } from '../notifications/notifications.tsx';
-import { BellIcon } from '../ui/icons.tsx';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useNotifications } from '../notifications/useNotifications.ts';
+import { BellIcon } from '../ui/icons/shell.tsx';
+import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
 import { useDismiss } from '../ui/useDismiss.ts';
 
-function describe(notification: VaultNotification): string {
-  const sender = notification.sender?.fullName ?? 'Someone';
-  if (notification.type === 'FOLLOW_INVITE') return `${sender} followed you`;
-  const what = notification.beverage?.name ?? 'an entry';
-  return `${sender} shared ${what} with you`;
-}
+// The panel's list and answers: fetched just after the first render, before anyone opens it.
+const AlertsPanel = lazyNamed(() => import('../notifications/AlertsPanel.tsx'), 'AlertsPanel');
 
-/** The header's Alerts button, its pending-count badge and the notifications panel. */
+/**
+ * The header's Alerts button with its pending-count badge (polled while the tab is visible) and
+ * the notifications panel. Opening the panel asks the server again.
+ */
 export function AlertsButton() {
-  const { notifications, pendingCount, loading, error, reload } = useNotifications();
+  const notifications = useNotifications();
+  const { pendingCount, reload } = notifications;
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -21,9 +21,10 @@ export function AlertsButton() {
   const titleId = useId();
 
   useDismiss(open, containerRef, () => setOpen(false), buttonRef);
+  useEffect(() => AlertsPanel.preload(), []);
 
   const toggle = () => {
-    if (!open) void reload();
+    if (!open) reload();
     setOpen((value) => !value);
   };
 
@@ -51,24 +52,9 @@ export function AlertsButton() {
           <h2 id={titleId} className="popover__title">
             Alerts
           </h2>
-          {error ? (
-            <p role="alert" className="form-error">
-              {error}
-            </p>
-          ) : notifications.length === 0 ? (
-            <p className="empty-state">{loading ? 'Loading…' : 'No notifications yet.'}</p>
-          ) : (
-            <ul className="alerts__list">
-              {notifications.map((notification) => (
-                <li key={notification.id} className="alerts__item">
-                  <p className="alerts__text">{describe(notification)}</p>
-                  {notification.payload?.message && (
-                    <p className="alerts__message">“{notification.payload.message}”</p>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <Suspense fallback={<DialogLoading />}>
+            <AlertsPanel {...notifications} />
+          </Suspense>
         </section>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { VaultMark } from '../ui/icons.tsx';
+import { VaultMark } from '../ui/icons/shell.tsx';
 import { AlertsButton } from './AlertsButton.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 

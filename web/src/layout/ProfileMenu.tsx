@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { ROLE_LABELS } from '../session/roles.ts';
 import { useCurrentUser, useSession } from '../session/session.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
-import { ChevronDownIcon } from '../ui/icons.tsx';
+import { ChevronDownIcon } from '../ui/icons/shell.tsx';
 import { useDismiss } from '../ui/useDismiss.ts';
 
 /** The header's profile menu: Profile, Back to dashboard, Sign out. */

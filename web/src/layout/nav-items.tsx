@@ -9,7 +9,7 @@ import {
   FollowingIcon,
   WhiskeyIcon,
   WineIcon,
-} from '../ui/icons.tsx';
+} from '../ui/icons/shell.tsx';
 
 export interface NavItem {
   path: string;

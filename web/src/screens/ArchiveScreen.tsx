@@ -4,11 +4,8 @@ import type { BeverageStatus, BeverageType } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { ArrowLeftIcon, ArrowRightIcon } from '../ui/icons.tsx';
 import { EntryList, NO_ENTRIES } from '../vault/EntryList.tsx';
-import { useBeverageList } from '../vault/useBeverageList.ts';
+import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
 import { Screen } from './Screen.tsx';
-
-/** Entries per page on the archive and cellar pages. */
-export const ARCHIVE_PAGE_SIZE = 50;
 
 function ArchiveGroup({ type, status }: { type: BeverageType; status: BeverageStatus }) {
   const titleId = useId();

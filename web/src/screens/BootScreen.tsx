@@ -1,5 +1,5 @@
 import { useSession } from '../session/session.tsx';
-import { VaultMark } from '../ui/icons.tsx';
+import { VaultMark } from '../ui/icons/shell.tsx';
 
 /** 'Booting the node...' while GET /auth/me runs (index.html shows the same markup first). */
 export function BootScreen() {

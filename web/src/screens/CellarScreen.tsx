@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import type { BeverageStatus } from '../api/types.ts';
 import { EntryList } from '../vault/EntryList.tsx';
-import { useBeverageList } from '../vault/useBeverageList.ts';
+import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
 import type { BeverageList } from '../vault/useBeverageList.ts';
-import { ARCHIVE_PAGE_SIZE } from './ArchiveScreen.tsx';
 import { Screen } from './Screen.tsx';
 
 export const CELLAR_EMPTY = 'Your cellar is empty...';

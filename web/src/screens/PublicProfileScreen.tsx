@@ -10,8 +10,7 @@ import { ROLE_LABELS } from '../session/roles.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { ArrowLeftIcon, CalendarIcon, GlobeIcon } from '../ui/icons.tsx';
 import { EntryList, NO_ENTRIES } from '../vault/EntryList.tsx';
-import { useBeverageList } from '../vault/useBeverageList.ts';
-import { ARCHIVE_PAGE_SIZE } from './ArchiveScreen.tsx';
+import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
 import { Screen } from './Screen.tsx';
 
 export const PROFILE_NOT_FOUND = 'Profile not found.';

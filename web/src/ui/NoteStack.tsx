@@ -1,5 +1,5 @@
 import { useNotes } from '../notes/notes.tsx';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from './icons/shell.tsx';
 
 /**
  * Renders the notes: errors as red banners (role=alert), successes in a polite live region

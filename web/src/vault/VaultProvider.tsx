@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { setBeverageStatus } from '../api/client.ts';
 import type { Beverage, BeverageStatus } from '../api/types.ts';
 import { useNotes } from '../notes/notes.tsx';
@@ -24,14 +25,21 @@ const PhotoPreviewDialog = lazyNamed(
   'PhotoPreviewDialog',
 );
 
+/** How the cached lists follow a change (list-cache.ts): code of the lists, not of the shell. */
+const loadListCache = () => import('./list-cache.ts');
+
 export const MARKED_AS_TRIED = 'Marked as tried';
 export const MOVED_TO_TRY = 'Moved to try list';
 
 type Listener = (change: ListChange) => void;
 
 interface VaultContextValue {
-  /** Lists on screen listen here to follow entries saved or deleted anywhere. */
+  /** What shows an entry outside the lists (the edit dialog, the photo) follows changes here. */
   subscribe: (listener: Listener) => () => void;
+  /**
+   * Tells the app an entry was saved or deleted: every list of entries in the query cache
+   * follows (list-cache.ts), then every listener.
+   */
   publish: (change: ListChange) => void;
   /** The owner or an admin may edit, delete and change the status. */
   canEdit: (entry: Beverage) => boolean;
@@ -45,10 +53,11 @@ const VaultContext = createContext<VaultContextValue | null>(null);
 
 /**
  * What every screen showing entries shares during one session: the change feed that keeps the
- * lists up to date, the edit dialog and the full-size photo preview.
+ * cached lists up to date, the edit dialog and the full-size photo preview.
  */
 export function VaultProvider({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
+  const queryClient = useQueryClient();
   const notes = useNotes();
   const notesRef = useRef(notes);
   useEffect(() => {
@@ -71,9 +80,17 @@ export function VaultProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const publish = useCallback((change: ListChange) => {
-    for (const listener of [...listeners.current]) listener(change);
-  }, []);
+  const viewerId = user.id;
+  const publish = useCallback(
+    (change: ListChange) => {
+      // Here long before: whatever shows a list has fetched the lists' code already.
+      void loadListCache().then(({ applyChangeToCachedLists }) =>
+        applyChangeToCachedLists(queryClient, change, viewerId),
+      );
+      for (const listener of [...listeners.current]) listener(change);
+    },
+    [queryClient, viewerId],
+  );
 
   const canEdit = useCallback((entry: Beverage) => entry.isOwner || admin, [admin]);
 

@@ -3,10 +3,11 @@
  * A list is defined by its filter; an entry that was saved goes into every list it now matches
  * (at its place in newest-first order) and out of every list it no longer matches.
  */
-import type { Beverage, BeverageQuery } from '../api/types.ts';
+import type { BeverageListFilter } from '../api/query-keys.ts';
+import type { Beverage, BeveragePage } from '../api/types.ts';
 
 /** What a list on screen shows: GET /beverages's filters, without the paging. */
-export type ListFilter = Omit<BeverageQuery, 'limit' | 'cursor'>;
+export type ListFilter = BeverageListFilter;
 
 export interface ListState {
   entries: Beverage[];
@@ -84,4 +85,77 @@ export function applyChange(
     hasMore = true;
   }
   return { entries, hasMore, needsRefill: false };
+}
+
+/**
+ * One page of a list as the query cache keeps it: GET /beverages's page, plus `truncated` when a
+ * list of fixed size dropped an entry to stay at its size (the server then holds more even if
+ * the page said it was the last).
+ */
+export interface ListPage extends BeveragePage {
+  truncated?: boolean;
+}
+
+/** A paged list as useInfiniteQuery keeps it: the pages and the cursor each was fetched with. */
+export interface PagedList {
+  pages: ListPage[];
+  pageParams: unknown[];
+}
+
+/** Every entry of a paged list, in order, each once (a page may repeat an entry seen before). */
+export function entriesOf(data: PagedList | undefined): Beverage[] {
+  if (!data) return [];
+  const seen = new Set<number>();
+  const entries: Beverage[] = [];
+  for (const page of data.pages) {
+    for (const entry of page.beverages) {
+      if (seen.has(entry.id)) continue;
+      seen.add(entry.id);
+      entries.push(entry);
+    }
+  }
+  return entries;
+}
+
+/** Whether the server holds more than a paged list shows. */
+export function hasMoreOf(data: PagedList | undefined): boolean {
+  const last = data?.pages.at(-1);
+  return last !== undefined && (last.nextCursor !== null || last.truncated === true);
+}
+
+/**
+ * applyChange for a list kept as pages: each entry stays in its page, a new one goes into the
+ * page of the entry before it (the first page when it is the newest), so the cursors of the
+ * pages still hold and fetching the next page goes on where the list ends.
+ * Returns the same `data` when the change does not touch the list.
+ */
+export function applyChangeToPages(
+  data: PagedList,
+  change: ListChange,
+  filter: ListFilter,
+  options: { capacity?: number; viewerId?: number } = {},
+): { data: PagedList; needsRefill: boolean } {
+  if (data.pages.length === 0) return { data, needsRefill: false };
+  const entries = entriesOf(data);
+  const hasMore = hasMoreOf(data);
+  const result = applyChange({ entries, hasMore }, change, filter, options);
+  if (result.entries === entries) return { data, needsRefill: result.needsRefill };
+
+  const pageOf = new Map<number, number>();
+  data.pages.forEach((page, index) => {
+    for (const entry of page.beverages) if (!pageOf.has(entry.id)) pageOf.set(entry.id, index);
+  });
+  const buckets: Beverage[][] = data.pages.map(() => []);
+  let current = 0;
+  for (const entry of result.entries) {
+    current = Math.max(current, pageOf.get(entry.id) ?? current);
+    buckets[current]!.push(entry);
+  }
+  const truncated = result.hasMore && !hasMore;
+  const pages = data.pages.map((page, index) => ({
+    ...page,
+    beverages: buckets[index]!,
+    ...(truncated && index === data.pages.length - 1 && { truncated: true }),
+  }));
+  return { data: { pages, pageParams: data.pageParams }, needsRefill: result.needsRefill };
 }

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { pendingCountOf, respondBody } from '../../web/src/api/notifications.ts';
+import { queryKeys } from '../../web/src/api/query-keys.ts';
+import type { VaultNotification } from '../../web/src/api/types.ts';
+import {
+  ADDED_TO_TO_TRY,
+  ADDED_TO_TRIED,
+  choicesFor,
+  describe as describeNotification,
+  INVITATION_DECLINED,
+  outcomeOf,
+  staleAfter,
+  withAnswered,
+} from '../../web/src/notifications/answers.ts';
+
+function notification(overrides: Partial<VaultNotification> = {}): VaultNotification {
+  return {
+    id: 1,
+    type: 'FOLLOW_INVITE',
+    status: 'PENDING',
+    sender: { fullName: 'Basil Hayden', username: 'basil' },
+    beverage: null,
+    payload: {},
+    createdAt: '2026-11-23T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const share = (overrides: Partial<VaultNotification> = {}) =>
+  notification({ type: 'SHARE_INVITE', beverage: { id: 7, name: 'Cask 55' }, ...overrides });
+
+describe('the answers of the Alerts panel', () => {
+  it("offers 'Follow back' and 'Dismiss' for a follow, without a note", () => {
+    const choices = choicesFor(notification());
+    expect(choices.map((choice) => choice.label)).toEqual(['Follow back', 'Dismiss']);
+    expect(choices.map((choice) => choice.answer)).toEqual([
+      { action: 'ACCEPT' },
+      { action: 'DECLINE' },
+    ]);
+    expect(choices.every((choice) => choice.note === undefined)).toBe(true);
+  });
+
+  it("offers 'Add to tried', 'Add to to-try' and 'Decline' for a share, each with its note", () => {
+    const choices = choicesFor(share());
+    expect(choices.map((choice) => [choice.label, choice.answer, choice.note])).toEqual([
+      ['Add to tried', { action: 'ACCEPT', status: 'TRIED' }, 'Beverage added to tried vault'],
+      ['Add to to-try', { action: 'ACCEPT', status: 'TO_TRY' }, 'Beverage added to to-try list'],
+      ['Decline', { action: 'DECLINE' }, 'Invitation declined'],
+    ]);
+    expect([ADDED_TO_TRIED, ADDED_TO_TO_TRY, INVITATION_DECLINED]).toEqual([
+      'Beverage added to tried vault',
+      'Beverage added to to-try list',
+      'Invitation declined',
+    ]);
+  });
+
+  it('sends status only with the ACCEPT of a share', () => {
+    expect(respondBody({ action: 'ACCEPT', status: 'TO_TRY' })).toEqual({
+      action: 'ACCEPT',
+      status: 'TO_TRY',
+    });
+    expect(respondBody({ action: 'ACCEPT' })).toEqual({ action: 'ACCEPT' });
+    expect(respondBody({ action: 'DECLINE', status: 'TRIED' })).toEqual({ action: 'DECLINE' });
+  });
+
+  it('says who did what, and how an answered one was answered', () => {
+    expect(describeNotification(notification())).toBe('Basil Hayden followed you');
+    expect(describeNotification(share())).toBe('Basil Hayden shared Cask 55 with you');
+    expect(
+      describeNotification(notification({ sender: { fullName: '', username: 'basil' } })),
+    ).toBe('basil followed you');
+    expect(outcomeOf(notification())).toBeNull();
+    expect(outcomeOf(notification({ status: 'ACCEPTED' }))).toBe('Followed back');
+    expect(outcomeOf(notification({ status: 'DECLINED' }))).toBe('Dismissed');
+    expect(outcomeOf(share({ status: 'ACCEPTED' }))).toBe('Added to your vault');
+    expect(outcomeOf(share({ status: 'DECLINED' }))).toBe('Declined');
+  });
+
+  it('counts the pending ones and puts an answered one in place', () => {
+    const list = [notification({ id: 1 }), share({ id: 2 }), share({ id: 3, status: 'DECLINED' })];
+    expect(pendingCountOf(list)).toBe(2);
+    const answered = withAnswered(list, share({ id: 2, status: 'ACCEPTED' }));
+    expect(answered?.map((item) => item.status)).toEqual(['PENDING', 'ACCEPTED', 'DECLINED']);
+    expect(pendingCountOf(answered ?? [])).toBe(1);
+    expect(withAnswered(undefined, share())).toBeUndefined();
+  });
+
+  it('makes the follow lists stale after a follow back, and the entry lists after a share', () => {
+    expect(staleAfter(notification(), { action: 'ACCEPT' })).toEqual(
+      expect.arrayContaining([queryKeys.following, queryKeys.followers]),
+    );
+    expect(staleAfter(share(), { action: 'ACCEPT', status: 'TRIED' })).toEqual([
+      queryKeys.beverages.all,
+    ]);
+    expect(staleAfter(notification(), { action: 'DECLINE' })).toEqual([]);
+    expect(staleAfter(share(), { action: 'DECLINE' })).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * What the Alerts panel offers for each notification and what an answer changes (pure, tested in
+ * test/web/notification-answers.test.ts).
+ */
+import type { Answer } from '../api/notifications.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import type { VaultNotification } from '../api/types.ts';
+
+export const NO_NOTIFICATIONS = 'No notifications yet.';
+export const ADDED_TO_TRIED = 'Beverage added to tried vault';
+export const ADDED_TO_TO_TRY = 'Beverage added to to-try list';
+export const INVITATION_DECLINED = 'Invitation declined';
+
+/** One button of a pending notification. */
+export interface AnswerChoice {
+  label: string;
+  answer: Answer;
+  /** The success note once the server has taken it, if any. */
+  note?: string;
+  /** The main choice is drawn as the primary button. */
+  primary?: boolean;
+}
+
+/** Follow invites: 'Follow back' and 'Dismiss'; share invites: into tried, into to-try, or no. */
+export function choicesFor(notification: VaultNotification): AnswerChoice[] {
+  if (notification.type === 'FOLLOW_INVITE') {
+    return [
+      { label: 'Follow back', answer: { action: 'ACCEPT' }, primary: true },
+      { label: 'Dismiss', answer: { action: 'DECLINE' } },
+    ];
+  }
+  return [
+    {
+      label: 'Add to tried',
+      answer: { action: 'ACCEPT', status: 'TRIED' },
+      note: ADDED_TO_TRIED,
+      primary: true,
+    },
+    {
+      label: 'Add to to-try',
+      answer: { action: 'ACCEPT', status: 'TO_TRY' },
+      note: ADDED_TO_TO_TRY,
+    },
+    { label: 'Decline', answer: { action: 'DECLINE' }, note: INVITATION_DECLINED },
+  ];
+}
+
+/** What a notification says: who did what. */
+export function describe(notification: VaultNotification): string {
+  const sender = notification.sender.fullName || notification.sender.username || 'Someone';
+  if (notification.type === 'FOLLOW_INVITE') return `${sender} followed you`;
+  const what = notification.beverage?.name ?? 'an entry';
+  return `${sender} shared ${what} with you`;
+}
+
+/** What an answered notification shows instead of its buttons; null while pending. */
+export function outcomeOf(notification: VaultNotification): string | null {
+  if (notification.status === 'PENDING') return null;
+  const accepted = notification.status === 'ACCEPTED';
+  if (notification.type === 'FOLLOW_INVITE') return accepted ? 'Followed back' : 'Dismissed';
+  return accepted ? 'Added to your vault' : 'Declined';
+}
+
+/** The list with the answered notification in place of its old copy. */
+export function withAnswered(
+  list: readonly VaultNotification[] | undefined,
+  answered: VaultNotification,
+): VaultNotification[] | undefined {
+  return list?.map((item) => (item.id === answered.id ? answered : item));
+}
+
+/**
+ * The cached server state an answer makes stale, besides the notifications themselves:
+ * following back changes who the user follows (and so the feed, the search marks and profiles);
+ * an accepted share puts an entry into the user's lists.
+ */
+export function staleAfter(notification: VaultNotification, answer: Answer) {
+  if (answer.action !== 'ACCEPT') return [];
+  if (notification.type === 'FOLLOW_INVITE') {
+    return [
+      queryKeys.following,
+      queryKeys.followers,
+      queryKeys.activity,
+      queryKeys.userSearch.all,
+      queryKeys.profiles,
+    ];
+  }
+  return [queryKeys.beverages.all];
+}
