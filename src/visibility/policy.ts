@@ -21,8 +21,8 @@ export type PhotoOwner =
  *
  * The rule today: the owner, admins, share recipients and every signed-in user of the vault (a
  * public profile shows entries read-only); anonymous requests see no entry. Per-entry privacy
- * changes `MEMBERS_SEE_EVERY_ENTRY` and, where needed, what `rules` consults; callers stay as
- * they are. The checks are ordered cheapest first, so with today's rule no query is made.
+ * changes `MEMBERS_SEE_EVERY_ENTRY` and, where needed, what the checks below consult; callers
+ * stay as they are. The checks are ordered cheapest first, so with today's rule no query is made.
  */
 const MEMBERS_SEE_EVERY_ENTRY = true;
 
@@ -31,12 +31,16 @@ export function createVisibilityPolicy(deps: {
   isShareRecipient(entryId: number, userId: number): boolean;
   /** The entry or user a stored photo path belongs to, or null for none. */
   photoOwner(storedPath: string): PhotoOwner;
+  /** Only tests change it, to exercise the lookups the vault-wide rule makes unnecessary. */
+  membersSeeEveryEntry?: boolean;
 }) {
+  const membersSeeEveryEntry = deps.membersSeeEveryEntry ?? MEMBERS_SEE_EVERY_ENTRY;
+
   function canSee(viewer: VisibilityViewer, entry: VisibleThing): boolean {
     if (!viewer) return false;
     if (entry.userId === viewer.id) return true;
     if (viewer.role === 'ADMIN') return true;
-    if (MEMBERS_SEE_EVERY_ENTRY) return true;
+    if (membersSeeEveryEntry) return true;
     return deps.isShareRecipient(entry.id, viewer.id);
   }
 
@@ -49,7 +53,7 @@ export function createVisibilityPolicy(deps: {
      */
     canSeeAllOf(viewer: VisibilityViewer, ownerId: number): boolean {
       if (!viewer) return false;
-      return viewer.id === ownerId || viewer.role === 'ADMIN' || MEMBERS_SEE_EVERY_ENTRY;
+      return viewer.id === ownerId || viewer.role === 'ADMIN' || membersSeeEveryEntry;
     },
 
     /** Whether the viewer may see whom an entry of `ownerId` is shared with (`sharedWith`). */
@@ -67,7 +71,7 @@ export function createVisibilityPolicy(deps: {
     canSeePhoto(viewer: VisibilityViewer, storedPath: string): boolean {
       if (storedPath.startsWith('media/avatars/')) return true;
       if (!viewer) return false;
-      if (viewer.role === 'ADMIN' || MEMBERS_SEE_EVERY_ENTRY) return true;
+      if (viewer.role === 'ADMIN' || membersSeeEveryEntry) return true;
       const owner = deps.photoOwner(storedPath);
       if (!owner) return false;
       if (owner.kind === 'avatar') return true;

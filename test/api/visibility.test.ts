@@ -81,6 +81,31 @@ describe('the visibility policy', () => {
   });
 });
 
+describe('the visibility policy without the vault-wide rule (as per-entry privacy would have it)', () => {
+  const policy = createVisibilityPolicy({
+    isShareRecipient: (entryId, userId) => entryId === 1 && userId === 11,
+    photoOwner: (storedPath) =>
+      storedPath === 'media/one.jpg' ? { kind: 'entry', entry: { id: 1, userId: 10 } } : null,
+    membersSeeEveryEntry: false,
+  });
+  const entry = { id: 1, userId: 10 };
+
+  it('lets the owner, admins and share recipients see an entry, and nobody else', () => {
+    expect(policy.canSee({ id: 10, role: 'USER' }, entry)).toBe(true);
+    expect(policy.canSee({ id: 12, role: 'ADMIN' }, entry)).toBe(true);
+    expect(policy.canSee({ id: 11, role: 'USER' }, entry)).toBe(true);
+    expect(policy.canSee({ id: 13, role: 'USER' }, entry)).toBe(false);
+    expect(policy.canSeeAllOf({ id: 13, role: 'USER' }, 10)).toBe(false);
+  });
+
+  it('judges a photo by the entry it belongs to, and refuses one that belongs to nothing', () => {
+    expect(policy.canSeePhoto({ id: 11, role: 'USER' }, 'media/one.jpg')).toBe(true);
+    expect(policy.canSeePhoto({ id: 13, role: 'USER' }, 'media/one.jpg')).toBe(false);
+    expect(policy.canSeePhoto({ id: 11, role: 'USER' }, 'media/orphan.jpg')).toBe(false);
+    expect(policy.canSeePhoto(null, 'media/avatars/any.jpg')).toBe(true);
+  });
+});
+
 describe('one entry', () => {
   it('is visible to the owner, another user and an admin, and not to anonymous requests', async () => {
     const entry = await create(alice, 'Seen by all');
