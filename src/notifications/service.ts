@@ -1,4 +1,4 @@
-import type { BeverageWithOwner } from '../beverages/repository.ts';
+import type { EntryView } from '../beverages/repository.ts';
 import type { NotificationAction } from '../../contract/enums.ts';
 import type { BeverageStatus, Role } from '../db/schema/index.ts';
 import type { Transaction } from '../db/transaction.ts';
@@ -13,11 +13,7 @@ export interface NotificationViewer {
 /** How a share invitation is answered (the sharing service, src/shares/). */
 export interface ShareAnswers {
   /** Puts the shared entry into the recipient's vault in that list; returns it as they see it. */
-  accept(
-    viewer: NotificationViewer,
-    shareId: number,
-    listStatus: BeverageStatus,
-  ): BeverageWithOwner;
+  accept(viewer: NotificationViewer, shareId: number, listStatus: BeverageStatus): EntryView;
   /** Removes the pending share. */
   decline(viewer: NotificationViewer, shareId: number): void;
 }
@@ -66,13 +62,13 @@ export function createNotificationService(deps: {
       viewer: NotificationViewer,
       id: number,
       input: RespondInput,
-    ): { notification: NotificationView; entry?: BeverageWithOwner } {
+    ): { notification: NotificationView; entry?: EntryView } {
       return transaction(() => {
         const notification = own(viewer, id);
         if (notification.status !== 'PENDING') {
           throw conflict('This notification has already been answered.');
         }
-        let entry: BeverageWithOwner | undefined;
+        let entry: EntryView | undefined;
         if (notification.type === 'FOLLOW_INVITE') {
           if (input.status !== undefined) {
             throw badRequest('A follow invitation is answered without a status.');
