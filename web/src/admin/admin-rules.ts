@@ -77,3 +77,10 @@ export function filterUsers<T extends Pick<User, 'username' | 'fullName' | 'emai
     ),
   );
 }
+
+/** The registry with `user` in place of its old copy, or added in username order. */
+export function upsertUser(users: readonly User[], user: User): User[] {
+  return users.some((existing) => existing.id === user.id)
+    ? users.map((existing) => (existing.id === user.id ? user : existing))
+    : [...users, user].sort((a, b) => (a.username < b.username ? -1 : 1));
+}

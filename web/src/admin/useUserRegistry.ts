@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { fetchUsers } from '../api/admin.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import type { User } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
+import { upsertUser } from './admin-rules.ts';
 
 export const USERS_LOAD_FAILED = 'Unable to load users.';
 
@@ -14,46 +17,26 @@ export interface UserRegistry {
   upsert: (user: User) => void;
 }
 
-/** Every user (GET /users), kept current with what the admin creates and changes. */
+/** Every user (GET /users), kept current in the query cache with what the admin creates and changes. */
 export function useUserRegistry(): UserRegistry {
-  const [users, setUsers] = useState<User[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const sequence = useRef(0);
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.users, queryFn: fetchUsers });
 
-  const load = useCallback(async () => {
-    const seq = ++sequence.current;
-    setLoading(true);
-    setError(null);
-    try {
-      const list = await fetchUsers();
-      if (seq !== sequence.current) return;
-      setUsers(list);
-    } catch (caught) {
-      if (seq !== sequence.current) return;
-      setError(messageOf(caught, USERS_LOAD_FAILED));
-    } finally {
-      if (seq === sequence.current) setLoading(false);
-    }
-  }, []);
+  const upsert = useCallback(
+    (user: User) =>
+      queryClient.setQueryData<User[]>(queryKeys.users, (users) =>
+        users ? upsertUser(users, user) : users,
+      ),
+    [queryClient],
+  );
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
-  useEffect(() => {
-    const counter = sequence;
-    void load();
-    return () => {
-      counter.current++;
-    };
-  }, [load]);
-
-  const upsert = useCallback((user: User) => {
-    setUsers((current) =>
-      current.some((existing) => existing.id === user.id)
-        ? current.map((existing) => (existing.id === user.id ? user : existing))
-        : [...current, user].sort((a, b) => (a.username < b.username ? -1 : 1)),
-    );
-  }, []);
-
-  const reload = useCallback(() => void load(), [load]);
-
-  return { users, loading, error, reload, upsert };
+  return {
+    users: query.data ?? [],
+    loading: query.isPending,
+    error: query.error ? messageOf(query.error, USERS_LOAD_FAILED) : null,
+    reload,
+    upsert,
+  };
 }

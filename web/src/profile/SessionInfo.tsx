@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endSession, fetchSessions } from '../api/profile.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import type { SessionInfo as Session } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { Panel, PanelError } from './Panel.tsx';
@@ -49,42 +50,28 @@ function OtherSession({
  */
 export function SessionInfo({ version }: { version: number }) {
   const { notifySuccess } = useNotes();
-  const [sessions, setSessions] = useState<Session[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async (isActive: () => boolean = () => true) => {
-    try {
-      const list = await fetchSessions();
-      if (!isActive()) return;
-      setSessions(list);
-      setError(null);
-    } catch (caught) {
-      if (isActive()) setError(messageOf(caught, 'Unable to load sessions'));
-    }
-  }, []);
-
-  useEffect(() => {
-    let active = true;
-    void load(() => active);
-    return () => {
-      active = false;
-    };
-  }, [load, version]);
-
-  const end = async (targets: Session[], message: string) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const queryClient = useQueryClient();
+  // A new version asks again, showing the sessions known so far meanwhile.
+  const query = useQuery({
+    queryKey: [...queryKeys.sessions, version],
+    queryFn: fetchSessions,
+    placeholderData: keepPreviousData,
+  });
+  const ending = useMutation({
+    mutationFn: async ({ targets }: { targets: Session[]; message: string }) => {
       for (const target of targets) await endSession(target.id);
-      notifySuccess(message);
-    } catch (caught) {
-      setError(messageOf(caught, 'Failed to end the session'));
-    } finally {
-      setBusy(false);
-      await load();
-    }
-  };
+    },
+    onSuccess: (_, { message }) => notifySuccess(message),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+  });
+  const end = (targets: Session[], message: string) => ending.mutate({ targets, message });
+  const busy = ending.isPending;
+  const sessions = query.data ?? null;
+  const error = ending.error
+    ? messageOf(ending.error, 'Failed to end the session')
+    : query.error
+      ? messageOf(query.error, 'Unable to load sessions')
+      : null;
 
   const current = sessions?.find((session) => session.current) ?? null;
   const others = sessions?.filter((session) => !session.current) ?? [];
@@ -121,7 +108,7 @@ export function SessionInfo({ version }: { version: number }) {
                     key={session.id}
                     session={session}
                     busy={busy}
-                    onEnd={(target) => void end([target], SESSION_ENDED)}
+                    onEnd={(target) => end([target], SESSION_ENDED)}
                   />
                 ))}
               </ul>
@@ -130,7 +117,7 @@ export function SessionInfo({ version }: { version: number }) {
                   <button
                     type="button"
                     className="button button--danger-quiet"
-                    onClick={() => void end(others, OTHER_SESSIONS_ENDED)}
+                    onClick={() => end(others, OTHER_SESSIONS_ENDED)}
                     disabled={busy}
                   >
                     Sign out everywhere else

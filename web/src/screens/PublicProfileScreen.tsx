@@ -1,9 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import '../people/public-profile.css';
 import { formatDate } from '../people/dates.ts';
 import { ProfileFollowButton } from '../following/ProfileFollowButton.tsx';
 import { ApiError, fetchProfile } from '../api/client.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import type { PublicProfile } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { ROLE_LABELS } from '../session/roles.ts';
@@ -15,11 +17,6 @@ import { Screen } from './Screen.tsx';
 
 export const PROFILE_NOT_FOUND = 'Profile not found.';
 export const USERNAME_REQUIRED = 'Username is required';
-
-type ProfileState =
-  | { status: 'loading' }
-  | { status: 'ready'; user: PublicProfile }
-  | { status: 'error'; message: string; notFound: boolean };
 
 /** The user's entries, read-only unless the viewer is an admin. */
 function ProfileEntries({ user }: { user: PublicProfile }) {
@@ -95,27 +92,12 @@ function ProfileProblem({ message, detail }: { message: string; detail?: string 
 /** /users/{username}: another user's public profile and their vault entries. */
 export function PublicProfileScreen({ username: rawUsername }: { username: string }) {
   const username = rawUsername.trim();
-  const [state, setState] = useState<ProfileState>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!username) return;
-    let active = true;
-    fetchProfile(username).then(
-      (user) => active && setState({ status: 'ready', user }),
-      (error: unknown) => {
-        if (!active) return;
-        const notFound = error instanceof ApiError && error.status === 404;
-        setState({
-          status: 'error',
-          notFound,
-          message: notFound ? PROFILE_NOT_FOUND : messageOf(error, PROFILE_NOT_FOUND),
-        });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [username]);
+  const query = useQuery({
+    queryKey: queryKeys.profile(username),
+    queryFn: () => fetchProfile(username),
+    enabled: username !== '',
+  });
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
 
   return (
     <Screen
@@ -132,20 +114,20 @@ export function PublicProfileScreen({ username: rawUsername }: { username: strin
           message={USERNAME_REQUIRED}
           detail="Open a profile from the people you follow, or add a username to the address."
         />
-      ) : state.status === 'loading' ? (
+      ) : query.data ? (
+        <div className="public-profile">
+          <ProfileHero user={query.data} />
+          <ProfileEntries user={query.data} />
+        </div>
+      ) : query.isError ? (
+        <ProfileProblem
+          message={notFound ? PROFILE_NOT_FOUND : messageOf(query.error, PROFILE_NOT_FOUND)}
+          detail={notFound ? `No one in this vault goes by @${username}.` : undefined}
+        />
+      ) : (
         <p className="list-status" role="status">
           Loading…
         </p>
-      ) : state.status === 'error' ? (
-        <ProfileProblem
-          message={state.message}
-          detail={state.notFound ? `No one in this vault goes by @${username}.` : undefined}
-        />
-      ) : (
-        <div className="public-profile">
-          <ProfileHero user={state.user} />
-          <ProfileEntries user={state.user} />
-        </div>
       )}
     </Screen>
   );
