@@ -1,30 +1,52 @@
 import type Database from 'better-sqlite3';
-import { createReadCache } from '../db/read-cache.ts';
+import { otherProcessWrites } from '../db/read-cache.ts';
 import { fold } from '../beverages/search-index.ts';
 import type { PersonSummary } from './repository.ts';
 
-/** A user as the search holds them: the summary and the folded "username␁full name". */
+/** A user as the search holds them. */
 type Indexed = [id: number, username: string, fullName: string, avatarPath: string | null];
 
 /**
+ * Counts this connection's changes to what the search shows of users, with TEMP triggers: they
+ * live in the connection (no migration, nothing stored) and roll back with their transaction.
+ */
+const VERSIONING = `
+  CREATE TEMP TABLE IF NOT EXISTS user_search_version (v INTEGER NOT NULL);
+  INSERT INTO temp.user_search_version (v)
+    SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM temp.user_search_version);
+  CREATE TEMP TRIGGER IF NOT EXISTS user_search_insert AFTER INSERT ON main.users
+    BEGIN UPDATE temp.user_search_version SET v = v + 1; END;
+  CREATE TEMP TRIGGER IF NOT EXISTS user_search_delete AFTER DELETE ON main.users
+    BEGIN UPDATE temp.user_search_version SET v = v + 1; END;
+  CREATE TEMP TRIGGER IF NOT EXISTS user_search_update
+    AFTER UPDATE OF username, full_name, avatar_path ON main.users
+    BEGIN UPDATE temp.user_search_version SET v = v + 1; END;`;
+
+/**
  * Finds local users by username and full name, in any case and with or without accents
- * (SQLite's `lower()` and `LIKE` fold ASCII only). The users are read once per change of the
- * database (one raw scan, about 2 ms for 10,000) and their folded names are memoized across
- * reads, so only new or renamed users are folded again; a search is then one substring test per
- * user (well under a millisecond for 10,000). Strong matches (the username or a word of the
- * name starting with the search) come first, then the others, each in username order.
+ * (SQLite's `lower()` and `LIKE` fold ASCII only, so the folding is done here: NFD, combining
+ * marks removed, lower case). The users and their folded names are kept in memory and read
+ * again only when a user was added, removed, renamed or given another avatar: by this process
+ * (seen by the triggers above) or by another one such as the CLI (seen within 250 ms). Other
+ * writes (sessions, entries) leave the index alone. A search is then one substring test per
+ * user, well under a millisecond for 10,000; a rebuild folds only new or renamed names.
+ * Strong matches (the username or a word of the name starting with the search) come first,
+ * then the others, each in username order.
  */
 export function createUserSearch(sqlite: Database.Database) {
+  sqlite.exec(VERSIONING);
+  const version = sqlite.prepare('SELECT v FROM temp.user_search_version').pluck();
+  const others = otherProcessWrites(sqlite);
   const all = sqlite
     .prepare('SELECT id, username, full_name, avatar_path FROM users ORDER BY username')
     .raw();
-  const cache = createReadCache<'users', { users: Indexed[]; texts: string[] }>(sqlite, {
-    maxEntries: 1,
-  });
+  let built: { stamp: string; users: Indexed[]; texts: string[] } | undefined;
   /** The folded text of each user by id, with the names it was folded from. */
   let memo = new Map<number, { username: string; fullName: string; text: string }>();
 
-  function build() {
+  function index() {
+    const stamp = `${version.get() as number}:${others()}`;
+    if (built?.stamp === stamp) return built;
     const users = all.all() as Indexed[];
     const next = new Map<number, { username: string; fullName: string; text: string }>();
     const texts = users.map(([id, username, fullName]) => {
@@ -36,14 +58,15 @@ export function createUserSearch(sqlite: Database.Database) {
       return known.text;
     });
     memo = next;
-    return { users, texts };
+    built = { stamp, users, texts };
+    return built;
   }
 
   return {
     /** Users whose username or full name contains `query` (already trimmed), but `excludeId`. */
     search(query: string, excludeId: number, limit: number): PersonSummary[] {
       const needle = fold(query);
-      const { users, texts } = cache.get('users', build)!;
+      const { users, texts } = index();
       const strong: Indexed[] = [];
       const weak: Indexed[] = [];
       for (let i = 0; i < texts.length && strong.length < limit; i++) {

@@ -5,7 +5,9 @@ import {
   userSearchResultSchema,
   USER_SEARCH_MAX_RESULTS,
 } from '../../contract/social.ts';
+import Database from 'better-sqlite3';
 import { z } from 'zod';
+import { OTHER_PROCESS_WRITES_SEEN_WITHIN_MS } from '../../src/db/read-cache.ts';
 import { json } from '../helpers/json.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
@@ -106,6 +108,16 @@ describe('searching for people to follow', () => {
     expect((await search('quentin')).map((u) => u.id)).toEqual([q.id]);
     vault.ctx.users.update(q.id, { fullName: 'Quincy Éclair' });
     expect((await search('eclair')).map((u) => u.id)).toEqual([q.id]);
+  });
+
+  it('sees a rename by another process (the CLI) within a moment', async () => {
+    const other = new Database(vault.config.databasePath);
+    other.prepare('UPDATE users SET full_name = ? WHERE id = ?').run('Bobby Tables', ids.bob);
+    other.close();
+    await new Promise((resolve) => setTimeout(resolve, OTHER_PROCESS_WRITES_SEEN_WITHIN_MS + 50));
+    expect((await search('tables')).map((u) => u.username)).toEqual(['bob']);
+    vault.ctx.users.update(ids.bob, { fullName: 'Bob Brewer' });
+    expect(await search('tables')).toEqual([]);
   });
 
   it('lists first those whose username or a word of whose name starts with the search', async () => {
