@@ -1,5 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { deleteUserCredential, fetchUserCredentials } from '../api/admin.ts';
+import { queryKeys } from '../api/query-keys.ts';
 import { credentialLabel } from '../api/second-factor.ts';
 import type { SecurityKeyCredential, User } from '../api/types.ts';
 import { ApiError } from '../api/client.ts';
@@ -13,11 +15,6 @@ import {
 } from '../ui/SecurityKeyList.tsx';
 
 const KEYS_LOAD_FAILED = 'Unable to load security keys';
-
-type KeysState =
-  | { status: 'loading' }
-  | { status: 'ready'; credentials: SecurityKeyCredential[] }
-  | { status: 'error'; message: string };
 
 /**
  * A user's security keys as the admin sees them (GET /webauthn/admin/users/{id}/credentials):
@@ -35,54 +32,40 @@ export function UserSecurityKeys({
 }) {
   const titleId = useId();
   const { notifySuccess } = useNotes();
-  const [state, setState] = useState<KeysState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
+  const queryKey = queryKeys.userCredentials(user.id);
+  const query = useQuery({ queryKey, queryFn: () => fetchUserCredentials(user.id) });
   const [removing, setRemoving] = useState<SecurityKeyCredential | null>(null);
   // An admin's own key: the server wants the current password, as on the profile page.
   const own = useCurrentUser().id === user.id;
 
-  useEffect(() => {
-    let active = true;
-    fetchUserCredentials(user.id).then(
-      (credentials) => active && setState({ status: 'ready', credentials }),
-      (caught: unknown) =>
-        active && setState({ status: 'error', message: messageOf(caught, KEYS_LOAD_FAILED) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [user.id, attempt]);
-
-  const credentials = state.status === 'ready' ? state.credentials : [];
+  const credentials = query.data ?? [];
 
   return (
     <section className="admin-keys" aria-labelledby={titleId}>
       <h3 id={titleId} className="admin-subtitle">
         Security keys
       </h3>
-      {state.status === 'loading' && (
+      {query.isPending && (
         <p className="list-status" role="status">
           Loading security keys…
         </p>
       )}
-      {state.status === 'error' && (
+      {query.isError && (
         <div className="list-error">
           <p role="alert" className="form-error">
-            {state.message}
+            {messageOf(query.error, KEYS_LOAD_FAILED)}
           </p>
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => {
-              setState({ status: 'loading' });
-              setAttempt((count) => count + 1);
-            }}
+            onClick={() => void query.refetch()}
           >
             Try again
           </button>
         </div>
       )}
-      {state.status === 'ready' && (
+      {query.isSuccess && (
         <SecurityKeyList
           credentials={credentials}
           listLabel={`Security keys of ${user.username}`}
@@ -105,7 +88,7 @@ export function UserSecurityKeys({
           askPassword={own}
           onRemove={async (password) => {
             const result = await deleteUserCredential(removing.id, own ? password : undefined);
-            setState({ status: 'ready', credentials: result.credentials });
+            queryClient.setQueryData(queryKey, result.credentials);
             setRemoving(null);
             // Removing the last key turns the security key off.
             onUserChanged(
@@ -122,7 +105,7 @@ export function UserSecurityKeys({
             }
             console.warn(DELETE_FAILED, messageOf(caught, ''));
             // The removal was refused (the key may be gone already): the list is asked for again.
-            setAttempt((count) => count + 1);
+            void queryClient.invalidateQueries({ queryKey });
             return DELETE_FAILED;
           }}
         />

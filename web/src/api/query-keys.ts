@@ -44,6 +44,8 @@ export const queryKeys = {
   profiles: ['profile'] as const,
   /** GET /users: the admin's user registry. */
   users: ['users'] as const,
+  /** GET /webauthn/admin/users/{id}/credentials: a user's security keys, as the admin sees them. */
+  userCredentials: (userId: number) => ['user-credentials', userId] as const,
   /** GET /auth/sessions: the signed-in user's live sessions (profile screen). */
   sessions: ['sessions'] as const,
 } as const;
