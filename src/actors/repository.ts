@@ -31,13 +31,17 @@ export function createActorRepository(sqlite: Database.Database) {
       const known = ids.get(userId);
       if (known !== undefined) return known;
       let id = idOfUser.get(userId) as number | undefined;
+      let made = false;
       if (id === undefined) {
         const t = Date.now();
         insertLocal.run(userId, t, t);
         id = idOfUser.get(userId) as number;
+        made = true;
       }
-      // Rows are never renumbered; a deleted user's id is never reused (AUTOINCREMENT).
-      ids.set(userId, id);
+      // Rows are never renumbered; a deleted user's id is never reused (AUTOINCREMENT). A row
+      // made inside a transaction is remembered only once it is known to be committed: the
+      // transaction may still roll it back.
+      if (!made || !sqlite.inTransaction) ids.set(userId, id);
       return id;
     },
 
