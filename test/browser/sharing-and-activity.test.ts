@@ -347,7 +347,7 @@ describe('sharing', () => {
     expect(requests).toHaveLength(1);
   });
 
-  it('has no Sharing panel for an entry shared with the viewer (View only, no editor)', async () => {
+  it('Add to tried puts a shared entry at the top of the tried list, View only, with no editor', async () => {
     const entry = await seedEntry(server, 'larch', {
       name: 'Kilkerran 12',
       subtype: 'Single Malt',
@@ -356,23 +356,23 @@ describe('sharing', () => {
       await callAs('larch', 'POST', `/api/beverages/${entry.id}/share`, { userId: userId('ash') }),
     ).toBe(200);
     await delivered();
-    const notification = server.ctx.database.sqlite
-      .prepare(
-        `SELECT n.id FROM notifications n WHERE n.type = 'SHARE_INVITE' ORDER BY n.id DESC LIMIT 1`,
-      )
-      .get() as { id: number };
-    expect(
-      await callAs('ash', 'POST', `/api/notifications/${notification.id}/respond`, {
-        action: 'ACCEPT',
-        status: 'TRIED',
-      }),
-    ).toBe(200);
 
     const ash = await openAs('ash', '/');
-    const shared = card(panelList(ash, 'Whiskey', 'Tried'), 'Kilkerran 12');
-    await shared.getByText('View only').waitFor();
+    await alertsButton(ash).click();
+    await ash
+      .getByText(/Kilkerran 12/)
+      .first()
+      .waitFor();
+    await ash.getByRole('button', { name: 'Add to tried' }).click();
+    await ash.getByText('Beverage added to tried vault', { exact: true }).first().waitFor();
+
+    const top = panelList(ash, 'Whiskey', 'Tried').getByRole('article').first();
+    await top.getByRole('heading', { name: 'Kilkerran 12' }).waitFor();
+    await top.getByText('View only').waitFor();
+    expect(await top.textContent()).toContain('Logged by Larch Kiln');
     expect(await ash.getByRole('button', { name: 'Edit Kilkerran 12' }).count()).toBe(0);
-    await shared.click();
+    await ash.keyboard.press('Escape');
+    await top.click();
     expect(await ash.getByRole('dialog').count()).toBe(0);
   });
 });
