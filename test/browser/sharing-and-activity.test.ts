@@ -229,6 +229,15 @@ describe('/activity', () => {
     await rowan.unroute('**/api/activity*');
     await rowan.getByRole('button', { name: 'Try again' }).click();
     await card(rowan, 'Cask 23').waitFor();
+
+    // After an unfollow the feed, loaded again, no longer has that person's entries.
+    await rowan.getByRole('link', { name: 'Following', exact: true }).click();
+    await rowan.getByRole('button', { name: 'Unfollow Larch Kiln' }).click();
+    await rowan.getByText("You aren't following anyone yet.").waitFor();
+    await rowan.getByRole('link', { name: 'Activity', exact: true }).click();
+    await rowan
+      .getByText('No recent activity from people you follow yet.', { exact: true })
+      .waitFor();
   });
 });
 
