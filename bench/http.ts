@@ -85,16 +85,29 @@ export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export async function time(label: string, n: number, fn: (i: number) => Promise<unknown>) {
-  for (let i = 0; i < Math.min(20, n); i++) await fn(i); // warm-up
+/**
+ * Times `fn` n times, one at a time, after a warm-up. With `pauseMs`, waits that long after
+ * each call, outside the timing (requests that do not come back to back).
+ */
+export async function time(
+  label: string,
+  n: number,
+  fn: (i: number) => Promise<unknown>,
+  pauseMs = 0,
+) {
+  const pause = () => (pauseMs > 0 ? new Promise((r) => setTimeout(r, pauseMs)) : undefined);
+  for (let i = 0; i < Math.min(20, n); i++) {
+    await fn(i); // warm-up
+    await pause();
+  }
   const samples: number[] = [];
-  const start = performance.now();
   for (let i = 0; i < n; i++) {
     const t = performance.now();
     await fn(i);
     samples.push(performance.now() - t);
+    await pause();
   }
-  const total = performance.now() - start;
+  const total = samples.reduce((sum, ms) => sum + ms, 0);
   samples.sort((a, b) => a - b);
   const r = {
     p50: percentile(samples, 50),

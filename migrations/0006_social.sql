@@ -38,14 +38,13 @@ CREATE TABLE `feed_items` (
 	`actor_id` integer NOT NULL,
 	`beverage_id` integer NOT NULL,
 	`created_at` integer NOT NULL,
-	PRIMARY KEY(`recipient_id`, `activity_id`),
 	FOREIGN KEY (`recipient_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`activity_id`) REFERENCES `activities`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`actor_id`) REFERENCES `actors`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`beverage_id`) REFERENCES `beverages`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `feed_items_page_idx` ON `feed_items` (`recipient_id`,`created_at`,`activity_id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `feed_items_page_idx` ON `feed_items` (`recipient_id`,`created_at`,`activity_id`);--> statement-breakpoint
 CREATE INDEX `feed_items_actor_idx` ON `feed_items` (`recipient_id`,`actor_id`);--> statement-breakpoint
 CREATE INDEX `feed_items_beverage_idx` ON `feed_items` (`beverage_id`);--> statement-breakpoint
 CREATE TABLE `follows` (
@@ -88,6 +87,7 @@ CREATE TABLE `outbox` (
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`next_attempt_at` integer NOT NULL,
 	`last_error` text,
+	`progress` text,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`activity_id`) REFERENCES `activities`(`id`) ON UPDATE no action ON DELETE cascade
 );

@@ -62,8 +62,11 @@ export function createFeedService(deps: {
   return {
     /** Registers the fan-out of new entries with the outbox. */
     registerDelivery(outbox: Outbox): void {
-      outbox.on('Create', (activity) => {
-        repo.fanOut(activity);
+      // In parts of FAN_OUT_CHUNK followers; the token is the last follower reached.
+      outbox.on('Create', (activity, resume) => {
+        const after = resume === undefined ? 0 : Number(resume);
+        const last = repo.fanOut(activity, Number.isSafeInteger(after) ? after : 0);
+        return last === undefined ? undefined : String(last);
       });
     },
 

@@ -1,5 +1,6 @@
 import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
 import type { Transaction } from '../db/transaction.ts';
+import { performance } from 'node:perf_hooks';
 import { logger } from '../logger.ts';
 import type { NewActivity, OutboxRepository } from './repository.ts';
 
@@ -7,10 +8,35 @@ import type { NewActivity, OutboxRepository } from './repository.ts';
  * Delivers one activity to its recipients of one kind (local users today, remote servers
  * through the federation queue later). It runs inside the delivery's transaction, so it must be
  * synchronous, and idempotent: an activity may be delivered again after a crash.
+ *
+ * A handler with many recipients may deliver in parts: it returns a resume token (say, the
+ * last follower it reached) and is called again with it, in a later transaction, until it
+ * returns nothing. The token is stored with the outbox row, so a restart resumes there.
  */
-export type DeliveryHandler = (activity: ActivityRow) => void;
+export type DeliveryHandler = (activity: ActivityRow, resume: string | undefined) => string | void;
+
+/** Where a delivery done in parts stopped: the handler's position in its list, and its token. */
+interface Progress {
+  handler: number;
+  resume: string;
+}
+
+function parseProgress(stored: string | null): Progress | undefined {
+  if (stored === null) return undefined;
+  try {
+    const value = JSON.parse(stored) as Partial<Progress>;
+    if (typeof value.handler === 'number' && typeof value.resume === 'string') {
+      return { handler: value.handler, resume: value.resume };
+    }
+  } catch {
+    // An unreadable token only costs a delivery from the start: handlers are idempotent.
+  }
+  return undefined;
+}
 
 const BATCH = 50;
+/** How long one run of deliveries may hold the event loop before letting requests in. */
+const RUN_BUDGET_MS = 4;
 const MAX_BACKOFF_MS = 60 * 60_000;
 /** Activities whose only purpose is to be delivered: forgotten once they are. */
 const TRANSIENT: ReadonlySet<ActivityType> = new Set(['Update', 'Delete', 'Undo']);
@@ -43,13 +69,29 @@ export function createOutbox(deps: {
     running = true;
     try {
       const batch = repo.due(now(), BATCH);
-      for (const { outboxId, attempts, activity } of batch) {
+      const deadline = performance.now() + RUN_BUDGET_MS;
+      let more = batch.length === BATCH;
+      for (const [index, { outboxId, attempts, activity, progress }] of batch.entries()) {
+        if (performance.now() > deadline) {
+          more ||= index < batch.length;
+          break;
+        }
         try {
-          transaction(() => {
-            for (const handler of handlers.get(activity.type) ?? []) handler(activity);
+          const unfinished = transaction(() => {
+            const list = handlers.get(activity.type) ?? [];
+            const from = parseProgress(progress);
+            for (let h = from?.handler ?? 0; h < list.length; h++) {
+              const resume = list[h]!(activity, h === from?.handler ? from.resume : undefined);
+              if (typeof resume === 'string') {
+                repo.saveProgress(outboxId, JSON.stringify({ handler: h, resume }));
+                return true;
+              }
+            }
             if (TRANSIENT.has(activity.type)) repo.forget(activity.id);
             else repo.delivered(outboxId);
+            return false;
           });
+          more ||= unfinished;
         } catch (error) {
           const delay = Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);
           repo.retryLater(outboxId, now() + delay, String(error));
@@ -61,7 +103,7 @@ export function createOutbox(deps: {
           });
         }
       }
-      if (batch.length === BATCH) schedule(); // more may be due: let requests in between
+      if (more) schedule(); // more is due: carry on after letting requests in
     } finally {
       running = false;
     }

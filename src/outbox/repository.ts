@@ -16,6 +16,8 @@ export interface DueDelivery {
   outboxId: number;
   attempts: number;
   activity: ActivityRow;
+  /** Where a delivery done in parts stopped (JSON), or null. */
+  progress: string | null;
 }
 
 function activityOf(row: Record<string, unknown>): ActivityRow {
@@ -41,7 +43,7 @@ export function createOutboxRepository(sqlite: Database.Database) {
     'INSERT INTO outbox (activity_id, next_attempt_at, created_at) VALUES (?, ?, ?)',
   );
   const due = sqlite.prepare(
-    `SELECT o.id AS outbox_id, o.attempts, a.id AS activity_id, a.actor_id, a.type, a.beverage_id,
+    `SELECT o.id AS outbox_id, o.attempts, o.progress, a.id AS activity_id, a.actor_id, a.type, a.beverage_id,
             a.object_actor_id, a.share_id, a.payload, a.created_at
      FROM outbox o JOIN activities a ON a.id = o.activity_id
      WHERE o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?`,
@@ -51,6 +53,7 @@ export function createOutboxRepository(sqlite: Database.Database) {
   const retryLater = sqlite.prepare(
     'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?',
   );
+  const saveProgress = sqlite.prepare('UPDATE outbox SET progress = ? WHERE id = ?');
   const nextDue = sqlite.prepare('SELECT min(next_attempt_at) FROM outbox').pluck();
   const count = sqlite.prepare('SELECT count(*) FROM outbox').pluck();
 
@@ -78,6 +81,7 @@ export function createOutboxRepository(sqlite: Database.Database) {
         outboxId: row.outbox_id as number,
         attempts: row.attempts as number,
         activity: activityOf(row),
+        progress: row.progress as string | null,
       }));
     },
 
@@ -88,6 +92,11 @@ export function createOutboxRepository(sqlite: Database.Database) {
     /** Drops an activity no one will read again (its outbox row goes with it). */
     forget(activityId: number): void {
       removeActivity.run(activityId);
+    },
+
+    /** Keeps where a delivery in parts got to; the row stays due. */
+    saveProgress(outboxId: number, progress: string): void {
+      saveProgress.run(progress, outboxId);
     },
 
     retryLater(outboxId: number, at: number, error: string): void {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.ts';
+import { createFeedRepository, FAN_OUT_CHUNK } from '../../src/feed/repository.ts';
 import type { ActivityRow } from '../../src/db/schema/index.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
@@ -183,5 +184,81 @@ describe('delivery', () => {
       await restarted.close();
     }
     expect(fs.existsSync(vault.config.databasePath)).toBe(true);
+  });
+
+  it('delivers in parts a handler asks to resume, each part in its own transaction, and resumes where it stopped', async () => {
+    const { alice, bob } = await twoUsers();
+    const calls: (string | undefined)[] = [];
+    vault.ctx.outbox.on('Follow', (_activity, resume) => {
+      calls.push(resume);
+      const next = Number(resume ?? 0) + 1;
+      if (next === 2) vault.ctx.outbox.stop(); // the process goes down after the second part
+      return next < 4 ? String(next) : undefined;
+    });
+    vault.ctx.follows.follow(bob, alice.id);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toEqual([undefined, '1']);
+    const sqlite = vault.ctx.database.sqlite;
+    expect(sqlite.prepare('SELECT progress FROM outbox').pluck().all()).toEqual([
+      JSON.stringify({ handler: 1, resume: '2' }),
+    ]);
+    vault.ctx.outbox.start();
+    await vault.ctx.outbox.idle();
+    expect(calls).toEqual([undefined, '1', '2', '3']);
+    expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+  });
+
+  it("puts an entry into the feed of every one of an author's followers, a few hundred at a time", async () => {
+    const { alice } = await twoUsers();
+    const sqlite = vault.ctx.database.sqlite;
+    const t = Date.now();
+    const author = vault.ctx.actors.localActorId(alice.id);
+    const addUser = sqlite.prepare(
+      "INSERT INTO users (username, full_name, email, password_hash) VALUES (?, ?, ?, 'x')",
+    );
+    const addFollow = sqlite.prepare(
+      "INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)",
+    );
+    const FOLLOWERS = 601;
+    sqlite.transaction(() => {
+      for (let i = 0; i < FOLLOWERS; i++) {
+        const id = Number(addUser.run(`f${i}`, `F ${i}`, `f${i}@example.com`).lastInsertRowid);
+        addFollow.run(vault.ctx.actors.localActorId(id), author, t);
+      }
+    })();
+    const items = () => count(sqlite, 'SELECT count(*) FROM feed_items');
+    const entry = await vault.ctx.beverages.create(alice, {
+      name: 'Springbank 10',
+      type: 'WHISKEY',
+    });
+    await vault.ctx.outbox.idle();
+    expect(items()).toBe(FOLLOWERS);
+    expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+
+    // The parts themselves: FAN_OUT_CHUNK followers each, the last follower reached as token.
+    sqlite.exec('DELETE FROM feed_items');
+    const feed = createFeedRepository(sqlite);
+    const activity = sqlite
+      .prepare("SELECT * FROM activities WHERE beverage_id = ? AND type = 'Create'")
+      .get(entry.id) as Record<string, number>;
+    const row = {
+      id: activity.id!,
+      actorId: activity.actor_id!,
+      type: 'Create' as const,
+      beverageId: entry.id,
+      objectActorId: null,
+      shareId: null,
+      payload: null,
+      createdAt: new Date(activity.created_at!),
+    };
+    const first = feed.fanOut(row);
+    expect(items()).toBe(FAN_OUT_CHUNK);
+    const second = feed.fanOut(row, first);
+    expect(items()).toBe(2 * FAN_OUT_CHUNK);
+    expect(second).toBeGreaterThan(first!);
+    expect(feed.fanOut(row, second)).toBeUndefined();
+    expect(items()).toBe(FOLLOWERS);
+    expect(feed.fanOut(row)).toBe(first); // again from the start: nothing twice
+    expect(items()).toBe(FOLLOWERS);
   });
 });

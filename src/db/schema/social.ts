@@ -3,7 +3,7 @@ import {
   NOTIFICATION_STATUSES,
   NOTIFICATION_TYPES,
 } from '../../../contract/enums.ts';
-import { index, integer, primaryKey, sqliteTable, text, unique } from '../orm.ts';
+import { index, integer, sqliteTable, text, unique, uniqueIndex } from '../orm.ts';
 import { beverages } from './beverages.ts';
 import { users } from './users.ts';
 
@@ -137,6 +137,11 @@ export const outbox = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at').notNull(),
     lastError: text('last_error'),
+    /**
+     * How far a delivery done in parts got (JSON: the handler it stopped in and where), so a
+     * fan-out to thousands of followers never holds the server for long.
+     */
+    progress: text('progress'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('outbox_due_idx').on(t.nextAttemptAt, t.id)],
@@ -164,8 +169,10 @@ export const feedItems = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.recipientId, t.activityId] }),
-    index('feed_items_page_idx').on(t.recipientId, t.createdAt, t.activityId),
+    // Unique on (recipient, created_at, activity) rather than a primary key on (recipient,
+    // activity): an activity has one created_at, so it means the same, and the index that
+    // serves the pages then also keeps fan-out idempotent, one index fewer to write per item.
+    uniqueIndex('feed_items_page_idx').on(t.recipientId, t.createdAt, t.activityId),
     index('feed_items_actor_idx').on(t.recipientId, t.actorId),
     index('feed_items_beverage_idx').on(t.beverageId),
   ],
