@@ -13,6 +13,7 @@ import {
   RemoveKeyDialog,
   SecurityKeyList,
 } from '../ui/SecurityKeyList.tsx';
+import '../ui/account-list.css';
 
 const KEYS_LOAD_FAILED = 'Unable to load security keys';
 

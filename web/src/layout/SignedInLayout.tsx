@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Header } from './Header.tsx';
 import { Navigation } from './Navigation.tsx';
+import './layout.css';
 
 /**
  * Focuses the page's visible h1, if it is there yet (while a screen loads, the previous one may

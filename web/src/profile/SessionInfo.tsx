@@ -6,6 +6,7 @@ import { messageOf, useNotes } from '../notes/notes.tsx';
 import { Panel, PanelError } from './Panel.tsx';
 import { formatDateTime } from '../people/dates.ts';
 import { describeUserAgent } from './rules.ts';
+import '../ui/account-list.css';
 
 export const SESSION_ENDED = 'Session ended';
 export const OTHER_SESSIONS_ENDED = 'Signed out of every other session';

@@ -6,6 +6,7 @@ import { ArrowLeftIcon, ArrowRightIcon } from '../ui/icons.tsx';
 import { EntryList, NO_ENTRIES } from '../vault/EntryList.tsx';
 import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
 import { Screen } from './Screen.tsx';
+import './archive.css';
 
 function ArchiveGroup({ type, status }: { type: BeverageType; status: BeverageStatus }) {
   const titleId = useId();

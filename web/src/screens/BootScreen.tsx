@@ -1,5 +1,6 @@
 import { useSession } from '../session/session.tsx';
 import { VaultMark } from '../ui/icons/shell.tsx';
+import '../session/sign-in.css';
 
 /** 'Booting the node...' while GET /auth/me runs (index.html shows the same markup first). */
 export function BootScreen() {

@@ -4,6 +4,7 @@ import { EntryList } from '../vault/EntryList.tsx';
 import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
 import type { BeverageList } from '../vault/useBeverageList.ts';
 import { Screen } from './Screen.tsx';
+import './archive.css';
 
 export const CELLAR_EMPTY = 'Your cellar is empty...';
 

@@ -9,6 +9,7 @@ import { LogEntryForm } from '../vault/LogEntryForm.tsx';
 import { TypeIcon } from '../vault/TypeIcon.tsx';
 import { useBeverageList } from '../vault/useBeverageList.ts';
 import { Screen } from './Screen.tsx';
+import './dashboard.css';
 
 /** The dashboard shows 4 cards per list. */
 export const DASHBOARD_CARDS = 4;

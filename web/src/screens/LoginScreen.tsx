@@ -7,6 +7,7 @@ import { useSession } from '../session/session.tsx';
 import { Field } from '../ui/Field.tsx';
 import { VaultMark } from '../ui/icons.tsx';
 import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
+import '../session/sign-in.css';
 
 // Only accounts with a second factor see these: fetched after the password step asks for one.
 const SecurityKeyPrompt = lazyNamed(

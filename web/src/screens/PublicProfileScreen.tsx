@@ -14,6 +14,7 @@ import { ArrowLeftIcon, CalendarIcon, GlobeIcon } from '../ui/icons.tsx';
 import { EntryList, NO_ENTRIES } from '../vault/EntryList.tsx';
 import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
 import { Screen } from './Screen.tsx';
+import './archive.css';
 
 export const PROFILE_NOT_FOUND = 'Profile not found.';
 export const USERNAME_REQUIRED = 'Username is required';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import './screen.css';
 
 interface ScreenProps {
   title: string;

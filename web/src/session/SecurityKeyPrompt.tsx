@@ -6,6 +6,7 @@ import type { SessionGrant } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { KeyIcon } from '../ui/icons.tsx';
+import './sign-in.css';
 
 export const KEY_CANCELLED = 'Security key verification was cancelled';
 const DEFAULT_ERROR = 'Verification failed. Try again.';

@@ -5,6 +5,7 @@ import type { SessionGrant } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
+import './sign-in.css';
 
 /** The first focus of the code field is delayed by 50 ms. */
 export const CODE_FOCUS_DELAY_MS = 50;

@@ -3,6 +3,7 @@ import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { focusableIn } from './focus.ts';
 import { CloseIcon } from './icons.tsx';
+import './dialog.css';
 
 export interface DialogProps {
   title: ReactNode;

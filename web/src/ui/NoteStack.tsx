@@ -1,5 +1,6 @@
 import { useNotes } from '../notes/notes.tsx';
 import { CloseIcon } from './icons/shell.tsx';
+import './notes.css';
 
 /**
  * Renders the notes: errors as red banners (role=alert), successes in a polite live region

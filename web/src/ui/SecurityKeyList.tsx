@@ -6,6 +6,7 @@ import { formatDateTime } from '../people/dates.ts';
 import { Dialog } from './Dialog.tsx';
 import { CurrentPasswordField } from './CurrentPasswordField.tsx';
 import { KeyIcon, TrashIcon } from './icons.tsx';
+import './account-list.css';
 
 export const NO_KEYS = 'No security keys registered yet.';
 export const REMOVE_KEY_QUESTION = 'Remove this security key?';

@@ -6,6 +6,7 @@ import { CheckIcon, ClockIcon, EditIcon, LockIcon } from '../ui/icons.tsx';
 import { StarRating } from './StarRating.tsx';
 import { TypeIcon } from './TypeIcon.tsx';
 import { useVault } from './VaultProvider.tsx';
+import './entry-card.css';
 
 interface BeverageCardProps {
   entry: Beverage;

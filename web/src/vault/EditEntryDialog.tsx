@@ -10,6 +10,7 @@ import { draftOf, entryReducer, updateFormData, validateDraft } from './entry-fo
 import { EntryFields } from './EntryFields.tsx';
 import { PhotoInput } from './PhotoInput.tsx';
 import { useVault } from './VaultProvider.tsx';
+import './entry-dialogs.css';
 
 export const BEVERAGE_UPDATED = 'Beverage updated';
 export const DELETE_FAILED = 'Failed to delete beverage';

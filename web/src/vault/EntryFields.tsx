@@ -13,6 +13,7 @@ import {
 } from '../beverages.ts';
 import type { EntryAction, EntryDraft } from './entry-form.ts';
 import { StarRating } from './StarRating.tsx';
+import './entry-form.css';
 
 interface EntryFieldsProps {
   draft: EntryDraft;

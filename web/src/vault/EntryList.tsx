@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { BeverageCard } from './BeverageCard.tsx';
 import type { BeverageList } from './useBeverageList.ts';
+import './entry-card.css';
 
 /** The empty states. */
 export const NO_ENTRIES = 'No entries recorded yet.';

@@ -6,6 +6,7 @@ import { createFormData, entryReducer, newDraft, validateDraft } from './entry-f
 import { EntryFields } from './EntryFields.tsx';
 import { PhotoInput } from './PhotoInput.tsx';
 import { useVault } from './VaultProvider.tsx';
+import './entry-form.css';
 
 export const BEVERAGE_LOGGED = 'Beverage logged successfully';
 

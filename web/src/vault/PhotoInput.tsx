@@ -1,6 +1,7 @@
 import { CameraIcon, CloseIcon } from '../ui/icons.tsx';
 import { PHOTO_NOT_IMAGE } from '../ui/images.ts';
 import { useImageFileInput } from '../ui/useImageFileInput.ts';
+import './entry-form.css';
 
 interface PhotoInputProps {
   /** The chosen file, if any. */

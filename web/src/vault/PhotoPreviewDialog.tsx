@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Beverage } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { Dialog } from '../ui/Dialog.tsx';
+import './entry-dialogs.css';
 
 /** The full-size photo of an entry. Escape, × or a click beside it closes it. */
 export function PhotoPreviewDialog({ entry, onClose }: { entry: Beverage; onClose: () => void }) {

@@ -1,5 +1,6 @@
 import { RATING_MAX } from '../beverages.ts';
 import { StarIcon } from '../ui/icons.tsx';
+import './entry-card.css';
 
 /** A rating as five stars, read out as 'Rated 4 out of 5'. To-try entries read 'Pending'. */
 export function StarRating({ rating, pending = false }: { rating: number; pending?: boolean }) {
