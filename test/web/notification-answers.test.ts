@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { pendingCountOf, respondBody } from '../../web/src/api/notifications.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../web/src/api/client.ts';
+import {
+  fetchNotifications,
+  pendingCountOf,
+  respondBody,
+  respondToNotification,
+} from '../../web/src/api/notifications.ts';
 import { queryKeys } from '../../web/src/api/query-keys.ts';
 import type { VaultNotification } from '../../web/src/api/types.ts';
 import {
@@ -94,5 +100,47 @@ describe('the answers of the Alerts panel', () => {
     ]);
     expect(staleAfter(notification(), { action: 'DECLINE' })).toEqual([]);
     expect(staleAfter(share(), { action: 'DECLINE' })).toEqual([]);
+  });
+});
+
+describe('the notification calls', () => {
+  const calls: { url: string; init: RequestInit }[] = [];
+  function answer(body: unknown, status = 200) {
+    calls.length = 0;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    });
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads GET /notifications', async () => {
+    answer({ notifications: [notification()] });
+    expect(await fetchNotifications()).toEqual([notification()]);
+    expect(calls[0]?.url).toBe('/api/notifications');
+  });
+
+  it('answers with POST /notifications/{id}/respond and reads the notification and entry', async () => {
+    const accepted = share({ id: 9, status: 'ACCEPTED' });
+    answer({ notification: accepted, beverage: { id: 7, name: 'Cask 55' } });
+    const result = await respondToNotification(9, { action: 'ACCEPT', status: 'TRIED' });
+    expect(result.notification).toEqual(accepted);
+    expect(result.beverage).toEqual({ id: 7, name: 'Cask 55' });
+    expect(calls[0]?.url).toBe('/api/notifications/9/respond');
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ action: 'ACCEPT', status: 'TRIED' });
+  });
+
+  it("shows the server's refusal, and refuses an answer without a notification", async () => {
+    answer({ message: 'This notification was already answered' }, 409);
+    const refused = await respondToNotification(9, { action: 'DECLINE' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).message).toBe('This notification was already answered');
+    answer({ ok: true });
+    const odd = await respondToNotification(9, { action: 'DECLINE' }).catch((e: unknown) => e);
+    expect((odd as ApiError).message).toBe('Invalid response from server');
   });
 });
