@@ -5,6 +5,7 @@ import { createContext, type ContextOptions } from './context.ts';
 import { ensureFirstAdmin } from './users/first-admin.ts';
 import { sweepUploadsAfterStart } from './media/sweep.ts';
 import { logger } from './logger.ts';
+import { startBackgroundCheckpoints } from './db/checkpointer.ts';
 
 export interface RunningVault {
   url: string;
@@ -43,6 +44,7 @@ export async function startVault(
   const port = typeof address === 'object' && address ? address.port : config.port;
   ctx.federation.startQueue();
   ctx.outbox.start(); // delivers what a previous run recorded but did not deliver
+  const checkpoints = startBackgroundCheckpoints(ctx.database.sqlite, config.databasePath);
   const purge = setInterval(() => ctx.sessions.purgeExpired(), 60 * 60_000);
   purge.unref();
   sweepUploadsAfterStart(ctx); // what a crash left in the uploads folder, in the background
@@ -56,6 +58,7 @@ export async function startVault(
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      await checkpoints.stop();
       await ctx.close();
     },
   };
