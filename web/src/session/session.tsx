@@ -2,7 +2,6 @@ import { createContext, use, useCallback, useEffect, useMemo, useState } from 'r
 import type { ReactNode } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import * as api from '../api/client.ts';
-import { fetchCredentials } from '../api/second-factor.ts';
 import type { LoginResult, SecurityKeyCredential, SessionGrant, User } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 
@@ -43,6 +42,13 @@ interface SessionContextValue {
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 let epochCounter = 0;
+
+/**
+ * GET /webauthn/credentials. The second-factor calls are not part of the first download: only the
+ * profile page and the sign-in prompts use the keys, and both are fetched on demand too.
+ */
+const fetchCredentials = () =>
+  import('../api/second-factor.ts').then((module) => module.fetchCredentials());
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
