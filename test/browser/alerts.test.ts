@@ -164,7 +164,7 @@ describe('the Alerts panel', () => {
     const error = invite.getByRole('alert');
     await error.waitFor();
     expect(await error.textContent()).toBe('This notification was already answered');
-    expect(await invite.getByRole('button', { name: 'Dismiss' }).isEnabled()).toBe(true);
+    await expect.poll(() => invite.getByRole('button', { name: 'Dismiss' }).isEnabled()).toBe(true);
     await alertsButton(page, 1).waitFor();
   });
 });

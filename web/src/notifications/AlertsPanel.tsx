@@ -40,8 +40,9 @@ function AlertItem({ notification }: { notification: VaultNotification }) {
       if (note) notifySuccess(note);
     },
     onError: (caught) => setError(messageOf(caught, 'The answer could not be sent')),
-    // The badge and the list from the server again, whatever the outcome.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
+    // The badge and the list from the server again, whatever the outcome (not waited for: the
+    // buttons of a refused answer come back at once).
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.notifications }),
   });
   const outcome = outcomeOf(notification);
   const text = describe(notification);
