@@ -8,6 +8,7 @@ import { CheckIcon } from '../ui/icons.tsx';
 import { StarRating } from '../vault/StarRating.tsx';
 import { TypeIcon } from '../vault/TypeIcon.tsx';
 import { useVault } from '../vault/VaultProvider.tsx';
+import '../vault/entry-card.css';
 import { addedToVault, useAddToVault } from './feed.ts';
 
 /**
