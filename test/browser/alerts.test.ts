@@ -1,13 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 
 /*
  * The header's Alerts button and panel with two people: B follows A through the API, A's badge
@@ -15,12 +8,6 @@ import {
  * 'Dismiss' only answers; the empty state, errors in the panel, and the keyboard.
  */
 
-let server: TestServer;
-let browser: Browser;
-const sessions: BrowserSession[] = [];
-const state: Record<string, StorageState> = {};
-
-const PASSWORD = 'long-enough-password';
 const PEOPLE = [
   ['alder', 'Alder Reed'],
   ['birch', 'Birch Bark'],
@@ -29,36 +16,8 @@ const PEOPLE = [
   ['elm', 'Elm Shade'],
 ] as const;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  for (const [username, fullName] of PEOPLE) {
-    await server.createUser({ username, password: PASSWORD, fullName });
-  }
-  await Promise.all(
-    PEOPLE.map(async ([username]) => {
-      state[username] = await signedInState(browser, server.url, username, PASSWORD);
-    }),
-  );
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const open = sessions.splice(0);
-  for (const session of open) await session.context.close();
-  for (const session of open) expect(session.pageErrors).toEqual([]);
-});
-
-async function openAs(username: string, path = '/', prepare?: (page: Page) => Promise<unknown>) {
-  const session = await openSignedIn(browser, server.url, state[username]!, path, { prepare });
-  sessions.push(session);
-  return session.page;
-}
-
-const userId = (username: string) => server.ctx.users.findByUsername(username)!.id;
+const people = peopleInBrowsers(PEOPLE);
+const { openAs, userId } = people;
 
 /** Calls the API from `page` (same origin, its cookies); resolves to the status and body. */
 async function call(page: Page, method: string, path: string) {
@@ -79,7 +38,7 @@ async function follow(follower: string, followed: string) {
   const page = await openAs(follower);
   const { status } = await call(page, 'POST', `/api/users/${userId(followed)}/follow`);
   expect(status).toBe(201);
-  await server.ctx.outbox.idle();
+  await people.server.ctx.outbox.idle();
 }
 
 /** The usernames `page`'s user follows. */

@@ -1,15 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  headingText,
-  launchBrowser,
-  openSignedIn,
-  pathOf,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { headingText, pathOf } from '../helpers/browser.ts';
+import { expectPending, peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 
 /*
  * /following with two people in two browsers: the empty states, the '+ Follow' dialog (hint,
@@ -18,12 +10,6 @@ import {
  * on a public profile, and a fediverse follower.
  */
 
-let server: TestServer;
-let browser: Browser;
-const sessions: BrowserSession[] = [];
-const state: Record<string, StorageState> = {};
-
-const PASSWORD = 'long-enough-password';
 const PEOPLE = [
   ['alder', 'Alder Cask'],
   ['birch', 'Birch Barrel'],
@@ -34,72 +20,30 @@ const PEOPLE = [
   ['hazel', 'Hazel Still'],
 ] as const;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  for (const [username, fullName] of PEOPLE) {
-    await server.createUser({ username, password: PASSWORD, fullName });
-  }
-  await Promise.all(
-    PEOPLE.map(async ([username]) => {
-      state[username] = await signedInState(browser, server.url, username, PASSWORD);
-    }),
-  );
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const open = sessions.splice(0);
-  for (const session of open) await session.context.close();
-  for (const session of open) expect(session.pageErrors).toEqual([]);
-});
-
-async function openAs(username: string, path: string) {
-  const session = await openSignedIn(browser, server.url, state[username]!, path);
-  sessions.push(session);
-  return session.page;
-}
+const people = peopleInBrowsers(PEOPLE);
+const { openAs, userId } = people;
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const followingList = (page: Page) => region(page, 'People you follow');
 const followersList = (page: Page) => region(page, 'Followers');
 const followDialog = (page: Page) => page.getByRole('dialog', { name: 'Follow someone' });
 const alertsButton = (page: Page) => page.getByRole('button', { name: /^Alerts, \d+ pending$/ });
-const userId = (username: string) => server.ctx.users.findByUsername(username)!.id;
-
-/** Waits until the page's Alerts badge says `count` pending, reloading if it has not polled yet. */
-async function expectPending(page: Page, count: number) {
-  const name = `Alerts, ${count} pending`;
-  try {
-    await page.getByRole('button', { name, exact: true }).waitFor({ timeout: 5_000 });
-  } catch {
-    await page.reload();
-    await page.getByRole('button', { name, exact: true }).waitFor();
-  }
-}
 
 /** Follows through the API, as `follower` (the other tests' starting point). */
 async function follow(follower: string, followed: string) {
-  const session = await openSignedIn(browser, server.url, state[follower]!, '/following');
-  try {
-    const status = await session.page.evaluate(
-      async (id) =>
-        (
-          await fetch(`/api/users/${id}/follow`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: '{}',
-          })
-        ).status,
-      userId(followed),
-    );
-    expect(status).toBe(201);
-  } finally {
-    await session.context.close();
-  }
+  const page = await openAs(follower, '/following');
+  const status = await page.evaluate(
+    async (id) =>
+      (
+        await fetch(`/api/users/${id}/follow`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    userId(followed),
+  );
+  expect(status).toBe(201);
 }
 
 /** Whether the element has focus. */
@@ -289,7 +233,7 @@ describe('/following', () => {
   });
 
   it('a fediverse follower shows its display name and actor URI', async () => {
-    const sqlite = server.ctx.database.sqlite;
+    const sqlite = people.server.ctx.database.sqlite;
     const now = Date.now();
     const remote = sqlite
       .prepare(
@@ -309,7 +253,7 @@ describe('/following', () => {
       .prepare(
         `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
       )
-      .run(remote.id, server.ctx.actors.localActorId(userId('elm')), now);
+      .run(remote.id, people.server.ctx.actors.localActorId(userId('elm')), now);
 
     const elm = await openAs('elm', '/following');
     const item = followersList(elm)

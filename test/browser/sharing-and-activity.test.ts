@@ -1,14 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  headingText,
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { headingText } from '../helpers/browser.ts';
+import { expectPending, peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 import { jpeg } from '../helpers/images.ts';
 import { loadedWidth, seedEntry } from './vault-seed.ts';
 
@@ -20,12 +13,6 @@ import { loadedWidth, seedEntry } from './vault-seed.ts';
  * decline path; the refusals the panel makes before sending anything.
  */
 
-let server: TestServer;
-let browser: Browser;
-const sessions: BrowserSession[] = [];
-const state: Record<string, StorageState> = {};
-
-const PASSWORD = 'long-enough-password';
 const PEOPLE = [
   ['ash', 'Ash Cooper'],
   ['beech', 'Beech Malter'],
@@ -33,40 +20,8 @@ const PEOPLE = [
   ['rowan', 'Rowan Quiet'],
 ] as const;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  for (const [username, fullName] of PEOPLE) {
-    await server.createUser({ username, password: PASSWORD, fullName });
-  }
-  const names = [...PEOPLE.map(([username]) => username), 'admin'];
-  await Promise.all(
-    names.map(async (username) => {
-      state[username] =
-        username === 'admin'
-          ? await signedInState(browser, server.url, server.adminUsername, server.adminPassword)
-          : await signedInState(browser, server.url, username, PASSWORD);
-    }),
-  );
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const open = sessions.splice(0);
-  for (const session of open) await session.context.close();
-  for (const session of open) expect(session.pageErrors).toEqual([]);
-});
-
-async function openAs(username: string, path: string) {
-  const session = await openSignedIn(browser, server.url, state[username]!, path);
-  sessions.push(session);
-  return session.page;
-}
-
-const userId = (username: string) => server.ctx.users.findByUsername(username)!.id;
+const people = peopleInBrowsers(PEOPLE);
+const { openAs, userId } = people;
 
 /** A call to the API from a page signed in as `username`; resolves to the status. */
 async function callAs(username: string, method: string, path: string, body?: unknown) {
@@ -85,7 +40,7 @@ async function callAs(username: string, method: string, path: string, body?: unk
 }
 
 /** Background deliveries (feed items, notifications) are done. */
-const delivered = () => server.ctx.outbox.idle();
+const delivered = () => people.server.ctx.outbox.idle();
 
 const card = (scope: Page | Locator, name: string) =>
   scope.getByRole('article', { name, exact: true });
@@ -94,17 +49,6 @@ const panelList = (page: Page, type: string, list: 'Tried' | 'To try') =>
 const editDialog = (page: Page) => page.getByRole('dialog', { name: 'Edit entry' });
 const sharing = (page: Page) => editDialog(page).getByRole('region', { name: 'Sharing' });
 const alertsButton = (page: Page) => page.getByRole('button', { name: /^Alerts, \d+ pending$/ });
-
-/** Waits until the Alerts badge says `count` pending, reloading if it has not polled yet. */
-async function expectPending(page: Page, count: number) {
-  const name = `Alerts, ${count} pending`;
-  try {
-    await page.getByRole('button', { name, exact: true }).waitFor({ timeout: 5_000 });
-  } catch {
-    await page.reload();
-    await page.getByRole('button', { name, exact: true }).waitFor();
-  }
-}
 
 /** Requests the page sends to share or unshare an entry. */
 function watchShares(page: Page) {
@@ -151,7 +95,7 @@ describe('/activity', () => {
 
   it('A logs an entry, B who follows A sees it in /activity and adds it to their vault', async () => {
     // Logged before the follow: it does not flood B's feed.
-    await seedEntry(server, 'ash', { name: 'Old Pulteney 12', subtype: 'Single Malt' });
+    await seedEntry(people.server, 'ash', { name: 'Old Pulteney 12', subtype: 'Single Malt' });
     expect(await callAs('beech', 'POST', `/api/users/${userId('ash')}/follow`, {})).toBe(201);
 
     // A logs an entry with a photo from the dashboard.
@@ -206,7 +150,7 @@ describe('/activity', () => {
   it('offers Load more while there is a next page, and a failed load says why', async () => {
     expect(await callAs('rowan', 'POST', `/api/users/${userId('larch')}/follow`, {})).toBe(201);
     for (let index = 1; index <= 23; index += 1) {
-      await seedEntry(server, 'larch', { name: `Cask ${String(index).padStart(2, '0')}` });
+      await seedEntry(people.server, 'larch', { name: `Cask ${String(index).padStart(2, '0')}` });
     }
     await delivered();
 
@@ -243,7 +187,7 @@ describe('/activity', () => {
 
 describe('sharing', () => {
   it("A shares an entry, B adds it to to-try from Alerts, A removes the share and it leaves B's vault", async () => {
-    await seedEntry(server, 'ash', { name: 'Lagavulin 16', subtype: 'Scotch', rating: 5 });
+    await seedEntry(people.server, 'ash', { name: 'Lagavulin 16', subtype: 'Scotch', rating: 5 });
     const ash = await openAs('ash', '/');
     const requests = watchShares(ash);
     await openEditor(ash, 'Lagavulin 16');
@@ -309,7 +253,7 @@ describe('sharing', () => {
   });
 
   it('the recipient declines a share: Invitation declined, and the entry is no longer shared', async () => {
-    const entry = await seedEntry(server, 'ash', { name: 'Talisker 10', subtype: 'Scotch' });
+    const entry = await seedEntry(people.server, 'ash', { name: 'Talisker 10', subtype: 'Scotch' });
     expect(
       await callAs('ash', 'POST', `/api/beverages/${entry.id}/share`, { userId: userId('rowan') }),
     ).toBe(200);
@@ -333,7 +277,7 @@ describe('sharing', () => {
   });
 
   it("an admin shares someone else's entry from its Sharing panel, but never with its owner", async () => {
-    await seedEntry(server, 'larch', { name: 'Springbank 10', subtype: 'Single Malt' });
+    await seedEntry(people.server, 'larch', { name: 'Springbank 10', subtype: 'Single Malt' });
     const admin = await openAs('admin', '/users/larch');
     const requests = watchShares(admin);
     await openEditor(admin, 'Springbank 10');
@@ -357,7 +301,7 @@ describe('sharing', () => {
   });
 
   it('Add to tried puts a shared entry at the top of the tried list, View only, with no editor', async () => {
-    const entry = await seedEntry(server, 'larch', {
+    const entry = await seedEntry(people.server, 'larch', {
       name: 'Kilkerran 12',
       subtype: 'Single Malt',
     });
