@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { TotpSetupData } from '../../contract/auth.ts';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import type { UserRow } from '../db/schema/index.ts';
 import { DomainError, badRequest, conflict, notFound } from '../domain-error.ts';
@@ -32,12 +33,8 @@ export const INVALID_CODE = 'Invalid authentication code';
 export const INVALID_BACKUP_CODE = 'Invalid backup code';
 export const WRONG_PASSWORD_OR_CODE = 'The password or the authentication code is not correct';
 
-export interface TotpSetup {
-  secret: string;
-  otpAuthUrl: string;
-  qrCode: string;
-  backupCodes: string[];
-}
+/** What POST /api/totp/setup answers (the contract's TotpSetupData). */
+export type TotpSetup = TotpSetupData;
 
 /** A backup code as shown: five groups of five, 'ABCDE-FGHJK-LMNPQ-RSTUV-WXYZ2'. */
 export function generateBackupCode(): string {

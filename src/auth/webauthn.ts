@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SecurityKeyCredential } from '../../contract/auth.ts';
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -37,15 +38,8 @@ export const KEY_ALREADY_REGISTERED = 'This security key is already registered.'
 export const KEY_NOT_FOUND = 'Security key not found';
 export const KEY_VERIFICATION_FAILED = 'The security key could not be verified. Try again.';
 
-/** The Security key credential, as the API returns it. */
-export interface CredentialDto {
-  id: number;
-  credentialId: string;
-  nickname: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  transports: string[];
-}
+/** The Security key credential, as the API returns it (the contract's shape). */
+export type CredentialDto = SecurityKeyCredential;
 
 export function presentCredential(row: WebauthnCredentialRow): CredentialDto {
   return {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { SessionInfo } from '../../contract/auth.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../domain-error.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -18,7 +19,7 @@ export function sessionRoutes(ctx: AppContext): Hono<AppEnv> {
     const sessions = ctx.sessions
       .listForUser(user.id)
       .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
-      .map((s) => ({
+      .map((s): SessionInfo => ({
         id: handleOf(s.idHash),
         current: s.idHash === current.idHash,
         createdAt: s.createdAt.toISOString(),

@@ -1,21 +1,8 @@
+import type { PublicProfile, User } from '../../contract/users.ts';
 import type { UserRow } from '../db/schema/index.ts';
 
-/** A user, as the API returns it. */
-export interface UserDto {
-  id: number;
-  username: string;
-  fullName: string;
-  email: string;
-  role: 'USER' | 'ADMIN';
-  bio: string;
-  avatarPath: string | null;
-  createdAt: string;
-  webauthnEnabled: boolean;
-  totpEnabled: boolean;
-  activityPubEnabled: boolean;
-  activityPubHandle: string | null;
-  activityPubActorUrl: string | null;
-}
+/** A user, as the API returns it (the contract's User). */
+export type UserDto = User;
 
 let lastOrigin = '';
 let lastHost = '';
@@ -49,18 +36,7 @@ export function presentUser(user: UserRow, origin: string): UserDto {
 }
 
 /** What any signed-in user may see of another: no email, no second-factor state. */
-export interface PublicProfileDto {
-  id: number;
-  username: string;
-  fullName: string;
-  role: 'USER' | 'ADMIN';
-  bio: string;
-  avatarPath: string | null;
-  createdAt: string;
-  activityPubEnabled: boolean;
-  activityPubHandle: string | null;
-  activityPubActorUrl: string | null;
-}
+export type PublicProfileDto = PublicProfile;
 
 export function presentPublicProfile(user: UserRow, origin: string): PublicProfileDto {
   // Everything of the full DTO but the private fields.
