@@ -37,10 +37,10 @@ export const layerRules = [
     rules: {
       'no-restricted-imports': restrict(
         {
-          regex: '(^|/)contract/',
+          regex: '(^|/)contract/(?!enums\\.ts$)',
           allowTypeImports: true,
           message:
-            'The client imports the contract as types only (import type), so zod stays out of the bundle.',
+            'The client imports the contract as types only (import type), so zod stays out of the bundle; contract/enums.ts is plain data and may be imported.',
         },
         {
           regex: '(^|/)(src|federation)/(?!beverages/catalog\\.ts$)',

@@ -1,7 +1,9 @@
 // The beverage catalogue: types, maker labels and subtype lists.
-// Pure data with no imports, shared by the server (validation) and the web client (forms).
+// Pure data, shared by the server (validation) and the web client (forms); the type names come
+// from the contract's enumerations.
+import { BEVERAGE_TYPES, type BeverageType } from '../../contract/enums.ts';
 
-export type BeverageTypeName = 'WHISKEY' | 'WINE' | 'BEER';
+export type BeverageTypeName = BeverageType;
 
 export interface SubtypeGroup {
   label: string;
@@ -98,7 +100,7 @@ export const CATALOG: Readonly<Record<BeverageTypeName, BeverageKind>> = {
   },
 };
 
-export const TYPE_ORDER: readonly BeverageTypeName[] = ['WHISKEY', 'WINE', 'BEER'];
+export const TYPE_ORDER: readonly BeverageTypeName[] = BEVERAGE_TYPES;
 
 /** Every subtype of a type, in order. */
 export function subtypesOf(type: BeverageTypeName): string[] {

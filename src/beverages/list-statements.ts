@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../../contract/enums.ts';
 import type { BeverageRow, BeverageStatus, BeverageType } from '../db/schema/index.ts';
 import type { BeverageFilter } from './repository.ts';
 
@@ -15,8 +16,8 @@ import type { BeverageFilter } from './repository.ts';
  * (checked again here), never text from a request.
  */
 const CACHED = 500;
-const TYPES = new Set<string>(['WHISKEY', 'WINE', 'BEER']);
-const STATUSES = new Set<string>(['TRIED', 'TO_TRY']);
+const TYPES = new Set<string>(BEVERAGE_TYPES);
+const STATUSES = new Set<string>(BEVERAGE_STATUSES);
 const COLUMNS =
   'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, created_at, updated_at';
 

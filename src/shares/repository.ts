@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../../contract/enums.ts';
 import type { ShareUser } from '../../contract/beverages.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import type {
@@ -37,8 +38,8 @@ export interface AcceptedFilter {
 /** The recipients' columns, padded to the width of an accepted entry's (a UNION ALL). */
 const RECIPIENT_COLUMNS = `s.beverage_id, u.id, u.username, u.full_name, s.id, s.state${', NULL'.repeat(11)}`;
 
-const TYPES = new Set<string>(['WHISKEY', 'WINE', 'BEER']);
-const STATUSES = new Set<string>(['TRIED', 'TO_TRY']);
+const TYPES = new Set<string>(BEVERAGE_TYPES);
+const STATUSES = new Set<string>(BEVERAGE_STATUSES);
 const CACHED = 200;
 const ENTRY_COLUMNS = `b.id, b.user_id, b.type, b.name, b.subtype, b.maker_name, b.rating, b.notes,
   b.status, b.in_cellar, b.photo_path, b.created_at, b.updated_at`;

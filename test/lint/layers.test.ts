@@ -59,6 +59,14 @@ describe('the dependency direction of the layers', () => {
     expect(types).toEqual([]);
   });
 
+  it("lets the client import the contract's enumerations as values (plain data, no zod)", async () => {
+    const found = await violations(
+      'web/src/example.ts',
+      "import { ROLES } from '../../contract/enums.ts';\nexport const a = ROLES;\n",
+    );
+    expect(found).toEqual([]);
+  });
+
   it('keeps the client away from server code but the beverage catalogue', async () => {
     const found = await violations(
       'web/src/example.ts',

@@ -2,6 +2,7 @@
  * The Admin Console's client rules and labels. No DOM or React
  * here, so that they can be unit-tested in Node.
  */
+import { ROLES as CONTRACT_ROLES } from '../../../contract/enums.ts';
 import type { Role, User } from '../api/types.ts';
 
 export const NO_USERS = 'No users found.';
@@ -15,7 +16,7 @@ export const createdNote = (username: string) => `Created user ${username}`;
 export const updatedNote = (username: string, passwordReset: boolean) =>
   `Updated ${username}${passwordReset ? ' and reset password' : ''}`;
 
-export const ROLES: Role[] = ['USER', 'ADMIN'];
+export const ROLES: readonly Role[] = CONTRACT_ROLES;
 
 export type SecondFactor = 'security-key' | 'authenticator-app' | 'none';
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { BEVERAGE_STATUSES } from '../../../contract/enums.ts';
 import type { Dispatch, ReactNode, RefObject } from 'react';
 import type { BeverageStatus, BeverageType } from '../api/types.ts';
 import {
@@ -26,7 +27,7 @@ interface EntryFieldsProps {
   disabled?: boolean;
 }
 
-const STATUSES: BeverageStatus[] = ['TRIED', 'TO_TRY'];
+const STATUSES: readonly BeverageStatus[] = BEVERAGE_STATUSES;
 
 /**
  * Every field of an entry, as the 'Log a new beverage' form and the edit dialog show them.
