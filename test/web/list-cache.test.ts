@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/query-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { entry, ids, tried } from './entries.ts';
 import { ApiError } from '../../web/src/api/client.ts';
 import { createQueryClient, shouldRetry } from '../../web/src/api/query-client.ts';
 import { queryKeys } from '../../web/src/api/query-keys.ts';
-import type { Beverage } from '../../web/src/api/types.ts';
 import { applyChangeToCachedLists } from '../../web/src/vault/list-cache.ts';
 import {
   applyChangeToPages,
@@ -11,33 +11,6 @@ import {
   hasMoreOf,
   type PagedList,
 } from '../../web/src/vault/list-state.ts';
-
-let nextId = 1;
-function entry(overrides: Partial<Beverage> = {}): Beverage {
-  const id = overrides.id ?? nextId++;
-  return {
-    id,
-    userId: 1,
-    type: 'WHISKEY',
-    name: `Entry ${id}`,
-    subtype: 'Bourbon',
-    makerName: '',
-    rating: 3,
-    notes: '',
-    status: 'TRIED',
-    inCellar: false,
-    photoPath: null,
-    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
-    isOwner: true,
-    ownerName: 'Ada',
-    sharedWithCurrentUser: false,
-    sharedWith: [],
-    ...overrides,
-  };
-}
-
-const ids = (entries: Beverage[]) => entries.map((e) => e.id);
-const tried = { type: 'WHISKEY', status: 'TRIED' } as const;
 
 /** Two pages, newest first: [d, c] then [b, a], with more on the server after a. */
 function twoPages() {

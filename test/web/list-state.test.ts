@@ -1,33 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Beverage } from '../../web/src/api/types.ts';
+import { entry, ids, tried } from './entries.ts';
 import { applyChange, matchesFilter, newestFirst } from '../../web/src/vault/list-state.ts';
-
-let nextId = 1;
-function entry(overrides: Partial<Beverage> = {}): Beverage {
-  const id = overrides.id ?? nextId++;
-  return {
-    id,
-    userId: 1,
-    type: 'WHISKEY',
-    name: `Entry ${id}`,
-    subtype: 'Bourbon',
-    makerName: '',
-    rating: 3,
-    notes: '',
-    status: 'TRIED',
-    inCellar: false,
-    photoPath: null,
-    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
-    isOwner: true,
-    ownerName: 'Ada',
-    sharedWithCurrentUser: false,
-    sharedWith: [],
-    ...overrides,
-  };
-}
-
-const ids = (entries: Beverage[]) => entries.map((e) => e.id);
-const tried = { type: 'WHISKEY', status: 'TRIED' } as const;
 
 describe('lists following changes', () => {
   it('matches entries by user, type, status and cellar', () => {

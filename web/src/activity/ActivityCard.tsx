@@ -6,8 +6,7 @@ import { messageOf, useNotes } from '../notes/notes.tsx';
 import { formatDateTime } from '../people/dates.ts';
 import { CheckIcon } from '../ui/icons.tsx';
 import { StarRating } from '../vault/StarRating.tsx';
-import { TypeIcon } from '../vault/TypeIcon.tsx';
-import { useVault } from '../vault/VaultProvider.tsx';
+import { EntryThumb } from '../vault/EntryThumb.tsx';
 import '../vault/entry-card.css';
 import { addedToVault, useAddToVault } from './feed.ts';
 
@@ -19,7 +18,6 @@ export function ActivityCard({ item }: { item: ActivityItem }) {
   const { beverage: entry, actor } = item;
   const nameId = useId();
   const kind = BEVERAGE_KINDS[entry.type];
-  const { openPhoto } = useVault();
   const { notifySuccess, notifyError } = useNotes();
   const add = useAddToVault();
   const [added, setAdded] = useState(false);
@@ -53,22 +51,7 @@ export function ActivityCard({ item }: { item: ActivityItem }) {
         )}
       </p>
       <div className="activity-card__entry">
-        {entry.photoPath ? (
-          <button
-            type="button"
-            className="entry-card__thumb"
-            onClick={() => openPhoto(entry)}
-            aria-label={`View photo of ${entry.name}`}
-          >
-            <img src={`/${entry.photoPath}`} alt="" loading="lazy" decoding="async" />
-          </button>
-        ) : (
-          <span
-            className={`entry-card__thumb entry-card__thumb--empty type-${kind.type.toLowerCase()}`}
-          >
-            <TypeIcon type={entry.type} />
-          </span>
-        )}
+        <EntryThumb entry={entry} />
         <div className="entry-card__body">
           <h2 id={nameId} className="entry-card__name activity-card__name">
             {entry.name}

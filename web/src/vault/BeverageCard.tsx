@@ -4,7 +4,7 @@ import type { Beverage } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { CheckIcon, ClockIcon, EditIcon, LockIcon } from '../ui/icons.tsx';
 import { StarRating } from './StarRating.tsx';
-import { TypeIcon } from './TypeIcon.tsx';
+import { EntryThumb } from './EntryThumb.tsx';
 import { useVault } from './VaultProvider.tsx';
 import './entry-card.css';
 
@@ -29,7 +29,7 @@ export function BeverageCard({
   headingLevel = 3,
 }: BeverageCardProps) {
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
-  const { canEdit, openEditor, openPhoto, changeStatus } = useVault();
+  const { canEdit, openEditor, changeStatus } = useVault();
   const [busy, setBusy] = useState(false);
   const nameId = useId();
   const kind = BEVERAGE_KINDS[entry.type];
@@ -56,22 +56,7 @@ export function BeverageCard({
       aria-labelledby={nameId}
       onClick={onCardClick}
     >
-      {entry.photoPath ? (
-        <button
-          type="button"
-          className="entry-card__thumb"
-          onClick={() => openPhoto(entry)}
-          aria-label={`View photo of ${entry.name}`}
-        >
-          <img src={`/${entry.photoPath}`} alt="" loading="lazy" decoding="async" />
-        </button>
-      ) : (
-        <span
-          className={`entry-card__thumb entry-card__thumb--empty type-${kind.type.toLowerCase()}`}
-        >
-          <TypeIcon type={entry.type} />
-        </span>
-      )}
+      <EntryThumb entry={entry} />
 
       <div className="entry-card__body">
         <div className="entry-card__heading">
