@@ -14,6 +14,11 @@ export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 export const USER_SEARCH_MIN_LENGTH = 2;
 export const USER_SEARCH_MAX_RESULTS = 20;
 
+/** POST /users/{id}/follow: the body is optional, and if sent it is an empty object. */
+export const followBodySchema = z
+  .object({}, { error: 'The request body must be an empty JSON object' })
+  .strict();
+
 /** A follow of the caller's (POST /users/{id}/follow answers `follow`; GET /users/following lists them). */
 export const followingItemSchema = z.object({
   followId: z.number().int(),

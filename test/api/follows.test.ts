@@ -182,6 +182,35 @@ describe('following a user', () => {
     expect((await json(malformed)).message).toMatch(/User id/);
   });
 
+  it('refuses a body that is not an empty JSON object, changing nothing; no body at all is fine', async () => {
+    const before = count('follows');
+    const send = (body: string, type = 'application/json') =>
+      vault.request(`/api/users/${ids.carol}/follow`, {
+        method: 'POST',
+        cookie: bob,
+        headers: { 'content-type': type, origin: vault.config.origin },
+        body,
+      });
+    const malformed = await send('{"oops"');
+    expect(malformed.status).toBe(400);
+    expect(await json(malformed)).toEqual({ message: 'The request body is not valid JSON' });
+    const fields = await send('{"userId": 3}');
+    expect(fields.status).toBe(400);
+    expect((await json(fields)).message).toBe('Unknown field: userId');
+    const text = await send('hello', 'text/plain');
+    expect(text.status).toBe(415);
+    expect(count('follows')).toBe(before);
+    const bare = await vault.request(`/api/users/${ids.carol}/follow`, {
+      method: 'POST',
+      cookie: bob,
+      headers: { origin: vault.config.origin },
+    });
+    expect(bare.status).toBe(201);
+    expect(count('follows')).toBe(before + 1);
+    const undo = await vault.postJson(`/api/users/${ids.carol}/follow`, {}, bob, 'DELETE');
+    expect(undo.status).toBe(204);
+  });
+
   it('lists follows newest first', async () => {
     expect((await follow(ids.carol, alice)).status).toBe(201);
     expect((await followingOf(alice)).map((f) => f.user.username)).toEqual(['carol', 'bob']);
