@@ -8,11 +8,31 @@ const MAX_JSON_DEPTH = 32;
 
 /** Reads a JSON body, refusing other content types, malformed JSON and invalid shapes. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseJson(schema, await jsonText(c));
+}
+
+/**
+ * For routes whose body is optional (follow, clone): no body, or an empty one, is `{}` run
+ * through the schema; a body that is there is read as readJson does.
+ */
+export async function readOptionalJson<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<z.output<S>> {
+  if (!c.req.header('content-type')) return parseWith(schema, {});
+  const text = await jsonText(c);
+  return text.trim() === '' ? parseWith(schema, {}) : parseJson(schema, text);
+}
+
+async function jsonText(c: Context): Promise<string> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new DomainError(415, 'Send the request body as JSON (Content-Type: application/json)');
   }
-  const text = await readBodyText(c.req.raw);
+  return readBodyText(c.req.raw);
+}
+
+function parseJson<S extends z.ZodType>(schema: S, text: string): z.output<S> {
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw badRequest('The request body nests too deeply');
   let raw: unknown;
   try {

@@ -3,7 +3,7 @@ import { cloneBodySchema } from '../../contract/beverages.ts';
 import { createEntryForm, listQuery, updateEntryForm } from '../beverages/rules.ts';
 import { presentBeverage } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
-import { idParam, parseWith, readJson } from '../http/body.ts';
+import { idParam, parseWith, readOptionalJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readForm } from '../http/form.ts';
 import { currentUser, requireUser } from '../http/session.ts';
@@ -57,8 +57,8 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
   routes.post('/:id/clone', async (c) => {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', 'Beverage');
-    // The body is optional: no Content-Type means "clone to the to-try list".
-    const { status } = c.req.header('content-type') ? await readJson(c, cloneBodySchema) : {};
+    // The body is optional: none (or an empty one) means "clone to the to-try list".
+    const { status } = await readOptionalJson(c, cloneBodySchema);
     const entry = await service.clone(viewer, id, status);
     return c.json({ beverage: presentBeverage(entry, viewer.id) }, 201);
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { followBodySchema } from '../../contract/social.ts';
 import type { AppContext } from '../context.ts';
 import { presentFollower, presentFollowing } from '../follows/present.ts';
-import { idParam, parseWith, readJson } from '../http/body.ts';
+import { idParam, parseWith, readOptionalJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { currentUser, requireUser } from '../http/session.ts';
 import { SEARCH_TOO_SHORT } from '../follows/service.ts';
@@ -37,8 +37,7 @@ export function followRoutes(ctx: AppContext): Hono<AppEnv> {
 
   routes.post('/:id/follow', requireUser, async (c) => {
     const id = idParam(c, 'id', 'User');
-    // The body is optional; a body that is there must be valid (an empty JSON object).
-    if (c.req.header('content-type')) await readJson(c, followBodySchema);
+    await readOptionalJson(c, followBodySchema); // none, or an empty JSON object
     const follow = service.follow(currentUser(c), id);
     return c.json({ follow: presentFollowing(follow) }, 201);
   });

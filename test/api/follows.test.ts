@@ -182,7 +182,7 @@ describe('following a user', () => {
     expect((await json(malformed)).message).toMatch(/User id/);
   });
 
-  it('refuses a body that is not an empty JSON object, changing nothing; no body at all is fine', async () => {
+  it('refuses a body that is not an empty JSON object, changing nothing; no body or an empty one is fine', async () => {
     const before = count('follows');
     const send = (body: string, type = 'application/json') =>
       vault.request(`/api/users/${ids.carol}/follow`, {
@@ -209,6 +209,9 @@ describe('following a user', () => {
     expect(count('follows')).toBe(before + 1);
     const undo = await vault.postJson(`/api/users/${ids.carol}/follow`, {}, bob, 'DELETE');
     expect(undo.status).toBe(204);
+    const empty = await send('');
+    expect(empty.status).toBe(201);
+    await vault.postJson(`/api/users/${ids.carol}/follow`, {}, bob, 'DELETE');
   });
 
   it('lists follows newest first', async () => {
