@@ -4,6 +4,7 @@ import type { webcrypto } from 'node:crypto';
 import type { UserRow } from '../src/db/schema/index.ts';
 import type { FederationDeps } from './deps.ts';
 import { textToHtml } from './html.ts';
+import { INSTANCE_ACTOR, instanceActorFor, type InstanceKeyStore } from './instance-actor.ts';
 import { FEDERATION_PATHS, profileUrl } from './paths.ts';
 import { instantFromDate } from './temporal.ts';
 
@@ -20,24 +21,34 @@ const IMAGE_TYPES: Record<string, string> = {
  * Every user with activityPubEnabled is a Person at /users/{username}; everyone else does not
  * exist for the fediverse (the dispatcher answers null: 404 to actor fetches and WebFinger).
  * WebFinger (acct:{username}@{host of VAULT_ORIGIN}) is served by Fedify from this dispatcher.
+ * The server's own Application actor (instance-actor.ts) is /users/instance.actor.
  */
-export function registerActors(federation: Federation<void>, deps: FederationDeps): void {
+export function registerActors(
+  federation: Federation<void>,
+  deps: FederationDeps,
+  instanceKeys: InstanceKeyStore,
+): void {
   federation
     .setActorDispatcher(FEDERATION_PATHS.actor, async (ctx, identifier) => {
+      if (identifier === INSTANCE_ACTOR) {
+        return instanceActorFor(ctx, await ctx.getActorKeyPairs(identifier), deps.config.origin);
+      }
       const user = deps.users.findFederatedByUsername(identifier);
       if (!user) return null;
       return personFor(ctx, user, await ctx.getActorKeyPairs(identifier), deps.config.origin);
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => {
+      if (identifier === INSTANCE_ACTOR) return instanceKeys.keyPairs();
       const user = deps.users.findFederatedByUsername(identifier);
       if (!user) return [];
       return deps.keys.keyPairsFor(user.id);
     })
     // Handles are case-insensitive in the fediverse; usernames here are lowercase.
-    .mapHandle(
-      (_ctx, username) =>
-        deps.users.findFederatedByUsername(username.toLowerCase())?.username ?? null,
-    );
+    .mapHandle((_ctx, username) => {
+      const name = username.toLowerCase();
+      if (name === INSTANCE_ACTOR) return INSTANCE_ACTOR;
+      return deps.users.findFederatedByUsername(name)?.username ?? null;
+    });
 }
 
 function personFor(

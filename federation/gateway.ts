@@ -12,6 +12,8 @@ const logger = getLogger(['vault', 'federation']);
  * Once loaded it stays.
  */
 export interface FederationGateway {
+  /** VAULT_ORIGIN: the public origin requests are addressed to (behind a proxy too). */
+  readonly origin: string;
   /** Loads Fedify (once) and returns the federation; rejects after stop(). */
   load(): Promise<VaultFederation>;
   /** The federation if it has been loaded. */
@@ -30,6 +32,11 @@ export function createFederationGateway(options: VaultFederationOptions): Federa
   let instance: VaultFederation | undefined;
   let queueWanted = false;
   let stopped = false;
+  if (options.allowPrivateAddress) {
+    logger.warn(
+      'VAULT_ALLOW_PRIVATE_ADDRESS is on: outbound federation requests may reach private, loopback and link-local addresses, so a remote server can make the vault probe your network. Use it only for LAN setups and tests.',
+    );
+  }
 
   function load(): Promise<VaultFederation> {
     if (stopped) return Promise.reject(new Error('The federation has been stopped'));
@@ -43,6 +50,7 @@ export function createFederationGateway(options: VaultFederationOptions): Federa
   }
 
   return {
+    origin: options.config.origin,
     load,
     current: () => instance,
     startQueue() {

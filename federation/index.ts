@@ -1,4 +1,10 @@
-import { createFederation, type Federation } from '@fedify/fedify';
+import {
+  createFederation,
+  getUserAgent,
+  type DocumentLoader,
+  type Federation,
+  type RetryPolicy,
+} from '@fedify/fedify';
 import { getLogger } from '@logtape/logtape';
 import packageJson from '../package.json' with { type: 'json' };
 import type { Config } from '../src/config.ts';
@@ -11,16 +17,29 @@ import {
   registerCollections,
   type CollectionSources,
 } from './collections.ts';
+import {
+  acceptDeleteOfGoneActor,
+  deliveryRetryPolicy,
+  FIRST_KNOCK,
+  PERMANENT_FAILURE_STATUSES,
+  registerDeliveryFailures,
+  type ActorGoneHandler,
+  type DeliveryGoneHandler,
+} from './delivery-policy.ts';
 import type { FederationDeps } from './deps.ts';
 import { registerInbox } from './inbox.ts';
+import { createInstanceKeyStore, INSTANCE_ACTOR } from './instance-actor.ts';
 import { createActorKeyStore, type ActorKeyStore } from './keys.ts';
 import { SqliteKvStore, type SqliteKvStoreOptions } from './kv-store.ts';
 import { SqliteMessageQueue, type SqliteMessageQueueOptions } from './message-queue.ts';
 import { registerNodeInfo } from './nodeinfo.ts';
+import { OUTBOUND_LIMITS, userDocumentLoader } from './outbound.ts';
 
 export { SqliteKvStore } from './kv-store.ts';
 export { SqliteMessageQueue } from './message-queue.ts';
 export { FEDERATION_PATHS } from './paths.ts';
+export { INSTANCE_ACTOR } from './instance-actor.ts';
+export type { ActorGoneHandler, DeliveryGoneHandler } from './delivery-policy.ts';
 
 const logger = getLogger(['vault', 'federation']);
 
@@ -32,10 +51,20 @@ export interface VaultFederationOptions {
   database: DatabaseHandle;
   users: UserRepository;
   /**
-   * Lets Fedify fetch loopback and private addresses (remote actors, keys, documents). Only
-   * tests set it, for fake remote servers on 127.0.0.1; it is never read from the environment.
+   * Lets outbound requests reach loopback, private and link-local addresses (remote actors,
+   * keys, documents): VAULT_ALLOW_PRIVATE_ADDRESS, or a test's fake servers on 127.0.0.1.
    */
   allowPrivateAddress?: boolean;
+  /**
+   * A delivery failed for good: the inbox answered 404 or 410 (`gone`), or the host stayed
+   * unreachable past the circuit breaker's retention (`unreachable`). Called once per failed
+   * delivery with the recipients behind that inbox. Only logged by default.
+   */
+  onDeliveryGone?: DeliveryGoneHandler;
+  /** A remote actor deleted itself and its key answers 410 Gone. Only logged by default. */
+  onActorGone?: ActorGoneHandler;
+  /** Replaces the delivery retry policy (delivery-policy.ts); tests shorten the delays. */
+  outboxRetryPolicy?: RetryPolicy;
   /** Where outbox, followers and following come from. Empty collections by default. */
   collections?: CollectionSources;
   queueOptions?: SqliteMessageQueueOptions;
@@ -50,6 +79,12 @@ export interface VaultFederation {
   queue: SqliteMessageQueue;
   kv: SqliteKvStore;
   keys: ActorKeyStore;
+  /**
+   * A document loader for lookups made on behalf of `username`: every GET signed with the
+   * user's key (the instance actor's if the user has none), private addresses refused unless
+   * allowed, 10 s timeout, 1 MB bodies, redirects checked (outbound.ts).
+   */
+  documentLoaderFor(username: string): Promise<DocumentLoader>;
   /** Starts the queue worker (inbox processing and outgoing delivery). Idempotent. */
   startQueue(): void;
   /**
@@ -65,16 +100,22 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
   const kv = new SqliteKvStore(database.sqlite, options.kvOptions);
   const queue = new SqliteMessageQueue(database.sqlite, options.queueOptions);
   const keys = createActorKeyStore(createActorKeyRepository(database.db));
+  const instanceKeys = createInstanceKeyStore(kv);
+  const allowPrivateAddress = options.allowPrivateAddress ?? false;
+  const software = `vault/${packageJson.version}`;
 
   const federation = createFederation<void>({
     kv,
     queue,
     // Ids, handles and links come from VAULT_ORIGIN, never from the request's Host header.
     origin: config.origin,
-    allowPrivateAddress: options.allowPrivateAddress ?? false,
+    allowPrivateAddress,
     // The server starts the worker (startQueue) once it listens; not on the first enqueue.
     manuallyStartQueue: true,
-    userAgent: { software: `vault/${packageJson.version}`, url: config.origin },
+    userAgent: { software, url: config.origin },
+    firstKnock: FIRST_KNOCK,
+    outboxRetryPolicy: options.outboxRetryPolicy ?? deliveryRetryPolicy(),
+    permanentFailureStatusCodes: PERMANENT_FAILURE_STATUSES,
   });
 
   const deps: FederationDeps = {
@@ -84,9 +125,14 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     collections: options.collections ?? emptyCollectionSources(),
     countFederatedUsers: () => users.countFederated(),
   };
-  registerActors(federation, deps);
+  registerActors(federation, deps, instanceKeys);
   registerCollections(federation, deps);
-  registerInbox(federation);
+  registerInbox(federation)
+    // Fedify's own GETs for the shared inbox (the key that signed a delivery) are signed as
+    // the instance actor, so that servers in authorized-fetch mode answer them.
+    .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
+    .onUnverifiedActivity(acceptDeleteOfGoneActor(options.onActorGone));
+  registerDeliveryFailures(federation, options.onDeliveryGone);
   registerNodeInfo(federation, deps);
 
   let controller: AbortController | undefined;
@@ -98,6 +144,14 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     queue,
     kv,
     keys,
+    documentLoaderFor(username) {
+      const ctx = federation.createContext(new URL(config.origin), undefined);
+      return userDocumentLoader(ctx, username, {
+        allowPrivateAddress,
+        userAgent: getUserAgent({ software, url: config.origin }),
+        ...OUTBOUND_LIMITS,
+      });
+    },
     startQueue() {
       if (controller || stopped) return;
       controller = new AbortController();

@@ -18,6 +18,11 @@ export interface Config {
   adminEmail: string;
   /** Trust X-Forwarded-For for the client address (only behind a reverse proxy you run). */
   trustProxy: boolean;
+  /**
+   * Let outbound federation requests (actor, key and document fetches, deliveries' lookups)
+   * reach private, loopback and link-local addresses. Off by default; for LAN setups and tests.
+   */
+  allowPrivateAddress: boolean;
   logLevel: 'debug' | 'info' | 'warning' | 'error';
   /** Directory holding the built client (index.html and assets). */
   webDistDir: string;
@@ -26,7 +31,9 @@ export interface Config {
 }
 
 const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    message: 'must be true or false (also accepted: 1, 0, yes, no)',
+  })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const positiveHours = z.coerce.number().positive();
@@ -52,6 +59,7 @@ const envSchema = z.object({
     .max(256, 'must be at most 256 characters long')
     .optional(),
   VAULT_TRUST_PROXY: booleanFlag.default(false),
+  VAULT_ALLOW_PRIVATE_ADDRESS: booleanFlag.default(false),
   VAULT_LOG_LEVEL: z.enum(['debug', 'info', 'warning', 'error']).default('info'),
   VAULT_SESSION_IDLE_HOURS: positiveHours.default(24 * 7),
   VAULT_SESSION_MAX_HOURS: positiveHours.default(24 * 30),
@@ -90,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.VAULT_ADMIN_PASSWORD,
     adminEmail: e.VAULT_ADMIN_EMAIL ?? `${e.VAULT_ADMIN_USERNAME}@example.com`,
     trustProxy: e.VAULT_TRUST_PROXY,
+    allowPrivateAddress: e.VAULT_ALLOW_PRIVATE_ADDRESS,
     logLevel: e.VAULT_LOG_LEVEL,
     webDistDir: path.resolve(import.meta.dirname, '..', 'web', 'dist'),
     sessionIdleMs: e.VAULT_SESSION_IDLE_HOURS * HOUR,

@@ -33,7 +33,10 @@ import { createNotificationRepository } from './notifications/repository.ts';
 import { createNotificationService } from './notifications/service.ts';
 
 export interface ContextOptions {
-  /** Lets Fedify reach loopback and private addresses. Only tests set it. */
+  /**
+   * Lets outbound federation requests reach loopback and private addresses; overrides the
+   * configured VAULT_ALLOW_PRIVATE_ADDRESS (tests set it for fake remote servers on 127.0.0.1).
+   */
   allowPrivateAddress?: boolean;
   throttleLimits?: ThrottleLimits;
   now?: () => number;
@@ -63,7 +66,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     config,
     database,
     users,
-    allowPrivateAddress: options.allowPrivateAddress ?? false,
+    allowPrivateAddress: options.allowPrivateAddress ?? config.allowPrivateAddress,
   });
   const media = createMediaStore(config.uploadsDir);
   const { transaction } = database;

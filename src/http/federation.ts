@@ -27,7 +27,7 @@ export function federationMiddleware(gateway: FederationGateway): MiddlewareHand
   return async (c, next) => {
     const path = c.req.path;
     if (!isFederationRequest(c.req.method, path, requestHeader(c, 'accept'))) return next();
-    let request = c.req.raw;
+    let request = atOrigin(c.req.raw, gateway.origin);
     if (c.req.method === 'POST' && INBOX.test(path)) request = await checkedDelivery(request);
     const federation = (await gateway.load()).federation;
     let passed = false;
@@ -76,6 +76,27 @@ function isFederationRequest(method: string, path: string, accept: string | unde
     return (method !== 'GET' && method !== 'HEAD') || acceptsActivityJson(accept);
   }
   return false;
+}
+
+/**
+ * The request as addressed to VAULT_ORIGIN (same path and query, Host set to the origin's).
+ * Behind a TLS-terminating reverse proxy the server sees http://127.0.0.1:8080/inbox while the
+ * sender signed https://vault.example/inbox: HTTP signatures (RFC 9421's @target-uri and
+ * @authority, draft-cavage's Host) are checked against the public address, never the local one.
+ */
+function atOrigin(request: Request, origin: string): Request {
+  const seen = new URL(request.url);
+  const url = new URL(`${seen.pathname}${seen.search}`, origin);
+  if (url.href === seen.href && request.headers.get('host') === url.host) return request;
+  const headers = new Headers(request.headers);
+  headers.set('host', url.host);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+  return new Request(url, {
+    method: request.method,
+    headers,
+    ...(hasBody ? { body: request.body, duplex: 'half' } : {}),
+    signal: request.signal,
+  } as RequestInit);
 }
 
 /** An inbox delivery, read and checked; a new Request with the same body for Fedify. */

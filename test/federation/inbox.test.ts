@@ -186,7 +186,7 @@ describe('inboxes', () => {
     expect(res.status).toBe(404);
   });
 
-  it('cannot verify a sender on a private address unless the option only tests pass allows it', async () => {
+  it('cannot verify a sender on a private address unless private addresses are allowed', async () => {
     const guarded = createTestVault();
     try {
       await guarded.createUser({ username: 'alice', activityPubEnabled: true });

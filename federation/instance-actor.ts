@@ -1,0 +1,100 @@
+import type { webcrypto } from 'node:crypto';
+import type { ActorKeyPair, KvStore, RequestContext } from '@fedify/fedify';
+import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
+import { Application, Endpoints } from '@fedify/vocab';
+import { ACTOR_KEY_TYPES } from './keys.ts';
+import type { KeyType } from './actor-key-repository.ts';
+
+type KeyPair = webcrypto.CryptoKeyPair;
+
+/**
+ * The server's own actor, an Application at /users/instance.actor. Fedify signs with its key
+ * every GET it makes on no user's behalf: above all the fetch of the key that signed a delivery
+ * to the shared inbox, which servers in authorized-fetch mode (Mastodon's secure mode,
+ * GoToSocial) answer only when signed. The identifier contains a dot, which no username may
+ * (usernames are 3-30 lowercase letters, digits or underscores), so no user can take it.
+ */
+export const INSTANCE_ACTOR = 'instance.actor';
+
+/** Where the instance actor's key pairs are stored: the federation KV store (SQLite). */
+const KEYS_KEY = ['vault', 'instanceActorKeys'] as const;
+
+interface StoredPair {
+  type: KeyType;
+  privateKeyJwk: webcrypto.JsonWebKey;
+  publicKeyJwk: webcrypto.JsonWebKey;
+}
+
+export interface InstanceKeyStore {
+  /** The instance actor's key pairs (RSA, then Ed25519), generated and stored on first need. */
+  keyPairs(): Promise<KeyPair[]>;
+}
+
+export function createInstanceKeyStore(kv: KvStore): InstanceKeyStore {
+  let pairs: Promise<KeyPair[]> | undefined;
+
+  async function load(): Promise<KeyPair[]> {
+    let stored = await kv.get<StoredPair[]>([...KEYS_KEY]);
+    if (stored === undefined) {
+      const generated = await Promise.all(ACTOR_KEY_TYPES.map(generate));
+      // cas settles a race with another process: whoever stored first wins, both use its keys.
+      if (kv.cas) await kv.cas([...KEYS_KEY], undefined, generated);
+      else await kv.set([...KEYS_KEY], generated);
+      stored = (await kv.get<StoredPair[]>([...KEYS_KEY])) ?? generated;
+    }
+    return Promise.all(
+      stored.map(async (pair) => ({
+        privateKey: await importJwk(pair.privateKeyJwk, 'private'),
+        publicKey: await importJwk(pair.publicKeyJwk, 'public'),
+      })),
+    );
+  }
+
+  return {
+    keyPairs() {
+      if (!pairs) {
+        pairs = load();
+        pairs.catch(() => (pairs = undefined));
+      }
+      return pairs;
+    },
+  };
+}
+
+async function generate(type: KeyType): Promise<StoredPair> {
+  const { privateKey, publicKey } = await generateCryptoKeyPair(type);
+  return {
+    type,
+    privateKeyJwk: await exportJwk(privateKey),
+    publicKeyJwk: await exportJwk(publicKey),
+  };
+}
+
+/**
+ * The instance actor's document. preferredUsername is its identifier, so that Mastodon's
+ * WebFinger check of a key owner (acct:instance.actor@host must lead back to the actor) passes.
+ */
+export function instanceActorFor(
+  ctx: RequestContext<void>,
+  keys: ActorKeyPair[],
+  origin: string,
+): Application {
+  const rsa = (keys as (ActorKeyPair & KeyPair)[]).find(
+    (key) => key.privateKey.algorithm.name === 'RSASSA-PKCS1-v1_5',
+  );
+  return new Application({
+    id: ctx.getActorUri(INSTANCE_ACTOR),
+    preferredUsername: INSTANCE_ACTOR,
+    name: new URL(origin).host,
+    summary: 'The server itself: it signs the requests the vault makes on no user’s behalf.',
+    url: new URL(origin),
+    // It follows nobody and posts nothing: deliveries to it go to the shared inbox.
+    inbox: ctx.getInboxUri(),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    publicKey: rsa?.cryptographicKey ?? null,
+    assertionMethods: keys.map((key) => key.multikey),
+    discoverable: false,
+    indexable: false,
+    manuallyApprovesFollowers: true,
+  });
+}
