@@ -1,0 +1,79 @@
+// The vault's JSON-LD vocabulary: the entry fields that ride along with a Note so that another
+// vault can show it as an entry card and clone it (Mastodon and others ignore them).
+//
+// Each vault names its terms under its own origin: {origin}/ns/vault#entryType and so on. The
+// document at {origin}/ns/vault (VAULT_CONTEXT_PATH) describes them. Notes never reference that
+// document as a remote @context: they carry the one prefix definition inline, so no receiver
+// has to fetch anything to understand them.
+
+/** Where the vocabulary document is served, under VAULT_ORIGIN. */
+export const VAULT_CONTEXT_PATH = '/ns/vault';
+
+/** The prefix the vault's properties are compacted with (`vault:rating`). */
+export const VAULT_PREFIX = 'vault';
+
+/**
+ * The extension's terms, in the order they appear in a Note. All literals (JSON strings,
+ * numbers, booleans); absent means the default shown.
+ */
+export const VAULT_TERMS = {
+  /** WHISKEY, WINE or BEER. */
+  entryType: 'entryType',
+  /** The entry's name, plain text. */
+  entryName: 'entryName',
+  /** One of the catalogue's subtypes of entryType. */
+  subtype: 'subtype',
+  /** The distiller, winery or brewing company, plain text; absent when none. */
+  makerName: 'makerName',
+  /** A whole number from 0 to 5 (0 while the entry is to try). */
+  rating: 'rating',
+  /** TRIED or TO_TRY. */
+  status: 'status',
+  /** Whether a bottle is in the author's cellar; false when absent. */
+  inCellar: 'inCellar',
+  /** The tasting notes, plain text; absent when none. */
+  notes: 'notes',
+} as const;
+
+export type VaultTerm = keyof typeof VAULT_TERMS;
+
+/** The namespace IRI of a vault's terms: `{origin}/ns/vault#`. */
+export function vaultNamespace(origin: string): string {
+  return `${new URL(origin).origin}${VAULT_CONTEXT_PATH}#`;
+}
+
+/** The inline @context entry a Note or an activity carries: `{ "vault": "{namespace}" }`. */
+export function vaultContextEntry(origin: string): Record<string, string> {
+  return { [VAULT_PREFIX]: vaultNamespace(origin) };
+}
+
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const TERM_TYPES: Record<VaultTerm, string> = {
+  entryType: `${XSD}string`,
+  entryName: `${XSD}string`,
+  subtype: `${XSD}string`,
+  makerName: `${XSD}string`,
+  rating: `${XSD}integer`,
+  status: `${XSD}string`,
+  inCellar: `${XSD}boolean`,
+  notes: `${XSD}string`,
+};
+
+/**
+ * The document served at {origin}/ns/vault (as application/ld+json): a JSON-LD context that
+ * defines the prefix and every term, so `{"@context": "{origin}/ns/vault"}` also works for a
+ * processor that fetches it. Types are documentation here: the values on the wire are plain
+ * JSON literals.
+ */
+export function vaultContextDocument(origin: string): {
+  '@context': Record<string, string | { '@id': string; '@type': string }>;
+} {
+  const namespace = vaultNamespace(origin);
+  const context: Record<string, string | { '@id': string; '@type': string }> = {
+    [VAULT_PREFIX]: namespace,
+  };
+  for (const term of Object.keys(VAULT_TERMS) as VaultTerm[]) {
+    context[term] = { '@id': `${VAULT_PREFIX}:${term}`, '@type': TERM_TYPES[term] };
+  }
+  return { '@context': context };
+}
