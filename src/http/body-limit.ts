@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { DomainError, badRequest } from '../domain-error.ts';
 import { isUploadRoute } from './server-paths.ts';
 
@@ -18,38 +18,32 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * Bounds every request body before anything reads it. A declared length over the limit is
- * refused at once, unread; a chunked body is counted as it streams and refused the moment it
- * crosses the limit (nothing buffers it here). Upload routes (SERVER table) get the larger
- * limit; everything else, federation included, 1 MB.
+ * Bounds a request body before anything reads it (GET and HEAD carry none and are not looked
+ * at). A declared length over the limit is refused at once, unread; a chunked body is counted
+ * as it streams and refused the moment it crosses the limit (nothing buffers it here). Upload
+ * routes (SERVER table) get the larger limit; everything else, federation included, 1 MB.
  */
-export function bodyLimit(): MiddlewareHandler {
-  return async (c, next) => {
-    // GET and HEAD carry no body; looking at `body` would make the server build a full
-    // Request for nothing, so the headers decide.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const raw = c.req.raw;
-    const declared = raw.headers.get('content-length');
-    const limit = isUploadRoute(c.req.method, c.req.path) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
-    if (declared !== null && !raw.headers.has('transfer-encoding')) {
-      // The HTTP parser enforces a declared length: the body cannot be longer than this.
-      if (Number(declared) > limit) throw tooLarge(limit);
-      return next();
-    }
-    if (!raw.body) return next();
-    let size = 0;
-    const counted = raw.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          size += chunk.byteLength;
-          if (size > limit) controller.error(tooLarge(limit));
-          else controller.enqueue(chunk);
-        },
-      }),
-    );
-    c.req.raw = new Request(raw, { body: counted, duplex: 'half' } as RequestInit);
-    return next();
-  };
+export function boundRequestBody(c: Context, method: string, path: string): void {
+  const raw = c.req.raw;
+  const declared = raw.headers.get('content-length');
+  const limit = isUploadRoute(method, path) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
+  if (declared !== null && !raw.headers.has('transfer-encoding')) {
+    // The HTTP parser enforces a declared length: the body cannot be longer than this.
+    if (Number(declared) > limit) throw tooLarge(limit);
+    return;
+  }
+  if (!raw.body) return;
+  let size = 0;
+  const counted = raw.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > limit) controller.error(tooLarge(limit));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  c.req.raw = new Request(raw, { body: counted, duplex: 'half' } as RequestInit);
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { forbidden } from '../domain-error.ts';
+import { requestHeader } from './node-fast-path.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -10,16 +11,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Sec-Fetch-Site must not say cross-site. Clients that are not browsers (curl, scripts) send
  * neither and cannot be forged by a web page.
  */
-export function csrfProtection(configuredOrigin: string): MiddlewareHandler {
-  return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
-    const origin = c.req.header('origin');
-    const fetchSite = c.req.header('sec-fetch-site');
+export function checkCrossSite(configuredOrigin: string): (c: Context, method: string) => void {
+  return (c, method) => {
+    if (SAFE_METHODS.has(method)) return;
+    const origin = requestHeader(c, 'origin');
+    const fetchSite = requestHeader(c, 'sec-fetch-site');
     if (origin !== undefined) {
       if (origin !== configuredOrigin) throw forbidden('Cross-site request refused');
     } else if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
       throw forbidden('Cross-site request refused');
     }
-    await next();
   };
 }

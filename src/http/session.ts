@@ -18,26 +18,37 @@ export function cookiePolicy(origin: string): CookiePolicy {
 }
 
 /** Loads the signed-in user (if any) from the session cookie onto the context. */
+export function sessionLoader(
+  sessions: SessionService,
+  users: UserRepository,
+  cookie: CookiePolicy,
+): (c: Context<AppEnv>) => void {
+  return (c) => {
+    const token = readCookie(requestHeader(c, 'cookie'), cookie.name);
+    c.set('user', undefined);
+    c.set('session', undefined);
+    if (!token) return;
+    const session = sessions.resolve(token);
+    const user = session ? users.findById(session.userId) : undefined;
+    if (session && user) {
+      c.set('session', session);
+      c.set('user', user);
+    } else {
+      deleteCookie(c, cookie.name, { path: '/', secure: cookie.secure });
+    }
+  };
+}
+
+/** sessionLoader as a middleware, for routes outside /api (stored photos). */
 export function loadSession(
   sessions: SessionService,
   users: UserRepository,
   cookie: CookiePolicy,
 ): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const token = readCookie(requestHeader(c, 'cookie'), cookie.name);
-    c.set('user', undefined);
-    c.set('session', undefined);
-    if (token) {
-      const session = sessions.resolve(token);
-      const user = session ? users.findById(session.userId) : undefined;
-      if (session && user) {
-        c.set('session', session);
-        c.set('user', user);
-      } else {
-        deleteCookie(c, cookie.name, { path: '/', secure: cookie.secure });
-      }
-    }
-    await next();
+  const load = sessionLoader(sessions, users, cookie);
+  return (c, next) => {
+    load(c);
+    return next();
   };
 }
 

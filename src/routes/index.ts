@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../domain-error.ts';
-import { csrfProtection } from '../http/csrf.ts';
-import { presetHeader } from '../http/node-fast-path.ts';
 import type { AppEnv } from '../http/env.ts';
-import { cookiePolicy, loadSession } from '../http/session.ts';
+import { cookiePolicy } from '../http/session.ts';
 import { authRoutes } from './auth.ts';
 import { followRoutes } from './follows.ts';
 import { notificationRoutes } from './notifications.ts';
@@ -17,16 +15,11 @@ import { shareRoutes } from './shares.ts';
 import { webauthnRoutes } from './webauthn.ts';
 import { totpRoutes } from './totp.ts';
 
-/** The JSON API, mounted at /api (request bodies are bounded before it: src/http/body-limit.ts). */
+/** The JSON API, mounted at /api (what every request meets first: src/http/front-door.ts). */
 export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   const cookie = cookiePolicy(ctx.config.origin);
+  // No caching, the cross-site check and the signed-in user: src/http/front-door.ts.
   const api = new Hono<AppEnv>();
-  api.use(async (c, next) => {
-    presetHeader(c, 'Cache-Control', 'no-store');
-    await next();
-  });
-  api.use(csrfProtection(ctx.config.origin));
-  api.use(loadSession(ctx.sessions, ctx.users, cookie));
   api.route('/auth', authRoutes(ctx, cookie));
   api.route('/auth/sessions', sessionRoutes(ctx));
   // Before the other /users routers, so that no `/:id` route of theirs takes these paths.

@@ -1,0 +1,50 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppContext } from '../context.ts';
+import { boundRequestBody } from './body-limit.ts';
+import { checkCrossSite } from './csrf.ts';
+import type { AppEnv } from './env.ts';
+import { federationMiddleware } from './federation.ts';
+import { onNodeServer, presetHeader } from './node-fast-path.ts';
+import { securityHeaderSets } from './security-headers.ts';
+import { cookiePolicy, sessionLoader } from './session.ts';
+
+/**
+ * The one middleware every request meets, in this order:
+ *  1. security headers (src/http/security-headers.ts);
+ *  2. the request body bounded before anything reads it (src/http/body-limit.ts);
+ *  3. under /api: `Cache-Control: no-store`, the cross-site check (src/http/csrf.ts) and the
+ *     signed-in user loaded from the session cookie (src/http/session.ts);
+ *  4. elsewhere: federation requests handed to Fedify (src/http/federation.ts).
+ *
+ * They are one middleware rather than six because each layer of Hono's middleware chain costs
+ * an async call and its promise on every request: for a small API answer, the chain cost more
+ * than the answer. Steps 1–3 are synchronous.
+ */
+export function frontDoor(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  const headers = securityHeaderSets(ctx.config.origin);
+  const crossSite = checkCrossSite(ctx.config.origin);
+  const loadSession = sessionLoader(ctx.sessions, ctx.users, cookiePolicy(ctx.config.origin));
+  const federation = federationMiddleware(ctx.federation);
+  return (c, next) => {
+    const path = c.req.path;
+    const method = c.req.method;
+    const api = path.startsWith('/api/');
+    const set = api ? headers.api : headers.page;
+    for (const [name, value] of set) presetHeader(c, name, value);
+    if (method !== 'GET' && method !== 'HEAD') boundRequestBody(c, method, path);
+    if (api) {
+      presetHeader(c, 'Cache-Control', 'no-store');
+      crossSite(c, method);
+      loadSession(c);
+      return next();
+    }
+    if (onNodeServer(c)) return federation(c, next);
+    // In-process (app.request), a Response built outside the context (Fedify's) did not take
+    // the preset headers: add them.
+    return federation(c, next).then(() => {
+      const built = c.res.headers;
+      if (built.has('X-Content-Type-Options')) return;
+      for (const [name, value] of set) if (!built.has(name)) built.set(name, value);
+    });
+  };
+}
