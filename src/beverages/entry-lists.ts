@@ -4,7 +4,7 @@ import type { ShareUser } from '../../contract/beverages.ts';
 import type { AcceptedEntry, ShareRepository } from '../shares/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { VisibilityPolicy } from '../visibility/policy.ts';
-import type { BeverageRepository, EntryView, ListPosition } from './repository.ts';
+import type { BeverageRepository, EntryView, ListPosition, ListedEntry } from './repository.ts';
 import { fold, searchWords } from './search-index.ts';
 
 export interface ListQuery {
@@ -26,16 +26,27 @@ interface Viewer {
 }
 
 /**
+ * An entry of a page: one of the listed user's own, as SQLite serialized it, or an entry shared
+ * with the viewer that they added to their vault.
+ */
+export type PageEntry = ListedEntry | EntryView;
+
+export function isListed(entry: PageEntry): entry is ListedEntry {
+  return 'json' in entry;
+}
+
+/**
  * Where an entry sits in a list, newest first: the viewer's own entries by when they were
  * logged, entries shared with the viewer by when the viewer added them (so a just-accepted one
  * is at the top). Ties go by entry id; an entry is in one list once.
  */
-function sortTimeOf(entry: EntryView): number {
+function sortTimeOf(entry: PageEntry): number {
+  if (isListed(entry)) return entry.at;
   return entry.shared ? entry.shared.acceptedAt : entry.createdAt.getTime();
 }
 
 /** The opaque cursor of a list page: where the next page starts. */
-function encodeCursor(entry: EntryView): string {
+function encodeCursor(entry: PageEntry): string {
   return Buffer.from(`${sortTimeOf(entry)}:${entry.id}`).toString('base64url');
 }
 
@@ -50,9 +61,9 @@ function matchesWords(entry: BeverageRow, words: string[]): boolean {
 }
 
 /** Two newest-first lists as one, newest first. */
-function mergeNewestFirst(a: EntryView[], b: EntryView[]): EntryView[] {
+function mergeNewestFirst(a: PageEntry[], b: PageEntry[]): PageEntry[] {
   if (b.length === 0) return a;
-  const merged: EntryView[] = [];
+  const merged: PageEntry[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
@@ -99,14 +110,14 @@ export function createEntryLists(deps: {
   function list(
     viewer: Viewer,
     query: ListQuery,
-  ): { entries: EntryView[]; nextCursor: string | null } {
+  ): { entries: PageEntry[]; nextCursor: string | null } {
     const userId = query.userId ?? viewer.id;
     const own = userId === viewer.id;
     if (!own && !users.findById(userId)) throw notFound('User not found');
     const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const before = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
     const filter = { type: query.type, status: query.status, inCellar: query.inCellar };
-    let rows: EntryView[] = repo.list({
+    let rows: PageEntry[] = repo.list({
       userId,
       ...filter,
       q: query.q,

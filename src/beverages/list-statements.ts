@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../../contract/enums.ts';
 import type { BeverageRow, BeverageStatus, BeverageType } from '../db/schema/index.ts';
-import type { BeverageFilter } from './repository.ts';
+import type { BeverageFilter, ListedEntry } from './repository.ts';
 
 /**
  * The statements behind entry lists, the busiest reads of the vault: hand-written SQL, prepared
@@ -36,6 +36,15 @@ type RawRow = [
   number,
   number,
 ];
+
+const LISTED_COLUMNS = 'id, user_id, created_at';
+
+type ListedRaw = [number, number, number];
+
+/** A listed entry without its JSON yet (the repository adds it and the owner's name). */
+function toListed(r: ListedRaw): ListedEntry {
+  return { id: r[0], userId: r[1], at: r[2], json: '', ownerName: '' };
+}
 
 function toRow(r: RawRow): BeverageRow {
   return {
@@ -81,7 +90,7 @@ function prepare(sqlite: Database.Database, filter: BeverageFilter) {
   if (filter.before) where.push('(created_at, id) < (?, ?)');
   return sqlite
     .prepare(
-      `select ${COLUMNS} from beverages where ${where.join(' and ')}
+      `select ${LISTED_COLUMNS} from beverages where ${where.join(' and ')}
         order by created_at desc, id desc limit ${filter.limit}`,
     )
     .raw();
@@ -95,7 +104,7 @@ export function createListStatements(sqlite: Database.Database) {
 
   return {
     /** A page of one owner's entries, newest first (no search words: see search-index.ts). */
-    list(filter: BeverageFilter): BeverageRow[] {
+    list(filter: BeverageFilter): ListedEntry[] {
       const key = keyOf(filter);
       let statement = statements.get(key);
       if (statement) {
@@ -107,8 +116,8 @@ export function createListStatements(sqlite: Database.Database) {
       statements.set(key, statement);
       const rows = (
         filter.before ? statement.all(filter.before.createdAt, filter.before.id) : statement.all()
-      ) as RawRow[];
-      return rows.map(toRow);
+      ) as ListedRaw[];
+      return rows.map(toListed);
     },
 
     /** Entries by id, in the order of `ids`. */

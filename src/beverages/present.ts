@@ -1,5 +1,7 @@
 import type { Beverage } from '../../contract/beverages.ts';
-import type { EntryView } from './repository.ts';
+import { isListed, type PageEntry } from './entry-lists.ts';
+import type { ViewerFields } from './entry-json.ts';
+import type { EntryView, ListedEntry } from './repository.ts';
 
 /** The Beverage entry, as the API returns it (contract/beverages.ts). */
 export type BeverageDto = Beverage;
@@ -23,4 +25,45 @@ export function presentBeverage(entry: EntryView, viewerId: number): BeverageDto
     sharedWithCurrentUser: entry.shared !== undefined,
     sharedWith: entry.sharedWith ?? [],
   };
+}
+
+/** A listed entry's viewer fields, as the JSON members that close its object (from the comma to the brace). */
+function viewerMembers(entry: ListedEntry, viewerId: number): string {
+  const fields: Pick<Beverage, ViewerFields> = {
+    isOwner: entry.userId === viewerId,
+    ownerName: entry.ownerName,
+    // Listed entries are the listed user's own; shared ones are EntryViews.
+    sharedWithCurrentUser: false,
+    sharedWith: entry.sharedWith ?? [],
+  };
+  return `,${JSON.stringify(fields).slice(1)}`;
+}
+
+/**
+ * GET /api/beverages's answer (the contract's BeveragePage) as JSON text. A listed entry's JSON
+ * (src/beverages/entry-json.ts) has no viewer's fields: they are appended (the same for every entry of
+ * a page unless it carries `sharedWith`, so computed once). Equal, field for field, to
+ * presentBeverage of the same entry (test/api/entry-json.test.ts).
+ */
+export function presentPageJson(
+  entries: PageEntry[],
+  viewerId: number,
+  nextCursor: string | null,
+): string {
+  let common: { ownerName: string; userId: number; members: string } | undefined;
+  const items = entries.map((entry) => {
+    if (!isListed(entry)) return JSON.stringify(presentBeverage(entry, viewerId));
+    let members: string;
+    if (entry.sharedWith?.length) {
+      members = viewerMembers(entry, viewerId);
+    } else {
+      if (common?.ownerName !== entry.ownerName || common.userId !== entry.userId) {
+        const { ownerName, userId } = entry;
+        common = { ownerName, userId, members: viewerMembers(entry, viewerId) };
+      }
+      members = common.members;
+    }
+    return entry.json.slice(0, -1) + members;
+  });
+  return `{"beverages":[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
 }

@@ -2,6 +2,7 @@ import type { ShareUser } from '../../contract/beverages.ts';
 import { and, eq, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
 import { createReadCache } from '../db/read-cache.ts';
+import { createEntryJsonCache } from './entry-json.ts';
 import { createListStatements } from './list-statements.ts';
 import { createSearchIndex, searchWords } from './search-index.ts';
 import {
@@ -46,6 +47,21 @@ export type EntryView = BeverageWithOwner & {
   sharedWith?: ShareUser[] | undefined;
 };
 
+/**
+ * An entry of a list page: `json` holds the contract's Beverage fields that do not depend on
+ * the viewer, as one JSON object (src/beverages/entry-json.ts); beside it, what the list needs
+ * to page, merge and check it (`at`: when it was logged, in ms). src/beverages/present.ts
+ * completes it for a viewer.
+ */
+export interface ListedEntry {
+  id: number;
+  userId: number;
+  at: number;
+  json: string;
+  ownerName: string;
+  sharedWith?: ShareUser[] | undefined;
+}
+
 export type NewBeverage = Omit<BeverageRow, 'id'>;
 export type BeverageChanges = Partial<Omit<BeverageRow, 'id' | 'userId' | 'createdAt'>>;
 
@@ -75,6 +91,7 @@ function tableColumns() {
 export function createBeverageRepository(db: Db) {
   const lists = createListStatements(db.$client);
   const search = createSearchIndex(db.$client);
+  const entryJson = createEntryJsonCache(db.$client, lists.byIds);
   const ownerNames = createReadCache<number, string>(db.$client);
   const ownerNameOf = db
     .select({ fullName: users.fullName })
@@ -108,6 +125,7 @@ export function createBeverageRepository(db: Db) {
   return {
     insert(values: NewBeverage): BeverageRow {
       const row = insertOne.get(values);
+      entryJson.forget(row.id);
       search.changed();
       return row;
     },
@@ -121,24 +139,37 @@ export function createBeverageRepository(db: Db) {
      * finds the page (src/beverages/search-index.ts); without, a cached prepared statement
      * (src/beverages/list-statements.ts).
      */
-    list(filter: BeverageFilter): BeverageWithOwner[] {
+    list(filter: BeverageFilter): ListedEntry[] {
       const words = searchWords(filter.q);
-      const rows =
-        words.length > 0 ? lists.byIds(search.search(filter, words)) : lists.list(filter);
+      const rows: ListedEntry[] =
+        words.length > 0
+          ? search
+              .search(filter, words)
+              .map(({ id, at }) => ({ id, userId: filter.userId, at, json: '', ownerName: '' }))
+          : lists.list(filter);
       if (rows.length === 0) return [];
       const ownerName =
         ownerNames.get(filter.userId, (id) => ownerNameOf.get({ id })?.fullName) ?? '';
-      return rows.map((row) => Object.assign(row, { ownerName }));
+      const texts = entryJson.of(rows.map((row) => row.id));
+      return rows.filter((row) => {
+        const json = texts.get(row.id);
+        if (json === undefined) return false; // deleted since the page was read
+        row.json = json;
+        row.ownerName = ownerName;
+        return true;
+      });
     },
 
     update(id: number, changes: BeverageChanges): BeverageRow | undefined {
       const row = db.update(beverages).set(changes).where(eq(beverages.id, id)).returning().get();
+      entryJson.forget(id);
       search.changed();
       return row;
     },
 
     delete(id: number): boolean {
       const deleted = db.delete(beverages).where(eq(beverages.id, id)).run().changes > 0;
+      entryJson.forget(id);
       search.changed();
       return deleted;
     },

@@ -115,18 +115,18 @@ export function createSearchIndex(sqlite: Database.Database) {
     },
 
     /**
-     * Ids of the matching entries, newest first, at most `filter.limit`. The corpus is searched
+     * The matching entries (id, when logged), newest first, at most `filter.limit`. The corpus is searched
      * for the rarest word (indexOf jumps from one occurrence to the next, so entries without it
      * cost next to nothing); each entry found is then checked against the filters and the
      * other words.
      */
-    search(filter: BeverageFilter, words: string[]): number[] {
+    search(filter: BeverageFilter, words: string[]): { id: number; at: number }[] {
       const index = indexOf(filter.userId);
       const [first, ...others] = rarestFirst(index, words);
       if (first === undefined) return [];
       const { corpus, starts } = index;
       const inCellar = filter.inCellar === undefined ? undefined : filter.inCellar ? 1 : 0;
-      const ids: number[] = [];
+      const matches: { id: number; at: number }[] = [];
       let at = starts[firstAfter(index, filter.before)]!;
       for (;;) {
         const found = corpus.indexOf(first, at);
@@ -138,10 +138,10 @@ export function createSearchIndex(sqlite: Database.Database) {
         if (inCellar !== undefined && index.inCellar[i] !== inCellar) continue;
         const text = corpus.slice(starts[i], at - 1);
         if (!others.every((word) => text.includes(word))) continue;
-        ids.push(index.ids[i]!);
-        if (ids.length >= filter.limit) break;
+        matches.push({ id: index.ids[i]!, at: index.createdAt[i]! });
+        if (matches.length >= filter.limit) break;
       }
-      return ids;
+      return matches;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { cloneBodySchema } from '../../contract/beverages.ts';
 import { createEntryForm, listQuery, updateEntryForm } from '../beverages/rules.ts';
-import { presentBeverage } from '../beverages/present.ts';
+import { presentBeverage, presentPageJson } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
 import { idParam, parseWith, readOptionalJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -18,9 +18,9 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
     const viewer = currentUser(c);
     const query = parseWith(listQuery, c.req.query());
     const page = service.list(viewer, { ...query, inCellar: query.cellar });
-    return c.json({
-      beverages: page.entries.map((e) => presentBeverage(e, viewer.id)),
-      nextCursor: page.nextCursor,
+    // Serialized as it is assembled (the contract's BeveragePage): src/beverages/present.ts.
+    return c.body(presentPageJson(page.entries, viewer.id, page.nextCursor), 200, {
+      'Content-Type': 'application/json',
     });
   });
 
