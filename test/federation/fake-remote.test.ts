@@ -1,0 +1,281 @@
+import { execFile } from 'node:child_process';
+import { Follow } from '@fedify/vocab';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTIVITY_JSON, startFakeRemote, type FakeRemote } from '../helpers/fake-remote.ts';
+import { sha256Digest } from '../helpers/http-signatures.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { sharedTestCertificate } from '../helpers/tls.ts';
+
+let vault: TestServer;
+let remote: FakeRemote;
+let sender: FakeRemote;
+let aliceId: string;
+
+beforeAll(async () => {
+  vault = await startTestServer({ allowPrivateAddress: true });
+  await vault.createUser({
+    username: 'alice',
+    password: 'alice-password',
+    activityPubEnabled: true,
+  });
+  aliceId = `${vault.url}/users/alice`;
+  remote = await startFakeRemote();
+  remote.addAccount('mastodonuser', { name: 'Mastodon User', summary: '<p>Hi</p>' });
+  remote.addAccount('impostor');
+  sender = await startFakeRemote();
+  sender.addAccount('peer');
+});
+afterAll(async () => {
+  await Promise.all([vault?.close(), remote?.close(), sender?.close()]);
+});
+
+describe('the fake remote against the vault', () => {
+  it('has a Follow it signs accepted (202) by the vault’s personal and shared inboxes', async () => {
+    for (const inbox of [`${aliceId}/inbox`, `${vault.url}/inbox`]) {
+      const follow = remote.activities.follow('mastodonuser', aliceId);
+      const res = await remote.post('mastodonuser', inbox, follow);
+      expect(res.status, inbox).toBe(202);
+    }
+    // The vault fetched the signer's key from the fake to verify the signature.
+    const keyFetch = await remote.waitForGet((get) => get.path === '/users/mastodonuser');
+    expect(keyFetch.status).toBe(200);
+  });
+
+  it('verifies the GET the vault signs (as the recipient) to fetch a key from an authorized-fetch server', async () => {
+    const secure = await startFakeRemote({ authorizedFetch: true });
+    try {
+      secure.addAccount('secure');
+      const follow = secure.activities.follow('secure', aliceId);
+      expect((await secure.post('secure', `${aliceId}/inbox`, follow)).status).toBe(202);
+      expect(secure.gets).toEqual([
+        expect.objectContaining({
+          path: '/users/secure',
+          verified: true,
+          keyId: `${aliceId}#main-key`,
+          keyOwner: aliceId,
+          status: 200,
+        }),
+      ]);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('sees the vault refuse (401) a delivery whose body was changed after signing', async () => {
+    const follow = remote.activities.follow('mastodonuser', aliceId);
+    const request = { method: 'POST', url: `${aliceId}/inbox`, body: JSON.stringify(follow) };
+    const headers = remote.sign('mastodonuser', {
+      ...request,
+      headers: { 'content-type': ACTIVITY_JSON },
+    });
+    const tampered = JSON.stringify({ ...follow, object: `${vault.url}/users/admin` });
+    expect((await remote.send({ ...request, headers, body: tampered })).status).toBe(401);
+  });
+
+  it('sees the vault refuse (401) a delivery signed with another key than the key id names', async () => {
+    const follow = remote.activities.follow('mastodonuser', aliceId);
+    const forged = await remote.post('impostor', `${aliceId}/inbox`, follow, {
+      keyId: remote.account('mastodonuser').keyId,
+    });
+    expect(forged.status).toBe(401);
+  });
+
+  it('verifies a delivery the vault’s Fedify signs, fetching the vault user’s key', async () => {
+    const federation = (await vault.ctx.federation.load()).federation;
+    const context = federation.createContext(new URL(vault.url), undefined);
+    const target = remote.account('mastodonuser');
+    const follow = new Follow({
+      id: new URL(`${aliceId}#follows/1`),
+      actor: context.getActorUri('alice'),
+      object: new URL(target.id),
+    });
+    const recipient = { id: new URL(target.id), inboxId: new URL(target.inbox) };
+    await context.sendActivity({ identifier: 'alice' }, recipient, follow, { immediate: true });
+    const delivery = await remote.waitForDelivery((d) => d.activity.id === `${aliceId}#follows/1`);
+    expect(delivery).toMatchObject({
+      inbox: 'mastodonuser',
+      keyId: `${aliceId}#main-key`,
+      keyOwner: aliceId,
+      status: 202,
+    });
+    expect(delivery.headers.digest).toBe(sha256Digest(delivery.body));
+  });
+});
+
+describe('the fake remote’s own verification of inbox POSTs', () => {
+  const inbox = () => remote.account('mastodonuser').inbox;
+  const activity = () => sender.activities.follow('peer', remote.account('mastodonuser').id);
+  const signedParts = (body: string, signedHeaders?: string[], date?: Date) => {
+    const request = {
+      method: 'POST',
+      url: inbox(),
+      headers: { 'content-type': ACTIVITY_JSON },
+      body,
+    };
+    return { ...request, headers: sender.sign('peer', request, { signedHeaders, date }) };
+  };
+
+  async function expectRefused(send: Promise<{ status: number }>, reason: RegExp) {
+    const before = remote.refused.length;
+    expect((await send).status).toBe(401);
+    expect(remote.refused.slice(before).map((r) => r.reason)).toEqual([
+      expect.stringMatching(reason),
+    ]);
+  }
+
+  it('accepts a correctly signed POST (202) and records it with the verified key', async () => {
+    const follow = activity();
+    expect((await sender.post('peer', inbox(), follow)).status).toBe(202);
+    const delivery = await remote.waitForDelivery((d) => d.activity.id === follow.id, 1000);
+    expect(delivery).toMatchObject({
+      inbox: 'mastodonuser',
+      keyId: sender.account('peer').keyId,
+      keyOwner: sender.account('peer').id,
+      activity: follow,
+    });
+  });
+
+  it('refuses an unsigned POST with 401', async () => {
+    const body = JSON.stringify(activity());
+    const unsigned = remote.send({
+      method: 'POST',
+      url: inbox(),
+      body,
+      headers: { 'content-type': ACTIVITY_JSON },
+    });
+    await expectRefused(unsigned, /no Signature header/);
+  });
+
+  it('refuses a POST whose Digest does not match its body', async () => {
+    const parts = signedParts(JSON.stringify(activity()));
+    const changed = JSON.stringify({ ...activity(), object: 'http://elsewhere.example/x' });
+    await expectRefused(remote.send({ ...parts, body: changed }), /Digest that does not match/);
+  });
+
+  it('refuses a POST whose Digest was recomputed for a changed body (the signature breaks)', async () => {
+    const parts = signedParts(JSON.stringify(activity()));
+    const changed = JSON.stringify({ ...activity(), object: 'http://elsewhere.example/x' });
+    const headers = { ...parts.headers, digest: sha256Digest(changed) };
+    await expectRefused(remote.send({ ...parts, headers, body: changed }), /key does not verify/);
+  });
+
+  it('refuses a POST signed with another key than the key id names', async () => {
+    const forged = remote.post('impostor', inbox(), activity(), {
+      keyId: sender.account('peer').keyId,
+    });
+    await expectRefused(forged, /key does not verify/);
+  });
+
+  it('refuses a signature that does not cover the digest', async () => {
+    const parts = signedParts(JSON.stringify(activity()), ['(request-target)', 'host', 'date']);
+    await expectRefused(remote.send(parts), /does not cover digest/);
+  });
+
+  it('refuses a Date more than 12 hours off', async () => {
+    const parts = signedParts(
+      JSON.stringify(activity()),
+      undefined,
+      new Date(Date.now() - 13 * 3600_000),
+    );
+    await expectRefused(remote.send(parts), /Date too far/);
+  });
+
+  it('refuses an activity whose actor does not own the signing key', async () => {
+    const follow = { ...activity(), actor: remote.account('impostor').id };
+    await expectRefused(sender.post('peer', inbox(), follow), /does not own the key/);
+  });
+
+  it('answers what an inbox is told to (410, then hanging), recording the delivery', async () => {
+    remote.answerInbox('mastodonuser', { status: 410 });
+    const gone = activity();
+    expect((await sender.post('peer', inbox(), gone)).status).toBe(410);
+    remote.answerInbox('mastodonuser', 'hang');
+    const hanging = activity();
+    await expect(
+      sender.send({ ...signedParts(JSON.stringify(hanging)), timeoutMs: 300 }),
+    ).rejects.toThrow(/timed out/);
+    remote.answerInbox('mastodonuser', null);
+    expect((await sender.post('peer', inbox(), activity())).status).toBe(202);
+    const statuses = remote.deliveries
+      .filter((d) => d.activity.id === gone.id || d.activity.id === hanging.id)
+      .map((d) => d.status);
+    expect(statuses).toEqual([410, 'hang']);
+  });
+
+  it('rejects a wait for a delivery that never comes, saying what it waited for', async () => {
+    await expect(remote.waitForDelivery((d) => d.activity.type === 'Nothing', 50)).rejects.toThrow(
+      /no delivery matched within 50 ms/,
+    );
+  });
+});
+
+describe('the fake remote in authorized-fetch mode', () => {
+  it('refuses unsigned GETs of an actor (401), serves signed ones, keeps WebFinger public', async () => {
+    const secure = await startFakeRemote({ authorizedFetch: true });
+    try {
+      const actor = secure.addAccount('locked').id;
+      expect((await sender.send({ url: actor })).status).toBe(401);
+      const signed = await sender.signedGet('peer', actor);
+      expect(signed.status).toBe(200);
+      expect(signed.json()).toMatchObject({
+        id: actor,
+        type: 'Person',
+        preferredUsername: 'locked',
+      });
+      expect(secure.gets.map((g) => [g.verified, g.status, g.keyId])).toEqual([
+        [false, 401, null],
+        [true, 200, sender.account('peer').keyId],
+      ]);
+      const finger = await sender.send({
+        url: `${secure.origin}/.well-known/webfinger?resource=acct:${secure.handle('locked')}`,
+      });
+      expect(finger.json()).toMatchObject({
+        subject: `acct:${secure.handle('locked')}`,
+        links: expect.arrayContaining([{ rel: 'self', type: ACTIVITY_JSON, href: actor }]),
+      });
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('an https fake remote', () => {
+  it('serves WebFinger to a child process started with the certificate’s env, not to one without', async () => {
+    const secure = await startFakeRemote({ https: true });
+    try {
+      secure.addAccount('tls');
+      const url = `${secure.origin}/.well-known/webfinger?resource=acct:${secure.handle('tls')}`;
+      const script = `fetch(${JSON.stringify(url)}).then((r) => r.json()).then((j) => console.log(j.subject), (e) => console.log(e.cause?.code))`;
+      const run = (env: NodeJS.ProcessEnv) =>
+        new Promise<string>((resolve, reject) =>
+          execFile(process.execPath, ['-e', script], { env }, (error, out) =>
+            error ? reject(error) : resolve(out.trim()),
+          ),
+        );
+      const { NODE_EXTRA_CA_CERTS: _unset, ...withoutCa } = process.env;
+      expect(await run({ ...withoutCa, ...sharedTestCertificate().env })).toBe(
+        `acct:${secure.handle('tls')}`,
+      );
+      expect(await run(withoutCa)).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('has its Follow accepted by the vault once this process trusts the certificate', async () => {
+    const secure = await startFakeRemote({ https: true });
+    try {
+      secure.addAccount('tls');
+      sharedTestCertificate().trustInThisProcess();
+      const res = await secure.post(
+        'tls',
+        `${aliceId}/inbox`,
+        secure.activities.follow('tls', aliceId),
+      );
+      expect(res.status).toBe(202);
+      expect(secure.gets).toEqual([expect.objectContaining({ path: '/users/tls', status: 200 })]);
+    } finally {
+      await secure.close();
+    }
+  });
+});
