@@ -35,6 +35,22 @@ export function presentUser(user: UserRow, origin: string): UserDto {
   };
 }
 
+const userJson = new WeakMap<UserRow, string>();
+
+/**
+ * presentUser as JSON text, kept per row object. The signed-in user's row comes from a read
+ * cache (src/users/repository.ts) that hands out the same object until the database changes,
+ * so GET /api/auth/me, the busiest request of the client, serializes it once per change.
+ */
+export function presentUserJson(user: UserRow, origin: string): string {
+  let json = userJson.get(user);
+  if (json === undefined) {
+    json = JSON.stringify(presentUser(user, origin));
+    userJson.set(user, json);
+  }
+  return json;
+}
+
 /** What any signed-in user may see of another: no email, no second-factor state. */
 export type PublicProfileDto = PublicProfile;
 

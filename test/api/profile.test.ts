@@ -32,6 +32,17 @@ const jpegBlob = async () =>
 const avatarFiles = () => fs.readdirSync(path.join(vault.config.uploadsDir, 'avatars'));
 
 describe("editing one's own details", () => {
+  it('shows in GET /api/auth/me at once, though that answer is kept between requests', async () => {
+    const { cookie } = await signedInUser({ fullName: 'Before' });
+    const me = async () => (await json(await vault.request('/api/auth/me', { cookie }))).user;
+    expect(await me()).toMatchObject({ fullName: 'Before' });
+    expect(await me()).toMatchObject({ fullName: 'Before' });
+    expect((await patchMe(cookie, { fullName: 'After', bio: 'Quote "two" & <b>' })).status).toBe(
+      200,
+    );
+    expect(await me()).toMatchObject({ fullName: 'After', bio: 'Quote "two" & <b>' });
+  });
+
   it('changes full name, email and bio', async () => {
     const { cookie } = await signedInUser();
     const res = await patchMe(cookie, {
