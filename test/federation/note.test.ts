@@ -11,8 +11,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createFederation, MemoryKvStore, type SenderKeyPair } from '@fedify/fedify';
-import { Create, type Activity } from '@fedify/vocab';
+import {
+  createFederation,
+  MemoryKvStore,
+  type SenderKeyPair,
+  verifyJsonLd,
+  verifyObject,
+} from '@fedify/fedify';
+import { Create, CryptographicKey, Multikey, type Activity } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEVERAGE_TYPES } from '../../contract/enums.ts';
 import { CATALOG, subtypesOf } from '../../src/beverages/catalog.ts';
@@ -87,6 +93,8 @@ function contentOf(changes: Partial<NoteEntry> = {}, authorName = 'Alice Archer'
 
 let inbox: { url: URL; bodies: Json[]; close: () => Promise<void> };
 let keys: SenderKeyPair[];
+let ed25519Public: webcrypto.CryptoKey;
+let rsaPublic: webcrypto.CryptoKey;
 
 beforeAll(async () => {
   const bodies: Json[] = [];
@@ -119,6 +127,8 @@ beforeAll(async () => {
     'sign',
     'verify',
   ])) as webcrypto.CryptoKeyPair;
+  ed25519Public = ed.publicKey;
+  rsaPublic = rsa.publicKey;
   keys = [
     { keyId: new URL(`${ACTOR}#main-key`), privateKey: rsa.privateKey },
     { keyId: new URL(`${ACTOR}#ed25519-key`), privateKey: ed.privateKey },
@@ -357,6 +367,37 @@ describe('golden files', () => {
       expect(body.proof?.cryptosuite).toBe('eddsa-jcs-2022');
       expectGolden(file, unsigned(body));
     }
+  });
+
+  it('signs with a proof that a receiving Fedify verifies and that covers the vault terms', async () => {
+    const keyId = `${ACTOR}#ed25519-key`;
+    const keyCache = {
+      get: async (id: URL) =>
+        id.href === keyId
+          ? new Multikey({ id, controller: new URL(ACTOR), publicKey: ed25519Public as never })
+          : null,
+      set: async () => {},
+    };
+    const { signature: _signature, ...body } = await sent(createNoteActivity(input()));
+    const verified = await verifyObject(Create, body, { keyCache });
+    expect(verified?.id?.href).toBe(`${NOTE_ID}#create`);
+    const tampered = { ...body, object: { ...body.object, 'vault:rating': 1 } };
+    expect(await verifyObject(Create, tampered, { keyCache })).toBeNull();
+  });
+
+  it('signs with an RSA Linked Data signature that covers the vault terms', async () => {
+    const keyId = `${ACTOR}#main-key`;
+    const keyCache = {
+      get: async (id: URL) =>
+        id.href === keyId
+          ? new CryptographicKey({ id, owner: new URL(ACTOR), publicKey: rsaPublic as never })
+          : null,
+      set: async () => {},
+    };
+    const body = await sent(createNoteActivity(input()));
+    expect(await verifyJsonLd(body, { keyCache })).toBe(true);
+    const tampered = { ...body, object: { ...body.object, 'vault:entryName': 'Something else' } };
+    expect(await verifyJsonLd(tampered, { keyCache })).toBe(false);
   });
 
   it('gives the activities ids derived from the Note id and the edit time', async () => {
