@@ -158,7 +158,8 @@ function extensionOf(
 function cleanText(text: string, max: number): string {
   // eslint-disable-next-line no-control-regex
   const clean = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim();
-  const chars = Array.from(clean);
+  // `max` characters take at most 2 * max UTF-16 units: only that much is split into characters.
+  const chars = Array.from(clean.slice(0, 2 * max + 2));
   return chars.length <= max ? clean : chars.slice(0, max).join('').trimEnd();
 }
 

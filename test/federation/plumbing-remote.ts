@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createVaultFederation, type VaultFederationOptions } from '../../federation/index.ts';
+import { openDatabase } from '../../src/db/client.ts';
+import { createUserRepository } from '../../src/users/repository.ts';
+import { tempConfig } from '../helpers/vault.ts';
 
 /**
  * A small fake fediverse server on loopback for the plumbing tests, written with node:http and
@@ -170,4 +175,42 @@ export async function until(check: () => boolean, ms = 10_000): Promise<void> {
     if (Date.now() - started > ms) throw new Error(`Timed out after ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * The vault's federation object alone (no HTTP app) on a temporary SQLite file, with one
+ * federated user, alice: for the settings that live in Fedify (callbacks, retries, knocks).
+ */
+export async function startBareFederation(options: Partial<VaultFederationOptions> = {}) {
+  const config = tempConfig();
+  const database = openDatabase(config.databasePath);
+  const users = createUserRepository(database.db);
+  const alice = users.insert({
+    username: 'alice',
+    fullName: 'Alice',
+    email: 'alice@example.com',
+    role: 'USER',
+    passwordHash: 'unused',
+  });
+  users.update(alice.id, { activityPubEnabled: true });
+  const vault = createVaultFederation({
+    config,
+    database,
+    users,
+    allowPrivateAddress: true,
+    queueOptions: { pollIntervalMs: 50 },
+    ...options,
+  });
+  return {
+    ...vault,
+    origin: config.origin,
+    /** Hands a request to Fedify as the HTTP middleware does. */
+    fetch: (request: Request) => vault.federation.fetch(request, { contextData: undefined }),
+    context: () => vault.federation.createContext(new URL(config.origin), undefined),
+    async close() {
+      await vault.stop();
+      database.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
 }
