@@ -643,6 +643,21 @@ describe('reading a Note back', () => {
     expect(read?.makerName).toBe('é'.repeat(200));
     expect(read?.notes.startsWith('line one\nline\ttwo')).toBe(true);
     expect(Array.from(read!.notes)).toHaveLength(5000);
+    const glasses = readVaultNote({
+      ...(await noteJson()),
+      'vault:makerName': `a${'🥃'.repeat(300)}`,
+    });
+    expect(glasses?.makerName).toBe(`a${'🥃'.repeat(199)}`);
+  });
+
+  it('reads dates with fractions of a second and offsets as the same instants', async () => {
+    const read = readVaultNote({
+      ...(await noteJson()),
+      published: '2026-03-01T19:30:00.745240+01:00',
+      updated: '2026-03-02T09:15:00.000Z',
+    });
+    expect(read?.published.toISOString()).toBe('2026-03-01T18:30:00.745Z');
+    expect(read?.updated?.toISOString()).toBe('2026-03-02T09:15:00.000Z');
   });
 
   it('gives an entry to try a rating of 0 whatever it says', async () => {
