@@ -99,6 +99,11 @@ describe('the fake remote against the vault', () => {
       status: 202,
     });
     expect(delivery.headers.digest).toBe(sha256Digest(delivery.body));
+    // As Mastodon, the fake accepts at once, through the vault's shared inbox.
+    const accepted = await remote.waitForSent((sent) => sent.activity.type === 'Accept');
+    expect(accepted).toMatchObject({ url: `${vault.url}/inbox`, status: 202 });
+    expect((accepted.activity.object as { id: string }).id).toBe(`${aliceId}#follows/1`);
+    expect(remote.followers('mastodonuser')).toContain(aliceId);
   });
 });
 
@@ -206,6 +211,44 @@ describe('the fake remote’s own verification of inbox POSTs', () => {
     await expect(remote.waitForDelivery((d) => d.activity.type === 'Nothing', 50)).rejects.toThrow(
       /no delivery matched within 50 ms/,
     );
+  });
+});
+
+describe('the fake remote’s followers', () => {
+  it('accepts a Follow of an unlocked account at once and forgets the follower on Undo', async () => {
+    const target = remote.addAccount('unlocked');
+    const follow = sender.activities.follow('peer', target.id);
+    expect((await sender.post('peer', target.inbox, follow)).status).toBe(202);
+    const accept = await sender.waitForDelivery(
+      (d) => d.activity.type === 'Accept' && d.activity.actor === target.id,
+    );
+    expect(accept).toMatchObject({ inbox: 'shared', keyId: target.keyId });
+    expect(accept.activity.object).toMatchObject({ id: follow.id, type: 'Follow' });
+    const collection = await sender.signedGet('peer', target.followers);
+    expect(collection.json()).toMatchObject({
+      totalItems: 1,
+      orderedItems: [sender.account('peer').id],
+    });
+
+    const undo = sender.activities.undo('peer', follow);
+    expect((await sender.post('peer', `${remote.origin}/inbox`, undo)).status).toBe(202);
+    expect(remote.followers('unlocked')).toEqual([]);
+  });
+
+  it('lets a locked account’s Follow wait for acceptFollow or rejectFollow', async () => {
+    const target = remote.addAccount('locked', { manuallyApprovesFollowers: true });
+    const follow = sender.activities.follow('peer', target.id);
+    expect((await sender.post('peer', target.inbox, follow)).status).toBe(202);
+    expect(remote.followers('locked')).toEqual([]);
+    const rejected = await remote.rejectFollow('locked', follow);
+    expect(rejected.status).toBe(202);
+    const reject = await sender.waitForDelivery(
+      (d) => d.activity.type === 'Reject' && d.activity.actor === target.id,
+    );
+    expect(reject.activity).toMatchObject({ actor: target.id, object: { id: follow.id } });
+    expect(remote.sent.filter((s) => s.from === 'locked').map((s) => s.activity.type)).toEqual([
+      'Reject',
+    ]);
   });
 });
 

@@ -58,9 +58,15 @@ export function actorDocument(account: FakeAccount, type: 'Person' | 'Applicatio
   };
 }
 
-/** An empty OrderedCollection (followers, following, outbox). */
-export function emptyCollection(id: string): Json {
-  return { '@context': AS_CONTEXT, id, type: 'OrderedCollection', totalItems: 0, orderedItems: [] };
+/** An OrderedCollection with its items inline (followers, following, outbox). */
+export function orderedCollection(id: string, items: string[]): Json {
+  return {
+    '@context': AS_CONTEXT,
+    id,
+    type: 'OrderedCollection',
+    totalItems: items.length,
+    orderedItems: items,
+  };
 }
 
 /** The JRD WebFinger answers for `acct:{username}@{host}`. */

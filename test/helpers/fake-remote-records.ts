@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Json } from './fake-remote-activities.ts';
+import type { Sent } from './fake-remote-follows.ts';
 import type { SignatureCheck } from './fake-remote-verifier.ts';
 
 /** What reached the fake remote, kept in arrays a test reads, and waits on them. */
@@ -34,11 +35,12 @@ export interface DocumentFetch extends SignatureCheck {
   status: number;
 }
 
-/** The three lists, a way to add to them that wakes waiters, and the waits. */
+/** The four lists, a way to add to them that wakes waiters, and the waits. */
 export function createRecords() {
   const deliveries: Delivery[] = [];
   const refused: Refusal[] = [];
   const gets: DocumentFetch[] = [];
+  const sent: Sent[] = [];
   const waiters = new Set<() => void>();
 
   function record<T>(list: T[], item: T) {
@@ -48,8 +50,15 @@ export function createRecords() {
 
   function waitFor<T>(list: T[], predicate: (item: T) => boolean, timeoutMs: number, what: string) {
     return new Promise<T>((resolve, reject) => {
+      const matches = (item: T) => {
+        try {
+          return predicate(item);
+        } catch {
+          return false; // a predicate reading a shape this item does not have
+        }
+      };
       const check = () => {
-        const found = list.find(predicate);
+        const found = list.find(matches);
         if (!found) return;
         cleanup();
         resolve(found);
@@ -71,6 +80,7 @@ export function createRecords() {
     deliveries,
     refused,
     gets,
+    sent,
     record,
     /** The first delivery (already there or to come) that matches; rejects after timeoutMs. */
     waitForDelivery: (predicate: (d: Delivery) => boolean, timeoutMs = 5000) =>
@@ -79,5 +89,7 @@ export function createRecords() {
       waitFor(refused, predicate, timeoutMs, 'refusal'),
     waitForGet: (predicate: (g: DocumentFetch) => boolean, timeoutMs = 5000) =>
       waitFor(gets, predicate, timeoutMs, 'GET'),
+    waitForSent: (predicate: (s: Sent) => boolean, timeoutMs = 5000) =>
+      waitFor(sent, predicate, timeoutMs, 'sent activity'),
   };
 }

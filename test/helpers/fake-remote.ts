@@ -5,11 +5,12 @@ import type { AddressInfo } from 'node:net';
 import * as build from './fake-remote-activities.ts';
 import type { Json, NoteInput } from './fake-remote-activities.ts';
 import { json, readBody, sendRequest, type OutgoingRequest } from './fake-remote-http.ts';
+import { createFollows } from './fake-remote-follows.ts';
 import { createRecords } from './fake-remote-records.ts';
 import {
   ACTIVITY_JSON,
   actorDocument,
-  emptyCollection,
+  orderedCollection,
   nodeInfo,
   nodeInfoLinks,
   webfingerJrd,
@@ -22,6 +23,7 @@ import { sharedTestCertificate, type TestCertificate } from './tls.ts';
 
 export { ACTIVITY_JSON, type AccountProfile, type FakeAccount };
 export type { Delivery, DocumentFetch, Refusal } from './fake-remote-records.ts';
+export type { Sent } from './fake-remote-follows.ts';
 export { PUBLIC, type Json, type NoteExtension, type NoteInput } from './fake-remote-activities.ts';
 
 /**
@@ -43,6 +45,8 @@ export interface FakeRemoteOptions {
   requireActorOwnsKey?: boolean;
   /** Allowed distance of a request's Date from now (12 hours, as Mastodon). */
   maxDateSkewMs?: number;
+  /** Accept Follows of accounts that do not approve followers manually (true, as Mastodon). */
+  autoAccept?: boolean;
   /** Extra PEM certificates its own requests trust (its own certificate always is). */
   trust?: string[];
 }
@@ -64,7 +68,7 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}) {
   const files = new Map<string, { body: Buffer; type: string }>();
   const answers = new Map<string, InboxAnswer>();
   const records = createRecords();
-  const { deliveries, refused, gets, record } = records;
+  const { deliveries, refused, gets, sent, record } = records;
   let origin = '';
   let host = '';
 
@@ -122,7 +126,8 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}) {
     if (match && a) {
       if (a.gone) return { status: 410 };
       if (!match[2]) return { status: 200, body: actorDocumentOf(a) };
-      return { status: 200, body: emptyCollection(`${a.id}/${match[2]}`) };
+      const items = match[2] === 'followers' ? follows.followers(a.username) : [];
+      return { status: 200, body: orderedCollection(`${a.id}/${match[2]}`, items) };
     }
     const object = published.get(`${origin}${pathname}`);
     return object ? { status: 200, body: object } : { status: 404 };
@@ -205,6 +210,7 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}) {
     });
     if (answer === 'hang') return; // closed by close()
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body ?? '');
+    if (answer.status < 300) follows.received(activity);
   }
 
   function sign(name: string, request: OutgoingRequest, signOptions: SignOptions = {}) {
@@ -239,6 +245,15 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}) {
     const request = { method: 'GET', url, headers: { accept: ACCEPT_AP } };
     return send({ ...request, headers: sign(name, request, signOptions) });
   }
+
+  const follows = createFollows({
+    autoAccept: options.autoAccept ?? true,
+    account,
+    accountById: (id) => [...accounts.values()].find((a) => a.id === id && !a.gone),
+    signedGet,
+    post,
+    recordSent: (item) => record(sent, item),
+  });
 
   function publish<T extends Json>(object: T): T {
     if (typeof object.id === 'string' && !object.id.includes('#')) published.set(object.id, object);
@@ -276,7 +291,11 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}) {
     deliveries,
     refused,
     gets,
+    /** What the fake sent by itself or through deliver, acceptFollow and rejectFollow. */
+    sent,
     activities,
+    /** The certificate it serves https with, if it does (caFile and env for child processes). */
+    certificate,
     addAccount(name: string, profile: AccountProfile = {}): FakeAccount {
       if (accounts.has(name)) throw new Error(`the account ${name} exists`);
       const a = newAccount(name, `${origin}/users/${encodeURIComponent(name)}`, profile);
@@ -310,6 +329,13 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}) {
     waitForDelivery: records.waitForDelivery,
     waitForRefusal: records.waitForRefusal,
     waitForGet: records.waitForGet,
+    waitForSent: records.waitForSent,
+    /** Sends an activity to an actor, looking up its (shared) inbox with a signed GET. */
+    deliver: follows.deliver,
+    acceptFollow: follows.acceptFollow,
+    rejectFollow: follows.rejectFollow,
+    /** The actor ids that follow an account (served as its followers collection). */
+    followers: follows.followers,
     close() {
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
