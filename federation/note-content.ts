@@ -3,7 +3,8 @@ import type { BeverageStatus, BeverageType } from '../contract/enums.ts';
 import { escapeHtml, textToHtml } from './html.ts';
 
 // The HTML `content` of an entry's Note: what a Mastodon user reads, with no extension at all.
-// Only <p>, <br> and <a href> are used: every fediverse server keeps them.
+// Only <p>, <br>, <strong> and <a href> are used: Mastodon 4 keeps them all (older servers drop
+// <strong> and keep its text).
 
 /** What the content is written from. */
 export interface NoteContentInput {
@@ -37,7 +38,7 @@ export function ratingStars(rating: number): string {
 /**
  * For example (tried, with a maker and notes):
  *
- *   <p>Alice tried <a href="…/users/alice">Lagavulin 16</a></p>
+ *   <p>Alice tried <strong>Lagavulin 16</strong></p>
  *   <p>Whiskey · Scotch<br>Distiller: Lagavulin<br>Rating: ★★★★☆ (4/5)</p>
  *   <p>Peat &amp; smoke</p>
  *   <p>From <a href="…/users/alice">@alice@vault.example</a>'s vault</p>
