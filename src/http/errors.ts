@@ -1,11 +1,19 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ReauthenticationRequired } from '../auth/reauth.ts';
 import { DomainError } from '../domain-error.ts';
 import { logger } from '../logger.ts';
 
-/** Maps every thrown error to `{ message }`. Never leaks a stack trace. */
+/**
+ * Maps every thrown error to `{ message }`. Never leaks a stack trace. A missing or wrong
+ * current password on a route that changes the second factor is answered
+ * `{ message, reauthenticate: true }` (403), so that the client asks for it.
+ */
 export function handleError(err: Error, c: Context): Response {
+  if (err instanceof ReauthenticationRequired) {
+    return c.json({ message: err.message, reauthenticate: true }, 403);
+  }
   if (err instanceof DomainError) {
     // A client's mistake, not the vault's: briefly, at debug, with a bounded path.
     if (logger.isEnabledFor('debug')) {

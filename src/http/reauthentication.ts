@@ -1,8 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { ReauthenticationRequired } from '../auth/reauth.ts';
 import { readJson } from './body.ts';
-import { handleError } from './errors.ts';
 
 /** The current password, optional where a recent re-authentication of the session will do. */
 export const currentPassword = z
@@ -21,15 +19,4 @@ const passwordOnly = z.object({ password: currentPassword });
 export async function readOptionalPassword(c: Context): Promise<string | undefined> {
   if (!c.req.header('content-type')) return undefined;
   return (await readJson(c, passwordOnly)).password;
-}
-
-/**
- * Error handler of the routes that change the second factor: a missing or wrong current password
- * is answered `{ message, reauthenticate: true }` (403); everything else as everywhere.
- */
-export function reauthenticationErrors(err: Error, c: Context): Response {
-  if (err instanceof ReauthenticationRequired) {
-    return c.json({ message: err.message, reauthenticate: true }, 403);
-  }
-  return handleError(err, c);
 }

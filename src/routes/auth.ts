@@ -11,7 +11,6 @@ import {
   readPendingCookie,
   setPendingCookie,
 } from '../http/pending-login.ts';
-import { reauthenticationErrors } from '../http/reauthentication.ts';
 import {
   clearSessionCookie,
   currentUser,
@@ -44,7 +43,6 @@ const totpLoginBody = z.object({
 /** Sign-in (password, then the second factor if one is on), sign-out and the current user. */
 export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> {
   const auth = new Hono<AppEnv>();
-  auth.onError(reauthenticationErrors);
   const pendingCookie = pendingCookiePolicy(ctx.config.origin);
   const sessionDeps = {
     sessions: ctx.sessions,

@@ -4,11 +4,7 @@ import type { AppContext } from '../context.ts';
 import { readJson } from '../http/body.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { AppEnv } from '../http/env.ts';
-import {
-  currentPassword,
-  readOptionalPassword,
-  reauthenticationErrors,
-} from '../http/reauthentication.ts';
+import { currentPassword, readOptionalPassword } from '../http/reauthentication.ts';
 import { currentUser, requireUser } from '../http/session.ts';
 import { presentUser } from '../users/present.ts';
 
@@ -34,7 +30,6 @@ const disableBody = z.object({
  */
 export function totpRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.onError(reauthenticationErrors);
   routes.use(requireUser);
   const address = (c: Parameters<typeof clientAddress>[0]) =>
     clientAddress(c, ctx.config.trustProxy);

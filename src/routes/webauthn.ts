@@ -7,11 +7,7 @@ import { badRequest } from '../domain-error.ts';
 import { idParam, parseWith, readJson } from '../http/body.ts';
 import { clientAddress } from '../http/client-address.ts';
 import type { AppEnv } from '../http/env.ts';
-import {
-  currentPassword,
-  readOptionalPassword,
-  reauthenticationErrors,
-} from '../http/reauthentication.ts';
+import { currentPassword, readOptionalPassword } from '../http/reauthentication.ts';
 import {
   clearPendingCookie,
   pendingCookiePolicy,
@@ -80,7 +76,6 @@ function parseCeremony<S extends z.ZodType>(schema: S, value: unknown): z.output
  */
 export function webauthnRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.onError(reauthenticationErrors);
   const origin = ctx.config.origin;
   const pendingCookie = pendingCookiePolicy(origin);
   const list = (userId: number) => ctx.webauthn.list(userId).map(presentCredential);
