@@ -190,6 +190,22 @@ describe('the fake remote’s own verification of inbox POSTs', () => {
     await expectRefused(sender.post('peer', inbox(), follow), /does not own the key/);
   });
 
+  it('refuses an RFC 9421 signature (401), so a double-knocking sender retries with draft-cavage', async () => {
+    const parts = signedParts(JSON.stringify(activity()));
+    const headers = {
+      ...parts.headers,
+      'signature-input': 'sig1=("@method" "@target-uri");keyid="x"',
+    };
+    await expectRefused(remote.send({ ...parts, headers }), /RFC 9421/);
+  });
+
+  it('refuses a body over 1 MB with 413 without verifying it', async () => {
+    const before = remote.refused.length;
+    const big = remote.send({ ...signedParts('x'.repeat(1024 * 1024 + 1)) });
+    expect((await big).status).toBe(413);
+    expect(remote.refused.slice(before).map((r) => r.reason)).toEqual(['a body over 1 MB']);
+  });
+
   it('answers what an inbox is told to (410, then hanging), recording the delivery', async () => {
     remote.answerInbox('mastodonuser', { status: 410 });
     const gone = activity();
@@ -249,6 +265,48 @@ describe('the fake remote’s followers', () => {
     expect(remote.sent.filter((s) => s.from === 'locked').map((s) => s.activity.type)).toEqual([
       'Reject',
     ]);
+  });
+});
+
+describe('the fake remote’s documents and activities', () => {
+  it('builds a Create(Note) with ids on its origin and an extension, and serves the note', async () => {
+    const author = remote.account('mastodonuser');
+    const extension = {
+      context: { vault: 'https://vault.example/ns#' },
+      properties: { rating: 4 },
+    };
+    const { note, activity } = remote.activities.createNote('mastodonuser', {
+      content: '<p>A dram</p>',
+      extension,
+    });
+    expect(activity).toMatchObject({
+      id: `${note.id as string}/activity`,
+      type: 'Create',
+      actor: author.id,
+      to: [author.followers],
+      cc: [],
+      object: { type: 'Note', attributedTo: author.id, content: '<p>A dram</p>', rating: 4 },
+    });
+    expect(String(note.id).startsWith(`${remote.origin}/users/mastodonuser/statuses/`)).toBe(true);
+    expect(activity['@context']).toContainEqual(extension.context);
+    const served = await sender.signedGet('peer', String(note.id));
+    expect(served.json()).toEqual(note);
+    const plain = remote.activities.createNote('mastodonuser', { content: '<p>Plain</p>' });
+    expect(plain.note).not.toHaveProperty('rating');
+    expect(plain.activity['@context']).not.toContainEqual(extension.context);
+  });
+
+  it('answers 410 for the actor of a removed account and 404 to WebFinger', async () => {
+    const gone = remote.addAccount('gone');
+    remote.removeAccount('gone');
+    expect((await sender.signedGet('peer', gone.id)).status).toBe(410);
+    const finger = `${remote.origin}/.well-known/webfinger?resource=acct:${remote.handle('gone')}`;
+    expect((await sender.send({ url: finger })).status).toBe(404);
+    expect(remote.activities.deleteActor('gone')).toMatchObject({
+      type: 'Delete',
+      actor: gone.id,
+      object: gone.id,
+    });
   });
 });
 
