@@ -40,6 +40,11 @@ export interface GuardedLoaderOptions {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /**
+   * The address check every URL (first and redirect targets) passes before it is fetched:
+   * Fedify's validatePublicUrl unless private addresses are allowed. Tests replace it.
+   */
+  checkUrl?: (url: string) => Promise<void>;
 }
 
 /**
@@ -56,6 +61,8 @@ export function createGuardedDocumentLoader(options: GuardedLoaderOptions): Docu
   const timeoutMs = options.timeoutMs ?? OUTBOUND_LIMITS.timeoutMs;
   const maxBytes = options.maxBytes ?? OUTBOUND_LIMITS.maxBytes;
   const maxRedirects = options.maxRedirects ?? OUTBOUND_LIMITS.maxRedirects;
+  const checkUrl =
+    options.checkUrl ?? (options.allowPrivateAddress ? async () => {} : validatePublicUrl);
 
   const load: DocumentLoader = async (url, loadOptions) => {
     if (url in preloadedContexts) {
@@ -77,7 +84,7 @@ export function createGuardedDocumentLoader(options: GuardedLoaderOptions): Docu
   async function fetchDocument(url: string, signal: AbortSignal): Promise<RemoteDocument> {
     let current = new URL(url);
     for (let redirects = 0; ; redirects++) {
-      if (!options.allowPrivateAddress) await validatePublicUrl(current.href);
+      await checkUrl(current.href);
       const request = await signRequest(
         createActivityPubRequest(current.href, { userAgent: options.userAgent }),
         options.key.privateKey,

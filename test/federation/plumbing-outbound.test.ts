@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { UrlError } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGuardedDocumentLoader, OUTBOUND_LIMITS } from '../../federation/outbound.ts';
 import { json } from '../helpers/json.ts';
@@ -54,6 +55,20 @@ afterAll(async () => {
   await vault.close();
   await remote.close();
 });
+
+async function testKey() {
+  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    keyId: new URL(`${vault.origin}/users/alice#main-key`),
+    privateKey: await crypto.subtle.importKey(
+      'pkcs8',
+      privateKey.export({ type: 'pkcs8', format: 'der' }),
+      { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+      true,
+      ['sign'],
+    ),
+  };
+}
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -118,18 +133,8 @@ describe('the document loader for lookups on a user’s behalf', () => {
 
   it('gives up on a server that does not answer (10 s by default; 300 ms here)', async () => {
     expect(OUTBOUND_LIMITS.timeoutMs).toBe(10_000);
-    const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     const load = createGuardedDocumentLoader({
-      key: {
-        keyId: new URL(`${vault.origin}/users/alice#main-key`),
-        privateKey: await crypto.subtle.importKey(
-          'pkcs8',
-          privateKey.export({ type: 'pkcs8', format: 'der' }),
-          { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
-          true,
-          ['sign'],
-        ),
-      },
+      key: await testKey(),
       allowPrivateAddress: true,
       userAgent: 'test',
       timeoutMs: 300,
@@ -151,5 +156,24 @@ describe('the document loader for lookups on a user’s behalf', () => {
 
     const error = await rejection(load(`${remote.origin}/hop1`));
     expect(error.message).toContain('More than 5 redirects');
+  });
+
+  it('puts every redirect target through the address check before fetching it', async () => {
+    const checked: string[] = [];
+    const load = createGuardedDocumentLoader({
+      key: await testKey(),
+      allowPrivateAddress: false,
+      userAgent: 'test',
+      // The loopback fake stands for a public server; /hop5 stands for a private address.
+      checkUrl: async (url) => {
+        checked.push(new URL(url).pathname);
+        if (url.endsWith('/hop5')) throw new UrlError(`Invalid or private address: ${url}`);
+      },
+    });
+    const before = remote.received.length;
+    const error = await rejection(load(`${remote.origin}/hop3`));
+    expect(error.name).toBe('UrlError');
+    expect(checked).toEqual(['/hop3', '/hop4', '/hop5']);
+    expect(remote.received.slice(before).map((r) => r.path)).toEqual(['/hop3', '/hop4']);
   });
 });
