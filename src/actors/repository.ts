@@ -64,6 +64,7 @@ export function createActorRepository(sqlite: Database.Database) {
         handle: row.handle as string | null,
         summary: row.summary as string,
         avatarUrl: row.avatar_url as string | null,
+        fetchedAt: row.fetched_at === null ? null : new Date(row.fetched_at as number),
         createdAt: new Date(row.created_at as number),
         updatedAt: new Date(row.updated_at as number),
       };

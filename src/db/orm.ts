@@ -23,7 +23,7 @@ const betterSqlite = require('drizzle-orm/better-sqlite3') as typeof BetterSqlit
 const migrator = require('drizzle-orm/better-sqlite3/migrator') as typeof Migrator;
 
 export const { and, asc, desc, eq, isNull, lt, ne, or, sql } = core;
-export const { blob, index, integer, primaryKey, sqliteTable, text, unique, uniqueIndex } =
+export const { blob, check, index, integer, primaryKey, sqliteTable, text, unique, uniqueIndex } =
   sqliteCore;
 export const { drizzle } = betterSqlite;
 export const { migrate } = migrator;

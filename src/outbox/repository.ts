@@ -28,6 +28,7 @@ function activityOf(row: Record<string, unknown>): ActivityRow {
     beverageId: row.beverage_id as number | null,
     objectActorId: row.object_actor_id as number | null,
     shareId: row.share_id as number | null,
+    remoteEntryId: (row.remote_entry_id as number | null | undefined) ?? null,
     payload: row.payload as string | null,
     createdAt: new Date(row.created_at as number),
   };
@@ -44,7 +45,7 @@ export function createOutboxRepository(sqlite: Database.Database) {
   );
   const due = sqlite.prepare(
     `SELECT o.id AS outbox_id, o.attempts, o.progress, a.id AS activity_id, a.actor_id, a.type, a.beverage_id,
-            a.object_actor_id, a.share_id, a.payload, a.created_at
+            a.object_actor_id, a.share_id, a.remote_entry_id, a.payload, a.created_at
      FROM outbox o JOIN activities a ON a.id = o.activity_id
      WHERE o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?`,
   );

@@ -41,3 +41,19 @@ export const beverages = sqliteTable(
 );
 
 export type BeverageRow = typeof beverages.$inferSelect;
+
+/**
+ * Capabilities for bottle photos of federated entries: a random token in the URL under which
+ * the servers the entry was sent to fetch the photo without a session. One per entry and
+ * photo: a new photo gets a new token, and the old URL stops answering.
+ */
+export const photoCapabilities = sqliteTable('photo_capabilities', {
+  token: text('token').primaryKey(),
+  beverageId: integer('beverage_id')
+    .notNull()
+    .unique()
+    .references(() => beverages.id, { onDelete: 'cascade' }),
+  /** The stored photo the token opens ('media/…'). */
+  photoPath: text('photo_path').notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -1,9 +1,10 @@
 import {
   BEVERAGE_STATUSES,
+  BEVERAGE_TYPES,
   NOTIFICATION_STATUSES,
   NOTIFICATION_TYPES,
 } from '../../../contract/enums.ts';
-import { index, integer, sqliteTable, text, unique, uniqueIndex } from '../orm.ts';
+import { check, index, integer, sql, sqliteTable, text, unique, uniqueIndex } from '../orm.ts';
 import { beverages } from './beverages.ts';
 import { users } from './users.ts';
 
@@ -31,9 +32,42 @@ export const actors = sqliteTable('actors', {
   handle: text('handle'),
   summary: text('summary').notNull().default(''),
   avatarUrl: text('avatar_url'),
+  /** When the actor document was last fetched (remote actors only): refreshed when stale. */
+  fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/**
+ * An entry of a remote vault, received as a Create(Note) carrying the vault extension from an
+ * actor a local user follows. Shown in followers' feeds read-only; 'Add to vault' clones it.
+ * Update and Delete from the same actor change or remove it.
+ */
+export const remoteEntries = sqliteTable(
+  'remote_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    /** The Note's id. */
+    noteUri: text('note_uri').notNull().unique(),
+    type: text('type', { enum: BEVERAGE_TYPES }).notNull(),
+    name: text('name').notNull(),
+    subtype: text('subtype').notNull(),
+    makerName: text('maker_name').notNull().default(''),
+    rating: integer('rating').notNull(),
+    notes: text('notes').notNull().default(''),
+    status: text('status', { enum: BEVERAGE_STATUSES }).notNull(),
+    /** The photo's URL on the remote server, and the vault's own copy of it ('media/…'). */
+    photoUrl: text('photo_url'),
+    photoPath: text('photo_path'),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('remote_entries_actor_idx').on(t.actorId)],
+);
 
 export const FOLLOW_STATES = ['PENDING', 'ACCEPTED'] as const;
 export type FollowState = (typeof FOLLOW_STATES)[number];
@@ -116,6 +150,10 @@ export const activities = sqliteTable(
       onDelete: 'cascade',
     }),
     shareId: integer('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    /** The remote entry a remote actor's Create is about (received activities). */
+    remoteEntryId: integer('remote_entry_id').references(() => remoteEntries.id, {
+      onDelete: 'cascade',
+    }),
     /** What the receivers need that the rows may no longer hold (JSON), e.g. a deleted entry. */
     payload: text('payload'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
@@ -149,7 +187,8 @@ export const outbox = sqliteTable(
 
 /**
  * The activity feed: the Create activities delivered to a local user (fan-out on write, by the
- * outbox, off the request path). Newest first by (createdAt, activityId).
+ * outbox, off the request path). Newest first by (createdAt, activityId). An item is a local
+ * entry (`beverageId`) or a remote one (`remoteEntryId`), never both.
  */
 export const feedItems = sqliteTable(
   'feed_items',
@@ -163,18 +202,21 @@ export const feedItems = sqliteTable(
     actorId: integer('actor_id')
       .notNull()
       .references(() => actors.id, { onDelete: 'cascade' }),
-    beverageId: integer('beverage_id')
-      .notNull()
-      .references(() => beverages.id, { onDelete: 'cascade' }),
+    beverageId: integer('beverage_id').references(() => beverages.id, { onDelete: 'cascade' }),
+    remoteEntryId: integer('remote_entry_id').references(() => remoteEntries.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
+    check('feed_items_one_entry', sql`(${t.beverageId} is null) <> (${t.remoteEntryId} is null)`),
     // Unique on (recipient, created_at, activity) rather than a primary key on (recipient,
     // activity): an activity has one created_at, so it means the same, and the index that
     // serves the pages then also keeps fan-out idempotent, one index fewer to write per item.
     uniqueIndex('feed_items_page_idx').on(t.recipientId, t.createdAt, t.activityId),
     index('feed_items_actor_idx').on(t.recipientId, t.actorId),
     index('feed_items_beverage_idx').on(t.beverageId),
+    index('feed_items_remote_entry_idx').on(t.remoteEntryId),
   ],
 );
 
@@ -211,3 +253,4 @@ export type ShareRow = typeof shares.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type RemoteEntryRow = typeof remoteEntries.$inferSelect;
