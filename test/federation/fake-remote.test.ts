@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { Follow } from '@fedify/vocab';
+import { Follow, Person } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_JSON, startFakeRemote, type FakeRemote } from '../helpers/fake-remote.ts';
 import { sha256Digest } from '../helpers/http-signatures.ts';
@@ -375,6 +375,25 @@ describe('an https fake remote', () => {
       );
       expect(res.status).toBe(202);
       expect(secure.gets).toEqual([expect.objectContaining({ path: '/users/tls', status: 200 })]);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('is found by handle through Fedify’s lookup over https, the actor GET signed as the user', async () => {
+    const secure = await startFakeRemote({ https: true, authorizedFetch: true });
+    try {
+      secure.addAccount('tls', { name: 'TLS User' });
+      sharedTestCertificate().trustInThisProcess();
+      const federation = (await vault.ctx.federation.load()).federation;
+      const context = federation.createContext(new URL(vault.url), undefined);
+      const documentLoader = await context.getDocumentLoader({ identifier: 'alice' });
+      const found = await context.lookupObject(`@${secure.handle('tls')}`, { documentLoader });
+      expect(found).toBeInstanceOf(Person);
+      expect(found?.id?.href).toBe(secure.account('tls').id);
+      expect(secure.gets).toEqual([
+        expect.objectContaining({ path: '/users/tls', verified: true, keyOwner: aliceId }),
+      ]);
     } finally {
       await secure.close();
     }
