@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import {
   AS_CONTEXT,
   MASTODON_ACTOR_TERMS,
@@ -31,6 +31,31 @@ export interface FakeAccount extends ActivityAuthor {
   profile: AccountProfile;
   /** Deleted: its actor answers 410 Gone and WebFinger 404. */
   gone: boolean;
+}
+
+/** An account with a new RSA 2048 key pair; `id` is its actor id. */
+export function newAccount(
+  origin: string,
+  username: string,
+  id: string,
+  profile: AccountProfile,
+): FakeAccount {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    username,
+    origin,
+    id,
+    keyId: `${id}#main-key`,
+    inbox: `${id}/inbox`,
+    outbox: `${id}/outbox`,
+    followers: `${id}/followers`,
+    following: `${id}/following`,
+    url: `${origin}/@${username}`,
+    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    privateKey,
+    profile,
+    gone: false,
+  };
 }
 
 /** A Person (an Application for the instance actor) with its publicKey and shared inbox. */

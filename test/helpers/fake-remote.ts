@@ -1,15 +1,15 @@
-import { generateKeyPairSync } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import * as build from './fake-remote-activities.ts';
-import type { Json, NoteInput } from './fake-remote-activities.ts';
+import { bindActivities } from './fake-remote-bound-activities.ts';
+import type { Json } from './fake-remote-activities.ts';
 import { json, readBody, sendRequest, type OutgoingRequest } from './fake-remote-http.ts';
 import { createFollows } from './fake-remote-follows.ts';
 import { createRecords } from './fake-remote-records.ts';
 import {
   ACTIVITY_JSON,
   actorDocument,
+  newAccount,
   orderedCollection,
   nodeInfo,
   nodeInfoLinks,
@@ -84,26 +84,8 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}) {
   host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   origin = `${certificate ? 'https' : 'http'}://${host}`;
 
-  function newAccount(username: string, id: string, profile: AccountProfile): FakeAccount {
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    return {
-      username,
-      origin,
-      id,
-      keyId: `${id}#main-key`,
-      inbox: `${id}/inbox`,
-      outbox: `${id}/outbox`,
-      followers: `${id}/followers`,
-      following: `${id}/following`,
-      url: `${origin}/@${username}`,
-      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      privateKey,
-      profile,
-      gone: false,
-    };
-  }
   /** Mastodon's instance actor: signs the fake's key fetches; public even in secure mode. */
-  const instance = newAccount(host, `${origin}/actor`, { name: host });
+  const instance = newAccount(origin, host, `${origin}/actor`, { name: host });
   const verifier = createSignatureVerifier({
     fetchDocument: (url) => signedGet(instance.username, url),
     maxDateSkewMs: options.maxDateSkewMs,
@@ -182,11 +164,14 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}) {
     if (!body) return refuse(413, 'a body over 1 MB', null);
     const signed = await verifier.check(req, url, body);
     if (!signed.verified) return refuse(401, signed.reason!, signed.keyId);
-    let activity: Json;
+    let activity: Json | null = null;
     try {
       activity = JSON.parse(body.toString('utf8')) as Json;
     } catch {
-      return refuse(400, 'a body that is not JSON', signed.keyId);
+      // refused below
+    }
+    if (typeof activity !== 'object' || activity === null || Array.isArray(activity)) {
+      return refuse(400, 'a body that is not a JSON object', signed.keyId);
     }
     const actor =
       typeof activity.actor === 'object' ? (activity.actor as Json)?.id : activity.actor;
@@ -260,28 +245,12 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}) {
     return object;
   }
 
-  const activities = {
-    follow: (name: string, object: string) => publish(build.follow(account(name), object)),
-    undo: (name: string, activity: Json) => build.undo(account(name), activity),
-    accept: (name: string, received: Json) => build.accept(account(name), received),
-    reject: (name: string, received: Json) => build.reject(account(name), received),
-    deleteActor: (name: string) => build.deleteActor(account(name)),
-    updatePerson: (name: string) =>
-      build.updatePerson(account(name), actorDocumentOf(account(name))),
-    createNote(name: string, input: NoteInput) {
-      const made = build.createNote(account(name), input);
-      return { note: publish(made.note), activity: publish(made.activity) };
-    },
-    updateNote: (name: string, note: Json, extension?: build.NoteExtension) =>
-      build.updateNote(account(name), publish(note), extension),
-    deleteNote(name: string, note: Json) {
-      published.delete(String(note.id));
-      return build.deleteNote(account(name), note);
-    },
-    like: (name: string, object: string) => build.like(account(name), object),
-    announce: (name: string, object: string, author?: string) =>
-      publish(build.announce(account(name), object, author)),
-  };
+  const activities = bindActivities({
+    account,
+    actorDocument: (a) => actorDocumentOf(a),
+    publish,
+    unpublish: (id) => published.delete(id),
+  });
 
   return {
     origin,
@@ -298,7 +267,7 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}) {
     certificate,
     addAccount(name: string, profile: AccountProfile = {}): FakeAccount {
       if (accounts.has(name)) throw new Error(`the account ${name} exists`);
-      const a = newAccount(name, `${origin}/users/${encodeURIComponent(name)}`, profile);
+      const a = newAccount(origin, name, `${origin}/users/${encodeURIComponent(name)}`, profile);
       accounts.set(name, a);
       return a;
     },
