@@ -64,6 +64,11 @@ beforeAll(async () => {
     headers: { accept: 'application/activity+json' },
   });
   if (actor.status !== 200) throw new Error(`actor: ${actor.status}`);
+  // So is the server's own (instance) actor's, which signs the key fetches of the shared inbox.
+  const instance = await vault.request('/users/instance.actor', {
+    headers: { accept: 'application/activity+json' },
+  });
+  if (instance.status !== 200) throw new Error(`instance actor: ${instance.status}`);
 });
 afterAll(() => vault.close());
 
