@@ -85,6 +85,13 @@ export function createFollowRepository(sqlite: Database.Database) {
     )
     .pluck();
 
+  const followerByUri = sqlite.prepare(
+    `SELECT 1 FROM actors me
+     JOIN follows f ON f.followed_id = me.id
+     JOIN actors a ON a.id = f.follower_id
+     WHERE me.user_id = ? AND a.uri = ? AND f.state = 'ACCEPTED'`,
+  );
+
   const personOf = (row: Record<string, unknown>): PersonSummary => ({
     id: row.user_id as number,
     username: row.username as string,
@@ -134,6 +141,14 @@ export function createFollowRepository(sqlite: Database.Database) {
         avatarUrl: row.avatar_url as string | null,
         followedAt: new Date(row.created_at as number),
       }));
+    },
+
+    /**
+     * Whether the remote actor `actorUri` currently follows the local user (an accepted
+     * follow): who may dereference the user's followers-only objects.
+     */
+    isFollower(userId: number, actorUri: string): boolean {
+      return followerByUri.get(userId, actorUri) !== undefined;
     },
 
     /** The ids of the local users a local user follows. */

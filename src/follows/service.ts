@@ -118,6 +118,11 @@ export function createFollowService(deps: {
     followers(viewer: FollowViewer): FollowerRecord[] {
       return repo.followers(viewer.id);
     },
+
+    /** Whether the remote actor `actorUri` currently follows the local user `userId`. */
+    isFollower(userId: number, actorUri: string): boolean {
+      return repo.isFollower(userId, actorUri);
+    },
   };
 }
 
