@@ -1,12 +1,14 @@
 import type Database from 'better-sqlite3';
 import { otherProcessWrites } from '../db/read-cache.ts';
 import type { BeverageFilter } from './repository.ts';
+import { buildPairIndex, candidatesFor, nextCandidate, type PairIndex } from './search-pairs.ts';
 
 /**
  * Search over one user's entries, in memory. For each owner whose entries are searched, the
  * text of every entry (name, subtype, maker, notes; lower case, accents removed) is kept in
- * newest-first order, and a search walks it with substring tests until it has a page. That
- * costs about a millisecond for 20,000 entries whatever the words are, where the full-text
+ * newest-first order, with bit sets of the entries holding each pair of letters or digits; a
+ * search tests only the entries that hold all of its words' pairs, with substring tests, until
+ * it has a page. That costs tens of microseconds for 20,000 entries, where the full-text
  * index took 5 to 10 ms for a common word combined with a two-letter one ("cask 42": the
  * trigram index cannot serve words under three letters, and a common word's posting list is
  * long). An owner's index is built on the first search after their entries change (about
@@ -54,6 +56,8 @@ interface OwnerIndex {
    */
   corpus: string;
   starts: Int32Array;
+  /** Which entries hold which pairs of letters and digits (src/beverages/search-pairs.ts). */
+  pairs: PairIndex;
 }
 
 export function createSearchIndex(sqlite: Database.Database) {
@@ -87,6 +91,7 @@ export function createSearchIndex(sqlite: Database.Database) {
       inCellar: [],
       corpus: '',
       starts: new Int32Array(rows.length + 1),
+      pairs: { sets: [], words: 0 },
     };
     const texts: string[] = [];
     let offset = 0;
@@ -103,6 +108,7 @@ export function createSearchIndex(sqlite: Database.Database) {
     });
     index.starts[rows.length] = offset;
     index.corpus = texts.join('\u0002');
+    index.pairs = buildPairIndex(index.corpus, index.starts, rows.length);
     if (owners.size >= MAX_OWNERS) owners.delete(owners.keys().next().value!);
     owners.set(userId, index);
     return index;
@@ -115,31 +121,49 @@ export function createSearchIndex(sqlite: Database.Database) {
     },
 
     /**
-     * The matching entries (id, when logged), newest first, at most `filter.limit`. The corpus is searched
-     * for the rarest word (indexOf jumps from one occurrence to the next, so entries without it
-     * cost next to nothing); each entry found is then checked against the filters and the
-     * other words.
+     * The matching entries (id, when logged), newest first, at most `filter.limit`. Only the
+     * entries whose text has every pair of letters and digits of every word are looked at
+     * (src/beverages/search-pairs.ts); each is checked against the filters and the words.
      */
     search(filter: BeverageFilter, words: string[]): { id: number; at: number }[] {
       const index = indexOf(filter.userId);
-      const [first, ...others] = rarestFirst(index, words);
-      if (first === undefined) return [];
       const { corpus, starts } = index;
       const inCellar = filter.inCellar === undefined ? undefined : filter.inCellar ? 1 : 0;
       const matches: { id: number; at: number }[] = [];
-      let at = starts[firstAfter(index, filter.before)]!;
+      /** Whether entry i passes the filters and holds `words`; collects it if so. */
+      const take = (i: number, others: string[]): boolean => {
+        if (filter.type && index.types[i] !== filter.type) return false;
+        if (filter.status && index.statuses[i] !== filter.status) return false;
+        if (inCellar !== undefined && index.inCellar[i] !== inCellar) return false;
+        const text = corpus.slice(starts[i], starts[i + 1]! - 1);
+        if (!others.every((word) => text.includes(word))) return false;
+        matches.push({ id: index.ids[i]!, at: index.createdAt[i]! });
+        return true;
+      };
+      const from = firstAfter(index, filter.before);
+      // Only the entries that hold every pair of letters of every word can match.
+      const candidates = candidatesFor(index.pairs, words);
+      if (candidates) {
+        for (
+          let i = nextCandidate(candidates, from);
+          i >= 0;
+          i = nextCandidate(candidates, i + 1)
+        ) {
+          if (take(i, words) && matches.length >= filter.limit) break;
+        }
+        return matches;
+      }
+      // Words without such a pair (a single letter, say): jump through the text from one
+      // occurrence of the rarest word to the next.
+      const [first, ...others] = rarestFirst(index, words);
+      if (first === undefined) return [];
+      let at = starts[from]!;
       for (;;) {
         const found = corpus.indexOf(first, at);
         if (found < 0) break;
         const i = entryAt(starts, found);
         at = starts[i + 1]!;
-        if (filter.type && index.types[i] !== filter.type) continue;
-        if (filter.status && index.statuses[i] !== filter.status) continue;
-        if (inCellar !== undefined && index.inCellar[i] !== inCellar) continue;
-        const text = corpus.slice(starts[i], at - 1);
-        if (!others.every((word) => text.includes(word))) continue;
-        matches.push({ id: index.ids[i]!, at: index.createdAt[i]! });
-        if (matches.length >= filter.limit) break;
+        if (take(i, others) && matches.length >= filter.limit) break;
       }
       return matches;
     },
