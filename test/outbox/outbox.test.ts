@@ -248,6 +248,7 @@ describe('delivery', () => {
       beverageId: entry.id,
       objectActorId: null,
       shareId: null,
+      remoteEntryId: null,
       payload: null,
       createdAt: new Date(activity.created_at!),
     };
