@@ -1,8 +1,8 @@
 import type { webcrypto } from 'node:crypto';
 import type { ActorKeyPair, KvStore, RequestContext } from '@fedify/fedify';
-import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
+import { importJwk } from '@fedify/fedify';
 import { Application, Endpoints } from '@fedify/vocab';
-import { ACTOR_KEY_TYPES } from './keys.ts';
+import { ACTOR_KEY_TYPES, generateKeyPair } from './keys.ts';
 import type { KeyType } from './actor-key-repository.ts';
 
 type KeyPair = webcrypto.CryptoKeyPair;
@@ -30,13 +30,15 @@ export interface InstanceKeyStore {
   keyPairs(): Promise<KeyPair[]>;
 }
 
-export function createInstanceKeyStore(kv: KvStore): InstanceKeyStore {
+export function createInstanceKeyStore(kv: KvStore, rsaKeyBits: number): InstanceKeyStore {
   let pairs: Promise<KeyPair[]> | undefined;
 
   async function load(): Promise<KeyPair[]> {
     let stored = await kv.get<StoredPair[]>([...KEYS_KEY]);
     if (stored === undefined) {
-      const generated = await Promise.all(ACTOR_KEY_TYPES.map(generate));
+      const generated = await Promise.all(
+        ACTOR_KEY_TYPES.map((type) => generateKeyPair(type, rsaKeyBits)),
+      );
       // cas settles a race with another process: whoever stored first wins, both use its keys.
       if (kv.cas) await kv.cas([...KEYS_KEY], undefined, generated);
       else await kv.set([...KEYS_KEY], generated);
@@ -58,15 +60,6 @@ export function createInstanceKeyStore(kv: KvStore): InstanceKeyStore {
       }
       return pairs;
     },
-  };
-}
-
-async function generate(type: KeyType): Promise<StoredPair> {
-  const { privateKey, publicKey } = await generateCryptoKeyPair(type);
-  return {
-    type,
-    privateKeyJwk: await exportJwk(privateKey),
-    publicKeyJwk: await exportJwk(publicKey),
   };
 }
 

@@ -19,7 +19,10 @@ export interface ActorKeyStore {
   keyPairsFor(userId: number): Promise<KeyPair[]>;
 }
 
-export function createActorKeyStore(repository: ActorKeyRepository): ActorKeyStore {
+export function createActorKeyStore(
+  repository: ActorKeyRepository,
+  rsaKeyBits: number,
+): ActorKeyStore {
   // Imported keys per user. Caching the promise also makes concurrent first requests in this
   // process share one generation; insertIfAbsent settles races with other processes.
   const cache = new Map<number, Promise<KeyPair[]>>();
@@ -28,7 +31,9 @@ export function createActorKeyStore(repository: ActorKeyRepository): ActorKeySto
     const stored = new Map(repository.findByUser(userId).map((pair) => [pair.type, pair]));
     const pairs: KeyPair[] = [];
     for (const type of ACTOR_KEY_TYPES) {
-      const pair = stored.get(type) ?? repository.insertIfAbsent(userId, await generate(type));
+      const pair =
+        stored.get(type) ??
+        repository.insertIfAbsent(userId, await generateKeyPair(type, rsaKeyBits));
       pairs.push({
         privateKey: await importJwk(pair.privateKeyJwk, 'private'),
         publicKey: await importJwk(pair.publicKeyJwk, 'public'),
@@ -50,8 +55,25 @@ export function createActorKeyStore(repository: ActorKeyRepository): ActorKeySto
   };
 }
 
-async function generate(type: KeyType): Promise<StoredKeyPair> {
-  const { privateKey, publicKey } = await generateCryptoKeyPair(type);
+/**
+ * A new key pair of `type`, exported as JWK. RSA keys have `rsaKeyBits` bits (VAULT_RSA_KEY_BITS,
+ * 4096 by default; Fedify's own generator always makes 4096, which takes a second or more);
+ * public exponent 65537 and SHA-256, as Fedify makes them.
+ */
+export async function generateKeyPair(type: KeyType, rsaKeyBits: number): Promise<StoredKeyPair> {
+  const { privateKey, publicKey } =
+    type === 'RSASSA-PKCS1-v1_5'
+      ? ((await crypto.subtle.generateKey(
+          {
+            name: 'RSASSA-PKCS1-v1_5',
+            modulusLength: rsaKeyBits,
+            publicExponent: new Uint8Array([1, 0, 1]),
+            hash: 'SHA-256',
+          },
+          true,
+          ['sign', 'verify'],
+        )) as KeyPair)
+      : await generateCryptoKeyPair(type);
   return {
     type,
     privateKeyJwk: await exportJwk(privateKey),

@@ -23,6 +23,8 @@ export interface Config {
    * reach private, loopback and link-local addresses. Off by default; for LAN setups and tests.
    */
   allowPrivateAddress: boolean;
+  /** The size of the RSA keys made for actors (HTTP signatures); existing keys stay. */
+  rsaKeyBits: number;
   logLevel: 'debug' | 'info' | 'warning' | 'error';
   /** Directory holding the built client (index.html and assets). */
   webDistDir: string;
@@ -60,6 +62,9 @@ const envSchema = z.object({
     .optional(),
   VAULT_TRUST_PROXY: booleanFlag.default(false),
   VAULT_ALLOW_PRIVATE_ADDRESS: booleanFlag.default(false),
+  VAULT_RSA_KEY_BITS: z
+    .enum(['2048', '3072', '4096'], { error: 'must be 2048, 3072 or 4096' })
+    .default('4096'),
   VAULT_LOG_LEVEL: z.enum(['debug', 'info', 'warning', 'error']).default('info'),
   VAULT_SESSION_IDLE_HOURS: positiveHours.default(24 * 7),
   VAULT_SESSION_MAX_HOURS: positiveHours.default(24 * 30),
@@ -99,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.VAULT_ADMIN_EMAIL ?? `${e.VAULT_ADMIN_USERNAME}@example.com`,
     trustProxy: e.VAULT_TRUST_PROXY,
     allowPrivateAddress: e.VAULT_ALLOW_PRIVATE_ADDRESS,
+    rsaKeyBits: Number(e.VAULT_RSA_KEY_BITS),
     logLevel: e.VAULT_LOG_LEVEL,
     webDistDir: path.resolve(import.meta.dirname, '..', 'web', 'dist'),
     sessionIdleMs: e.VAULT_SESSION_IDLE_HOURS * HOUR,

@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { createContext } from '../../src/context.ts';
+import { loadConfig } from '../../src/config.ts';
+import { generateKeyPair } from '../../federation/keys.ts';
 import { json } from '../helpers/json.ts';
+import { TEST_RSA_KEY_BITS } from '../helpers/test-keys.ts';
 import { createTestVault, tempConfig, type TestVault } from '../helpers/vault.ts';
 
 const AP = 'application/activity+json';
@@ -129,7 +132,7 @@ describe('the actor document', () => {
     });
     const rsa = crypto.createPublicKey(actor.publicKey.publicKeyPem);
     expect(rsa.asymmetricKeyType).toBe('rsa');
-    expect(rsa.asymmetricKeyDetails?.modulusLength).toBe(4096);
+    expect(rsa.asymmetricKeyDetails?.modulusLength).toBe(Number(TEST_RSA_KEY_BITS));
 
     const methods = [actor.assertionMethod].flat();
     expect(methods).toHaveLength(2);
@@ -268,3 +271,19 @@ function decodeBase58btc(text: string): Buffer {
   const leadingZeros = /^1*/.exec(text.slice(1))![0].length;
   return Buffer.concat([Buffer.alloc(leadingZeros), bytes]);
 }
+
+describe('the size of actor keys', () => {
+  it('is 4096 bits unless VAULT_RSA_KEY_BITS says 2048 or 3072', async () => {
+    expect(loadConfig({}).rsaKeyBits).toBe(4096);
+    expect(loadConfig({ VAULT_RSA_KEY_BITS: '3072' }).rsaKeyBits).toBe(3072);
+    expect(() => loadConfig({ VAULT_RSA_KEY_BITS: '1024' })).toThrow(
+      /VAULT_RSA_KEY_BITS: must be 2048, 3072 or 4096/,
+    );
+    const pair = await generateKeyPair('RSASSA-PKCS1-v1_5', 4096);
+    const key = crypto.createPublicKey({
+      key: pair.publicKeyJwk as crypto.JsonWebKey,
+      format: 'jwk',
+    });
+    expect(key.asymmetricKeyDetails?.modulusLength).toBe(4096);
+  });
+});

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { TEST_RSA_KEY_BITS } from './test-keys.ts';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -36,7 +37,14 @@ export async function startVaultProcess(env: Record<string, string>): Promise<Va
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', VAULT_ORIGIN: url, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      VAULT_ORIGIN: url,
+      VAULT_RSA_KEY_BITS: TEST_RSA_KEY_BITS,
+      ...env,
+    },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let output = '';

@@ -6,6 +6,7 @@ import { hashPassword } from '../../src/auth/passwords.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createContext, type ContextOptions } from '../../src/context.ts';
 import type { Role, UserRow } from '../../src/db/schema/index.ts';
+import { TEST_RSA_KEY_BITS } from './test-keys.ts';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -26,6 +27,7 @@ export function tempConfig(env: Record<string, string> = {}): Config {
     VAULT_DATA_DIR: dataDir,
     VAULT_ADMIN_USERNAME: ADMIN_USERNAME,
     VAULT_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    VAULT_RSA_KEY_BITS: TEST_RSA_KEY_BITS, // see test/helpers/test-keys.ts
     ...env,
   });
 }
