@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { beverageSchema } from './beverages.ts';
 import {
   BEVERAGE_STATUSES,
+  BEVERAGE_TYPES,
   NOTIFICATION_ACTIONS,
   NOTIFICATION_STATUSES,
   NOTIFICATION_TYPES,
@@ -76,13 +77,65 @@ export const respondResultSchema = z.object({
 });
 export type RespondResult = z.infer<typeof respondResultSchema>;
 
-/** One item of the activity feed: who logged which entry, and when. */
-export const activityItemSchema = z.object({
+/** One item of the activity feed: who logged which entry of this vault, and when. */
+export const localActivityItemSchema = z.object({
   id: z.number().int(),
+  kind: z.literal('local'),
   actor: z.object({ fullName: z.string(), username: z.string() }),
   beverage: beverageSchema,
   createdAt: z.string(),
 });
+export type LocalActivityItem = z.infer<typeof localActivityItemSchema>;
+
+/**
+ * An entry received from a remote vault (a Note with the vault extension), read-only. `id` is
+ * the remote entry's own id (POST /activity/remote-entries/{id}/clone takes it), never a
+ * Beverage id. All text is the remote's, as plain text: never to be rendered as HTML.
+ */
+export const remoteEntrySchema = z.object({
+  id: z.number().int(),
+  type: z.enum(BEVERAGE_TYPES),
+  name: z.string(),
+  subtype: z.string(),
+  /** '' when none. */
+  makerName: z.string(),
+  /** 0 to 5; 0 while to-try. */
+  rating: z.number().int(),
+  /** '' when none. */
+  notes: z.string(),
+  status: z.enum(BEVERAGE_STATUSES),
+  /** The vault's own copy of the photo ('media/<hex>.jpg', served at '/' + photoPath), or null. */
+  photoPath: z.string().nullable(),
+  /** The Note's id on the remote server. */
+  noteUri: z.string(),
+  /** When the remote published and last edited it. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
+
+/** A remote vault's actor: display name (may be ''), '@name@host' handle and actor id. */
+export const remoteActorSchema = z.object({
+  fullName: z.string(),
+  handle: z.string(),
+  actorUri: z.string(),
+});
+
+/** One item of the activity feed from a remote vault actor; `createdAt` is when it arrived. */
+export const remoteActivityItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.literal('remote'),
+  actor: remoteActorSchema,
+  beverage: remoteEntrySchema,
+  createdAt: z.string(),
+});
+export type RemoteActivityItem = z.infer<typeof remoteActivityItemSchema>;
+
+/** One item of the activity feed: a local entry or a received remote one (`kind`). */
+export const activityItemSchema = z.discriminatedUnion('kind', [
+  localActivityItemSchema,
+  remoteActivityItemSchema,
+]);
 export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 /** GET /activity?cursor&limit: newest first; nextCursor is null on the last page. */
@@ -93,3 +146,11 @@ export const activityPageSchema = z.object({
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 export const ACTIVITY_DEFAULT_LIMIT = 20;
 export const ACTIVITY_MAX_LIMIT = 50;
+
+/**
+ * POST /activity/remote-entries/{id}/clone ('Add to vault' on a remote item): the body is the
+ * clone body of a local entry (contract/beverages.ts `cloneBodySchema`: optional `status`, TO_TRY
+ * when left out). Answers 201 with `{ beverage }`, the caller's new entry; 404 for an entry that
+ * is not in the caller's feed.
+ */
+export const REMOTE_ENTRY_CLONE_PATH = '/activity/remote-entries/{id}/clone';

@@ -1,5 +1,6 @@
 import type { Config } from '../src/config.ts';
 import type { UserRepository } from '../src/users/repository.ts';
+import type { RemoteEntryService } from '../src/remote-entries/service.ts';
 import type { CollectionSources } from './collections.ts';
 import type { ActorKeyStore } from './keys.ts';
 
@@ -11,4 +12,8 @@ export interface FederationDeps {
   collections: CollectionSources;
   /** Users visible to the fediverse (activityPubEnabled), for NodeInfo. */
   countFederatedUsers(): number;
+  /** Entries received from followed remote vaults (federation/inbox/*-note.ts); none if absent. */
+  remoteEntries?: RemoteEntryService | undefined;
+  /** VAULT_ALLOW_PRIVATE_ADDRESS, for the inbox's own fetches (a Note, a photo). */
+  allowPrivateAddress: boolean;
 }

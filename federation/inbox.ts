@@ -1,7 +1,11 @@
 import type { Federation, InboxListenerSetters } from '@fedify/fedify';
-import { Activity } from '@fedify/vocab';
+import { Activity, Create, Delete, Update } from '@fedify/vocab';
 import { getLogger } from '@logtape/logtape';
 import { FEDERATION_PATHS } from './paths.ts';
+import type { FederationDeps } from './deps.ts';
+import { onCreateNote } from './inbox/create-note.ts';
+import { onDeleteNote } from './inbox/delete-note.ts';
+import { onUpdateNote } from './inbox/update-note.ts';
 
 const logger = getLogger(['vault', 'federation', 'inbox']);
 
@@ -15,18 +19,33 @@ const logger = getLogger(['vault', 'federation', 'inbox']);
  * on the returned setters; Fedify calls the most specific listener for an activity's class, so
  * the catch-all keeps handling only what nothing else does.
  */
-export function registerInbox(federation: Federation<void>): InboxListenerSetters<void> {
-  return federation
-    .setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox)
-    .on(Activity, (ctx, activity) => {
-      logger.info('Received {type} {id} from {actor} for {recipient}; not handled yet', {
-        type: activity.constructor.name,
-        id: activity.id?.href ?? null,
-        actor: activity.actorId?.href ?? null,
-        recipient: ctx.recipient ?? 'the shared inbox',
-      });
-    })
-    .onError((_ctx, error) => {
-      logger.error('An inbox listener failed: {error}', { error });
-    });
+export function registerInbox(
+  federation: Federation<void>,
+  deps: FederationDeps,
+): InboxListenerSetters<void> {
+  return (
+    federation
+      .setInboxListeners(FEDERATION_PATHS.inbox, FEDERATION_PATHS.sharedInbox)
+      // Entries of followed remote vaults (federation/inbox/). Fedify allows one listener per
+      // type: an Update or Delete that is not about a remote entry (the handlers say false) is
+      // for the next handler in the same listener (a remote actor's profile, its deletion).
+      .on(Create, (ctx, activity) => onCreateNote(ctx, activity, deps))
+      .on(Update, async (ctx, activity) => {
+        if (await onUpdateNote(ctx, activity, deps)) return;
+      })
+      .on(Delete, async (ctx, activity) => {
+        if (await onDeleteNote(ctx, activity, deps)) return;
+      })
+      .on(Activity, (ctx, activity) => {
+        logger.info('Received {type} {id} from {actor} for {recipient}; not handled yet', {
+          type: activity.constructor.name,
+          id: activity.id?.href ?? null,
+          actor: activity.actorId?.href ?? null,
+          recipient: ctx.recipient ?? 'the shared inbox',
+        });
+      })
+      .onError((_ctx, error) => {
+        logger.error('An inbox listener failed: {error}', { error });
+      })
+  );
 }

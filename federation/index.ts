@@ -10,6 +10,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import type { Config } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import type { UserRepository } from '../src/users/repository.ts';
+import type { RemoteEntryService } from '../src/remote-entries/service.ts';
 import { createActorKeyRepository } from './actor-key-repository.ts';
 import { registerActors } from './actors.ts';
 import {
@@ -67,6 +68,8 @@ export interface VaultFederationOptions {
   outboxRetryPolicy?: RetryPolicy;
   /** Where outbox, followers and following come from. Empty collections by default. */
   collections?: CollectionSources;
+  /** Entries received from followed remote vaults, asked for when Fedify loads (the inbox). */
+  remoteEntries?: () => RemoteEntryService;
   queueOptions?: SqliteMessageQueueOptions;
   kvOptions?: SqliteKvStoreOptions;
   /** The longest stop() waits for running handlers. 5 s by default. */
@@ -124,10 +127,12 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     keys,
     collections: options.collections ?? emptyCollectionSources(),
     countFederatedUsers: () => users.countFederated(),
+    remoteEntries: options.remoteEntries?.(),
+    allowPrivateAddress,
   };
   registerActors(federation, deps, instanceKeys);
   registerCollections(federation, deps);
-  registerInbox(federation)
+  registerInbox(federation, deps)
     // Fedify's own GETs for the shared inbox (the key that signed a delivery) are signed as
     // the instance actor, so that servers in authorized-fetch mode answer them.
     .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))

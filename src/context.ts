@@ -25,6 +25,8 @@ import { createVisibilityPolicy } from './visibility/policy.ts';
 import { createEntryReader } from './beverages/by-ids.ts';
 import { createFeedRepository } from './feed/repository.ts';
 import { createFeedService } from './feed/service.ts';
+import { createRemoteEntryRepository } from './remote-entries/repository.ts';
+import { createRemoteEntryService } from './remote-entries/service.ts';
 import { createFollowRepository } from './follows/repository.ts';
 import { createFollowService } from './follows/service.ts';
 import { createUserSearch } from './follows/user-search.ts';
@@ -67,6 +69,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     database,
     users,
     allowPrivateAddress: options.allowPrivateAddress ?? config.allowPrivateAddress,
+    remoteEntries: () => remoteEntries,
   });
   const media = createMediaStore(config.uploadsDir);
   const { transaction } = database;
@@ -108,10 +111,20 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     now,
   });
   const feedRepo = createFeedRepository(database.sqlite);
+  const remoteEntryRepo = createRemoteEntryRepository(database.sqlite);
+  const remoteEntries = createRemoteEntryService({
+    repo: remoteEntryRepo,
+    feed: feedRepo,
+    media,
+    beverages,
+    transaction,
+    now,
+  });
   const feed = createFeedService({
     repo: feedRepo,
     entries: createEntryReader(database.sqlite),
     visibility,
+    remoteEntries: remoteEntryRepo,
   });
   feed.registerDelivery(outbox);
   const follows = createFollowService({
@@ -159,6 +172,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     follows,
     notifications,
     feed,
+    remoteEntries,
     actors,
     outbox,
     federation,

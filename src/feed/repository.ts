@@ -10,7 +10,10 @@ export interface FeedPosition {
 /** One row of a feed page, with the names of the actor who logged the entry. */
 export interface FeedRow extends FeedPosition {
   actorId: number;
-  beverageId: number;
+  /** The local entry, or null for an entry received from a remote vault. */
+  beverageId: number | null;
+  /** The remote entry (src/remote-entries/), or null for a local one. */
+  remoteEntryId: number | null;
   /** A local user's full name, or a remote actor's display name. */
   actorName: string;
   /** A local user's username, or a remote actor's handle. */
@@ -52,7 +55,18 @@ export function createFeedRepository(sqlite: Database.Database) {
       `SELECT 1 FROM follows WHERE followed_id = ? AND state = 'ACCEPTED' AND follower_id > ? LIMIT 1`,
     )
     .pluck();
-  const columns = `SELECT fi.activity_id, fi.actor_id, fi.beverage_id, fi.created_at,
+  // A received remote entry reaches its actor's local followers at once (there are few).
+  const fanOutRemote = sqlite.prepare(
+    `INSERT INTO feed_items (recipient_id, activity_id, actor_id, remote_entry_id, created_at)
+     SELECT a.user_id, @activityId, @actorId, @remoteEntryId, @createdAt
+     FROM follows f JOIN actors a ON a.id = f.follower_id
+     WHERE f.followed_id = @actorId AND f.state = 'ACCEPTED' AND a.user_id IS NOT NULL
+     ON CONFLICT DO NOTHING`,
+  );
+  const holdsRemote = sqlite
+    .prepare('SELECT 1 FROM feed_items WHERE remote_entry_id = ? AND recipient_id = ? LIMIT 1')
+    .pluck();
+  const columns = `SELECT fi.activity_id, fi.actor_id, fi.beverage_id, fi.remote_entry_id, fi.created_at,
             coalesce(u.full_name, a.display_name, '') AS actor_name,
             coalesce(u.username, a.handle, a.uri, '') AS actor_username
      FROM feed_items fi INDEXED BY feed_items_page_idx
@@ -70,7 +84,8 @@ export function createFeedRepository(sqlite: Database.Database) {
   const rowOf = (row: Record<string, unknown>): FeedRow => ({
     activityId: row.activity_id as number,
     actorId: row.actor_id as number,
-    beverageId: row.beverage_id as number,
+    beverageId: row.beverage_id as number | null,
+    remoteEntryId: row.remote_entry_id as number | null,
     createdAt: row.created_at as number,
     actorName: row.actor_name as string,
     actorUsername: row.actor_username as string,
@@ -102,6 +117,24 @@ export function createFeedRepository(sqlite: Database.Database) {
         ? nextPage.all(recipientId, before.createdAt, before.activityId, limit)
         : firstPage.all(recipientId, limit);
       return (rows as Record<string, unknown>[]).map(rowOf);
+    },
+
+    /**
+     * Puts a received remote entry into the feeds of the local users who follow its actor
+     * (ACCEPTED follows only); returns how many. Idempotent. Call inside the entry's transaction.
+     */
+    fanOutRemote(item: {
+      activityId: number;
+      actorId: number;
+      remoteEntryId: number;
+      createdAt: number;
+    }): number {
+      return fanOutRemote.run(item).changes;
+    },
+
+    /** Whether a remote entry is in a user's feed (who may see and clone it). */
+    holdsRemoteEntry(recipientId: number, remoteEntryId: number): boolean {
+      return holdsRemote.get(remoteEntryId, recipientId) !== undefined;
     },
 
     /** Drops an actor's items from a user's feed (on unfollow). */

@@ -4,6 +4,7 @@ import type { BeverageWithOwner } from '../beverages/repository.ts';
 import type { EntryReader } from '../beverages/by-ids.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { FeedPosition, FeedRepository } from './repository.ts';
+import type { RemoteEntryRecord } from '../remote-entries/repository.ts';
 import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT } from '../../contract/social.ts';
 
 export interface FeedViewer {
@@ -18,14 +19,28 @@ export interface EntryVisibility {
 
 /** One item of a feed page: who logged which entry, and when. */
 export interface FeedItem {
+  kind: 'local';
   activityId: number;
   actor: { fullName: string; username: string };
   entry: BeverageWithOwner;
   createdAt: Date;
 }
 
+/** An entry received from a remote vault (src/remote-entries/), read-only. */
+export interface RemoteFeedItem {
+  kind: 'remote';
+  activityId: number;
+  entry: RemoteEntryRecord;
+  createdAt: Date;
+}
+
+/** Where the feed reads remote entries from (the remote entries' repository or service). */
+export interface RemoteEntryReader {
+  byIds(ids: readonly number[]): RemoteEntryRecord[];
+}
+
 export interface FeedPage {
-  items: FeedItem[];
+  items: (FeedItem | RemoteFeedItem)[];
   nextCursor: string | null;
 }
 
@@ -47,7 +62,8 @@ export function decodeFeedCursor(cursor: string): FeedPosition {
 }
 
 /**
- * The activity feed: entries newly logged by the actors a user follows. Delivery writes it
+ * The activity feed: entries newly logged by the actors a user follows, local users and remote
+ * vault actors (received entries, src/remote-entries/) alike. Delivery writes it
  * (fan-out on write: `deliverCreate` runs in the outbox, after the author's write committed), so
  * reading a page is one index range of the reader's own items, whoever and however many they
  * follow. Entries logged before a follow are never delivered to the new follower.
@@ -56,8 +72,10 @@ export function createFeedService(deps: {
   repo: FeedRepository;
   entries: EntryReader;
   visibility: EntryVisibility;
+  /** Entries received from remote vaults; a feed without it shows local entries only. */
+  remoteEntries?: RemoteEntryReader;
 }) {
-  const { repo, entries, visibility } = deps;
+  const { repo, entries, visibility, remoteEntries } = deps;
 
   return {
     /** Registers the fan-out of new entries with the outbox. */
@@ -79,12 +97,37 @@ export function createFeedService(deps: {
       const before = query.cursor === undefined ? undefined : decodeFeedCursor(query.cursor);
       const rows = repo.page(viewer.id, before, limit + 1);
       const page = rows.slice(0, limit);
-      const byId = new Map(entries.byIds(page.map((r) => r.beverageId)).map((e) => [e.id, e]));
-      const items: FeedItem[] = [];
+      const localIds: number[] = [];
+      const remoteIds: number[] = [];
       for (const row of page) {
+        if (row.beverageId !== null) localIds.push(row.beverageId);
+        else if (row.remoteEntryId !== null) remoteIds.push(row.remoteEntryId);
+      }
+      const byId = new Map(entries.byIds(localIds).map((e) => [e.id, e]));
+      // Only a page that holds remote items pays for reading them.
+      const remoteById = new Map(
+        remoteIds.length && remoteEntries
+          ? remoteEntries.byIds(remoteIds).map((e) => [e.id, e])
+          : [],
+      );
+      const items: (FeedItem | RemoteFeedItem)[] = [];
+      for (const row of page) {
+        if (row.beverageId === null) {
+          const remote = row.remoteEntryId === null ? undefined : remoteById.get(row.remoteEntryId);
+          if (remote) {
+            items.push({
+              kind: 'remote',
+              activityId: row.activityId,
+              entry: remote,
+              createdAt: new Date(row.createdAt),
+            });
+          }
+          continue;
+        }
         const entry = byId.get(row.beverageId);
         if (!entry || !visibility.canSee(viewer, entry)) continue;
         items.push({
+          kind: 'local',
           activityId: row.activityId,
           actor: { fullName: row.actorName, username: row.actorUsername },
           entry,

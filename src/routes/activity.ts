@@ -1,9 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ACTIVITY_MAX_LIMIT } from '../../contract/social.ts';
+import { cloneBodySchema } from '../../contract/beverages.ts';
+import {
+  ACTIVITY_MAX_LIMIT,
+  type ActivityItem,
+  type RemoteActivityItem,
+} from '../../contract/social.ts';
 import { presentBeverage } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
-import { parseWith } from '../http/body.ts';
+import type { RemoteFeedItem } from '../feed/service.ts';
+import { idParam, parseWith, readOptionalJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { currentUser, requireUser } from '../http/session.ts';
 
@@ -22,7 +28,39 @@ const feedQuery = z.object({
     .optional(),
 });
 
-/** /api/activity: entries newly logged by the people the caller follows, a page at a time. */
+/** A received entry as the feed shows it: plain fields, the vault's own photo copy. */
+function presentRemoteItem(item: RemoteFeedItem): RemoteActivityItem {
+  const { entry } = item;
+  return {
+    id: item.activityId,
+    kind: 'remote',
+    actor: {
+      fullName: entry.actor.displayName,
+      handle: entry.actor.handle ?? entry.actor.uri,
+      actorUri: entry.actor.uri,
+    },
+    beverage: {
+      id: entry.id,
+      type: entry.type,
+      name: entry.name,
+      subtype: entry.subtype,
+      makerName: entry.makerName,
+      rating: entry.rating,
+      notes: entry.notes,
+      status: entry.status,
+      photoPath: entry.photoPath,
+      noteUri: entry.noteUri,
+      createdAt: entry.publishedAt.toISOString(),
+      updatedAt: entry.updatedAt.toISOString(),
+    },
+    createdAt: item.createdAt.toISOString(),
+  };
+}
+
+/**
+ * /api/activity: entries newly logged by the people the caller follows, local and remote, a page
+ * at a time; and 'Add to vault' for remote ones (local ones use POST /beverages/{id}/clone).
+ */
 export function activityRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use(requireUser);
@@ -35,14 +73,28 @@ export function activityRoutes(ctx: AppContext): Hono<AppEnv> {
     });
     const page = ctx.feed.page(viewer, query);
     return c.json({
-      activities: page.items.map((item) => ({
-        id: item.activityId,
-        actor: item.actor,
-        beverage: presentBeverage(item.entry, viewer.id),
-        createdAt: item.createdAt.toISOString(),
-      })),
+      activities: page.items.map((item): ActivityItem =>
+        item.kind === 'remote'
+          ? presentRemoteItem(item)
+          : {
+              id: item.activityId,
+              kind: 'local',
+              actor: item.actor,
+              beverage: presentBeverage(item.entry, viewer.id),
+              createdAt: item.createdAt.toISOString(),
+            },
+      ),
       nextCursor: page.nextCursor,
     });
+  });
+
+  // 'Add to vault' of an entry received from a remote vault (contract/social.ts).
+  routes.post('/remote-entries/:id/clone', async (c) => {
+    const viewer = currentUser(c);
+    const id = idParam(c, 'id', 'Entry');
+    const { status } = await readOptionalJson(c, cloneBodySchema);
+    const entry = await ctx.remoteEntries.clone(viewer, id, status);
+    return c.json({ beverage: presentBeverage(entry, viewer.id) }, 201);
   });
 
   return routes;

@@ -1,0 +1,192 @@
+import type Database from 'better-sqlite3';
+import type { BeverageStatus, BeverageType } from '../db/schema/index.ts';
+
+/** A received entry's fields, as the inbox hands them over (already validated). */
+export interface RemoteEntryFields {
+  type: BeverageType;
+  name: string;
+  subtype: string;
+  makerName: string;
+  rating: number;
+  notes: string;
+  status: BeverageStatus;
+  publishedAt: Date;
+  updatedAt: Date;
+}
+
+/** A stored remote entry with the actor who published it. */
+export interface RemoteEntryRecord extends RemoteEntryFields {
+  id: number;
+  actorId: number;
+  noteUri: string;
+  /** The photo's URL on the remote server, and the vault's own copy ('media/…'). */
+  photoUrl: string | null;
+  photoPath: string | null;
+  receivedAt: Date;
+  actor: { uri: string; handle: string | null; displayName: string };
+}
+
+function recordOf(row: Record<string, unknown>): RemoteEntryRecord {
+  return {
+    id: row.id as number,
+    actorId: row.actor_id as number,
+    noteUri: row.note_uri as string,
+    type: row.type as BeverageType,
+    name: row.name as string,
+    subtype: row.subtype as string,
+    makerName: row.maker_name as string,
+    rating: row.rating as number,
+    notes: row.notes as string,
+    status: row.status as BeverageStatus,
+    photoUrl: row.photo_url as string | null,
+    photoPath: row.photo_path as string | null,
+    publishedAt: new Date(row.published_at as number),
+    updatedAt: new Date(row.updated_at as number),
+    receivedAt: new Date(row.received_at as number),
+    actor: {
+      uri: row.actor_uri as string,
+      handle: row.actor_handle as string | null,
+      displayName: row.actor_display_name as string,
+    },
+  };
+}
+
+const SELECT = `SELECT r.*, a.uri AS actor_uri, a.handle AS actor_handle,
+                       a.display_name AS actor_display_name
+                FROM remote_entries r JOIN actors a ON a.id = r.actor_id`;
+
+/**
+ * Data access for entries received from remote vaults: the only place that queries
+ * `remote_entries`. It also reads `actors` and `follows` for the one question the inbox asks
+ * before storing anything (does a local user follow this remote actor?), and writes the received
+ * Create into `activities` (the feed items point at it), since a received activity has no outbox
+ * row and so no business in src/outbox/.
+ */
+export function createRemoteEntryRepository(sqlite: Database.Database) {
+  const followedActor = sqlite
+    .prepare(
+      `SELECT a.id FROM actors a
+       WHERE a.uri = ? AND a.kind = 'remote' AND EXISTS (
+         SELECT 1 FROM follows f JOIN actors l ON l.id = f.follower_id
+         WHERE f.followed_id = a.id AND f.state = 'ACCEPTED' AND l.user_id IS NOT NULL)`,
+    )
+    .pluck();
+  const byNote = sqlite.prepare(`${SELECT} WHERE r.note_uri = ?`);
+  const byId = sqlite.prepare(`${SELECT} WHERE r.id = ?`);
+  const insert = sqlite
+    .prepare(
+      `INSERT INTO remote_entries (actor_id, note_uri, type, name, subtype, maker_name, rating,
+         notes, status, photo_url, photo_path, published_at, updated_at, received_at)
+       VALUES (@actorId, @noteUri, @type, @name, @subtype, @makerName, @rating, @notes, @status,
+         @photoUrl, @photoPath, @publishedAt, @updatedAt, @receivedAt)
+       ON CONFLICT (note_uri) DO NOTHING RETURNING id`,
+    )
+    .pluck();
+  const insertActivity = sqlite.prepare(
+    `INSERT INTO activities (actor_id, type, remote_entry_id, created_at)
+     VALUES (?, 'Create', ?, ?)`,
+  );
+  const update = sqlite.prepare(
+    `UPDATE remote_entries SET type = @type, name = @name, subtype = @subtype,
+       maker_name = @makerName, rating = @rating, notes = @notes, status = @status,
+       photo_url = @photoUrl, photo_path = @photoPath, updated_at = @updatedAt
+     WHERE id = @id AND updated_at < @updatedAt`,
+  );
+  const remove = sqlite.prepare('DELETE FROM remote_entries WHERE id = ?');
+  const photoPaths = sqlite
+    .prepare('SELECT photo_path FROM remote_entries WHERE photo_path IS NOT NULL')
+    .pluck();
+  const ownerOfPhoto = sqlite.prepare('SELECT id FROM remote_entries WHERE photo_path = ?').pluck();
+
+  const values = (fields: RemoteEntryFields) => ({
+    type: fields.type,
+    name: fields.name,
+    subtype: fields.subtype,
+    makerName: fields.makerName,
+    rating: fields.rating,
+    notes: fields.notes,
+    status: fields.status,
+    updatedAt: fields.updatedAt.getTime(),
+  });
+
+  return {
+    /** The actor row of a remote actor that at least one local user follows (ACCEPTED). */
+    followedActorId(actorUri: string): number | undefined {
+      return followedActor.get(actorUri) as number | undefined;
+    },
+
+    findByNote(noteUri: string): RemoteEntryRecord | undefined {
+      const row = byNote.get(noteUri) as Record<string, unknown> | undefined;
+      return row ? recordOf(row) : undefined;
+    },
+
+    findById(id: number): RemoteEntryRecord | undefined {
+      const row = byId.get(id) as Record<string, unknown> | undefined;
+      return row ? recordOf(row) : undefined;
+    },
+
+    /** The entries that still exist, in the order of `ids`. */
+    byIds(ids: readonly number[]): RemoteEntryRecord[] {
+      if (ids.length === 0) return [];
+      const rows = sqlite
+        .prepare(`${SELECT} WHERE r.id IN (${ids.map(() => '?').join(',')})`)
+        .all(...ids) as Record<string, unknown>[];
+      const found = new Map(rows.map((row) => [row.id as number, recordOf(row)]));
+      return ids.flatMap((id) => found.get(id) ?? []);
+    },
+
+    /**
+     * Stores a new entry and the Create it arrived in; undefined (and nothing written) when an
+     * entry with this Note id is already stored. Call inside a transaction.
+     */
+    insert(input: {
+      actorId: number;
+      noteUri: string;
+      fields: RemoteEntryFields;
+      photoUrl: string | null;
+      photoPath: string | null;
+      receivedAt: number;
+    }): { entryId: number; activityId: number } | undefined {
+      const entryId = insert.get({
+        ...values(input.fields),
+        actorId: input.actorId,
+        noteUri: input.noteUri,
+        photoUrl: input.photoUrl,
+        photoPath: input.photoPath,
+        publishedAt: input.fields.publishedAt.getTime(),
+        receivedAt: input.receivedAt,
+      }) as number | undefined;
+      if (entryId === undefined) return undefined;
+      const activityId = Number(
+        insertActivity.run(input.actorId, entryId, input.receivedAt).lastInsertRowid,
+      );
+      return { entryId, activityId };
+    },
+
+    /** Changes an entry if `fields.updatedAt` is later than what is stored; whether it did. */
+    update(
+      id: number,
+      fields: RemoteEntryFields,
+      photo: { photoUrl: string | null; photoPath: string | null },
+    ): boolean {
+      return update.run({ ...values(fields), ...photo, id }).changes > 0;
+    },
+
+    /** Deletes an entry; its feed items and received activity go with it (cascade). */
+    remove(id: number): boolean {
+      return remove.run(id).changes > 0;
+    },
+
+    /** Every local photo copy a remote entry holds (for the uploads sweep). */
+    allPhotoPaths(): string[] {
+      return photoPaths.all() as string[];
+    },
+
+    /** The remote entry a stored photo belongs to, if any. */
+    ownerOfPhoto(storedPath: string): number | undefined {
+      return ownerOfPhoto.get(storedPath) as number | undefined;
+    },
+  };
+}
+
+export type RemoteEntryRepository = ReturnType<typeof createRemoteEntryRepository>;
