@@ -1,4 +1,4 @@
-import type { Federation, PageItems } from '@fedify/fedify';
+import type { Federation, PageItems, RequestContext } from '@fedify/fedify';
 import type { Activity, Actor, Recipient } from '@fedify/vocab';
 import type { UserRow } from '../src/db/schema/index.ts';
 import type { FederationDeps } from './deps.ts';
@@ -12,13 +12,20 @@ import { FEDERATION_PATHS } from './paths.ts';
 export interface CollectionSource<TItem, TFilter = void> {
   count(user: UserRow): number;
   firstCursor(user: UserRow): string | null;
-  page(user: UserRow, cursor: string | null, filter?: TFilter): PageItems<TItem>;
+  page(
+    user: UserRow,
+    cursor: string | null,
+    filter?: TFilter,
+  ): PageItems<TItem> | Promise<PageItems<TItem>>;
 }
 
 /** The sources of the actor collections. The social issue replaces the empty ones. */
 export interface CollectionSources {
-  /** Activities the user published (Create/Update/Delete of entries, Follow, ...). */
-  outbox: CollectionSource<Activity>;
+  /**
+   * Activities the user published (Create/Update/Delete of entries, Follow, ...); the filter
+   * is the request, for sources that show their items only to some readers.
+   */
+  outbox: CollectionSource<Activity, RequestContext<void>>;
   /** Who follows the user; filter is the base URL of FEP-8fcf followers-only delivery. */
   followers: CollectionSource<Recipient, URL>;
   /** Whom the user follows. */
@@ -42,9 +49,9 @@ export function registerCollections(federation: Federation<void>, deps: Federati
   const owner = (identifier: string) => users.findFederatedByUsername(identifier);
 
   federation
-    .setOutboxDispatcher(FEDERATION_PATHS.outbox, (_ctx, identifier, cursor) => {
+    .setOutboxDispatcher(FEDERATION_PATHS.outbox, (ctx, identifier, cursor) => {
       const user = owner(identifier);
-      return user ? collections.outbox.page(user, cursor) : null;
+      return user ? collections.outbox.page(user, cursor, ctx) : null;
     })
     .setCounter((_ctx, identifier) => count(collections.outbox, owner(identifier)))
     .setFirstCursor((_ctx, identifier) => first(collections.outbox, owner(identifier)));

@@ -12,6 +12,8 @@ export interface FederationDeps {
   collections: CollectionSources;
   /** Users visible to the fediverse (activityPubEnabled), for NodeInfo. */
   countFederatedUsers(): number;
+  /** Entries of users with activityPubEnabled (what federates), for NodeInfo's localPosts. */
+  countFederatedEntries(): number;
   /** Entries received from followed remote vaults (federation/inbox/*-note.ts); none if absent. */
   remoteEntries?: RemoteEntryService | undefined;
   /** VAULT_ALLOW_PRIVATE_ADDRESS, for the inbox's own fetches (a Note, a photo). */

@@ -12,6 +12,15 @@ import type { DatabaseHandle } from '../src/db/client.ts';
 import type { UserRepository } from '../src/users/repository.ts';
 import type { RemoteEntryService } from '../src/remote-entries/service.ts';
 import { createActorKeyRepository } from './actor-key-repository.ts';
+import { createCapabilityRepository } from '../src/media/capability-repository.ts';
+import { createPhotoCapabilities } from '../src/media/capabilities.ts';
+import { createMediaStore } from '../src/media/images.ts';
+import { createEntryAudience, remoteFollowersSource } from './entry-audience.ts';
+import type { EntryDeliveryJob } from './entry-delivery.ts';
+import { createEntryNotes, sendEntryActivity } from './entry-notes.ts';
+import { createFederatedEntries } from './entry-rows.ts';
+import { registerNoteDispatcher } from './note-dispatcher.ts';
+import { createOutboxSource } from './outbox-collection.ts';
 import { registerActors } from './actors.ts';
 import {
   emptyCollectionSources,
@@ -88,6 +97,11 @@ export interface VaultFederation {
    * allowed, 10 s timeout, 1 MB bodies, redirects checked (outbound.ts).
    */
   documentLoaderFor(username: string): Promise<DocumentLoader>;
+  /**
+   * Builds an entry's Create / Update / Delete and queues it for the author's followers
+   * (entry-delivery.ts); resolves once it is in the queue.
+   */
+  sendEntryActivity(job: EntryDeliveryJob): Promise<void>;
   /** Starts the queue worker (inbox processing and outgoing delivery). Idempotent. */
   startQueue(): void;
   /**
@@ -121,12 +135,27 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     permanentFailureStatusCodes: PERMANENT_FAILURE_STATUSES,
   });
 
+  // Entries as Notes: the Note of each entry, its delivery and the outbox (entry-*.ts).
+  const entries = createFederatedEntries(database.sqlite);
+  const audience = createEntryAudience(database.sqlite);
+  const notes = createEntryNotes({
+    origin: config.origin,
+    capabilities: createPhotoCapabilities(createCapabilityRepository(database.sqlite)),
+    media: createMediaStore(config.uploadsDir),
+  });
+
   const deps: FederationDeps = {
     config,
     users,
     keys,
-    collections: options.collections ?? emptyCollectionSources(),
+    collections: {
+      ...emptyCollectionSources(),
+      followers: remoteFollowersSource(audience),
+      outbox: createOutboxSource({ origin: config.origin, entries, audience, notes }),
+      ...options.collections,
+    },
     countFederatedUsers: () => users.countFederated(),
+    countFederatedEntries: () => entries.countFederated(),
     remoteEntries: options.remoteEntries?.(),
     allowPrivateAddress,
   };
@@ -139,6 +168,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     .onUnverifiedActivity(acceptDeleteOfGoneActor(options.onActorGone));
   registerDeliveryFailures(federation, options.onDeliveryGone);
   registerNodeInfo(federation, deps);
+  registerNoteDispatcher(federation, { origin: config.origin, users, entries, audience, notes });
 
   let controller: AbortController | undefined;
   let listening: Promise<void> | undefined;
@@ -157,6 +187,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
         ...OUTBOUND_LIMITS,
       });
     },
+    sendEntryActivity: (job) => sendEntryActivity(federation, notes, config.origin, job),
     startQueue() {
       if (controller || stopped) return;
       controller = new AbortController();

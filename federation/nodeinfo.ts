@@ -11,7 +11,8 @@ export function registerNodeInfo(federation: Federation<void>, deps: FederationD
     openRegistrations: false,
     usage: {
       users: { total: deps.countFederatedUsers() },
-      localPosts: 0,
+      // Federated entries: every entry of a user with activityPubEnabled.
+      localPosts: deps.countFederatedEntries(),
       localComments: 0,
     },
   }));

@@ -10,6 +10,8 @@ export const FEDERATION_PATHS = {
   followers: '/users/{identifier}/followers',
   following: '/users/{identifier}/following',
   nodeInfo: '/nodeinfo/2.1',
+  /** An entry's Note; {id} is the entry id. */
+  entryNote: '/users/{identifier}/entries/{id}',
 } as const;
 
 /** The public web page of a user's profile (the client's /users/{username} route). */

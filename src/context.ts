@@ -18,6 +18,11 @@ import { createOutboxRepository } from './outbox/repository.ts';
 import { createBeverageRepository } from './beverages/repository.ts';
 import { createBeverageService } from './beverages/service.ts';
 import { createMediaStore } from './media/images.ts';
+import { createPhotoCapabilities } from './media/capabilities.ts';
+import { createCapabilityRepository } from './media/capability-repository.ts';
+import { createEntryAudience } from '../federation/entry-audience.ts';
+import { registerEntryDelivery } from '../federation/entry-delivery.ts';
+import { createFederatedEntries } from '../federation/entry-rows.ts';
 import { createProfileService } from './users/profile-service.ts';
 import { createShareRepository } from './shares/repository.ts';
 import { createShareService } from './shares/service.ts';
@@ -138,6 +143,18 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     now,
   });
   registerNotificationDelivery(outbox, { repo: notificationRepo, actors });
+  // Entries of federated users to their remote followers, after the local deliveries.
+  registerEntryDelivery(outbox, {
+    users,
+    actors,
+    entries: createFederatedEntries(database.sqlite),
+    audience: createEntryAudience(database.sqlite),
+    send: async (job) => (await federation.load()).sendEntryActivity(job),
+  });
+  const photoCapabilities = createPhotoCapabilities(
+    createCapabilityRepository(database.sqlite),
+    now,
+  );
   const notifications = createNotificationService({
     repo: notificationRepo,
     shares,
@@ -165,6 +182,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     reauth: createReauthService({ users, sessions, throttle, now }),
     userAdmin: createUserService(users, sessions),
     media,
+    photoCapabilities,
     profiles: createProfileService({ users, sessions, media, throttle }),
     beverages,
     visibility,

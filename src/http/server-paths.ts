@@ -21,6 +21,7 @@ export const SERVER_PATHS: readonly ServerPath[] = [
   { prefix: '/.well-known/', serves: 'server', what: 'WebFinger, NodeInfo discovery, host-meta' },
   { prefix: '/nodeinfo/', serves: 'server', what: 'NodeInfo 2.1' },
   { prefix: '/inbox', serves: 'server', what: 'the shared ActivityPub inbox' },
+  { prefix: '/ns/', serves: 'server', what: 'JSON-LD contexts (the vault namespace, /ns/vault)' },
   { prefix: '/users/', serves: 'activitypub', what: 'actors, their inboxes and collections' },
 ];
 

@@ -11,6 +11,7 @@ import { cookiePolicy, loadSession, requireUser } from '../http/session.ts';
  * answer (src/visibility/policy.ts): avatars are public (actors' icons, which other fediverse
  * servers fetch); a bottle photo is for whoever may see its entry, and never for anonymous
  * requests (401 before the policy is asked; 404 when it says no, as for a missing file).
+ * The servers a federated entry was sent to fetch its photo by a capability URL, /media/f/….
  */
 export function mediaRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -19,6 +20,10 @@ export function mediaRoutes(ctx: AppContext): Hono<AppEnv> {
     if (!ctx.visibility.canSeePhoto(c.get('user') ?? null, storedPath)) {
       throw notFound('Image not found');
     }
+    return send(c, storedPath, cacheControl);
+  }
+
+  async function send(c: Context<AppEnv>, storedPath: string, cacheControl: string) {
     const file = ctx.media.locate(storedPath);
     if (!file) throw notFound('Image not found');
     const body = await fs.promises.readFile(file).catch(() => {
@@ -31,6 +36,14 @@ export function mediaRoutes(ctx: AppContext): Hono<AppEnv> {
     });
   }
 
+  // A federated entry's photo by its capability URL (src/media/capabilities.ts): no session,
+  // the token is the permission. Kept briefly in caches: the URL stops answering when the entry
+  // is deleted or its photo replaced.
+  routes.get('/f/:name', (c) => {
+    const storedPath = ctx.photoCapabilities.photoFor(c.req.param('name'));
+    if (!storedPath) throw notFound('Image not found');
+    return send(c, storedPath, 'public, max-age=300');
+  });
   routes.get('/avatars/:name', (c) =>
     serve(c, `media/avatars/${c.req.param('name')}`, 'public, max-age=31536000, immutable'),
   );

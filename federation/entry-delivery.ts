@@ -1,0 +1,148 @@
+import { getLogger } from '@logtape/logtape';
+import type { ActivityRow } from '../src/db/schema/index.ts';
+import type { Outbox } from '../src/outbox/outbox.ts';
+import type { EntryAudience } from './entry-audience.ts';
+import type { FederatedEntries, FederatedEntryRow } from './entry-rows.ts';
+
+// No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
+// first delivery that has somewhere to go (`send`).
+
+const logger = getLogger(['vault', 'federation', 'entries']);
+
+/** One entry activity to hand to Fedify, in plain data. */
+export type EntryDeliveryJob =
+  | {
+      kind: 'Create' | 'Update';
+      username: string;
+      fullName: string;
+      entryId: number;
+      entry: FederatedEntryRow;
+    }
+  | { kind: 'Delete'; username: string; fullName: string; entryId: number; deletedAt: Date };
+
+export interface EntryDeliveryDeps {
+  users: {
+    findById(
+      id: number,
+    ): { username: string; fullName: string; activityPubEnabled: boolean } | undefined;
+  };
+  actors: { userIdOf(actorId: number): number | null };
+  entries: Pick<FederatedEntries, 'byId'>;
+  audience: Pick<EntryAudience, 'hasRemoteFollowers'>;
+  /** Builds the activity and puts it in Fedify's queue (resolves once it is queued). */
+  send(job: EntryDeliveryJob): Promise<void>;
+}
+
+/** The outbox row waits while its activity is being handed to Fedify's queue. */
+export class HandoffPending extends Error {
+  constructor(activityId: number) {
+    super(`activity ${activityId} is being handed to the federation queue`);
+    this.name = 'HandoffPending';
+  }
+}
+
+type Handoff = 'pending' | 'done' | 'failed';
+
+/**
+ * Entries of users with activityPubEnabled go to their remote followers: the outbox's Create,
+ * Update and Delete of an entry, after the write commits, become Create / Update / Delete(
+ * Tombstone) of its Note, handed to Fedify (`send`), which signs them and delivers them through
+ * its queue to the followers collection, one POST per shared inbox, with its retry policy. A
+ * user without activityPubEnabled, or without remote followers, sends nothing.
+ *
+ * The outbox row stays until the activity is in Fedify's queue (both are in the app's SQLite
+ * file): the first run starts the hand-off and keeps the row (a resume token), a run while it is
+ * under way retries later, and the run after it ends lets the row go. A crash before the
+ * hand-off ends sends it again after the restart, with the same activity id (ids come from the
+ * entry id and its updatedAt), which receivers treat as the same activity. A remote that is
+ * down never fails the user's action: the action committed long before.
+ */
+export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): void {
+  const handoffs = new Map<number, Handoff>();
+  /** Hand-offs of one entry run in order, so its Create is queued before its Update. */
+  const chains = new Map<number, Promise<void>>();
+
+  function jobOf(activity: ActivityRow): EntryDeliveryJob | undefined {
+    if (activity.type === 'Delete') {
+      const payload = parsePayload(activity.payload);
+      if (!payload) return undefined;
+      const user = deps.users.findById(payload.userId);
+      if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(payload.userId)) {
+        return undefined;
+      }
+      return { kind: 'Delete', ...names(user), entryId: payload.id, deletedAt: activity.createdAt };
+    }
+    if (activity.type !== 'Create' && activity.type !== 'Update') return undefined;
+    if (activity.beverageId === null) return undefined; // deleted since: its Delete follows
+    const entry = deps.entries.byId(activity.beverageId);
+    if (!entry || deps.actors.userIdOf(activity.actorId) !== entry.userId) return undefined;
+    const user = deps.users.findById(entry.userId);
+    if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(entry.userId)) {
+      return undefined;
+    }
+    return { kind: activity.type, ...names(user), entryId: entry.id, entry };
+  }
+
+  function start(activityId: number, job: EntryDeliveryJob): void {
+    handoffs.set(activityId, 'pending');
+    const previous = chains.get(job.entryId) ?? Promise.resolve();
+    const handoff = previous.then(() => deps.send(job));
+    const settled = handoff.then(
+      () => {
+        handoffs.set(activityId, 'done');
+      },
+      (error: unknown) => {
+        handoffs.set(activityId, 'failed');
+        logger.warn('Could not queue the {kind} of entry {entryId} for delivery: {error}', {
+          kind: job.kind,
+          entryId: job.entryId,
+          error: String(error).slice(0, 300),
+        });
+      },
+    );
+    chains.set(job.entryId, settled);
+    void settled.then(() => {
+      if (chains.get(job.entryId) === settled) chains.delete(job.entryId);
+    });
+  }
+
+  function deliver(activity: ActivityRow, resume: string | undefined): string | void {
+    const state = handoffs.get(activity.id);
+    if (state === 'done') {
+      handoffs.delete(activity.id);
+      return;
+    }
+    if (state === 'pending') {
+      if (resume === undefined) return 'queued'; // rows of other handlers' parts: keep waiting
+      throw new HandoffPending(activity.id);
+    }
+    const job = jobOf(activity);
+    if (!job) {
+      handoffs.delete(activity.id);
+      return;
+    }
+    start(activity.id, job);
+    return 'queued';
+  }
+
+  outbox.on('Create', deliver);
+  outbox.on('Update', deliver);
+  outbox.on('Delete', deliver);
+}
+
+function names(user: { username: string; fullName: string }) {
+  return { username: user.username, fullName: user.fullName };
+}
+
+function parsePayload(payload: string | null): { id: number; userId: number } | undefined {
+  if (payload === null) return undefined;
+  try {
+    const value = JSON.parse(payload) as { id?: unknown; userId?: unknown };
+    if (typeof value.id === 'number' && typeof value.userId === 'number') {
+      return { id: value.id, userId: value.userId };
+    }
+  } catch {
+    // not an entry's Delete
+  }
+  return undefined;
+}

@@ -1,0 +1,96 @@
+import type { Federation } from '@fedify/fedify';
+import type { MediaStore } from '../src/media/images.ts';
+import { capabilityUrl, type PhotoCapabilities } from '../src/media/capabilities.ts';
+import type { EntryDeliveryJob } from './entry-delivery.ts';
+import type { FederatedEntryRow } from './entry-rows.ts';
+import {
+  createNoteActivity,
+  deleteNoteActivity,
+  updateNoteActivity,
+  type NoteAuthor,
+  type NoteInput,
+} from './note.ts';
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+/** Photo sizes kept in memory: stored names are random and a stored photo never changes. */
+const SIZE_CACHE = 2_000;
+
+/**
+ * Entries as Note input (note.ts): the photo by its capability URL (src/media/capabilities.ts)
+ * with its width and height read from the stored JPEG's header (sharp, loaded with the first
+ * photo), remembered per stored photo.
+ */
+export function createEntryNotes(deps: {
+  origin: string;
+  capabilities: PhotoCapabilities;
+  media: Pick<MediaStore, 'locate'>;
+}) {
+  const { origin, capabilities, media } = deps;
+  const sizes = new Map<string, Size>();
+
+  async function sizeOf(storedPath: string): Promise<Size | undefined> {
+    const known = sizes.get(storedPath);
+    if (known) return known;
+    const file = media.locate(storedPath);
+    if (!file) return undefined;
+    try {
+      const { default: sharp } = await import('sharp');
+      const { width, height } = await sharp(file).metadata();
+      if (!width || !height) return undefined;
+      if (sizes.size >= SIZE_CACHE) sizes.delete(sizes.keys().next().value!);
+      sizes.set(storedPath, { width, height });
+      return { width, height };
+    } catch {
+      return undefined; // an unreadable file: the Note goes without its photo
+    }
+  }
+
+  return {
+    async input(entry: FederatedEntryRow, author: NoteAuthor): Promise<NoteInput> {
+      let photo: NoteInput['entry']['photo'] = null;
+      if (entry.photoPath) {
+        const size = await sizeOf(entry.photoPath);
+        if (size) {
+          const token = capabilities.tokenFor(entry.id, entry.photoPath);
+          photo = { url: capabilityUrl(origin, token), ...size };
+        }
+      }
+      return { entry: { ...entry, photo }, author, origin };
+    },
+  };
+}
+
+export type EntryNotes = ReturnType<typeof createEntryNotes>;
+
+/**
+ * Hands one entry activity to Fedify: signed as the author and queued for every inbox of the
+ * author's followers collection, one POST per shared inbox. Resolves once it is in Fedify's
+ * queue (federation_queue), which delivers and retries in the background.
+ */
+export async function sendEntryActivity(
+  federation: Federation<void>,
+  notes: EntryNotes,
+  origin: string,
+  job: EntryDeliveryJob,
+): Promise<void> {
+  const ctx = federation.createContext(new URL(origin), undefined);
+  const author = { username: job.username, fullName: job.fullName };
+  const activity =
+    job.kind === 'Delete'
+      ? deleteNoteActivity({
+          origin,
+          username: job.username,
+          entryId: job.entryId,
+          deletedAt: job.deletedAt,
+        })
+      : job.kind === 'Create'
+        ? createNoteActivity(await notes.input(job.entry, author))
+        : updateNoteActivity(await notes.input(job.entry, author));
+  await ctx.sendActivity({ identifier: job.username }, 'followers', activity, {
+    preferSharedInbox: true,
+  });
+}

@@ -1,0 +1,42 @@
+import type Database from 'better-sqlite3';
+
+/** Data access for photo_capabilities: the only place that queries that table. */
+export function createCapabilityRepository(sqlite: Database.Database) {
+  const ofEntry = sqlite.prepare(
+    'SELECT token, photo_path AS photoPath FROM photo_capabilities WHERE beverage_id = ?',
+  );
+  const upsert = sqlite.prepare(
+    `INSERT INTO photo_capabilities (token, beverage_id, photo_path, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (beverage_id) DO UPDATE
+       SET token = excluded.token, photo_path = excluded.photo_path, created_at = excluded.created_at`,
+  );
+  // A token opens the photo only while its entry still holds that very photo.
+  const openedBy = sqlite
+    .prepare(
+      `SELECT c.photo_path FROM photo_capabilities c
+       JOIN beverages b ON b.id = c.beverage_id AND b.photo_path = c.photo_path
+       WHERE c.token = ?`,
+    )
+    .pluck();
+  const removeOfEntry = sqlite.prepare('DELETE FROM photo_capabilities WHERE beverage_id = ?');
+
+  return {
+    /** The entry's capability, if it has one. */
+    ofEntry(entryId: number): { token: string; photoPath: string } | undefined {
+      return ofEntry.get(entryId) as { token: string; photoPath: string } | undefined;
+    },
+    /** Gives the entry this token for this photo, replacing any earlier one. */
+    save(entryId: number, token: string, photoPath: string, at: number): void {
+      upsert.run(token, entryId, photoPath, at);
+    },
+    /** The stored photo ('media/…') a token opens now, if any. */
+    photoOpenedBy(token: string): string | undefined {
+      return openedBy.get(token) as string | undefined;
+    },
+    removeOfEntry(entryId: number): void {
+      removeOfEntry.run(entryId);
+    },
+  };
+}
+
+export type CapabilityRepository = ReturnType<typeof createCapabilityRepository>;

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeRemote, type FakeRemote } from '../helpers/fake-remote.ts';
+import type { Delivery } from '../helpers/fake-remote-records.ts';
+import { jpeg } from '../helpers/images.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { insertRemoteFollower } from './entries-remote-followers.ts';
+
+/**
+ * Entries of a federated user reach her remote followers as Notes: a fake Mastodon-shaped
+ * server (its own signature checks) follows alice with two accounts and receives what the vault
+ * sends when she logs, edits and deletes an entry.
+ */
+
+let vault: TestServer;
+let remote: FakeRemote;
+let alice: { id: number; role: 'USER' };
+let carol: { id: number; role: 'USER' };
+let aliceId: string;
+
+const ACTIVITY_JSON = 'application/activity+json';
+
+beforeAll(async () => {
+  vault = await startTestServer({ allowPrivateAddress: true });
+  const a = await vault.createUser({
+    username: 'alice',
+    password: 'alice-password',
+    fullName: 'Alice Archer',
+    activityPubEnabled: true,
+  });
+  const c = await vault.createUser({ username: 'carol', password: 'carol-password' });
+  alice = { id: a.id, role: 'USER' };
+  carol = { id: c.id, role: 'USER' };
+  aliceId = `${vault.url}/users/alice`;
+  remote = await startFakeRemote();
+  remote.addAccount('fan');
+  remote.addAccount('fan2');
+  remote.addAccount('stranger');
+  const { sqlite } = vault.ctx.database;
+  insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(a.id), remote, 'fan');
+  insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(a.id), remote, 'fan2');
+  // carol (not federated) has a remote follower too, from before she turned federation off.
+  insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(c.id), remote, 'fan');
+});
+afterAll(async () => {
+  await Promise.all([vault?.close(), remote?.close()]);
+});
+
+interface SentNote {
+  id: string;
+  content: string;
+  updated?: string;
+  attachment: { url: string; width: number; height: number }[];
+  [term: string]: unknown;
+}
+interface SentActivity {
+  id: string;
+  type: string;
+  actor: string;
+  to: unknown;
+  cc?: unknown;
+  object: SentNote;
+}
+const sent = (d: Delivery) => d.activity as unknown as SentActivity;
+
+const ofType = (type: string, objectId?: string) => (d: Delivery) => {
+  const activity = d.activity as { type?: string; object?: { id?: string } };
+  return activity.type === type && (objectId === undefined || activity.object?.id === objectId);
+};
+
+async function logEntry(photo = true) {
+  return vault.ctx.beverages.create(
+    alice,
+    {
+      type: 'WHISKEY',
+      name: 'Lagavulin 16',
+      subtype: 'Scotch',
+      makerName: 'Lagavulin',
+      rating: 4,
+      notes: 'Peat & smoke.\n<script>x</script>',
+      inCellar: true,
+    },
+    photo ? await jpeg(640, 480) : undefined,
+  );
+}
+
+describe('entries of a federated user sent to remote followers', () => {
+  it('sends a new entry as a Create(Note) to the followers collection only, once per server through the shared inbox, signed by the author', async () => {
+    const entry = await logEntry();
+    const noteId = `${aliceId}/entries/${entry.id}`;
+    const delivery = await remote.waitForDelivery(ofType('Create', noteId), 10_000);
+    expect(delivery.inbox).toBe('shared');
+    expect(delivery.keyOwner).toBe(aliceId);
+    // Recorded only after the fake verified the draft-cavage signature with alice's key.
+    expect(delivery.keyId).toBe(`${aliceId}#main-key`);
+    expect(delivery.headers.signature).toContain('(request-target)');
+    const activity = sent(delivery);
+    expect(activity.id).toBe(`${noteId}#create`);
+    expect(activity.actor).toBe(aliceId);
+    expect(activity.to).toBe(`${aliceId}/followers`);
+    expect(activity.cc).toBeUndefined();
+    expect(JSON.stringify(activity)).not.toContain('https://www.w3.org/ns/activitystreams#Public');
+    const note = activity.object;
+    expect(note).toMatchObject({
+      type: 'Note',
+      attributedTo: aliceId,
+      to: `${aliceId}/followers`,
+      'vault:entryType': 'WHISKEY',
+      'vault:entryName': 'Lagavulin 16',
+      'vault:rating': 4,
+      'vault:status': 'TRIED',
+      'vault:makerName': 'Lagavulin',
+    });
+    expect(note.content).toContain('Alice Archer tried <strong>Lagavulin 16</strong>');
+    expect(note.content).toContain('★★★★☆');
+    expect(note.content).toContain('&lt;script&gt;');
+    expect(note.attachment).toEqual([
+      expect.objectContaining({
+        type: 'Image',
+        mediaType: 'image/jpeg',
+        width: 640,
+        height: 480,
+        name: 'Bottle photo of Lagavulin 16',
+      }),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Two followers on one server: one POST.
+    expect(remote.deliveries.filter(ofType('Create', noteId))).toHaveLength(1);
+  });
+
+  it('serves the attachment without a session by its capability URL, and not by a wrong token nor under /media/ without a session', async () => {
+    const entry = await logEntry();
+    const noteId = `${aliceId}/entries/${entry.id}`;
+    const delivery = await remote.waitForDelivery(ofType('Create', noteId), 10_000);
+    const url = sent(delivery).object.attachment[0]!.url as string;
+    expect(url).toMatch(new RegExp(`^${vault.url}/media/f/[A-Za-z0-9_-]{43}\\.jpg$`));
+    const photo = await fetch(url);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const wrong = url.replace(/\/f\/./, (m) => (m.endsWith('A') ? '/f/B' : '/f/A'));
+    expect((await fetch(wrong)).status).toBe(404);
+    expect((await fetch(`${vault.url}/media/f/nothing.jpg`)).status).toBe(404);
+    const stored = vault.ctx.beverages.get(entry.id).photoPath!;
+    expect((await fetch(`${vault.url}/${stored}`)).status).toBe(401);
+  });
+
+  it('sends an edit as an Update(Note) with updated set, and a new photo under a new URL that ends the old one', async () => {
+    const entry = await logEntry();
+    const noteId = `${aliceId}/entries/${entry.id}`;
+    const created = await remote.waitForDelivery(ofType('Create', noteId), 10_000);
+    const oldUrl = sent(created).object.attachment[0]!.url as string;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const edited = await vault.ctx.beverages.update(
+      alice,
+      entry.id,
+      { rating: 5, notes: 'Even better' },
+      { replace: await jpeg(300, 200) },
+    );
+    const update = await remote.waitForDelivery(ofType('Update', noteId), 10_000);
+    const activity = sent(update);
+    expect(activity.id).toBe(`${noteId}#update-${edited.updatedAt.getTime()}`);
+    expect(activity.to).toBe(`${aliceId}/followers`);
+    expect(activity.object['vault:rating']).toBe(5);
+    expect(activity.object.updated).toBeDefined();
+    expect(activity.object.content).toContain('★★★★★');
+    const newUrl = activity.object.attachment[0]!.url as string;
+    expect(activity.object.attachment[0]!).toMatchObject({ width: 300, height: 200 });
+    expect(newUrl).not.toBe(oldUrl);
+    expect((await fetch(newUrl)).status).toBe(200);
+    expect((await fetch(oldUrl)).status).toBe(404);
+  });
+
+  it('sends a deleted entry as a Delete of a Tombstone, and its photo URL stops answering', async () => {
+    const entry = await logEntry();
+    const noteId = `${aliceId}/entries/${entry.id}`;
+    const created = await remote.waitForDelivery(ofType('Create', noteId), 10_000);
+    const url = sent(created).object.attachment[0]!.url as string;
+    await vault.ctx.beverages.remove(alice, entry.id);
+    expect((await fetch(url)).status).toBe(404);
+    const deleted = await remote.waitForDelivery(ofType('Delete', noteId), 10_000);
+    expect(deleted.activity).toMatchObject({
+      id: `${noteId}#delete`,
+      actor: aliceId,
+      to: `${aliceId}/followers`,
+      object: { type: 'Tombstone', id: noteId, formerType: expect.stringMatching(/Note$/) },
+    });
+    expect(deleted.inbox).toBe('shared');
+  });
+
+  it('sends nothing for a user without activityPubEnabled, though a remote follow of theirs remains', async () => {
+    const entry = await vault.ctx.beverages.create(carol, { type: 'BEER', name: 'Quiet Ale' });
+    await vault.ctx.outbox.idle();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(JSON.stringify(remote.deliveries)).not.toContain(`/users/carol/entries/${entry.id}`);
+    expect(remote.deliveries.some((d) => d.keyOwner.endsWith('/users/carol'))).toBe(false);
+  });
+
+  it('dereferences the Note for a signed GET by a follower, 404 for an unsigned GET and for a signed GET by a non-follower', async () => {
+    const entry = await logEntry(false);
+    const noteId = `${aliceId}/entries/${entry.id}`;
+    const byFan = await remote.signedGet('fan', noteId);
+    expect(byFan.status).toBe(200);
+    expect(byFan.json()).toMatchObject({
+      id: noteId,
+      type: 'Note',
+      attributedTo: aliceId,
+      'vault:entryName': 'Lagavulin 16',
+    });
+    const unsigned = await fetch(noteId, { headers: { accept: ACTIVITY_JSON } });
+    expect(unsigned.status).toBe(404);
+    expect(await unsigned.json()).toEqual({ message: expect.any(String) });
+    expect((await remote.signedGet('stranger', noteId)).status).toBe(404);
+    expect((await remote.signedGet('fan', `${aliceId}/entries/999999`)).status).toBe(404);
+    expect((await remote.signedGet('fan', `${vault.url}/users/carol/entries/1`)).status).toBe(404);
+  });
+
+  it('does not slow the author: the entry is stored and answered while the remote inbox hangs', async () => {
+    remote.answerInbox('shared', 'hang');
+    try {
+      const started = performance.now();
+      const entry = await logEntry(false);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(vault.ctx.beverages.get(entry.id).name).toBe('Lagavulin 16');
+    } finally {
+      remote.answerInbox('shared', null);
+    }
+  });
+});
+
+describe('the /ns/vault context and NodeInfo', () => {
+  it('counts federated entries as localPosts in NodeInfo', async () => {
+    const res = await fetch(`${vault.url}/nodeinfo/2.1`, {
+      headers: { accept: 'application/json' },
+    });
+    const info = (await res.json()) as { usage: { localPosts: number; users: { total: number } } };
+    const federated = vault.ctx.database.sqlite
+      .prepare(
+        'SELECT count(*) FROM beverages b JOIN users u ON u.id = b.user_id WHERE u.activitypub_enabled = 1',
+      )
+      .pluck()
+      .get() as number;
+    expect(federated).toBeGreaterThan(0);
+    expect(info.usage.localPosts).toBe(federated);
+    // carol's entry does not count.
+    const all = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM beverages').pluck().get();
+    expect(all).toBeGreaterThan(federated);
+  });
+});
