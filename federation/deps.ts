@@ -1,6 +1,7 @@
 import type { Config } from '../src/config.ts';
 import type { UserRepository } from '../src/users/repository.ts';
 import type { RemoteEntryService } from '../src/remote-entries/service.ts';
+import type { RemoteFollowService } from '../src/follows/remote.ts';
 import type { CollectionSources } from './collections.ts';
 import type { ActorKeyStore } from './keys.ts';
 
@@ -16,6 +17,8 @@ export interface FederationDeps {
   countFederatedEntries(): number;
   /** Entries received from followed remote vaults (federation/inbox/*-note.ts); none if absent. */
   remoteEntries?: RemoteEntryService | undefined;
+  /** Follows with remote actors (federation/inbox/follow.ts, undo.ts, ...); none if absent. */
+  remoteFollows?: RemoteFollowService | undefined;
   /** VAULT_ALLOW_PRIVATE_ADDRESS, for the inbox's own fetches (a Note, a photo). */
   allowPrivateAddress: boolean;
 }

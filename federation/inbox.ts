@@ -1,11 +1,17 @@
 import type { Federation, InboxListenerSetters } from '@fedify/fedify';
-import { Activity, Create, Delete, Update } from '@fedify/vocab';
+import { Accept, Activity, Create, Delete, Follow, Reject, Undo, Update } from '@fedify/vocab';
 import { getLogger } from '@logtape/logtape';
 import { FEDERATION_PATHS } from './paths.ts';
 import type { FederationDeps } from './deps.ts';
 import { onCreateNote } from './inbox/create-note.ts';
 import { onDeleteNote } from './inbox/delete-note.ts';
 import { onUpdateNote } from './inbox/update-note.ts';
+import { onAccept } from './inbox/accept.ts';
+import { onDeleteActor } from './inbox/delete-actor.ts';
+import { onFollow } from './inbox/follow.ts';
+import { onReject } from './inbox/reject.ts';
+import { onUndo } from './inbox/undo.ts';
+import { onUpdatePerson } from './inbox/update-person.ts';
 
 const logger = getLogger(['vault', 'federation', 'inbox']);
 
@@ -32,10 +38,17 @@ export function registerInbox(
       .on(Create, (ctx, activity) => onCreateNote(ctx, activity, deps))
       .on(Update, async (ctx, activity) => {
         if (await onUpdateNote(ctx, activity, deps)) return;
+        if (await onUpdatePerson(ctx, activity, deps)) return;
       })
       .on(Delete, async (ctx, activity) => {
         if (await onDeleteNote(ctx, activity, deps)) return;
+        if (onDeleteActor(ctx, activity, deps)) return;
       })
+      // Follows with remote actors (federation/inbox/follow.ts, undo.ts, accept.ts, reject.ts).
+      .on(Follow, (ctx, activity) => onFollow(ctx, activity, deps))
+      .on(Undo, (ctx, activity) => onUndo(ctx, activity, deps))
+      .on(Accept, (ctx, activity) => onAccept(ctx, activity, deps))
+      .on(Reject, (ctx, activity) => onReject(ctx, activity, deps))
       .on(Activity, (ctx, activity) => {
         logger.info('Received {type} {id} from {actor} for {recipient}; not handled yet', {
           type: activity.constructor.name,

@@ -11,11 +11,14 @@ import type { Config } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import type { UserRepository } from '../src/users/repository.ts';
 import type { RemoteEntryService } from '../src/remote-entries/service.ts';
+import type { RemoteFollowService } from '../src/follows/remote.ts';
+import { createFollowRepository } from '../src/follows/repository.ts';
+import { followersSource, followingSource } from './follow-collections.ts';
 import { createActorKeyRepository } from './actor-key-repository.ts';
 import { createCapabilityRepository } from '../src/media/capability-repository.ts';
 import { createPhotoCapabilities } from '../src/media/capabilities.ts';
 import { createMediaStore } from '../src/media/images.ts';
-import { createEntryAudience, remoteFollowersSource } from './entry-audience.ts';
+import { createEntryAudience } from './entry-audience.ts';
 import type { EntryDeliveryJob } from './entry-delivery.ts';
 import { createEntryNotes, sendEntryActivity } from './entry-notes.ts';
 import { createFederatedEntries } from './entry-rows.ts';
@@ -79,6 +82,8 @@ export interface VaultFederationOptions {
   collections?: CollectionSources;
   /** Entries received from followed remote vaults, asked for when Fedify loads (the inbox). */
   remoteEntries?: () => RemoteEntryService;
+  /** Follows with remote actors, asked for when Fedify loads (the inbox's Follow, Undo...). */
+  remoteFollows?: () => RemoteFollowService;
   queueOptions?: SqliteMessageQueueOptions;
   kvOptions?: SqliteKvStoreOptions;
   /** The longest stop() waits for running handlers. 5 s by default. */
@@ -116,8 +121,8 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
   const { config, database, users } = options;
   const kv = new SqliteKvStore(database.sqlite, options.kvOptions);
   const queue = new SqliteMessageQueue(database.sqlite, options.queueOptions);
-  const keys = createActorKeyStore(createActorKeyRepository(database.db));
-  const instanceKeys = createInstanceKeyStore(kv);
+  const keys = createActorKeyStore(createActorKeyRepository(database.db), config.rsaKeyBits);
+  const instanceKeys = createInstanceKeyStore(kv, config.rsaKeyBits);
   const allowPrivateAddress = options.allowPrivateAddress ?? false;
   const software = `vault/${packageJson.version}`;
 
@@ -150,13 +155,15 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     keys,
     collections: {
       ...emptyCollectionSources(),
-      followers: remoteFollowersSource(audience),
+      followers: followersSource(createFollowRepository(database.sqlite)),
+      following: followingSource(createFollowRepository(database.sqlite)),
       outbox: createOutboxSource({ origin: config.origin, entries, audience, notes }),
       ...options.collections,
     },
     countFederatedUsers: () => users.countFederated(),
     countFederatedEntries: () => entries.countFederated(),
     remoteEntries: options.remoteEntries?.(),
+    remoteFollows: options.remoteFollows?.(),
     allowPrivateAddress,
   };
   registerActors(federation, deps, instanceKeys);

@@ -35,6 +35,8 @@ import { createRemoteEntryService } from './remote-entries/service.ts';
 import { createFollowRepository } from './follows/repository.ts';
 import { createFollowService } from './follows/service.ts';
 import { createUserSearch } from './follows/user-search.ts';
+import { createRemoteFollowService } from './follows/remote.ts';
+import { registerFollowDelivery } from '../federation/follow-outbox.ts';
 import { registerNotificationDelivery } from './notifications/delivery.ts';
 import { createNotificationRepository } from './notifications/repository.ts';
 import { createNotificationService } from './notifications/service.ts';
@@ -75,6 +77,14 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     users,
     allowPrivateAddress: options.allowPrivateAddress ?? config.allowPrivateAddress,
     remoteEntries: () => remoteEntries,
+    // Follows with remote actors: the inbox's listeners, and followers gone for good.
+    remoteFollows: () => remoteFollows,
+    onDeliveryGone: (_inbox, actorIds) => {
+      remoteFollows.deliveryGone(actorIds.map((id) => id.href));
+    },
+    onActorGone: (actorUri) => {
+      remoteFollows.actorGone(actorUri.href);
+    },
   });
   const media = createMediaStore(config.uploadsDir);
   const { transaction } = database;
@@ -132,7 +142,18 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     remoteEntries: remoteEntryRepo,
   });
   feed.registerDelivery(outbox);
+  const remoteFollows = createRemoteFollowService({
+    repo: createFollowRepository(database.sqlite),
+    actors,
+    users,
+    feed: feedRepo,
+    outbox,
+    transaction,
+    origin: config.origin,
+    now,
+  });
   const follows = createFollowService({
+    remote: remoteFollows,
     repo: createFollowRepository(database.sqlite),
     search: createUserSearch(database.sqlite),
     users,
@@ -143,6 +164,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     now,
   });
   registerNotificationDelivery(outbox, { repo: notificationRepo, actors });
+  // Follow, Undo(Follow) and Reject(Follow) of remote actors, through Fedify's queue.
+  registerFollowDelivery(outbox, { origin: config.origin, users, actors, federation });
   // Entries of federated users to their remote followers, after the local deliveries.
   registerEntryDelivery(outbox, {
     users,
@@ -191,6 +214,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     notifications,
     feed,
     remoteEntries,
+    remoteFollows,
     actors,
     outbox,
     federation,

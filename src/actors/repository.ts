@@ -10,6 +10,40 @@ export interface LocalActorSummary {
   avatarPath: string | null;
 }
 
+/** What the vault keeps of a remote ActivityPub actor (its document, read by federation/). */
+export interface RemoteActorData {
+  uri: string;
+  inboxUrl: string;
+  sharedInboxUrl: string | null;
+  /** '@name@host' */
+  handle: string;
+  displayName: string;
+  /** Plain text (the actor's HTML summary reduced to text). */
+  summary: string;
+  avatarUrl: string | null;
+}
+
+/** A remote actor's document is fetched again when it is older than this (on lookup). */
+export const REMOTE_ACTOR_STALE_MS = 24 * 60 * 60_000;
+
+function actorOf(row: Record<string, unknown>): ActorRow {
+  return {
+    id: row.id as number,
+    kind: row.kind as ActorRow['kind'],
+    userId: row.user_id as number | null,
+    uri: row.uri as string | null,
+    inboxUrl: row.inbox_url as string | null,
+    sharedInboxUrl: row.shared_inbox_url as string | null,
+    displayName: row.display_name as string,
+    handle: row.handle as string | null,
+    summary: row.summary as string,
+    avatarUrl: row.avatar_url as string | null,
+    fetchedAt: row.fetched_at === null ? null : new Date(row.fetched_at as number),
+    createdAt: new Date(row.created_at as number),
+    updatedAt: new Date(row.updated_at as number),
+  };
+}
+
 /**
  * Data access for actors: the only place that queries `actors`. A local user's actor row is
  * made on first need (`localActorId`), so user creation (admin, CLI, first admin) needs no
@@ -24,6 +58,21 @@ export function createActorRepository(sqlite: Database.Database) {
   const byId = sqlite.prepare('SELECT * FROM actors WHERE id = ?');
   const userOf = sqlite.prepare('SELECT user_id FROM actors WHERE id = ?').pluck();
   const ids = new Map<number, number>();
+  const upsertRemote = sqlite.prepare(
+    `INSERT INTO actors (kind, uri, inbox_url, shared_inbox_url, handle, display_name, summary,
+                         avatar_url, fetched_at, created_at, updated_at)
+     VALUES ('remote', @uri, @inboxUrl, @sharedInboxUrl, @handle, @displayName, @summary,
+             @avatarUrl, @at, @at, @at)
+     ON CONFLICT (uri) DO UPDATE SET
+       inbox_url = excluded.inbox_url, shared_inbox_url = excluded.shared_inbox_url,
+       handle = excluded.handle, display_name = excluded.display_name,
+       summary = excluded.summary, avatar_url = excluded.avatar_url,
+       fetched_at = excluded.fetched_at, updated_at = excluded.updated_at
+     WHERE actors.kind = 'remote'
+     RETURNING id`,
+  );
+  const byUri = sqlite.prepare("SELECT * FROM actors WHERE uri = ? AND kind = 'remote'");
+  const removeByUri = sqlite.prepare("DELETE FROM actors WHERE uri = ? AND kind = 'remote'");
 
   return {
     /** The actor id of a local user, made if the user has none yet. */
@@ -52,22 +101,35 @@ export function createActorRepository(sqlite: Database.Database) {
 
     findById(actorId: number): ActorRow | undefined {
       const row = byId.get(actorId) as Record<string, unknown> | undefined;
-      if (!row) return undefined;
-      return {
-        id: row.id as number,
-        kind: row.kind as ActorRow['kind'],
-        userId: row.user_id as number | null,
-        uri: row.uri as string | null,
-        inboxUrl: row.inbox_url as string | null,
-        sharedInboxUrl: row.shared_inbox_url as string | null,
-        displayName: row.display_name as string,
-        handle: row.handle as string | null,
-        summary: row.summary as string,
-        avatarUrl: row.avatar_url as string | null,
-        fetchedAt: row.fetched_at === null ? null : new Date(row.fetched_at as number),
-        createdAt: new Date(row.created_at as number),
-        updatedAt: new Date(row.updated_at as number),
-      };
+      return row ? actorOf(row) : undefined;
+    },
+
+    /**
+     * Stores a remote actor, once per URI: made on first sight, its fields replaced when its
+     * document is read again (a lookup of a stale row, an Update(Person)). Returns its id.
+     */
+    saveRemote(data: RemoteActorData, at: number): number {
+      const id = upsertRemote.pluck().get({ ...data, at }) as number | undefined;
+      if (id === undefined) throw new Error(`${data.uri} is not a remote actor`);
+      return id;
+    },
+
+    findRemoteByUri(uri: string): ActorRow | undefined {
+      const row = byUri.get(uri) as Record<string, unknown> | undefined;
+      return row ? actorOf(row) : undefined;
+    },
+
+    /**
+     * Forgets a remote actor everywhere: its follows (both ways), feed items, remote entries,
+     * activities and notifications go with it (foreign keys cascade). True if it was known.
+     */
+    removeRemote(uri: string): boolean {
+      return removeByUri.run(uri).changes > 0;
+    },
+
+    /** Whether a remote actor's stored document is old enough to be fetched again. */
+    isStale(actor: ActorRow, now: number): boolean {
+      return actor.fetchedAt === null || now - actor.fetchedAt.getTime() > REMOTE_ACTOR_STALE_MS;
     },
   };
 }

@@ -16,6 +16,27 @@ export interface FollowedPerson {
   followedAt: Date;
 }
 
+/** A remote actor a local user follows (or asked to: PENDING until its Accept arrives). */
+export interface RemoteFollowing {
+  followId: number;
+  actorId: number;
+  uri: string;
+  handle: string | null;
+  displayName: string;
+  summary: string;
+  avatarUrl: string | null;
+  state: FollowState;
+  followedAt: Date;
+}
+
+/** A remote follower as the followers collection lists it (an ActivityPub Recipient). */
+export interface RemoteRecipient {
+  followId: number;
+  uri: string;
+  inboxUrl: string | null;
+  sharedInboxUrl: string | null;
+}
+
 /** Someone who follows an actor: a local user's row (`user` set) or a remote actor's. */
 export interface FollowerRecord {
   kind: ActorKind;
@@ -92,6 +113,58 @@ export function createFollowRepository(sqlite: Database.Database) {
      WHERE me.user_id = ? AND a.uri = ? AND f.state = 'ACCEPTED'`,
   );
 
+  const insertRemote = sqlite.prepare(
+    `INSERT INTO follows (follower_id, followed_id, state, activity_uri, created_at)
+     VALUES (?, ?, ?, ?, ?) ON CONFLICT (follower_id, followed_id) DO NOTHING RETURNING *`,
+  );
+  const byActivity = sqlite.prepare('SELECT * FROM follows WHERE activity_uri = ?');
+  const setState = sqlite.prepare('UPDATE follows SET state = ? WHERE id = ?');
+  const setActivity = sqlite.prepare('UPDATE follows SET activity_uri = ? WHERE id = ?');
+  const removeById = sqlite.prepare('DELETE FROM follows WHERE id = ?');
+  const removeBy = sqlite.prepare('DELETE FROM follows WHERE follower_id = ?');
+  const remoteFollowing = sqlite.prepare(
+    `SELECT f.id, f.state, f.created_at, a.id AS actor_id, a.uri, a.handle, a.display_name,
+            a.summary, a.avatar_url
+     FROM actors me
+     JOIN follows f ON f.follower_id = me.id
+     JOIN actors a ON a.id = f.followed_id AND a.kind = 'remote'
+     WHERE me.user_id = ?
+     ORDER BY f.created_at DESC, f.id DESC`,
+  );
+  const recipientColumns = `f.id, a.uri, a.inbox_url, a.shared_inbox_url
+     FROM actors me
+     JOIN follows f ON f.followed_id = me.id AND f.state = 'ACCEPTED'
+     JOIN actors a ON a.id = f.follower_id AND a.kind = 'remote'
+     WHERE me.user_id = ?`;
+  const recipientsAfter = sqlite.prepare(
+    `SELECT ${recipientColumns} AND f.id > ? ORDER BY f.id LIMIT ?`,
+  );
+  const recipientCount = sqlite
+    .prepare(`SELECT count(*) FROM (SELECT ${recipientColumns})`)
+    .pluck();
+  const followedColumns = `f.id, a.uri
+     FROM actors me
+     JOIN follows f ON f.follower_id = me.id AND f.state = 'ACCEPTED'
+     JOIN actors a ON a.id = f.followed_id AND a.kind = 'remote'
+     WHERE me.user_id = ?`;
+  const followedAfter = sqlite.prepare(
+    `SELECT ${followedColumns} AND f.id > ? ORDER BY f.id LIMIT ?`,
+  );
+  const followedCount = sqlite.prepare(`SELECT count(*) FROM (SELECT ${followedColumns})`).pluck();
+  const followersOfRemoteInUsers = sqlite
+    .prepare(
+      `SELECT f.follower_id FROM follows f JOIN actors them ON them.id = f.followed_id
+       WHERE them.uri = ? AND f.state = 'ACCEPTED'`,
+    )
+    .pluck();
+
+  const recipientOf = (row: Record<string, unknown>): RemoteRecipient => ({
+    followId: row.id as number,
+    uri: row.uri as string,
+    inboxUrl: row.inbox_url as string | null,
+    sharedInboxUrl: row.shared_inbox_url as string | null,
+  });
+
   const personOf = (row: Record<string, unknown>): PersonSummary => ({
     id: row.user_id as number,
     username: row.username as string,
@@ -149,6 +222,91 @@ export function createFollowRepository(sqlite: Database.Database) {
      */
     isFollower(userId: number, actorUri: string): boolean {
       return followerByUri.get(userId, actorUri) !== undefined;
+    },
+
+    /**
+     * A follow of or by a remote actor, with the id of its Follow activity. Nothing happens if
+     * the pair already has a follow (returns undefined): received Follows are idempotent.
+     */
+    insertRemote(
+      followerId: number,
+      followedId: number,
+      state: FollowState,
+      activityUri: string,
+      at: number,
+    ): FollowRow | undefined {
+      const row = insertRemote.get(followerId, followedId, state, activityUri, at);
+      return row ? followOf(row as Record<string, unknown>) : undefined;
+    },
+
+    /** The follow made by the Follow activity `activityUri`. */
+    findByActivityUri(activityUri: string): FollowRow | undefined {
+      const row = byActivity.get(activityUri) as Record<string, unknown> | undefined;
+      return row ? followOf(row) : undefined;
+    },
+
+    setState(followId: number, state: FollowState): void {
+      setState.run(state, followId);
+    },
+
+    /** A follow received again with another Follow id: later Undo and Accept name the new one. */
+    setActivityUri(followId: number, activityUri: string): void {
+      setActivity.run(activityUri, followId);
+    },
+
+    removeById(followId: number): boolean {
+      return removeById.run(followId).changes > 0;
+    },
+
+    /** Removes every follow `followerId` has (a follower gone for good); returns how many. */
+    removeFollowsBy(followerId: number): number {
+      return removeBy.run(followerId).changes;
+    },
+
+    /** The remote actors a local user follows or asked to follow, most recent first. */
+    remoteFollowing(userId: number): RemoteFollowing[] {
+      return (remoteFollowing.all(userId) as Record<string, unknown>[]).map((row) => ({
+        followId: row.id as number,
+        actorId: row.actor_id as number,
+        uri: row.uri as string,
+        handle: row.handle as string | null,
+        displayName: row.display_name as string,
+        summary: row.summary as string,
+        avatarUrl: row.avatar_url as string | null,
+        state: row.state as FollowState,
+        followedAt: new Date(row.created_at as number),
+      }));
+    },
+
+    /** Remote followers of a local user in follow order, after the follow `afterId`. */
+    remoteFollowers(userId: number, afterId: number, limit: number): RemoteRecipient[] {
+      return (recipientsAfter.all(userId, afterId, limit) as Record<string, unknown>[]).map(
+        recipientOf,
+      );
+    },
+
+    countRemoteFollowers(userId: number): number {
+      return recipientCount.get(userId) as number;
+    },
+
+    /** Remote actors a local user follows (accepted), in follow order, after `afterId`. */
+    remoteFollowed(
+      userId: number,
+      afterId: number,
+      limit: number,
+    ): { followId: number; uri: string }[] {
+      return (followedAfter.all(userId, afterId, limit) as Record<string, unknown>[]).map(
+        (row) => ({ followId: row.id as number, uri: row.uri as string }),
+      );
+    },
+
+    countRemoteFollowed(userId: number): number {
+      return followedCount.get(userId) as number;
+    },
+
+    /** The actor ids following the remote actor `uri` (accepted follows). */
+    followerIdsOfRemote(uri: string): number[] {
+      return followersOfRemoteInUsers.all(uri) as number[];
     },
 
     /** The ids of the local users a local user follows. */

@@ -33,6 +33,8 @@ export function createFollowService(deps: {
   feed: FeedRepository;
   outbox: Outbox;
   transaction: Transaction;
+  /** Follows of remote actors ('Follow back' of a remote follower). */
+  remote?: { followBack(viewer: FollowViewer, actorId: number): void };
   now?: () => number;
 }) {
   const { repo, search, users, actors, feed, outbox, transaction } = deps;
@@ -92,6 +94,13 @@ export function createFollowService(deps: {
     followUnlessFollowing(viewer: FollowViewer, userId: number): void {
       if (userId === viewer.id || repo.findBetweenUsers(viewer.id, userId)) return;
       follow(viewer, userId);
+    },
+
+    /** 'Follow back' of a remote actor: follows it unless the caller already does. */
+    followBackRemote(viewer: FollowViewer, actorId: number): void {
+      if (!deps.remote)
+        throw conflict('This account can only be followed from the following page.');
+      deps.remote.followBack(viewer, actorId);
     },
 
     unfollow(viewer: FollowViewer, userId: number): void {

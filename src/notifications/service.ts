@@ -21,6 +21,8 @@ export interface ShareAnswers {
 /** How a follow invitation's 'Follow back' follows its sender (the follow service). */
 export interface FollowBack {
   followUnlessFollowing(viewer: NotificationViewer, userId: number): void;
+  /** The same for a remote actor (a fediverse account that followed the caller). */
+  followBackRemote(viewer: NotificationViewer, actorId: number): void;
 }
 
 export interface RespondInput {
@@ -75,9 +77,10 @@ export function createNotificationService(deps: {
           }
           if (input.action === 'ACCEPT') {
             if (notification.senderUserId === null) {
-              throw conflict('This account can only be followed from the following page.');
+              follows.followBackRemote(viewer, notification.senderActorId);
+            } else {
+              follows.followUnlessFollowing(viewer, notification.senderUserId);
             }
-            follows.followUnlessFollowing(viewer, notification.senderUserId);
           }
         } else if (input.action === 'ACCEPT') {
           if (input.status === undefined) {

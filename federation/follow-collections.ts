@@ -1,0 +1,86 @@
+import type { PageItems } from '@fedify/fedify';
+import type { Recipient } from '@fedify/vocab';
+import type { UserRow } from '../src/db/schema/index.ts';
+import type { FollowRepository, RemoteRecipient } from '../src/follows/repository.ts';
+import { INSTANCE_ACTOR } from './instance-actor.ts';
+import type { CollectionSource } from './collections.ts';
+
+/** Items per page of the followers and following collections. */
+export const FOLLOW_PAGE_SIZE = 50;
+
+/** An opaque cursor: the last follow id of the previous page. */
+function encodeCursor(afterId: number): string {
+  return Buffer.from(`f${afterId}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): number {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  const id = /^f(\d{1,15})$/.exec(text)?.[1];
+  return id === undefined ? Number.MAX_SAFE_INTEGER : Number(id);
+}
+
+function recipient(row: RemoteRecipient): Recipient {
+  return {
+    id: new URL(row.uri),
+    inboxId: row.inboxUrl ? new URL(row.inboxUrl) : null,
+    endpoints: row.sharedInboxUrl ? { sharedInbox: new URL(row.sharedInboxUrl) } : null,
+  };
+}
+
+/** FEP-8fcf followers synchronisation: only the followers whose id starts with the base URL. */
+function matches(filter: URL | undefined, uri: string): boolean {
+  return !filter || uri.startsWith(filter.href);
+}
+
+const isInstance = (user: UserRow) => user.username === INSTANCE_ACTOR;
+
+/**
+ * A user's remote followers (accepted), as Fedify's fan-out and other servers read them:
+ * Recipients with inbox and shared inbox, so a delivery to 'followers' goes once per shared
+ * inbox. Without a cursor (the fan-out) every follower at once; readers get `totalItems` and
+ * pages of 50 behind opaque cursors. The base-URL filter of followers synchronisation keeps
+ * only that server's followers. Local followers are not listed: they get entries locally.
+ */
+export function followersSource(repo: FollowRepository): CollectionSource<Recipient, URL> {
+  return {
+    count: (user) => (isInstance(user) ? 0 : repo.countRemoteFollowers(user.id)),
+    firstCursor: (user) =>
+      !isInstance(user) && repo.countRemoteFollowers(user.id) > 0 ? encodeCursor(0) : null,
+    page(user, cursor, filter): PageItems<Recipient> {
+      if (isInstance(user)) return { items: [] };
+      if (cursor === null) {
+        const all = repo.remoteFollowers(user.id, 0, Number.MAX_SAFE_INTEGER);
+        return { items: all.filter((row) => matches(filter, row.uri)).map(recipient) };
+      }
+      const rows = repo.remoteFollowers(user.id, decodeCursor(cursor), FOLLOW_PAGE_SIZE);
+      const last = rows.at(-1);
+      return {
+        items: rows.filter((row) => matches(filter, row.uri)).map(recipient),
+        nextCursor: rows.length === FOLLOW_PAGE_SIZE && last ? encodeCursor(last.followId) : null,
+      };
+    },
+  };
+}
+
+/** The remote actors a user follows (accepted), as actor ids, in pages of 50. */
+export function followingSource(repo: FollowRepository): CollectionSource<URL> {
+  return {
+    count: (user) => (isInstance(user) ? 0 : repo.countRemoteFollowed(user.id)),
+    firstCursor: (user) =>
+      !isInstance(user) && repo.countRemoteFollowed(user.id) > 0 ? encodeCursor(0) : null,
+    page(user, cursor): PageItems<URL> {
+      if (isInstance(user)) return { items: [] };
+      const afterId = cursor === null ? 0 : decodeCursor(cursor);
+      const limit = cursor === null ? Number.MAX_SAFE_INTEGER : FOLLOW_PAGE_SIZE;
+      const rows = repo.remoteFollowed(user.id, afterId, limit);
+      const last = rows.at(-1);
+      return {
+        items: rows.map((row) => new URL(row.uri)),
+        nextCursor:
+          cursor !== null && rows.length === FOLLOW_PAGE_SIZE && last
+            ? encodeCursor(last.followId)
+            : null,
+      };
+    },
+  };
+}

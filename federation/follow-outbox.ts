@@ -1,0 +1,126 @@
+import type { Federation } from '@fedify/fedify';
+import { getLogger } from '@logtape/logtape';
+import type { ActivityRow, ActorRow } from '../src/db/schema/index.ts';
+import type { FollowPayload } from '../src/follows/remote.ts';
+import type { Outbox } from '../src/outbox/outbox.ts';
+import type { FollowDeliveryJob } from './follow-delivery.ts';
+
+// No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
+// first follow that has somewhere to go (`send`, follow-delivery.ts).
+
+const logger = getLogger(['vault', 'federation', 'follows']);
+
+export interface FollowOutboxDeps {
+  origin: string;
+  users: {
+    findById(id: number): { username: string; activityPubEnabled: boolean } | undefined;
+  };
+  actors: { findById(actorId: number): ActorRow | undefined };
+  /** Loads Fedify (the federation gateway): the first follow that goes out does. */
+  federation: { load(): Promise<{ federation: Federation<void> }> };
+  /** Replaces how a job reaches Fedify's queue (tests); follow-delivery.ts by default. */
+  send?: (job: FollowDeliveryJob) => Promise<void>;
+}
+
+/** Builds the job's activity and puts it in Fedify's queue; resolves once it is queued. */
+async function sendThroughFedify(deps: FollowOutboxDeps, job: FollowDeliveryJob): Promise<void> {
+  const { federation } = await deps.federation.load();
+  const { sendFollowActivityFrom } = await import('./follow-delivery.ts');
+  await sendFollowActivityFrom(federation, deps.origin, job);
+}
+
+/** The outbox row waits while its activity is being handed to Fedify's queue. */
+export class FollowHandoffPending extends Error {
+  constructor(activityId: number) {
+    super(`follow activity ${activityId} is being handed to the federation queue`);
+    this.name = 'FollowHandoffPending';
+  }
+}
+
+function payloadOf(activity: ActivityRow): FollowPayload | undefined {
+  if (activity.payload === null) return undefined;
+  try {
+    const value = JSON.parse(activity.payload) as Partial<FollowPayload>;
+    if (typeof value.follow !== 'string' || value.follow === '') return undefined;
+    return { follow: value.follow, ...(value.as ? { as: value.as } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Follows of remote actors by local users leave the vault: the outbox's Follow (a local user
+ * asks to follow a remote actor) and Undo rows (an unfollow, or a remote follower removed)
+ * become Follow, Undo(Follow) and Reject(Follow) handed to Fedify (`send`), signed as the
+ * local user. Rows between local users, and the rows recorded for what remote actors did, are
+ * left to the local handlers. A user whose activityPubEnabled is off sends nothing (their
+ * follows are kept and resume when it is turned on again).
+ *
+ * Durability as for entries: the outbox row stays until the activity is in Fedify's queue (the
+ * first run starts the hand-off and keeps the row with a resume token; a run while it is under
+ * way retries later; the run after it ends lets the row go). After a crash the hand-off runs
+ * again with the same activity id, which receivers treat as the same activity.
+ */
+export function registerFollowDelivery(outbox: Outbox, deps: FollowOutboxDeps): void {
+  const handoffs = new Map<number, 'pending' | 'done' | 'failed'>();
+
+  function jobOf(activity: ActivityRow): FollowDeliveryJob | undefined {
+    if (activity.objectActorId === null) return undefined;
+    const me = deps.actors.findById(activity.actorId);
+    const them = deps.actors.findById(activity.objectActorId);
+    if (!me || me.userId === null || !them || them.kind !== 'remote') return undefined;
+    if (!them.uri || !them.inboxUrl) return undefined;
+    const user = deps.users.findById(me.userId);
+    if (!user?.activityPubEnabled) return undefined;
+    const payload = payloadOf(activity);
+    if (!payload) return undefined;
+    const local = `${deps.origin}/users/${user.username}`;
+    const recipient = {
+      uri: them.uri,
+      inboxUrl: them.inboxUrl,
+      sharedInboxUrl: them.sharedInboxUrl,
+    };
+    const base = { username: user.username, followUri: payload.follow, recipient };
+    if (activity.type === 'Follow') {
+      return { kind: 'Follow', ...base, follower: local, followed: them.uri };
+    }
+    if (payload.as === 'Reject') {
+      return { kind: 'Reject', ...base, follower: them.uri, followed: local };
+    }
+    return { kind: 'Undo', ...base, follower: local, followed: them.uri };
+  }
+
+  function deliver(activity: ActivityRow, resume: string | undefined): string | void {
+    const state = handoffs.get(activity.id);
+    if (state === 'done') {
+      handoffs.delete(activity.id);
+      return;
+    }
+    if (state === 'pending') {
+      if (resume === undefined) return 'queued';
+      throw new FollowHandoffPending(activity.id);
+    }
+    const job = jobOf(activity);
+    if (!job) {
+      handoffs.delete(activity.id);
+      return;
+    }
+    handoffs.set(activity.id, 'pending');
+    const send = deps.send ?? ((next: FollowDeliveryJob) => sendThroughFedify(deps, next));
+    send(job).then(
+      () => handoffs.set(activity.id, 'done'),
+      (error: unknown) => {
+        handoffs.set(activity.id, 'failed');
+        logger.warn('Could not queue the {kind} of {follow} for delivery: {error}', {
+          kind: job.kind,
+          follow: job.followUri,
+          error: String(error).slice(0, 300),
+        });
+      },
+    );
+    return 'queued';
+  }
+
+  outbox.on('Follow', deliver);
+  outbox.on('Undo', deliver);
+}

@@ -1,0 +1,51 @@
+import type { InboxContext } from '@fedify/fedify';
+import type { Follow } from '@fedify/vocab';
+import type { FederationDeps } from '../deps.ts';
+import { sendFollowActivity } from '../follow-delivery.ts';
+import { INSTANCE_ACTOR } from '../instance-actor.ts';
+import { fetchRemoteActor, followLogger } from './follow-common.ts';
+
+/**
+ * Follow of a local user by a remote actor (the signer: Fedify checked that the actor owns the
+ * key). The object must be a local user with activityPubEnabled, else it is ignored. The actor
+ * is fetched from its origin (signed as the followed user) and stored, the follow is ACCEPTED,
+ * the user gets a FOLLOW_INVITE, and an Accept whose object is this Follow (its id, embedded)
+ * is put into Fedify's queue once the follow is committed. A repeated Follow is accepted again
+ * and changes nothing else. The Accept is sent from this listener, which Fedify's queue runs
+ * and acknowledges only when it has finished: a crash before the Accept is queued runs it
+ * again.
+ */
+export async function onFollow(
+  ctx: InboxContext<void>,
+  follow: Follow,
+  deps: FederationDeps,
+): Promise<void> {
+  const follows = deps.remoteFollows;
+  const actorUri = follow.actorId;
+  const followId = follow.id;
+  const objectId = follow.objectId;
+  if (!follows || !actorUri || !followId || !objectId) return;
+  const target = ctx.parseUri(objectId);
+  if (target?.type !== 'actor' || target.identifier === INSTANCE_ACTOR) return;
+  const user = deps.users.findFederatedByUsername(target.identifier);
+  if (!user) return;
+  if (actorUri.origin === new URL(deps.config.origin).origin) return;
+  const documentLoader = await ctx.getDocumentLoader({ identifier: user.username });
+  const actor = await fetchRemoteActor(ctx, actorUri, documentLoader);
+  if (!actor) return;
+  const result = follows.receiveFollow(user.username, actor, followId.href);
+  if (!result.accepted) return;
+  followLogger.info('{actor} follows {user}; accepting {follow}', {
+    actor: actorUri.href,
+    user: user.username,
+    follow: followId.href,
+  });
+  await sendFollowActivity(ctx, {
+    kind: 'Accept',
+    username: user.username,
+    followUri: followId.href,
+    follower: actorUri.href,
+    followed: ctx.getActorUri(user.username).href,
+    recipient: actor,
+  });
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeRemote, type FakeRemote, type Json } from '../helpers/fake-remote.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/**
+ * A Mastodon-shaped remote (the fake, written without Fedify) follows a vault user: the vault
+ * stores the actor, accepts with an Accept whose object is the Follow, lists the follower, and
+ * forgets it on Undo, Delete of the actor, or a Reject sent when the user removes it.
+ */
+
+let vault: TestServer;
+let remote: FakeRemote;
+let aliceId: string;
+let aliceUserId: number;
+
+beforeAll(async () => {
+  vault = await startTestServer({ allowPrivateAddress: true });
+  const alice = await vault.createUser({
+    username: 'alice',
+    password: 'alice-password',
+    activityPubEnabled: true,
+  });
+  await vault.createUser({ username: 'bob', password: 'bob-password' });
+  aliceUserId = alice.id;
+  aliceId = `${vault.url}/users/alice`;
+  remote = await startFakeRemote();
+  for (const name of ['mastodonuser', 'second', 'third', 'fourth', 'fifth']) {
+    remote.addAccount(name, {
+      name: `<b>${name}</b> &amp; co`,
+      summary: '<p>Hello <a href="https://example.com">there</a></p><p>Bye<br>now</p>',
+    });
+  }
+});
+afterAll(async () => {
+  await Promise.all([vault?.close(), remote?.close()]);
+});
+
+const objectIdOf = (activity: Json) => {
+  const object = activity.object;
+  return typeof object === 'string' ? object : (object as Json).id;
+};
+
+async function follow(name: string) {
+  const activity = remote.activities.follow(name, aliceId);
+  expect((await remote.post(name, `${aliceId}/inbox`, activity)).status).toBe(202);
+  const accept = await remote.waitForDelivery(
+    (d) => d.activity.type === 'Accept' && objectIdOf(d.activity) === activity.id,
+    10_000,
+  );
+  return { activity, accept };
+}
+
+const followers = () => vault.ctx.follows.followers({ id: aliceUserId });
+const isFollower = (name: string) =>
+  vault.ctx.follows.isFollower(aliceUserId, remote.account(name).id);
+
+async function waitFor(check: () => boolean, ms = 5000) {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('being followed from a Mastodon-shaped server', () => {
+  it('accepts a Follow with an Accept signed by alice whose object is the Follow id', async () => {
+    const { activity, accept } = await follow('mastodonuser');
+    expect(accept.keyOwner).toBe(aliceId);
+    expect(accept.activity.actor).toBe(aliceId);
+    expect(objectIdOf(accept.activity)).toBe(activity.id);
+    expect(isFollower('mastodonuser')).toBe(true);
+    const follower = followers().find((f) => f.uri === remote.account('mastodonuser').id);
+    expect(follower).toMatchObject({
+      kind: 'remote',
+      displayName: 'mastodonuser & co',
+      summary: 'Hello there\n\nBye\nnow',
+      handle: `@mastodonuser@${new URL(remote.origin).host}`,
+    });
+  });
+
+  it('gives alice a FOLLOW_INVITE naming the remote actor', async () => {
+    const list = vault.ctx.notifications.list({ id: aliceUserId, role: 'USER' });
+    expect(list.some((n) => n.type === 'FOLLOW_INVITE' && n.senderUserId === null)).toBe(true);
+  });
+
+  it('changes nothing when the same Follow arrives twice, and accepts it again', async () => {
+    const activity = remote.activities.follow('second', aliceId);
+    for (let i = 0; i < 2; i++) {
+      expect((await remote.post('second', `${vault.url}/inbox`, activity)).status).toBe(202);
+    }
+    await remote.waitForDelivery(
+      (d) => d.activity.type === 'Accept' && objectIdOf(d.activity) === activity.id,
+    );
+    await waitFor(() => isFollower('second'));
+    const uri = remote.account('second').id;
+    expect(followers().filter((f) => f.uri === uri)).toHaveLength(1);
+  });
+
+  it('ignores a Follow of a user without activityPubEnabled', async () => {
+    const activity = remote.activities.follow('third', `${vault.url}/users/bob`);
+    const res = await remote.post('third', `${vault.url}/inbox`, activity);
+    expect(res.status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(vault.ctx.remoteFollows.knownActor(remote.account('third').id)).toBeUndefined();
+  });
+
+  it('removes the follower on Undo(Follow)', async () => {
+    const { activity } = await follow('third');
+    await waitFor(() => isFollower('third'));
+    const undo = remote.activities.undo('third', activity);
+    expect((await remote.post('third', `${aliceId}/inbox`, undo)).status).toBe(202);
+    await waitFor(() => !isFollower('third'));
+    expect(isFollower('third')).toBe(false);
+  });
+
+  it('stores the new name on Update(Person)', async () => {
+    remote.account('fourth').profile.name = 'Renamed';
+    await follow('fourth');
+    const update = remote.activities.updatePerson('fourth');
+    expect((await remote.post('fourth', `${vault.url}/inbox`, update)).status).toBe(202);
+    const uri = remote.account('fourth').id;
+    await waitFor(() => vault.ctx.remoteFollows.knownActor(uri)?.displayName === 'Renamed');
+    expect(vault.ctx.remoteFollows.knownActor(uri)?.displayName).toBe('Renamed');
+  });
+
+  it('forgets an actor that deletes itself, everywhere', async () => {
+    await follow('fifth');
+    const uri = remote.account('fifth').id;
+    const deletion = remote.activities.deleteActor('fifth');
+    expect((await remote.post('fifth', `${vault.url}/inbox`, deletion)).status).toBe(202);
+    await waitFor(() => vault.ctx.remoteFollows.knownActor(uri) === undefined);
+    expect(isFollower('fifth')).toBe(false);
+  });
+
+  it('sends a Reject of the Follow when alice removes a remote follower', async () => {
+    const { activity } = await follow('second');
+    const actor = vault.ctx.remoteFollows.knownActor(remote.account('second').id)!;
+    vault.ctx.remoteFollows.removeFollower({ id: aliceUserId }, actor.id);
+    expect(isFollower('second')).toBe(false);
+    const reject = await remote.waitForDelivery(
+      (d) => d.activity.type === 'Reject' && d.keyOwner === aliceId,
+      10_000,
+    );
+    expect(objectIdOf(reject.activity)).toBe(activity.id);
+  });
+});
