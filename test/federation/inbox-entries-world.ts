@@ -3,6 +3,7 @@ import { activityPageSchema, type RemoteActivityItem } from '../../contract/soci
 import {
   createNoteActivity,
   deleteNoteActivity,
+  entryNote,
   updateNoteActivity,
   type NoteEntry,
 } from '../../federation/note.ts';
@@ -125,6 +126,9 @@ const json = async (activity: { toJsonLd(o: { format: 'compact' }): Promise<unkn
 
 /** The Create / Update / Delete another vault sends for `entry` (ids on the fake's origin). */
 export const activities = (world: World, author = AUTHOR) => ({
+  /** The Note alone, as its id serves it (with its own @context). */
+  note: async (entry: NoteEntry) =>
+    (await entryNote({ entry, author, origin: world.remote.origin }).toJsonLd()) as Json,
   create: (entry: NoteEntry) =>
     json(createNoteActivity({ entry, author, origin: world.remote.origin })),
   update: (entry: NoteEntry) =>
@@ -151,8 +155,9 @@ export async function settled(world: World, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const federation = world.vault.ctx.federation.current();
-    const depth = federation ? await federation.queue.getDepth() : { queued: 0 };
-    if (federation && depth.queued === 0 && federation.queue.inFlight === 0) return;
+    if (!federation) return; // never loaded: nothing reached Fedify
+    const depth = await federation.queue.getDepth();
+    if (depth.queued === 0 && federation.queue.inFlight === 0) return;
     if (Date.now() > deadline) throw new Error('the federation queue did not settle');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -149,6 +149,11 @@ export const AUTHORIZATION: Record<string, Row> = {
     request: () => ({ params: { id: '999999' }, json: { action: 'DECLINE' } }),
   },
   'GET /api/activity': signedIn(),
+  // A remote entry may be cloned only by those whose feed holds it: a made-up one is a 404.
+  'POST /api/activity/remote-entries/:id/clone': {
+    ...signedIn(404),
+    request: () => ({ params: { id: '999999' } }),
+  },
   'POST /api/webauthn/registration/options': { ...signedIn(), request: withPassword },
   'POST /api/webauthn/registration/verify': {
     ...signedIn('allowed'),
