@@ -114,8 +114,8 @@ export const remoteEntrySchema = z.object({
 });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 
-/** A remote vault's actor: display name (may be ''), '@name@host' handle and actor id. */
-export const remoteActorSchema = z.object({
+/** A remote vault's actor in the feed: display name (may be ''), '@name@host' handle, actor id. */
+export const feedRemoteActorSchema = z.object({
   fullName: z.string(),
   handle: z.string(),
   actorUri: z.string(),
@@ -125,7 +125,7 @@ export const remoteActorSchema = z.object({
 export const remoteActivityItemSchema = z.object({
   id: z.number().int(),
   kind: z.literal('remote'),
-  actor: remoteActorSchema,
+  actor: feedRemoteActorSchema,
   beverage: remoteEntrySchema,
   createdAt: z.string(),
 });

@@ -8,13 +8,23 @@ import { CheckIcon } from '../ui/icons.tsx';
 import { StarRating } from '../vault/StarRating.tsx';
 import { EntryThumb } from '../vault/EntryThumb.tsx';
 import '../vault/entry-card.css';
-import { addedToVault, useAddToVault } from './feed.ts';
+import { addedToVault, useAddToVault, type LocalItem } from './feed.ts';
+import { RemoteActivityCard } from './RemoteActivityCard.tsx';
+
+/** One item of the feed: an entry of a local user, or one received from a remote vault. */
+export function ActivityCard({ item }: { item: ActivityItem }) {
+  return item.kind === 'remote' ? (
+    <RemoteActivityCard item={item} />
+  ) : (
+    <LocalActivityCard item={item} />
+  );
+}
 
 /**
- * One item of the feed: who logged which entry and when, the entry read-only (name, type,
+ * An entry of a local user: who logged which entry and when, the entry read-only (name, type,
  * subtype, maker, rating, notes, photo) and 'Add to vault'.
  */
-export function ActivityCard({ item }: { item: ActivityItem }) {
+function LocalActivityCard({ item }: { item: LocalItem }) {
   const { beverage: entry, actor } = item;
   const nameId = useId();
   const kind = BEVERAGE_KINDS[entry.type];

@@ -1,11 +1,13 @@
 /**
  * The activity feed in TanStack Query (one infinite query, paged by the server's cursor) and
- * 'Add to vault', which copies an entry into the caller's own vault.
+ * 'Add to vault', which copies an entry (local, or received from a remote vault) into the
+ * caller's own vault.
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys.ts';
+import { ApiError, INVALID_RESPONSE, request } from '../api/client.ts';
 import { cloneBeverage, fetchActivity } from '../api/social.ts';
-import type { ActivityItem, Beverage } from '../api/types.ts';
+import type { ActivityItem, Beverage, BeverageStatus } from '../api/types.ts';
 import { useVault } from '../vault/VaultProvider.tsx';
 
 /** GET /activity page after page; `items` is every loaded item, newest first. */
@@ -32,6 +34,25 @@ export function useActivityFeed() {
 export const addedToVault = (copy: Pick<Beverage, 'name'>) =>
   `Added “${copy.name}” to your to-try list`;
 
+/** An item of the feed from a remote vault actor (read-only; 'Add to vault' copies it). */
+export type RemoteItem = Extract<ActivityItem, { kind: 'remote' }>;
+/** An item of the feed from a local user. */
+export type LocalItem = Extract<ActivityItem, { kind: 'local' }>;
+
+/** POST /activity/remote-entries/{id}/clone → the caller's new entry (a to-try copy by default). */
+export async function cloneRemoteEntry(id: number, status?: BeverageStatus): Promise<Beverage> {
+  const data = await request(`/activity/remote-entries/${id}/clone`, {
+    method: 'POST',
+    json: status ? { status } : {},
+  });
+  const beverage =
+    typeof data === 'object' && data !== null
+      ? (data as { beverage?: unknown }).beverage
+      : undefined;
+  if (typeof beverage !== 'object' || beverage === null) throw new ApiError(INVALID_RESPONSE, 201);
+  return beverage as Beverage;
+}
+
 /**
  * 'Add to vault': POST /beverages/{id}/clone (the copy goes into the caller's to-try list, photo
  * included); the caller's lists on screen take the copy and every cached list is refreshed.
@@ -41,6 +62,19 @@ export function useAddToVault() {
   const { publish } = useVault();
   return useMutation({
     mutationFn: (entry: Pick<Beverage, 'id'>) => cloneBeverage(entry.id),
+    onSuccess: (copy) => {
+      publish({ kind: 'saved', entry: copy });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.beverages.all });
+    },
+  });
+}
+
+/** 'Add to vault' for a remote item: the same, through the remote entries' clone route. */
+export function useAddRemoteToVault() {
+  const queryClient = useQueryClient();
+  const { publish } = useVault();
+  return useMutation({
+    mutationFn: (entry: Pick<RemoteItem['beverage'], 'id'>) => cloneRemoteEntry(entry.id),
     onSuccess: (copy) => {
       publish({ kind: 'saved', entry: copy });
       void queryClient.invalidateQueries({ queryKey: queryKeys.beverages.all });
