@@ -51,6 +51,8 @@ function recordOf(row: Record<string, unknown>): RemoteEntryRecord {
   };
 }
 
+const MAX_CACHED_STATEMENTS = 64;
+
 const SELECT = `SELECT r.*, a.uri AS actor_uri, a.handle AS actor_handle,
                        a.display_name AS actor_display_name
                 FROM remote_entries r JOIN actors a ON a.id = r.actor_id`;
@@ -97,6 +99,9 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
     .prepare('SELECT photo_path FROM remote_entries WHERE photo_path IS NOT NULL')
     .pluck();
   const ownerOfPhoto = sqlite.prepare('SELECT id FROM remote_entries WHERE photo_path = ?').pluck();
+  const ofActor = sqlite.prepare(`${SELECT} WHERE a.uri = ?`);
+  // One statement per number of ids (a feed page holds at most 50 remote items).
+  const byIdsStatements = new Map<number, Database.Statement>();
 
   const values = (fields: RemoteEntryFields) => ({
     type: fields.type,
@@ -128,9 +133,13 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
     /** The entries that still exist, in the order of `ids`. */
     byIds(ids: readonly number[]): RemoteEntryRecord[] {
       if (ids.length === 0) return [];
-      const rows = sqlite
-        .prepare(`${SELECT} WHERE r.id IN (${ids.map(() => '?').join(',')})`)
-        .all(...ids) as Record<string, unknown>[];
+      let statement = byIdsStatements.get(ids.length);
+      if (!statement) {
+        statement = sqlite.prepare(`${SELECT} WHERE r.id IN (${ids.map(() => '?').join(',')})`);
+        if (byIdsStatements.size < MAX_CACHED_STATEMENTS)
+          byIdsStatements.set(ids.length, statement);
+      }
+      const rows = statement.all(...ids) as Record<string, unknown>[];
       const found = new Map(rows.map((row) => [row.id as number, recordOf(row)]));
       return ids.flatMap((id) => found.get(id) ?? []);
     },
@@ -175,6 +184,11 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
     /** Deletes an entry; its feed items and received activity go with it (cascade). */
     remove(id: number): boolean {
       return remove.run(id).changes > 0;
+    },
+
+    /** Every stored entry of a remote actor. */
+    ofActor(actorUri: string): RemoteEntryRecord[] {
+      return (ofActor.all(actorUri) as Record<string, unknown>[]).map(recordOf);
     },
 
     /** Every local photo copy a remote entry holds (for the uploads sweep). */

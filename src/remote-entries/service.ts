@@ -145,6 +145,28 @@ export function createRemoteEntryService(deps: {
       return 'removed' satisfies ReceiveOutcome;
     },
 
+    /**
+     * Removes the stored entries of a remote actor that no local user follows any more (after
+     * an unfollow, a Reject or an Undo), or of any actor when `always` (before the actor's row
+     * is deleted: the rows would go by cascade, but not the photo files). Returns how many.
+     */
+    async forgetActor(actorUri: string, options: { always?: boolean } = {}): Promise<number> {
+      if (!options.always && repo.followedActorId(actorUri) !== undefined) return 0;
+      let removed = 0;
+      for (const entry of repo.ofActor(actorUri)) {
+        if (repo.remove(entry.id)) {
+          removed++;
+          await media.remove(entry.photoPath);
+        }
+      }
+      return removed;
+    },
+
+    /** Every local photo copy of a remote entry (the uploads sweep must keep them). */
+    allPhotoPaths(): string[] {
+      return repo.allPhotoPaths();
+    },
+
     /** Entries by id with their actors, for the feed. */
     byIds(ids: readonly number[]): RemoteEntryRecord[] {
       return repo.byIds(ids);

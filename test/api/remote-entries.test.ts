@@ -191,3 +191,24 @@ describe('POST /api/activity/remote-entries/{id}/clone', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe('forgetting a remote actor’s entries', () => {
+  it('keeps them while someone follows the actor, and removes them with their photos after', async () => {
+    const stored = await receive();
+    expect(await vault.ctx.remoteEntries.forgetActor(ACTOR)).toBe(0);
+    expect(fs.existsSync(file(stored.photoPath!))).toBe(true);
+    const sqlite = vault.ctx.database.sqlite;
+    sqlite.prepare("UPDATE follows SET state = 'PENDING' WHERE followed_id = ?").run(actorId);
+    try {
+      expect(await vault.ctx.remoteEntries.forgetActor(ACTOR)).toBe(1);
+      expect(vault.ctx.remoteEntries.find(stored.noteUri)).toBeUndefined();
+      expect(fs.existsSync(file(stored.photoPath!))).toBe(false);
+    } finally {
+      sqlite.prepare("UPDATE follows SET state = 'ACCEPTED' WHERE followed_id = ?").run(actorId);
+    }
+    const again = await receive();
+    expect(vault.ctx.remoteEntries.allPhotoPaths()).toEqual([again.photoPath]);
+    expect(await vault.ctx.remoteEntries.forgetActor(ACTOR, { always: true })).toBe(1);
+    expect(fs.existsSync(file(again.photoPath!))).toBe(false);
+  });
+});
