@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext } from './context.ts';
+import { notFound } from './domain-error.ts';
 import { handleError } from './http/errors.ts';
 import type { AppEnv } from './http/env.ts';
 import { frontDoor } from './http/front-door.ts';
@@ -17,15 +18,23 @@ import { mediaRoutes } from './routes/media.ts';
  *     collections) handed to Fedify, which loads on the first such request;
  *  2. the JSON API under /api (see src/routes/index.ts for its table of contents);
  *  3. uploaded images under /media;
- *  4. the built React client, with index.html for every other page.
+ *  4. the built React client, with index.html for every other page (the not-found handler).
  */
 export function createApp(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const client = staticClient(ctx.config.webDistDir);
   app.onError(handleError);
-  app.notFound((c) => c.json({ message: 'Not found.' }, 404));
   app.use(frontDoor(ctx));
   app.route('/api', apiRoutes(ctx));
   app.route('/media', mediaRoutes(ctx));
-  app.use(staticClient(ctx.config.webDistDir));
+  // What no route answers: a JSON 404 under /api, else the client. A handler here rather than
+  // catch-all routes, which every request would otherwise collect and walk through.
+  app.notFound((c) => {
+    const path = c.req.path;
+    if (path === '/api' || path.startsWith('/api/')) {
+      throw notFound(`No API route for ${c.req.method} ${path.slice(0, 100)}`);
+    }
+    return client(c);
+  });
   return app;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { notFound } from '../domain-error.ts';
 
 const TYPES: Record<string, string> = {
@@ -34,7 +34,7 @@ const RECHECK_MS = 1000;
  * names a file (it has an extension) and matches none is a 404; every other GET gets
  * index.html, and the client routes it.
  */
-export function staticClient(distDir: string): MiddlewareHandler {
+export function staticClient(distDir: string): (c: Context) => Response {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   let files = new Map<string, ClientFile>();
@@ -53,8 +53,8 @@ export function staticClient(distDir: string): MiddlewareHandler {
     return files;
   }
 
-  return async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+  return (c) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') throw notFound('Not found.');
     const build = current();
     const index = build.get('/index.html');
     if (!index) return c.text('The vault client has not been built yet: run `npm run build`.', 503);

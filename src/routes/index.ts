@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { AppContext } from '../context.ts';
-import { notFound } from '../domain-error.ts';
 import type { AppEnv } from '../http/env.ts';
 import { cookiePolicy } from '../http/session.ts';
 import { authRoutes } from './auth.ts';
@@ -33,8 +32,6 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/notifications', notificationRoutes(ctx));
   api.route('/activity', activityRoutes(ctx));
 
-  api.all('*', (c) => {
-    throw notFound(`No API route for ${c.req.method} ${c.req.path.slice(0, 100)}`);
-  });
+  // An unknown API path is a JSON 404 from the app's not-found handler (src/app.ts).
   return api;
 }
