@@ -33,6 +33,8 @@ export const followerSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('local'), user: userSummarySchema, followedAt: z.string() }),
   z.object({
     kind: z.literal('federated'),
+    /** The remote actor's id here, for DELETE /users/followers/{actorId} (remove a follower). */
+    actorId: z.number().int(),
     displayName: z.string(),
     actorUri: z.string(),
     handle: z.string().nullable(),

@@ -1,5 +1,7 @@
+import type { LookedUpActor, RemoteFollowingItem } from '../../contract/follows.ts';
 import type { Follower, FollowingItem } from '../../contract/social.ts';
-import type { FollowedPerson, FollowerRecord } from './repository.ts';
+import type { RemoteActorData } from '../actors/repository.ts';
+import type { FollowedPerson, FollowerRecord, RemoteFollowing } from './repository.ts';
 
 export function presentFollowing(item: FollowedPerson): FollowingItem {
   return { followId: item.followId, user: item.user, followedAt: item.followedAt.toISOString() };
@@ -13,11 +15,41 @@ export function presentFollower(record: FollowerRecord): Follower {
   }
   return {
     kind: 'federated',
+    actorId: record.actorId,
     displayName: record.displayName || record.handle || record.uri || '',
     actorUri: record.uri ?? '',
     handle: record.handle,
     summary: record.summary,
     avatarUrl: record.avatarUrl,
     followedAt,
+  };
+}
+
+export function presentRemoteFollowing(item: RemoteFollowing): RemoteFollowingItem {
+  return {
+    followId: item.followId,
+    actorId: item.actorId,
+    actorUri: item.uri,
+    handle: item.handle,
+    displayName: item.displayName || item.handle || item.uri,
+    summary: item.summary,
+    avatarUrl: item.avatarUrl,
+    state: item.state,
+    followedAt: item.followedAt.toISOString(),
+  };
+}
+
+/** A looked-up fediverse account, with the caller's follow of it. */
+export function presentRemoteActor(
+  actor: RemoteActorData,
+  follow: RemoteFollowing | undefined,
+): LookedUpActor {
+  return {
+    actorUri: actor.uri,
+    handle: actor.handle,
+    displayName: actor.displayName || actor.handle,
+    summary: actor.summary,
+    avatarUrl: actor.avatarUrl,
+    followState: follow?.state ?? 'NONE',
   };
 }

@@ -260,6 +260,31 @@ export function createRemoteFollowService(deps: {
       return repo.remoteFollowing(viewer.id);
     },
 
+    /** Refuses (409) a caller whose activityPubEnabled is off: their follows could not work. */
+    requireFederated(viewer: RemoteFollowViewer): void {
+      federatedUser(viewer.id);
+    },
+
+    /** The stored actor `uri` as lookups return it, if fetched less than a day ago. */
+    freshActor(uri: string): RemoteActorData | undefined {
+      const actor = actors.findRemoteByUri(uri);
+      if (!actor || actors.isStale(actor, now()) || !actor.inboxUrl || !actor.uri) return undefined;
+      return {
+        uri: actor.uri,
+        inboxUrl: actor.inboxUrl,
+        sharedInboxUrl: actor.sharedInboxUrl,
+        handle: actor.handle ?? actor.uri,
+        displayName: actor.displayName,
+        summary: actor.summary,
+        avatarUrl: actor.avatarUrl,
+      };
+    },
+
+    /** The caller's follow of the remote actor `uri`, if any. */
+    followOfUri(viewer: RemoteFollowViewer, uri: string): RemoteFollowing | undefined {
+      return repo.remoteFollowing(viewer.id).find((item) => item.uri === uri);
+    },
+
     /** The follow of `actorId` by the caller, if any (to show 'Following' or 'Pending'). */
     followOf(viewer: RemoteFollowViewer, actorId: number): RemoteFollowing | undefined {
       return followingOf(viewer.id, actorId);

@@ -40,6 +40,7 @@ export interface RemoteRecipient {
 /** Someone who follows an actor: a local user's row (`user` set) or a remote actor's. */
 export interface FollowerRecord {
   kind: ActorKind;
+  actorId: number;
   user: PersonSummary | null;
   displayName: string;
   uri: string | null;
@@ -88,7 +89,7 @@ export function createFollowRepository(sqlite: Database.Database) {
      ORDER BY f.created_at DESC, f.id DESC`,
   );
   const followers = sqlite.prepare(
-    `SELECT f.created_at, a.kind, a.uri, a.display_name, a.handle, a.summary, a.avatar_url,
+    `SELECT f.created_at, a.id AS actor_id, a.kind, a.uri, a.display_name, a.handle, a.summary, a.avatar_url,
             u.id AS user_id, u.username, u.full_name, u.avatar_path
      FROM actors me
      JOIN follows f ON f.followed_id = me.id
@@ -206,6 +207,7 @@ export function createFollowRepository(sqlite: Database.Database) {
     followers(userId: number): FollowerRecord[] {
       return (followers.all(userId) as Record<string, unknown>[]).map((row) => ({
         kind: row.kind as ActorKind,
+        actorId: row.actor_id as number,
         user: row.user_id === null ? null : personOf(row),
         displayName: row.display_name as string,
         uri: row.uri as string | null,

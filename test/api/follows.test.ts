@@ -285,6 +285,7 @@ describe('followers', () => {
     expect(await followersOf(carol)).toEqual([
       {
         kind: 'federated',
+        actorId: Number(remote),
         displayName: 'Rémi',
         actorUri: 'https://elsewhere.example/users/rémi',
         handle: '@remi@elsewhere.example',

@@ -142,6 +142,23 @@ export const AUTHORIZATION: Record<string, Row> = {
   // The owner cannot follow themself (400); others may, once (409 after).
   'POST /api/users/:id/follow': { ...signedIn('allowed'), resource: 'user', request: byId },
   'DELETE /api/users/:id/follow': { ...signedIn('allowed'), resource: 'user', request: byId },
+  // Fediverse accounts: a made-up handle, URL or actor id (400, 404, 409 or 422 past the session).
+  'POST /api/users/lookup': {
+    ...signedIn('allowed'),
+    request: () => ({ json: { query: 'not a handle' } }),
+  },
+  'POST /api/users/remote-follows': {
+    ...signedIn('allowed'),
+    request: () => ({ json: { actorUri: 'https://remote.invalid/users/nobody' } }),
+  },
+  'DELETE /api/users/remote-follows/:actorId': {
+    ...signedIn('allowed'),
+    request: () => ({ params: { actorId: '999999' } }),
+  },
+  'DELETE /api/users/followers/:actorId': {
+    ...signedIn('allowed'),
+    request: () => ({ params: { actorId: '999999' } }),
+  },
   // Each user's own notifications and feed: another's notification id is a 404.
   'GET /api/notifications': signedIn(),
   'POST /api/notifications/:id/respond': {
