@@ -27,11 +27,6 @@ function recipient(row: RemoteRecipient): Recipient {
   };
 }
 
-/** FEP-8fcf followers synchronisation: only the followers whose id starts with the base URL. */
-function matches(filter: URL | undefined, uri: string): boolean {
-  return !filter || uri.startsWith(filter.href);
-}
-
 const isInstance = (user: UserRow) => user.username === INSTANCE_ACTOR;
 
 /**
@@ -48,14 +43,16 @@ export function followersSource(repo: FollowRepository): CollectionSource<Recipi
       !isInstance(user) && repo.countRemoteFollowers(user.id) > 0 ? encodeCursor(0) : null,
     page(user, cursor, filter): PageItems<Recipient> {
       if (isInstance(user)) return { items: [] };
+      const prefix = filter?.href ?? '';
       if (cursor === null) {
-        const all = repo.remoteFollowers(user.id, 0, Number.MAX_SAFE_INTEGER);
-        return { items: all.filter((row) => matches(filter, row.uri)).map(recipient) };
+        return {
+          items: repo.remoteFollowers(user.id, 0, Number.MAX_SAFE_INTEGER, prefix).map(recipient),
+        };
       }
-      const rows = repo.remoteFollowers(user.id, decodeCursor(cursor), FOLLOW_PAGE_SIZE);
+      const rows = repo.remoteFollowers(user.id, decodeCursor(cursor), FOLLOW_PAGE_SIZE, prefix);
       const last = rows.at(-1);
       return {
-        items: rows.filter((row) => matches(filter, row.uri)).map(recipient),
+        items: rows.map(recipient),
         nextCursor: rows.length === FOLLOW_PAGE_SIZE && last ? encodeCursor(last.followId) : null,
       };
     },

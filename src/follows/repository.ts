@@ -138,7 +138,7 @@ export function createFollowRepository(sqlite: Database.Database) {
      JOIN actors a ON a.id = f.follower_id AND a.kind = 'remote'
      WHERE me.user_id = ?`;
   const recipientsAfter = sqlite.prepare(
-    `SELECT ${recipientColumns} AND f.id > ? ORDER BY f.id LIMIT ?`,
+    `SELECT ${recipientColumns} AND f.id > ? AND substr(a.uri, 1, ?) = ? ORDER BY f.id LIMIT ?`,
   );
   const recipientCount = sqlite
     .prepare(`SELECT count(*) FROM (SELECT ${recipientColumns})`)
@@ -281,10 +281,15 @@ export function createFollowRepository(sqlite: Database.Database) {
     },
 
     /** Remote followers of a local user in follow order, after the follow `afterId`. */
-    remoteFollowers(userId: number, afterId: number, limit: number): RemoteRecipient[] {
-      return (recipientsAfter.all(userId, afterId, limit) as Record<string, unknown>[]).map(
-        recipientOf,
-      );
+    remoteFollowers(
+      userId: number,
+      afterId: number,
+      limit: number,
+      /** Only followers whose id starts with this (followers synchronisation). */
+      prefix = '',
+    ): RemoteRecipient[] {
+      const rows = recipientsAfter.all(userId, afterId, prefix.length, prefix, limit);
+      return (rows as Record<string, unknown>[]).map(recipientOf);
     },
 
     countRemoteFollowers(userId: number): number {

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RemoteActorData } from '../../src/actors/repository.ts';
+import { startFakeRemote, type FakeRemote, type Json } from '../helpers/fake-remote.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+/**
+ * The followers and following collections other servers read (paged, totalItems, the
+ * followers-synchronisation filter), followers dropped when their inbox is gone for good, and
+ * a user who turns federation off: followers kept, nothing delivered.
+ */
+
+let vault: TestServer;
+let remote: FakeRemote;
+let alice: { id: number };
+let aliceId: string;
+
+const ACTIVITY_JSON = 'application/activity+json';
+
+function fakeActor(host: string, name: string): RemoteActorData {
+  return {
+    uri: `https://${host}/users/${name}`,
+    inboxUrl: `https://${host}/users/${name}/inbox`,
+    sharedInboxUrl: `https://${host}/inbox`,
+    handle: `@${name}@${host}`,
+    displayName: name,
+    summary: '',
+    avatarUrl: null,
+  };
+}
+
+async function getJson(url: string): Promise<Json> {
+  const res = await fetch(url, { headers: { accept: ACTIVITY_JSON } });
+  expect(res.status, url).toBe(200);
+  return (await res.json()) as Json;
+}
+
+async function waitFor(check: () => boolean, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+beforeAll(async () => {
+  vault = await startTestServer({ allowPrivateAddress: true });
+  alice = await vault.createUser({
+    username: 'alice',
+    password: 'alice-password',
+    activityPubEnabled: true,
+  });
+  aliceId = `${vault.url}/users/alice`;
+  // 51 followers on one server and 2 on another: more than one page.
+  for (let i = 0; i < 51; i++) {
+    const follow = `https://one.example/follows/${i}`;
+    vault.ctx.remoteFollows.receiveFollow('alice', fakeActor('one.example', `u${i}`), follow);
+  }
+  for (const name of ['x', 'y']) {
+    vault.ctx.remoteFollows.receiveFollow(
+      'alice',
+      fakeActor('two.example', name),
+      `https://two.example/f/${name}`,
+    );
+  }
+  remote = await startFakeRemote();
+  remote.addAccount('loyal');
+});
+afterAll(async () => {
+  await Promise.all([vault?.close(), remote?.close()]);
+});
+
+describe('the followers collection', () => {
+  it('gives totalItems and a first page of 50, then the rest behind an opaque cursor', async () => {
+    const collection = await getJson(`${aliceId}/followers`);
+    expect(collection).toMatchObject({ type: 'OrderedCollection', totalItems: 53 });
+    expect(collection.orderedItems).toBeUndefined();
+    const first = await getJson(collection.first as string);
+    const items = first.orderedItems as string[];
+    expect(items).toHaveLength(50);
+    expect(items[0]).toBe('https://one.example/users/u0');
+    const second = await getJson(first.next as string);
+    expect(second.orderedItems).toEqual([
+      'https://one.example/users/u50',
+      'https://two.example/users/x',
+      'https://two.example/users/y',
+    ]);
+    expect(second.next).toBeUndefined();
+  });
+
+  it('lists only the followers on the asking server with the synchronisation filter', async () => {
+    const collection = await getJson(`${aliceId}/followers?base-url=https://two.example/`);
+    const first = await getJson(collection.first as string);
+    expect(first.orderedItems).toEqual([
+      'https://two.example/users/x',
+      'https://two.example/users/y',
+    ]);
+  });
+
+  it('is everything at once, with inboxes and shared inboxes, for Fedify’s fan-out', async () => {
+    const { federation } = await vault.ctx.federation.load();
+    const ctx = federation.createContext(new URL(vault.url), undefined);
+    const all = [];
+    for await (const recipient of ctx.getFollowers('alice')) all.push(recipient);
+    expect(all).toHaveLength(53);
+    expect(all[52]).toEqual({
+      id: new URL('https://two.example/users/y'),
+      inboxId: new URL('https://two.example/users/y/inbox'),
+      endpoints: { sharedInbox: new URL('https://two.example/inbox') },
+    });
+  });
+
+  it('is empty for the instance actor, and the following collection counts accepted follows', async () => {
+    const res = await fetch(`${vault.url}/users/instance.actor/followers`, {
+      headers: { accept: ACTIVITY_JSON },
+    });
+    expect(res.status).toBe(404);
+    const following = await getJson(`${aliceId}/following`);
+    expect(following).toMatchObject({ type: 'OrderedCollection', totalItems: 0 });
+  });
+});
+
+describe('followers whose inbox is gone', () => {
+  it('are dropped when a delivery to them fails for good (onDeliveryGone)', () => {
+    const uri = 'https://two.example/users/x';
+    expect(vault.ctx.follows.isFollower(alice.id, uri)).toBe(true);
+    expect(vault.ctx.remoteFollows.deliveryGone([uri, 'https://nowhere.example/users/z'])).toBe(1);
+    expect(vault.ctx.follows.isFollower(alice.id, uri)).toBe(false);
+    expect(vault.ctx.remoteFollows.knownActor(uri)).toBeDefined();
+  });
+});
+
+describe('a user who turns federation off', () => {
+  it('keeps the remote followers, and removing one then sends nothing', async () => {
+    const follow = remote.activities.follow('loyal', aliceId);
+    expect((await remote.post('loyal', `${aliceId}/inbox`, follow)).status).toBe(202);
+    await remote.waitForDelivery((d) => d.inbox === 'loyal' && d.activity.type === 'Accept');
+    const uri = remote.account('loyal').id;
+    vault.ctx.users.update(alice.id, { activityPubEnabled: false });
+    expect(vault.ctx.follows.isFollower(alice.id, uri)).toBe(true);
+    vault.ctx.users.update(alice.id, { activityPubEnabled: true });
+    expect(vault.ctx.follows.isFollower(alice.id, uri)).toBe(true);
+    vault.ctx.users.update(alice.id, { activityPubEnabled: false });
+    const actor = vault.ctx.remoteFollows.knownActor(uri)!;
+    vault.ctx.remoteFollows.removeFollower(alice, actor.id);
+    await vault.ctx.outbox.idle();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(remote.deliveries.filter((d) => d.activity.type === 'Reject')).toEqual([]);
+  });
+});
