@@ -34,11 +34,6 @@ async function getJson(url: string): Promise<Json> {
   return (await res.json()) as Json;
 }
 
-async function waitFor(check: () => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25));
-}
-
 beforeAll(async () => {
   vault = await startTestServer({ allowPrivateAddress: true });
   alice = await vault.createUser({

@@ -54,7 +54,7 @@ const followers = () => vault.ctx.follows.followers({ id: aliceUserId });
 const isFollower = (name: string) =>
   vault.ctx.follows.isFollower(aliceUserId, remote.account(name).id);
 
-async function waitFor(check: () => boolean, ms = 5000) {
+async function waitFor(check: () => boolean, ms = 10_000) {
   const until = Date.now() + ms;
   while (!check()) {
     if (Date.now() > until) throw new Error('condition not met in time');
@@ -90,6 +90,7 @@ describe('being followed from a Mastodon-shaped server', () => {
     }
     await remote.waitForDelivery(
       (d) => d.activity.type === 'Accept' && objectIdOf(d.activity) === activity.id,
+      10_000,
     );
     await waitFor(() => isFollower('second'));
     const uri = remote.account('second').id;
