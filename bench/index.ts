@@ -15,6 +15,7 @@ import { startVault } from './processes.ts';
 import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
 import { printVerdicts } from './verdict.ts';
 
+if (process.env.BENCH_ONLY === 'federation') await (await import('./federation.ts')).runAlone();
 if (process.env.BENCH_ONLY === 'social') {
   printVerdicts('Targets of issue 9 (social):', await benchSocial());
   process.exit(0);

@@ -1,0 +1,406 @@
+// Federation under load (issue 10), against the real server process on loopback:
+//  - fan-out: one entry of an author with 1,000 remote followers on 50 hosts (fake inboxes on
+//    loopback ports, each with a shared inbox): POSTs per entry, time until every host has it,
+//    and the author's own request against an author without followers;
+//  - inbox throughput: signed Create(Note) deliveries (draft-cavage, verified by the vault) from
+//    a remote actor a local user follows, until each is stored as a remote entry.
+// BENCH_ONLY=federation runs it alone.
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import Database from 'better-sqlite3';
+import { createActorRepository } from '../src/actors/repository.ts';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { createUserRepository } from '../src/users/repository.ts';
+import { signRequest } from '../test/helpers/http-signatures.ts';
+import { multipart, signIn, type Client } from './http.ts';
+import { freePort } from './processes.ts';
+import { printVerdicts, type Verdict } from './verdict.ts';
+
+const HOSTS = 50;
+const FOLLOWERS_PER_HOST = 20;
+const PASSWORD = 'federation bench password';
+const INBOX_DELIVERIES = 400;
+const INBOX_CONCURRENCY = 8;
+const FAN_OUT_ROUNDS = 15;
+
+interface Arrival {
+  host: number;
+  activityId: string;
+  at: number;
+}
+
+/** 50 fake servers: every POST to an inbox answers 202 and is counted; host 0 serves `poster`. */
+async function startHosts(poster: { publicKeyPem: string }) {
+  const arrivals: Arrival[] = [];
+  const origins: string[] = [];
+  const servers: http.Server[] = [];
+  for (let h = 0; h < HOSTS; h++) {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (req.method === 'POST') {
+          let id = '';
+          try {
+            id = (JSON.parse(Buffer.concat(chunks).toString()) as { id?: string }).id ?? '';
+          } catch {
+            // counted all the same
+          }
+          arrivals.push({ host: h, activityId: id, at: performance.now() });
+          res.writeHead(202).end();
+        } else if (h === 0 && req.url === '/users/poster') {
+          const id = `${origin}/users/poster`;
+          res.writeHead(200, { 'content-type': 'application/activity+json' });
+          res.end(
+            JSON.stringify({
+              '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'],
+              id,
+              type: 'Person',
+              preferredUsername: 'poster',
+              inbox: `${id}/inbox`,
+              outbox: `${id}/outbox`,
+              followers: `${id}/followers`,
+              endpoints: { sharedInbox: `${origin}/inbox` },
+              publicKey: { id: `${id}#main-key`, owner: id, publicKeyPem: poster.publicKeyPem },
+            }),
+          );
+        } else {
+          res.writeHead(404).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    origins.push(origin);
+    servers.push(server);
+  }
+  return {
+    arrivals,
+    origins,
+    close: () =>
+      Promise.all(
+        servers.map((s) => new Promise((resolve) => s.close(resolve).closeAllConnections())),
+      ),
+  };
+}
+
+/** The data directory: author (1,000 remote followers), quiet (none), reader (follows poster). */
+async function seed(dataDir: string, origins: string[]) {
+  const { db, sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
+  try {
+    const users = createUserRepository(db);
+    const actors = createActorRepository(sqlite);
+    const passwordHash = await hashPassword(PASSWORD);
+    const ids: Record<string, number> = {};
+    for (const username of ['author', 'quiet', 'reader']) {
+      const row = users.insert({
+        username,
+        fullName: username,
+        email: `${username}@example.com`,
+        role: 'USER',
+        passwordHash,
+      });
+      users.update(row.id, { activityPubEnabled: true });
+      ids[username] = actors.localActorId(row.id);
+    }
+    const now = Date.now();
+    const insertActor = sqlite.prepare(
+      `INSERT INTO actors (kind, uri, inbox_url, shared_inbox_url, display_name, handle, summary,
+         created_at, updated_at, fetched_at) VALUES ('remote', ?, ?, ?, ?, ?, '', ?, ?, ?)`,
+    );
+    const insertFollow = sqlite.prepare(
+      `INSERT INTO follows (follower_id, followed_id, state, activity_uri, created_at)
+       VALUES (?, ?, 'ACCEPTED', ?, ?)`,
+    );
+    sqlite.transaction(() => {
+      origins.forEach((origin, h) => {
+        for (let u = 0; u < FOLLOWERS_PER_HOST; u++) {
+          const uri = `${origin}/users/f${u}`;
+          const host = new URL(origin).host;
+          const id = Number(
+            insertActor.run(
+              uri,
+              `${uri}/inbox`,
+              `${origin}/inbox`,
+              `f${u}`,
+              `@f${u}@${host}`,
+              now,
+              now,
+              now,
+            ).lastInsertRowid,
+          );
+          insertFollow.run(id, ids.author, `${uri}#follow-${h}`, now);
+        }
+      });
+      const poster = `${origins[0]}/users/poster`;
+      const posterId = Number(
+        insertActor.run(
+          poster,
+          `${poster}/inbox`,
+          `${origins[0]}/inbox`,
+          'poster',
+          `@poster@${new URL(origins[0]!).host}`,
+          now,
+          now,
+          now,
+        ).lastInsertRowid,
+      );
+      insertFollow.run(ids.reader, posterId, null, now);
+    })();
+  } finally {
+    close();
+  }
+}
+
+/** The vault as `npm start` runs it, allowed to reach the loopback hosts. */
+async function startVaultProcess(dataDir: string) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      VAULT_DATA_DIR: dataDir,
+      VAULT_LOG_LEVEL: 'error',
+      VAULT_ALLOW_PRIVATE_ADDRESS: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      VAULT_ORIGIN: origin,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const kill = () => child.kill('SIGTERM');
+  process.on('exit', kill);
+  const started = performance.now();
+  for (;;) {
+    try {
+      await fetch(`${origin}/api/auth/me`);
+      break;
+    } catch {
+      if (performance.now() - started > 30_000) throw new Error('the vault did not start');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+  return {
+    origin,
+    async stop() {
+      process.off('exit', kill);
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      kill();
+      await exited;
+    },
+  };
+}
+
+async function postEntry(client: Client, name: string): Promise<number> {
+  const res = await client.send('POST', '/api/beverages', multipart({ name, type: 'BEER' }));
+  if (res.status !== 201) throw new Error(`POST /api/beverages: ${res.status}`);
+  return (JSON.parse(res.body.toString()) as { beverage: { id: number } }).beverage.id;
+}
+
+async function until(what: string, done: () => boolean, timeoutMs: number): Promise<boolean> {
+  const started = performance.now();
+  while (!done()) {
+    if (performance.now() - started > timeoutMs) {
+      console.log(`  (${what}: not within ${timeoutMs / 1000} s)`);
+      return false;
+    }
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return true;
+}
+
+export async function benchFederation(): Promise<Verdict[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-federation-'));
+  const poster = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const publicKeyPem = poster.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const hosts = await startHosts({ publicKeyPem });
+  await seed(dataDir, hosts.origins);
+  const vault = await startVaultProcess(dataDir);
+  try {
+    const author = await signIn(vault.origin, 'author', PASSWORD);
+    const quiet = await signIn(vault.origin, 'quiet', PASSWORD);
+    const createOf = (id: number) => `${vault.origin}/users/author/entries/${id}#create`;
+    const hostsWith = (activityId: string) =>
+      new Set(hosts.arrivals.filter((a) => a.activityId === activityId).map((a) => a.host));
+
+    // Warm-up: the author's keys are made and Fedify is loaded by the first delivery.
+    const warm = await postEntry(author, 'Warm-up');
+    await until('warm-up delivery', () => hostsWith(createOf(warm)).size === HOSTS, 60_000);
+
+    console.log('\nFederation: one entry to 1,000 remote followers on 50 hosts');
+    // Each round: an entry by an author without followers and one by the author with 1,000,
+    // each timed alone (the previous fan-out has finished), then that entry's fan-out: from
+    // the author's answer until the last of the 50 hosts has it, and how many POSTs it took.
+    const quietMs: number[] = [];
+    const authorMs: number[] = [];
+    const fanOutMs: number[] = [];
+    let maxPosts = 0;
+    let delivered = true;
+    for (let round = 0; round < FAN_OUT_ROUNDS; round++) {
+      let t = performance.now();
+      await postEntry(quiet, 'Quiet pour');
+      quietMs.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 100));
+      t = performance.now();
+      const id = await postEntry(author, 'Popular pour');
+      const answered = performance.now();
+      authorMs.push(answered - t);
+      delivered &&= await until('fan-out', () => hostsWith(createOf(id)).size === HOSTS, 30_000);
+      const arrivals = hosts.arrivals.filter((a) => a.activityId === createOf(id));
+      fanOutMs.push(Math.max(...arrivals.map((a) => a.at)) - answered);
+      await new Promise((r) => setTimeout(r, 300)); // a late duplicate would count
+      maxPosts = Math.max(
+        maxPosts,
+        hosts.arrivals.filter((a) => a.activityId === createOf(id)).length,
+      );
+    }
+    const stats = (label: string, samples: number[]) => {
+      const sorted = [...samples].sort((a, b) => a - b);
+      const p50 = sorted[Math.floor(sorted.length / 2)]!;
+      const max = sorted.at(-1)!;
+      console.log(
+        `${label.padEnd(58)} n=${String(samples.length).padStart(4)}  p50 ${p50.toFixed(2).padStart(8)} ms  max ${max.toFixed(2).padStart(8)} ms`,
+      );
+      return { p50, max };
+    };
+    const none = stats('POST /api/beverages, author without followers', quietMs);
+    const many = stats('POST /api/beverages, author with 1,000 remote followers', authorMs);
+    const fanOut = stats('fan-out: answer to the last of 50 hosts', fanOutMs);
+    console.log(`fan-out: at most ${maxPosts} POSTs for one entry`);
+
+    console.log(
+      `\nInbox: ${INBOX_DELIVERIES} signed Create(Note) deliveries, ${INBOX_CONCURRENCY} at a time`,
+    );
+    const inbox = await benchInbox(vault.origin, hosts.origins[0]!, poster.privateKey, dataDir);
+
+    return [
+      {
+        target: 'fan-out to 1,000 followers on 50 hosts: <= 50 POSTs',
+        figure: `${maxPosts} POSTs at most`,
+        met: maxPosts <= HOSTS && delivered,
+      },
+      {
+        target: 'fan-out: every host within 10 s',
+        figure: `p50 ${(fanOut.p50 / 1000).toFixed(2)} s, max ${(fanOut.max / 1000).toFixed(2)} s`,
+        met: delivered && fanOut.max <= 10_000,
+      },
+      {
+        target: "author's request unaffected (< 5 ms more, p50)",
+        figure: `${(many.p50 - none.p50).toFixed(2)} ms more (max ${(many.max - none.max).toFixed(2)})`,
+        met: many.p50 - none.p50 < 5,
+      },
+      {
+        target: 'inbox: signed Create(Note) accepted and stored',
+        figure: `${inbox.accepted.toFixed(0)}/s accepted, ${inbox.processed.toFixed(0)}/s stored`,
+        met: inbox.allStored,
+      },
+    ];
+  } finally {
+    await vault.stop();
+    await hosts.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Signed deliveries to the shared inbox until every one is stored as a remote entry. */
+async function benchInbox(
+  vaultOrigin: string,
+  hostOrigin: string,
+  privateKey: KeyObject,
+  dataDir: string,
+) {
+  const actor = `${hostOrigin}/users/poster`;
+  const url = `${vaultOrigin}/inbox`;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: INBOX_CONCURRENCY });
+  const run = Date.now();
+  const body = (i: number) => {
+    const note = `${actor}/statuses/${run}-${i}`;
+    return JSON.stringify({
+      '@context': ['https://www.w3.org/ns/activitystreams', { vault: `${hostOrigin}/ns/vault#` }],
+      id: `${note}/activity`,
+      type: 'Create',
+      actor,
+      to: [`${actor}/followers`],
+      object: {
+        id: note,
+        type: 'Note',
+        attributedTo: actor,
+        to: [`${actor}/followers`],
+        published: new Date().toISOString(),
+        content: `<p>Bench ale ${i}</p>`,
+        'vault:entryType': 'BEER',
+        'vault:entryName': `Bench ale ${i}`,
+        'vault:subtype': 'IPA',
+        'vault:rating': 4,
+        'vault:status': 'TRIED',
+      },
+    });
+  };
+  const send = (i: number) =>
+    new Promise<number>((resolve, reject) => {
+      const data = body(i);
+      const headers = signRequest({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/activity+json' },
+        body: data,
+        keyId: `${actor}#main-key`,
+        privateKey,
+      });
+      const req = http.request(url, { method: 'POST', agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(data);
+    });
+  const db = new Database(path.join(dataDir, 'vault.sqlite'), { readonly: true });
+  const stored = db.prepare('SELECT count(*) FROM remote_entries').pluck();
+  const base = stored.get() as number;
+  // One delivery first: the vault fetches and caches the poster's key.
+  await send(-1);
+  await until('first inbox delivery', () => (stored.get() as number) > base, 30_000);
+  const first = stored.get() as number;
+  const started = performance.now();
+  let next = 0;
+  let refused = 0;
+  await Promise.all(
+    Array.from({ length: INBOX_CONCURRENCY }, async () => {
+      while (next < INBOX_DELIVERIES) {
+        const status = await send(next++);
+        if (status !== 202) refused++;
+      }
+    }),
+  );
+  const acceptedMs = performance.now() - started;
+  const allStored = await until(
+    'inbox processing',
+    () => (stored.get() as number) >= first + INBOX_DELIVERIES,
+    60_000,
+  );
+  const storedMs = performance.now() - started;
+  db.close();
+  agent.destroy();
+  if (refused > 0) console.log(`  (${refused} deliveries refused)`);
+  return {
+    accepted: (INBOX_DELIVERIES / acceptedMs) * 1000,
+    processed: (INBOX_DELIVERIES / storedMs) * 1000,
+    allStored: allStored && refused === 0,
+  };
+}
+
+/** BENCH_ONLY=federation: this benchmark alone. */
+export async function runAlone(): Promise<never> {
+  printVerdicts('Targets of issue 10 (federation):', await benchFederation());
+  process.exit(0);
+}
