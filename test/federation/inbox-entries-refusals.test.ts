@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { reset, type LogRecord } from '@logtape/logtape';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPhoto } from '../../federation/inbox/fetch-photo.ts';
 import { createNoteActivity } from '../../federation/note.ts';
@@ -11,6 +12,7 @@ import {
   type Json,
 } from '../helpers/fake-remote.ts';
 import { jpeg, HTML } from '../helpers/images.ts';
+import { captureLogs } from '../helpers/logs.ts';
 import {
   activities,
   count,
@@ -28,7 +30,10 @@ let elsewhere: FakeRemote;
 /** A loopback server that counts the requests for each path (photos). */
 let photos: { url: (name: string) => string; hits: Map<string, number>; close(): Promise<void> };
 
+const logged: LogRecord[] = [];
+
 beforeAll(async () => {
+  await captureLogs('info', logged);
   world = await startWorld(['alice']);
   follow(world, 'alice');
   follow(world, 'alice', `${world.remote.origin}/users/cooper`);
@@ -56,6 +61,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([world?.close(), elsewhere?.close(), photos?.close()]);
+  await reset();
 });
 
 const uploads = () =>
@@ -167,6 +173,26 @@ describe('what the inbox refuses or ignores', () => {
     const gets = elsewhere.gets.length;
     await expectIgnored(carried);
     expect(elsewhere.gets.length).toBe(gets);
+  });
+});
+
+describe('the log', () => {
+  it('says why each refused activity changed nothing, and holds no error and no stack trace', () => {
+    const text = (record: LogRecord) => record.message.map(String).join('');
+    const inbox = logged.filter((r) => r.category.join('·') === 'vault·federation·inbox');
+    const reasons = inbox.map(text).join('\n');
+    expect(reasons).toContain('its Note is not attributed to its actor');
+    expect(reasons).toContain('its object is embedded from another origin');
+    expect(reasons).toContain('its object is on another origin');
+    expect(reasons).toMatch(/Could not fetch the photo .*huge\.jpg.*larger than/);
+    expect(logged.filter((r) => r.level === 'error' || r.level === 'fatal').map(text)).toEqual([]);
+    expect(
+      logged
+        .map((r) =>
+          JSON.stringify(r.properties, (_k, v: unknown) => (v instanceof Error ? v.stack : v)),
+        )
+        .filter((p) => /\n\s+at /.test(p)),
+    ).toEqual([]);
   });
 });
 
