@@ -220,6 +220,12 @@ export const AUTHORIZATION: Record<string, Row> = {
     resource: 'photo',
     request: ({ resource }) => ({ params: { name: resource } }),
   },
+  // A federated entry's photo by its capability URL: the token is the permission, without a
+  // session; a token that opens nothing is a 404 to everyone (test/federation/entries-*.test.ts).
+  'GET /media/f/:name': {
+    ...everyone(404),
+    request: () => ({ params: { name: `${'A'.repeat(43)}.jpg` } }),
+  },
   // Deliveries must carry an HTTP signature, whoever sends them.
   'POST /inbox': { ...everyone(401), request: unsignedActivity },
   'POST /users/:username/inbox': { ...everyone(401), request: unsignedActivity },
