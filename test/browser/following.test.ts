@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { headingText, pathOf } from '../helpers/browser.ts';
+import { startFakeRemote } from '../helpers/fake-remote.ts';
 import { expectPending, peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { sharedTestCertificate } from '../helpers/tls.ts';
 
 /*
  * /following with two people in two browsers: the empty states, the '+ Follow' dialog (hint,
  * 'No users found.', keyboard, focus trap, Escape), following by search, the follow invite in
  * the other's Alerts ('Follow back', 'Dismiss'), Unfollow (and its failure), Follow / Unfollow
- * on a public profile, and a fediverse follower.
+ * on a public profile, a fediverse follower (Remove), and following a fediverse account by
+ * handle (a Mastodon-shaped fake over https).
  */
 
 const PEOPLE = [
@@ -263,6 +266,63 @@ describe('/following', () => {
     const text = (await item.textContent()) ?? '';
     expect(text).toContain('https://pub.example/users/maple');
     expect(text).toContain('Rye and more rye.');
-    expect(await item.getByRole('button').count()).toBe(0);
+    // Its only action is Remove (a Reject goes to its server).
+    expect(await item.getByRole('button').count()).toBe(1);
+    expect(
+      await item.getByRole('button', { name: 'Remove follower Maple on the Fediverse' }).count(),
+    ).toBe(1);
+  });
+
+  it('follows a fediverse account by handle from the dialog, its summary shown as text', async () => {
+    sharedTestCertificate().trustInThisProcess();
+    const remote = await startFakeRemote({ https: true });
+    try {
+      remote.addAccount('maplefan', {
+        name: 'Maple Fan',
+        summary: '<p>Likes <b>rye</b> <img src=x onerror="alert(1)"></p>',
+      });
+      people.server.ctx.users.update(userId('fir'), { activityPubEnabled: true });
+      const page = await openAs('fir', '/following');
+      await page.getByRole('button', { name: '+ Follow' }).click();
+      const dialog = followDialog(page);
+      const input = dialog.getByLabel('Or follow a fediverse account');
+      await input.fill(`@nobody@${remote.host}`);
+      await dialog.getByRole('button', { name: 'Look up' }).click();
+      await dialog
+        .getByRole('alert')
+        .filter({ hasText: `No account @nobody@${remote.host} was found.` })
+        .waitFor();
+
+      await input.fill(`@${remote.handle('maplefan')}`);
+      await dialog.getByRole('button', { name: 'Look up' }).click();
+      const account = dialog.getByRole('group', { name: `Account @maplefan@${remote.host}` });
+      await account.waitFor();
+      const text = (await account.textContent()) ?? '';
+      expect(text).toContain('Maple Fan');
+      expect(text).toContain('Likes rye');
+      expect(await account.locator('b, p img').count()).toBe(0);
+      await account.getByRole('button', { name: 'Follow' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      const item = followingList(page).getByRole('listitem').filter({ hasText: 'Maple Fan' });
+      await item.waitFor();
+      expect(await item.textContent()).toContain(`@maplefan@${remote.host}`);
+      // The fake accepts at once: after a reload the follow is no longer pending.
+      await remote.waitForDelivery((d) => d.activity.type === 'Follow', 10_000);
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await item.waitFor();
+            return item.getByText('Pending', { exact: true }).count();
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(0);
+      await item.getByRole('button', { name: 'Unfollow Maple Fan' }).click();
+      await item.waitFor({ state: 'detached' });
+    } finally {
+      await remote.close();
+    }
   });
 });

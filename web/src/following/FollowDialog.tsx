@@ -3,6 +3,7 @@ import type { UserSearchResult } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { FOLLOW_FAILED, useFollow, useFollowedIds } from './follows.ts';
+import { followRequested, RemoteLookup } from './RemoteLookup.tsx';
 import { UserSearch } from './UserSearch.tsx';
 
 export const FOLLOW_DIALOG_TITLE = 'Follow someone';
@@ -12,7 +13,8 @@ export const nowFollowing = (user: Pick<UserSearchResult, 'fullName' | 'username
   `You now follow ${user.fullName || user.username}`;
 
 /**
- * '+ Follow': search the vault's users and choose one to follow them. Users already followed
+ * '+ Follow': search the vault's users and choose one to follow them, or look up a fediverse
+ * account by handle or address and follow it. Users already followed
  * are marked 'Following' and cannot be chosen again. Choosing closes the dialog.
  */
 export function FollowDialog({ onClose }: { onClose: () => void }) {
@@ -38,7 +40,7 @@ export function FollowDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       title={FOLLOW_DIALOG_TITLE}
-      description="Find people in this vault by name or username."
+      description="Find people in this vault by name or username, or a fediverse account by its handle."
       onClose={onClose}
       initialFocus={inputRef}
     >
@@ -56,6 +58,12 @@ export function FollowDialog({ onClose }: { onClose: () => void }) {
           </p>
         )}
       </UserSearch>
+      <RemoteLookup
+        onFollowed={(actor) => {
+          notifySuccess(followRequested(actor));
+          onClose();
+        }}
+      />
     </Dialog>
   );
 }

@@ -7,6 +7,12 @@ import { formatDate } from '../people/dates.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { GlobeIcon } from '../ui/icons.tsx';
 import { useFollow, useFollowedIds, useFollowers, useFollowing, useUnfollow } from './follows.ts';
+import {
+  useRemoteFollowing,
+  useRemoveFollower,
+  useUnfollowAccount,
+  type RemoteFollowingItem,
+} from './remote-follows.ts';
 
 export const NOT_FOLLOWING_ANYONE = "You aren't following anyone yet.";
 export const NO_FOLLOWERS = 'No followers yet.';
@@ -87,9 +93,25 @@ function FollowButton({ user }: { user: UserSummary }) {
   );
 }
 
-/** A fediverse account: display name, actor URI and summary (no profile page here). */
-function FederatedPerson({ follower }: { follower: Extract<Follower, { kind: 'federated' }> }) {
-  const name = follower.displayName || follower.handle || follower.actorUri;
+/**
+ * A fediverse account: display name, handle or actor URI, and summary, all rendered as text
+ * (never as HTML); no profile page here. `tag` and `action` as for local people.
+ */
+function FederatedPerson({
+  name,
+  actorUri,
+  summary,
+  since,
+  tag,
+  action,
+}: {
+  name: string;
+  actorUri: string;
+  summary: string;
+  since: string;
+  tag?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <li className="person person--federated">
       <Avatar user={{ fullName: name, username: name, avatarPath: null }} />
@@ -97,14 +119,62 @@ function FederatedPerson({ follower }: { follower: Extract<Follower, { kind: 'fe
         <span className="person__name">{name}</span>
         <span className="person__meta">
           <GlobeIcon />
-          <a className="person__actor" href={follower.actorUri} rel="noopener noreferrer">
-            {follower.actorUri}
+          <a className="person__actor" href={actorUri} rel="noopener noreferrer">
+            {actorUri}
           </a>
-          <Since iso={follower.followedAt} />
+          <Since iso={since} />
         </span>
-        {follower.summary && <p className="person__summary">{follower.summary}</p>}
+        {summary && <p className="person__summary">{summary}</p>}
       </div>
+      {tag}
+      {action}
     </li>
+  );
+}
+
+function RemoveFollowerButton({ actorId, name }: { actorId: number; name: string }) {
+  const remove = useRemoveFollower();
+  return (
+    <button
+      type="button"
+      className="button button--secondary person__action"
+      onClick={() => remove.mutate({ actorId })}
+      disabled={remove.isPending}
+      aria-label={`Remove follower ${name}`}
+    >
+      Remove
+    </button>
+  );
+}
+
+function RemoteFollowingPerson({ item }: { item: RemoteFollowingItem }) {
+  const unfollow = useUnfollowAccount();
+  const name = item.displayName || item.handle || item.actorUri;
+  return (
+    <FederatedPerson
+      name={name}
+      actorUri={item.handle ?? item.actorUri}
+      summary={item.summary}
+      since={item.followedAt}
+      tag={
+        item.state === 'PENDING' ? (
+          <span className="tag tag--muted person__action" title="Waiting for the account to accept">
+            Pending
+          </span>
+        ) : null
+      }
+      action={
+        <button
+          type="button"
+          className="button button--secondary person__action"
+          onClick={() => unfollow.mutate(item)}
+          disabled={unfollow.isPending}
+          aria-label={`Unfollow ${name}`}
+        >
+          {item.state === 'PENDING' ? 'Cancel' : 'Unfollow'}
+        </button>
+      }
+    />
   );
 }
 
@@ -160,17 +230,22 @@ function PeoplePanel({
   );
 }
 
-/** 'People you follow': each with Unfollow. */
+/** 'People you follow': local users and fediverse accounts (Pending until accepted), each with Unfollow. */
 export function FollowingPanel() {
   const following = useFollowing();
+  const remote = useRemoteFollowing();
   const items: FollowingItem[] = following.data ?? [];
+  const remoteItems: RemoteFollowingItem[] = remote.data ?? [];
   return (
     <PeoplePanel
       title="People you follow"
       query={following}
-      count={items.length}
+      count={items.length + remoteItems.length}
       empty={NOT_FOLLOWING_ANYONE}
     >
+      {remoteItems.map((item) => (
+        <RemoteFollowingPerson key={`remote-${item.actorId}`} item={item} />
+      ))}
       {items.map((item) => (
         <LocalPerson
           key={item.followId}
@@ -205,7 +280,19 @@ export function FollowersPanel() {
             }
           />
         ) : (
-          <FederatedPerson key={`federated-${follower.actorUri}`} follower={follower} />
+          <FederatedPerson
+            key={`federated-${follower.actorUri}`}
+            name={follower.displayName || follower.handle || follower.actorUri}
+            actorUri={follower.actorUri}
+            summary={follower.summary}
+            since={follower.followedAt}
+            action={
+              <RemoveFollowerButton
+                actorId={follower.actorId}
+                name={follower.displayName || follower.handle || follower.actorUri}
+              />
+            }
+          />
         ),
       )}
     </PeoplePanel>

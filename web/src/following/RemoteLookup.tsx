@@ -1,0 +1,117 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { messageOf } from '../notes/notes.tsx';
+import {
+  LOOKUP_FAILED,
+  lookupAccount,
+  useFollowAccount,
+  type LookedUpActor,
+} from './remote-follows.ts';
+
+export const FOLLOW_ACCOUNT_FAILED = 'Failed to follow account';
+
+/** What the user is told once the follow is sent: followed, or waiting for the account. */
+export const followRequested = (actor: Pick<LookedUpActor, 'displayName' | 'handle'>) =>
+  `Follow request sent to ${actor.displayName || actor.handle}`;
+
+/**
+ * The dialog's fediverse part: a handle (@name@server, name@server) or a profile address is
+ * looked up on the server, the account is shown (name, handle, avatar, summary, all as text),
+ * and 'Follow' sends the follow. Pending until the account's server accepts.
+ */
+export function RemoteLookup({ onFollowed }: { onFollowed: (actor: LookedUpActor) => void }) {
+  const inputId = useId();
+  const [query, setQuery] = useState('');
+  const [looking, setLooking] = useState(false);
+  const [found, setFound] = useState<LookedUpActor | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const follow = useFollowAccount();
+
+  const look = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = query.trim();
+    if (!text || looking) return;
+    setLooking(true);
+    setError(null);
+    setFound(null);
+    try {
+      setFound(await lookupAccount(text));
+    } catch (caught) {
+      setError(messageOf(caught, LOOKUP_FAILED));
+    } finally {
+      setLooking(false);
+    }
+  };
+
+  const confirm = (actor: LookedUpActor) => {
+    setError(null);
+    follow.mutate(actor, {
+      onSuccess: () => onFollowed(actor),
+      onError: (caught) => setError(messageOf(caught, FOLLOW_ACCOUNT_FAILED)),
+    });
+  };
+
+  return (
+    <div className="remote-lookup">
+      <form className="remote-lookup__form" onSubmit={(event) => void look(event)}>
+        <label htmlFor={inputId} className="remote-lookup__label">
+          Or follow a fediverse account
+        </label>
+        <div className="remote-lookup__row">
+          <input
+            id={inputId}
+            className="input"
+            type="text"
+            inputMode="email"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="@name@example.social"
+            value={query}
+            maxLength={500}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <button
+            type="submit"
+            className="button button--secondary"
+            disabled={looking || query.trim() === ''}
+          >
+            {looking ? 'Looking up…' : 'Look up'}
+          </button>
+        </div>
+      </form>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {found && (
+        <div className="remote-account" aria-label={`Account ${found.handle}`} role="group">
+          {found.avatarUrl ? (
+            <img className="remote-account__avatar" src={found.avatarUrl} alt="" />
+          ) : (
+            <span className="remote-account__avatar remote-account__avatar--empty" aria-hidden />
+          )}
+          <div className="remote-account__who">
+            <span className="remote-account__name">{found.displayName || found.handle}</span>
+            <span className="remote-account__handle">{found.handle}</span>
+            {found.summary && <p className="remote-account__summary">{found.summary}</p>}
+          </div>
+          {found.followState === 'NONE' ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => confirm(found)}
+              disabled={follow.isPending}
+            >
+              Follow
+            </button>
+          ) : (
+            <span className="tag tag--muted">
+              {found.followState === 'PENDING' ? 'Pending' : 'Following'}
+            </span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
