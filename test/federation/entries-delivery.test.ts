@@ -227,6 +227,30 @@ describe('entries of a federated user sent to remote followers', () => {
   });
 });
 
+describe('a follower who followed by sending a Follow', () => {
+  it('gets the entries logged after its Accept, on its own server, once', async () => {
+    const other = await startFakeRemote();
+    try {
+      other.addAccount('newfan');
+      const follow = other.activities.follow('newfan', aliceId);
+      expect((await other.post('newfan', `${aliceId}/inbox`, follow)).status).toBe(202);
+      await other.waitForDelivery(ofType('Accept'), 10_000);
+      const entry = await logEntry(false);
+      const noteId = `${aliceId}/entries/${entry.id}`;
+      const delivery = await other.waitForDelivery(ofType('Create', noteId), 10_000);
+      expect(delivery.inbox).toBe('shared');
+      expect(sent(delivery).to).toBe(`${aliceId}/followers`);
+      // The first server's followers get it too, in one POST of their own.
+      await remote.waitForDelivery(ofType('Create', noteId), 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(other.deliveries.filter(ofType('Create', noteId))).toHaveLength(1);
+      expect(remote.deliveries.filter(ofType('Create', noteId))).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('the /ns/vault context and NodeInfo', () => {
   it('counts federated entries as localPosts in NodeInfo', async () => {
     const res = await fetch(`${vault.url}/nodeinfo/2.1`, {
