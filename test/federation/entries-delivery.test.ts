@@ -212,6 +212,20 @@ describe('entries of a federated user sent to remote followers', () => {
     expect((await remote.signedGet('stranger', noteId)).status).toBe(404);
     expect((await remote.signedGet('fan', `${aliceId}/entries/999999`)).status).toBe(404);
     expect((await remote.signedGet('fan', `${vault.url}/users/carol/entries/1`)).status).toBe(404);
+    // The vault itself (a GET signed as one of its users) may read it.
+    const loader = await (await vault.ctx.federation.load()).documentLoaderFor('alice');
+    expect((await loader(noteId)).document).toMatchObject({ id: noteId, type: 'Note' });
+  });
+
+  it('stops answering a follower the moment the follow is gone', async () => {
+    const entry = await logEntry(false);
+    const noteId = `${aliceId}/entries/${entry.id}`;
+    expect((await remote.signedGet('fan2', noteId)).status).toBe(200);
+    vault.ctx.database.sqlite
+      .prepare('DELETE FROM follows WHERE follower_id = (SELECT id FROM actors WHERE uri = ?)')
+      .run(remote.account('fan2').id);
+    expect((await remote.signedGet('fan2', noteId)).status).toBe(404);
+    expect((await remote.signedGet('fan', noteId)).status).toBe(200);
   });
 
   it('does not slow the author: the entry is stored and answered while the remote inbox hangs', async () => {
