@@ -217,6 +217,20 @@ describe('entries of a federated user sent to remote followers', () => {
     expect((await loader(noteId)).document).toMatchObject({ id: noteId, type: 'Note' });
   });
 
+  it('is 404, never a 500, for a GET signed with a follower’s key id by someone else, or with a malformed signature', async () => {
+    const entry = await logEntry(false);
+    const noteId = `${aliceId}/entries/${entry.id}`;
+    const request = { method: 'GET', url: noteId, headers: { accept: ACTIVITY_JSON } };
+    const forged = remote.sign('stranger', request, { keyId: remote.account('fan').keyId });
+    expect((await remote.send({ ...request, headers: forged })).status).toBe(404);
+    for (const signature of ['garbage', 'keyId="javascript:alert(1)",signature="AAAA"', '']) {
+      const res = await fetch(noteId, { headers: { accept: ACTIVITY_JSON, signature } });
+      expect(res.status, signature).toBe(404);
+    }
+    const odd = await fetch(`${aliceId}/entries/0x1f`, { headers: { accept: ACTIVITY_JSON } });
+    expect(odd.status).toBe(404);
+  });
+
   it('stops answering a follower the moment the follow is gone', async () => {
     const entry = await logEntry(false);
     const noteId = `${aliceId}/entries/${entry.id}`;
