@@ -24,7 +24,8 @@ beforeAll(async () => {
   aliceUserId = alice.id;
   aliceId = `${vault.url}/users/alice`;
   remote = await startFakeRemote();
-  for (const name of ['mastodonuser', 'second', 'third', 'fourth', 'fifth']) {
+  remote.addAccount('locked', { name: 'Locked', manuallyApprovesFollowers: true });
+  for (const name of ['mastodonuser', 'second', 'third', 'fourth', 'fifth', 'sixth', 'impostor']) {
     remote.addAccount(name, {
       name: `<b>${name}</b> &amp; co`,
       summary: '<p>Hello <a href="https://example.com">there</a></p><p>Bye<br>now</p>',
@@ -115,8 +116,10 @@ describe('being followed from a Mastodon-shaped server', () => {
   });
 
   it('stores the new name on Update(Person)', async () => {
-    remote.account('fourth').profile.name = 'Renamed';
     await follow('fourth');
+    const before = vault.ctx.remoteFollows.knownActor(remote.account('fourth').id);
+    expect(before?.displayName).toBe('fourth & co');
+    remote.account('fourth').profile.name = 'Renamed';
     const update = remote.activities.updatePerson('fourth');
     expect((await remote.post('fourth', `${vault.url}/inbox`, update)).status).toBe(202);
     const uri = remote.account('fourth').id;
@@ -143,5 +146,109 @@ describe('being followed from a Mastodon-shaped server', () => {
       10_000,
     );
     expect(objectIdOf(reject.activity)).toBe(activity.id);
+  });
+
+  it('forgets an actor whose Delete arrives after it is gone (its key answers 410)', async () => {
+    await follow('sixth');
+    const uri = remote.account('sixth').id;
+    remote.removeAccount('sixth');
+    const deletion = remote.activities.deleteActor('sixth');
+    expect((await remote.post('sixth', `${vault.url}/inbox`, deletion)).status).toBe(202);
+    await waitFor(() => vault.ctx.remoteFollows.knownActor(uri) === undefined);
+    expect(vault.ctx.remoteFollows.knownActor(uri)).toBeUndefined();
+  });
+
+  it('ignores a Follow of the instance actor and an Undo of somebody else’s Follow', async () => {
+    const toInstance = remote.activities.follow('impostor', `${vault.url}/users/instance.actor`);
+    expect((await remote.post('impostor', `${vault.url}/inbox`, toInstance)).status).toBe(202);
+    const { activity } = await follow('mastodonuser');
+    // The impostor signs an Undo embedding mastodonuser's Follow: not its own, ignored.
+    const undo = { ...remote.activities.undo('impostor', activity), object: activity };
+    expect((await remote.post('impostor', `${aliceId}/inbox`, undo)).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(isFollower('mastodonuser')).toBe(true);
+    expect(isFollower('impostor')).toBe(false);
+  });
+});
+
+describe('alice following a remote account', () => {
+  const lockedData = () => {
+    const account = remote.account('locked');
+    return {
+      uri: account.id,
+      inboxUrl: account.inbox,
+      sharedInboxUrl: `${remote.origin}/inbox`,
+      handle: `@locked@${remote.host}`,
+      displayName: 'Locked',
+      summary: '',
+      avatarUrl: null,
+    };
+  };
+  const stateOf = () =>
+    vault.ctx.remoteFollows
+      .following({ id: aliceUserId })
+      .find((f) => f.uri === remote.account('locked').id)?.state;
+
+  it('stays pending on an Accept from another actor, and is accepted by the followed one (object by id)', async () => {
+    vault.ctx.remoteFollows.follow({ id: aliceUserId }, lockedData());
+    const sent = await remote.waitForDelivery(
+      (d) => d.inbox === 'locked' && d.activity.type === 'Follow',
+      10_000,
+    );
+    expect(sent.keyOwner).toBe(aliceId);
+    const followId = sent.activity.id as string;
+    const forged = remote.activities.accept('impostor', sent.activity);
+    expect((await remote.post('impostor', `${aliceId}/inbox`, forged)).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(stateOf()).toBe('PENDING');
+    const byId = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${remote.account('locked').id}#accepts/1`,
+      type: 'Accept',
+      actor: remote.account('locked').id,
+      object: followId,
+    };
+    for (let i = 0; i < 2; i++) {
+      expect((await remote.post('locked', `${aliceId}/inbox`, byId)).status).toBe(202);
+    }
+    await waitFor(() => stateOf() === 'ACCEPTED');
+    expect(stateOf()).toBe('ACCEPTED');
+  });
+
+  it('is removed by the followed actor’s Reject', async () => {
+    const sent = remote.deliveries.find(
+      (d) => d.inbox === 'locked' && d.activity.type === 'Follow',
+    )!;
+    const reject = remote.activities.reject('locked', sent.activity);
+    expect((await remote.post('locked', `${aliceId}/inbox`, reject)).status).toBe(202);
+    await waitFor(() => stateOf() === undefined);
+    expect(stateOf()).toBeUndefined();
+  });
+
+  it('follows back a remote follower from its FOLLOW_INVITE', async () => {
+    const viewer = { id: aliceUserId, role: 'USER' as const };
+    const invite = vault.ctx.notifications
+      .list(viewer)
+      .find(
+        (n) =>
+          n.type === 'FOLLOW_INVITE' &&
+          n.status === 'PENDING' &&
+          n.senderName === 'mastodonuser & co',
+      );
+    expect(invite).toBeDefined();
+    vault.ctx.notifications.respond(viewer, invite!.id, { action: 'ACCEPT' });
+    const uri = remote.account('mastodonuser').id;
+    const sent = await remote.waitForDelivery(
+      (d) =>
+        d.inbox === 'mastodonuser' && d.activity.type === 'Follow' && d.activity.object === uri,
+      10_000,
+    );
+    expect(sent.keyOwner).toBe(aliceId);
+    await waitFor(
+      () =>
+        vault.ctx.remoteFollows.following({ id: aliceUserId }).find((f) => f.uri === uri)?.state ===
+        'ACCEPTED',
+    );
+    expect(remote.followers('mastodonuser')).toContain(aliceId);
   });
 });
