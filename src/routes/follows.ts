@@ -50,6 +50,8 @@ export function followRoutes(ctx: AppContext): Hono<AppEnv> {
     const user = currentUser(c);
     remote.requireFederated(user);
     const actor = await lookupRemoteActor(ctx.federation, user.username, query);
+    // An actor already known here is refreshed by the lookup; a new one is not stored.
+    if (remote.knownActor(actor.uri)) remote.rememberActor(actor);
     return c.json({ actor: presentRemoteActor(actor, remote.followOfUri(user, actor.uri)) });
   });
 

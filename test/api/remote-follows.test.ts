@@ -186,6 +186,13 @@ describe('following a fediverse account', () => {
     expect(res.status).toBe(409);
   });
 
+  it('refreshes a known account when it is looked up again', async () => {
+    const actorUri = remote.account('mastodonuser').id;
+    remote.account('mastodonuser').profile.name = 'New Name';
+    expect((await lookup(remote.handle('mastodonuser'))).status).toBe(200);
+    expect(vault.ctx.remoteFollows.knownActor(actorUri)?.displayName).toBe('New Name');
+  });
+
   it('stays pending with a locked account and is removed on its Reject', async () => {
     const actorUri = remote.account('locked').id;
     expect((await api('/users/remote-follows', alice, 'POST', { actorUri })).status).toBe(201);
