@@ -177,6 +177,11 @@ describe('entries of a federated user sent to remote followers', () => {
     const url = sent(created).object.attachment[0]!.url as string;
     await vault.ctx.beverages.remove(alice, entry.id);
     expect((await fetch(url)).status).toBe(404);
+    const capabilities = vault.ctx.database.sqlite
+      .prepare('SELECT count(*) FROM photo_capabilities WHERE beverage_id = ?')
+      .pluck()
+      .get(entry.id);
+    expect(capabilities).toBe(0);
     const deleted = await remote.waitForDelivery(ofType('Delete', noteId), 10_000);
     expect(deleted.activity).toMatchObject({
       id: `${noteId}#delete`,
