@@ -38,7 +38,9 @@ export function createEntryNotes(deps: {
     const file = media.locate(storedPath);
     if (!file) return undefined;
     try {
+      // Loaded with the first photo, as src/media/images.ts does (no libvips cache either).
       const { default: sharp } = await import('sharp');
+      sharp.cache(false);
       const { width, height } = await sharp(file).metadata();
       if (!width || !height) return undefined;
       if (sizes.size >= SIZE_CACHE) sizes.delete(sizes.keys().next().value!);
