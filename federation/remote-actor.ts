@@ -5,6 +5,8 @@ import type { RemoteActorData } from '../src/actors/repository.ts';
 /** Longest display name and summary kept of a remote actor (characters). */
 const MAX_NAME = 200;
 const MAX_SUMMARY = 2000;
+/** How much of a remote name or summary (HTML) is read at all. */
+const MAX_HTML = 8000;
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -16,12 +18,16 @@ const ENTITIES: Record<string, string> = {
 };
 
 /**
- * HTML (a Mastodon bio, say) as plain text: line breaks for <br> and paragraph ends, every tag
- * dropped, entities decoded, runs of blank lines squeezed. The result is text; the client shows
+ * HTML (a Mastodon bio, say) as plain text: line breaks for <br> and paragraph ends, scripts
+ * and styles dropped with their content, every other tag dropped, entities decoded, runs of blank lines squeezed. The result is text; the client shows
  * it as text, never as HTML.
  */
 export function htmlToText(html: string): string {
+  // Only the start is read: what is kept is at most 2,000 characters, and a bound input keeps
+  // the patterns below fast whatever a remote sends.
   return html
+    .slice(0, MAX_HTML)
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|li|h[1-6]|blockquote)>/gi, '\n\n')
     .replace(/<[^>]*>/g, '')

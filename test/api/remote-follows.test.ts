@@ -88,7 +88,7 @@ describe('looking up a fediverse account', () => {
       actorUri: remote.account('mastodonuser').id,
       handle: `@mastodonuser@${remote.host}`,
       displayName: 'Mastodon User',
-      summary: 'I like alert(1)peat & smoke',
+      summary: 'I like peat & smoke',
       avatarUrl: null,
       followState: 'NONE',
     });
