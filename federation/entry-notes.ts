@@ -6,6 +6,7 @@ import type { FederatedEntryRow } from './entry-rows.ts';
 import {
   createNoteActivity,
   deleteNoteActivity,
+  noteUrl,
   updateNoteActivity,
   type NoteAuthor,
   type NoteInput,
@@ -70,8 +71,9 @@ export type EntryNotes = ReturnType<typeof createEntryNotes>;
 
 /**
  * Hands one entry activity to Fedify: signed as the author and queued for every inbox of the
- * author's followers collection, one POST per shared inbox. Resolves once it is in Fedify's
- * queue (federation_queue), which delivers and retries in the background.
+ * author's followers collection, one POST per shared inbox, in order per entry and server.
+ * Resolves once it is in Fedify's queue (federation_queue), which delivers and retries in the
+ * background.
  */
 export async function sendEntryActivity(
   federation: Federation<void>,
@@ -94,5 +96,8 @@ export async function sendEntryActivity(
         : updateNoteActivity(await notes.input(job.entry, author));
   await ctx.sendActivity({ identifier: job.username }, 'followers', activity, {
     preferSharedInbox: true,
+    // Per server, an entry's Create, Updates and Delete arrive in the order they were queued,
+    // even when one of them has to be retried.
+    orderingKey: noteUrl(origin, job.username, job.entryId).href,
   });
 }
