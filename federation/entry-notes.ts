@@ -96,8 +96,8 @@ export async function sendEntryActivity(
         : updateNoteActivity(await notes.input(job.entry, author));
   await ctx.sendActivity({ identifier: job.username }, 'followers', activity, {
     preferSharedInbox: true,
-    // Per server, an entry's Create, Updates and Delete arrive in the order they were queued,
-    // even when one of them has to be retried.
+    // Per server, an entry's Create, Updates and Delete go out one at a time, in the order
+    // they were queued (a retried one is queued again, behind those already waiting).
     orderingKey: noteUrl(origin, job.username, job.entryId).href,
   });
 }
