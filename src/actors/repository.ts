@@ -94,6 +94,11 @@ export function createActorRepository(sqlite: Database.Database) {
       return id;
     },
 
+    /** The actor id of a local user if they have one (never makes one). */
+    existingLocalActorId(userId: number): number | undefined {
+      return ids.get(userId) ?? (idOfUser.get(userId) as number | undefined);
+    },
+
     /** The local user an actor stands for, or null for a remote actor or an unknown id. */
     userIdOf(actorId: number): number | null {
       return (userOf.get(actorId) as number | null | undefined) ?? null;

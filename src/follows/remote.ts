@@ -116,9 +116,9 @@ export function createRemoteFollowService(deps: {
 
     /** Stops following (or asking to follow) a remote actor; an Undo(Follow) goes out. */
     unfollow(viewer: RemoteFollowViewer, actorId: number): void {
-      const me = actors.localActorId(viewer.id);
+      const me = actors.existingLocalActorId(viewer.id);
       transaction(() => {
-        const existing = repo.find(me, actorId);
+        const existing = me === undefined ? undefined : repo.find(me, actorId);
         if (!existing || actors.userIdOf(actorId) !== null || !existing.activityUri) {
           throw notFound('You are not following this account.');
         }
@@ -126,7 +126,7 @@ export function createRemoteFollowService(deps: {
         feed.removeActor(viewer.id, actorId);
         const payload: FollowPayload = { follow: existing.activityUri, as: 'Undo' };
         outbox.record({
-          actorId: me,
+          actorId: existing.followerId,
           type: 'Undo',
           objectActorId: actorId,
           payload,
@@ -137,16 +137,16 @@ export function createRemoteFollowService(deps: {
 
     /** Removes a remote follower of the caller; a Reject(Follow) tells its server. */
     removeFollower(viewer: RemoteFollowViewer, actorId: number): void {
-      const me = actors.localActorId(viewer.id);
+      const me = actors.existingLocalActorId(viewer.id);
       transaction(() => {
-        const existing = repo.find(actorId, me);
+        const existing = me === undefined ? undefined : repo.find(actorId, me);
         if (!existing || actors.userIdOf(actorId) !== null || !existing.activityUri) {
           throw notFound('This account does not follow you.');
         }
         repo.removeById(existing.id);
         const payload: FollowPayload = { follow: existing.activityUri, as: 'Reject' };
         outbox.record({
-          actorId: me,
+          actorId: existing.followedId,
           type: 'Undo',
           objectActorId: actorId,
           payload,
