@@ -32,9 +32,11 @@ const isInstance = (user: UserRow) => user.username === INSTANCE_ACTOR;
 /**
  * A user's remote followers (accepted), as Fedify's fan-out and other servers read them:
  * Recipients with inbox and shared inbox, so a delivery to 'followers' goes once per shared
- * inbox. Without a cursor (the fan-out) every follower at once; readers get `totalItems` and
- * pages of 50 behind opaque cursors. The base-URL filter of followers synchronisation keeps
- * only that server's followers. Local followers are not listed: they get entries locally.
+ * inbox. Without a cursor (the fan-out) every follower at once. Other servers get `totalItems`
+ * and `first`; a page lists accounts only with the base-URL filter of followers
+ * synchronisation (FEP-8fcf), and then only that server's, 50 at a time behind opaque cursors:
+ * nobody reads the whole list of who follows a user. Local followers are not listed: they get
+ * entries locally.
  */
 export function followersSource(repo: FollowRepository): CollectionSource<Recipient, URL> {
   return {
@@ -49,6 +51,9 @@ export function followersSource(repo: FollowRepository): CollectionSource<Recipi
           items: repo.remoteFollowers(user.id, 0, Number.MAX_SAFE_INTEGER, prefix).map(recipient),
         };
       }
+      // Readers see totalItems only: the accounts are listed to a server asking for its own
+      // (followers synchronisation), never to anyone as a whole.
+      if (!filter) return { items: [], nextCursor: null };
       const rows = repo.remoteFollowers(user.id, decodeCursor(cursor), FOLLOW_PAGE_SIZE, prefix);
       const last = rows.at(-1);
       return {
