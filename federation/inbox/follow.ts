@@ -3,7 +3,7 @@ import type { Follow } from '@fedify/vocab';
 import type { FederationDeps } from '../deps.ts';
 import { sendFollowActivity } from '../follow-delivery.ts';
 import { INSTANCE_ACTOR } from '../instance-actor.ts';
-import { fetchRemoteActor, followLogger } from './follow-common.ts';
+import { fetchRemoteActor, followLogger, guardedLoader } from './follow-common.ts';
 
 /**
  * Follow of a local user by a remote actor (the signer: Fedify checked that the actor owns the
@@ -30,7 +30,7 @@ export async function onFollow(
   const user = deps.users.findFederatedByUsername(target.identifier);
   if (!user) return;
   if (actorUri.origin === new URL(deps.config.origin).origin) return;
-  const documentLoader = await ctx.getDocumentLoader({ identifier: user.username });
+  const documentLoader = await guardedLoader(ctx, user.username, deps);
   const actor = await fetchRemoteActor(ctx, actorUri, documentLoader);
   if (!actor) return;
   const result = follows.receiveFollow(user.username, actor, followId.href);

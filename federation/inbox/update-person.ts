@@ -2,7 +2,8 @@ import type { InboxContext } from '@fedify/fedify';
 import { isActor, type Update } from '@fedify/vocab';
 import type { FederationDeps } from '../deps.ts';
 import { remoteActorData } from '../remote-actor.ts';
-import { embeddedOnly, fetchRemoteActor, followLogger } from './follow-common.ts';
+import { INSTANCE_ACTOR } from '../instance-actor.ts';
+import { embeddedOnly, fetchRemoteActor, followLogger, guardedLoader } from './follow-common.ts';
 
 /**
  * Update of an actor by itself (the embedded actor's id is the signer's): a known remote
@@ -33,7 +34,7 @@ export async function onUpdatePerson(
       : await fetchRemoteActor(
           ctx,
           actorUri,
-          await ctx.getDocumentLoader({ identifier: '' }).catch(() => ctx.documentLoader),
+          await guardedLoader(ctx, ctx.recipient ?? INSTANCE_ACTOR, deps),
         );
   if (!data) return true;
   deps.remoteFollows.receiveActorUpdate(data);

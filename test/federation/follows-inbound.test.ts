@@ -127,6 +127,15 @@ describe('being followed from a Mastodon-shaped server', () => {
     expect(vault.ctx.remoteFollows.knownActor(uri)?.displayName).toBe('Renamed');
   });
 
+  it('fetches the actor again for an Update naming it by id only', async () => {
+    const uri = remote.account('fourth').id;
+    remote.account('fourth').profile.name = 'Fetched again';
+    const update = { ...remote.activities.updatePerson('fourth'), object: uri };
+    expect((await remote.post('fourth', `${vault.url}/inbox`, update)).status).toBe(202);
+    await waitFor(() => vault.ctx.remoteFollows.knownActor(uri)?.displayName === 'Fetched again');
+    expect(vault.ctx.remoteFollows.knownActor(uri)?.displayName).toBe('Fetched again');
+  });
+
   it('forgets an actor that deletes itself, everywhere', async () => {
     await follow('fifth');
     const uri = remote.account('fifth').id;
