@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RemoteActorData } from '../../src/actors/repository.ts';
+import { createOutbox } from '../../src/outbox/outbox.ts';
+import { createOutboxRepository } from '../../src/outbox/repository.ts';
+import type { FollowDeliveryJob } from '../../federation/follow-delivery.ts';
+import { registerFollowDelivery } from '../../federation/follow-outbox.ts';
+import { createTestVault, type TestVault } from '../helpers/vault.ts';
+
+/**
+ * The outbox handlers that hand follows to Fedify (federation/follow-outbox.ts), with the
+ * hand-off replaced by a recorder: which activity each write sends, to whom, as whom; nothing
+ * for a user whose federation is off; a failed hand-off is tried again.
+ */
+
+let vault: TestVault;
+let aliceId: number;
+let sent: FollowDeliveryJob[];
+let failures: number;
+let outbox: ReturnType<typeof createOutbox>;
+
+const bob: RemoteActorData = {
+  uri: 'https://mastodon.example/users/bob',
+  inboxUrl: 'https://mastodon.example/users/bob/inbox',
+  sharedInboxUrl: 'https://mastodon.example/inbox',
+  handle: '@bob@mastodon.example',
+  displayName: 'Bob',
+  summary: '',
+  avatarUrl: null,
+};
+
+beforeAll(async () => {
+  vault = createTestVault({ origin: 'https://vault.example' });
+  // This test's outbox delivers instead of the app's, with its own follow handlers.
+  vault.ctx.outbox.stop();
+  outbox = createOutbox({
+    repo: createOutboxRepository(vault.ctx.database.sqlite),
+    transaction: vault.ctx.database.transaction,
+  });
+  registerFollowDelivery(outbox, {
+    origin: vault.origin,
+    users: vault.ctx.users,
+    actors: vault.ctx.actors,
+    federation: { load: () => Promise.reject(new Error('not in this test')) },
+    send: (job) => {
+      if (failures > 0) {
+        failures--;
+        return Promise.reject(new Error('the queue is unavailable'));
+      }
+      sent.push(job);
+      return Promise.resolve();
+    },
+  });
+  outbox.start();
+  aliceId = (await vault.createUser({ username: 'alice', activityPubEnabled: true })).id;
+});
+afterAll(async () => {
+  outbox.stop();
+  await vault.close();
+});
+beforeEach(() => {
+  sent = [];
+  failures = 0;
+});
+
+async function settle(check: () => boolean) {
+  const end = Date.now() + 10_000;
+  while (!check() && Date.now() < end) {
+    await outbox.idle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('follows leaving the vault', () => {
+  it('sends a Follow as alice to bob’s inbox, its id the follow row’s', async () => {
+    const follow = vault.ctx.remoteFollows.follow({ id: aliceId }, bob);
+    await settle(() => sent.length > 0);
+    const row = vault.ctx.remoteFollows.followOf({ id: aliceId }, follow.actorId);
+    expect(sent).toEqual([
+      {
+        kind: 'Follow',
+        username: 'alice',
+        followUri: expect.stringMatching(/^https:\/\/vault\.example\/users\/alice#follows\//),
+        follower: 'https://vault.example/users/alice',
+        followed: bob.uri,
+        recipient: { uri: bob.uri, inboxUrl: bob.inboxUrl, sharedInboxUrl: bob.sharedInboxUrl },
+      },
+    ]);
+    expect(row?.state).toBe('PENDING');
+  });
+
+  it('sends Undo of that Follow on unfollow, after a failed hand-off is tried again', async () => {
+    const follow = vault.ctx.remoteFollows.followOf(
+      { id: aliceId },
+      vault.ctx.remoteFollows.knownActor(bob.uri)!.id,
+    )!;
+    failures = 1;
+    vault.ctx.remoteFollows.unfollow({ id: aliceId }, follow.actorId);
+    await settle(() => sent.length > 0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      kind: 'Undo',
+      follower: 'https://vault.example/users/alice',
+      followed: bob.uri,
+    });
+    expect(failures).toBe(0);
+  });
+
+  it('sends Reject of bob’s Follow when alice removes him as a follower', async () => {
+    const followUri = 'https://mastodon.example/follows/1';
+    vault.ctx.remoteFollows.receiveFollow('alice', bob, followUri);
+    const actorId = vault.ctx.remoteFollows.knownActor(bob.uri)!.id;
+    vault.ctx.remoteFollows.removeFollower({ id: aliceId }, actorId);
+    await settle(() => sent.length > 0);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        kind: 'Reject',
+        username: 'alice',
+        followUri,
+        follower: bob.uri,
+        followed: 'https://vault.example/users/alice',
+      }),
+    ]);
+  });
+
+  it('sends nothing for a user whose federation is off, and lets the record go', async () => {
+    vault.ctx.remoteFollows.receiveFollow('alice', bob, 'https://mastodon.example/follows/2');
+    const actorId = vault.ctx.remoteFollows.knownActor(bob.uri)!.id;
+    vault.ctx.users.update(aliceId, { activityPubEnabled: false });
+    vault.ctx.remoteFollows.removeFollower({ id: aliceId }, actorId);
+    await outbox.idle();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).toEqual([]);
+    const pending = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get();
+    expect(pending).toBe(0);
+  });
+});
