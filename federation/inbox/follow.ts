@@ -35,10 +35,12 @@ export async function onFollow(
   if (!actor) return;
   const result = follows.receiveFollow(user.username, actor, followId.href);
   if (!result.accepted) return;
-  followLogger.info('{actor} follows {user}; accepting {follow}', {
-    actor: actorUri.href,
-    user: user.username,
+  followLogger.info('{type} {follow} from {actor} for {recipient}: {user} accepts it', {
+    type: 'Follow',
     follow: followId.href,
+    actor: actorUri.href,
+    recipient: ctx.recipient ?? 'the shared inbox',
+    user: user.username,
   });
   await sendFollowActivity(ctx, {
     kind: 'Accept',
