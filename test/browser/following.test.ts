@@ -306,7 +306,8 @@ describe('/following', () => {
 
       const item = followingList(page).getByRole('listitem').filter({ hasText: 'Maple Fan' });
       await item.waitFor();
-      expect(await item.textContent()).toContain(`@maplefan@${remote.host}`);
+      const link = item.getByRole('link', { name: `@maplefan@${remote.host}` });
+      expect(await link.getAttribute('href')).toBe(remote.account('maplefan').id);
       // The fake accepts at once: after a reload the follow is no longer pending.
       await remote.waitForDelivery((d) => d.activity.type === 'Follow', 10_000);
       await expect

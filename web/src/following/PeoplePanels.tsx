@@ -100,6 +100,7 @@ function FollowButton({ user }: { user: UserSummary }) {
 function FederatedPerson({
   name,
   actorUri,
+  label,
   summary,
   since,
   tag,
@@ -107,6 +108,8 @@ function FederatedPerson({
 }: {
   name: string;
   actorUri: string;
+  /** What the link to the account says: its handle, else its actor URI. */
+  label?: string | null;
   summary: string;
   since: string;
   tag?: ReactNode;
@@ -120,7 +123,7 @@ function FederatedPerson({
         <span className="person__meta">
           <GlobeIcon />
           <a className="person__actor" href={actorUri} rel="noopener noreferrer">
-            {actorUri}
+            {label ?? actorUri}
           </a>
           <Since iso={since} />
         </span>
@@ -153,7 +156,8 @@ function RemoteFollowingPerson({ item }: { item: RemoteFollowingItem }) {
   return (
     <FederatedPerson
       name={name}
-      actorUri={item.handle ?? item.actorUri}
+      actorUri={item.actorUri}
+      label={item.handle}
       summary={item.summary}
       since={item.followedAt}
       tag={
