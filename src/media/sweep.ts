@@ -76,6 +76,19 @@ export async function sweepUploads(options: SweepOptions): Promise<SweepResult> 
   return result;
 }
 
+/** Every stored file something refers to: entry photos, avatars, copies of remote photos. */
+export function referencedUploads(ctx: {
+  database: { db: Db };
+  users: UserRepository;
+  remoteEntries: { allPhotoPaths(): string[] };
+}): string[] {
+  return [
+    ...createBeverageRepository(ctx.database.db).allPhotoPaths(),
+    ...ctx.users.allAvatarPaths(),
+    ...ctx.remoteEntries.allPhotoPaths(),
+  ];
+}
+
 /**
  * Runs the sweep once, SWEEP_DELAY_MS after start, in the background (an unref'd timer: it
  * neither delays the first answer nor keeps the process alive), and logs one line with the
@@ -85,14 +98,14 @@ export function sweepUploadsAfterStart(ctx: {
   config: { uploadsDir: string };
   database: { db: Db; sqlite: { readonly open: boolean } };
   users: UserRepository;
+  remoteEntries: { allPhotoPaths(): string[] };
 }): void {
   const closed = () => !ctx.database.sqlite.open;
   const timer = setTimeout(() => {
     if (closed()) return;
-    const beverages = createBeverageRepository(ctx.database.db);
     sweepUploads({
       uploadsDir: ctx.config.uploadsDir,
-      referencedPaths: () => [...beverages.allPhotoPaths(), ...ctx.users.allAvatarPaths()],
+      referencedPaths: () => referencedUploads(ctx),
       stopped: closed,
     }).then(
       (counts) => {

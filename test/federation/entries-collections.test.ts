@@ -103,4 +103,14 @@ describe('the /ns/vault context', () => {
     expect(await res.json()).toEqual(vaultContextDocument('https://vault.example'));
     expect((await app.request('https://vault.example/ns/other')).status).toBe(404);
   });
+
+  it('is what the running server answers at /ns/vault, never the client', async () => {
+    const res = await fetch(`${vault.url}/ns/vault`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/ld+json');
+    expect(await res.json()).toEqual(vaultContextDocument(vault.url));
+    const other = await fetch(`${vault.url}/ns/other`, { headers: { accept: 'text/html' } });
+    expect(other.status).toBe(404);
+    expect(other.headers.get('content-type')).toMatch(/^application\/json/);
+  });
 });

@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBeverageRepository } from '../../src/beverages/repository.ts';
 import type { Config } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { AVATAR, PHOTO } from '../../src/media/images.ts';
-import { SWEEP_GRACE_MS, sweepUploads } from '../../src/media/sweep.ts';
+import { referencedUploads, SWEEP_GRACE_MS, sweepUploads } from '../../src/media/sweep.ts';
 import { startVault } from '../../src/server.ts';
 import { jpeg } from '../helpers/images.ts';
 import { createTestVault, tempConfig, type TestVault } from '../helpers/vault.ts';
@@ -59,11 +58,32 @@ describe('the uploads sweep', () => {
     vault = createTestVault();
   });
   afterAll(() => vault.close());
-  /** What the vault's rows reference, read through the repositories as the server does. */
-  const referenced = () => [
-    ...createBeverageRepository(vault.ctx.database.db).allPhotoPaths(),
-    ...vault.ctx.users.allAvatarPaths(),
-  ];
+  /** What the vault's rows reference, as the server's sweep reads it. */
+  const referenced = () => referencedUploads(vault.ctx);
+
+  it('counts the copies of photos received with remote entries as referenced', async () => {
+    const sqlite = vault.ctx.database.sqlite;
+    const now = Date.now();
+    const actor = sqlite
+      .prepare(
+        "INSERT INTO actors (kind, uri, display_name, summary, created_at, updated_at) VALUES ('remote', 'https://remote.example/users/bob', 'Bob', '', ?, ?)",
+      )
+      .run(now, now).lastInsertRowid;
+    const copy = await vault.ctx.media.save(await jpeg(40, 30), PHOTO);
+    sqlite
+      .prepare(
+        `INSERT INTO remote_entries (actor_id, note_uri, type, name, subtype, rating, status, photo_url, photo_path, published_at, updated_at, received_at)
+         VALUES (?, 'https://remote.example/users/bob/entries/1', 'BEER', 'Remote', 'IPA', 3, 'TRIED', 'https://remote.example/p.jpg', ?, ?, ?, ?)`,
+      )
+      .run(actor, copy, now, now, now);
+    age(vault.config.uploadsDir, copy, 2 * HOUR);
+    expect(referenced()).toContain(copy);
+    await sweepUploads({ uploadsDir: vault.config.uploadsDir, referencedPaths: referenced });
+    expect(exists(vault.config.uploadsDir, copy)).toBe(true);
+    // Leave the folder as it was for the tests below, which count what they find.
+    sqlite.prepare('DELETE FROM actors WHERE id = ?').run(actor);
+    fs.rmSync(path.join(vault.config.uploadsDir, copy.slice('media/'.length)));
+  });
 
   it('removes old unfinished and unreferenced files and keeps referenced, young and foreign ones', async () => {
     const dir = vault.config.uploadsDir;
