@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { messageOf } from '../notes/notes.tsx';
+import { Avatar } from '../ui/Avatar.tsx';
 import {
   LOOKUP_FAILED,
   lookupAccount,
@@ -16,7 +17,8 @@ export const followRequested = (actor: Pick<LookedUpActor, 'displayName' | 'hand
 
 /**
  * The dialog's fediverse part: a handle (@name@server, name@server) or a profile address is
- * looked up on the server, the account is shown (name, handle, avatar, summary, all as text),
+ * looked up on the server, the account is shown (name, handle, summary, all as text, with
+ * initials for an avatar),
  * and 'Follow' sends the follow. Pending until the account's server accepts.
  */
 export function RemoteLookup({ onFollowed }: { onFollowed: (actor: LookedUpActor) => void }) {
@@ -86,11 +88,15 @@ export function RemoteLookup({ onFollowed }: { onFollowed: (actor: LookedUpActor
       )}
       {found && (
         <div className="remote-account" aria-label={`Account ${found.handle}`} role="group">
-          {found.avatarUrl ? (
-            <img className="remote-account__avatar" src={found.avatarUrl} alt="" />
-          ) : (
-            <span className="remote-account__avatar remote-account__avatar--empty" aria-hidden />
-          )}
+          {/* Initials, not the remote avatar: the page loads no image from other servers
+              (its Content-Security-Policy, and the user's address stays private). */}
+          <Avatar
+            user={{
+              fullName: found.displayName || found.handle,
+              username: found.handle,
+              avatarPath: null,
+            }}
+          />
           <div className="remote-account__who">
             <span className="remote-account__name">{found.displayName || found.handle}</span>
             <span className="remote-account__handle">{found.handle}</span>
