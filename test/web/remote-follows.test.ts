@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, INVALID_RESPONSE } from '../../web/src/api/client.ts';
-import { fetchRemoteFollowing, lookupAccount } from '../../web/src/following/remote-follows.ts';
-import { followRequested } from '../../web/src/following/RemoteLookup.tsx';
+import {
+  fetchRemoteFollowing,
+  followRequested,
+  lookupAccount,
+} from '../../web/src/following/remote-api.ts';
 
 /** The client's fediverse follow calls, against a stubbed fetch (the process edge). */
 

@@ -3,7 +3,8 @@ import type { UserSearchResult } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { FOLLOW_FAILED, useFollow, useFollowedIds } from './follows.ts';
-import { followRequested, RemoteLookup } from './RemoteLookup.tsx';
+import { followRequested } from './remote-api.ts';
+import { RemoteLookup } from './RemoteLookup.tsx';
 import { UserSearch } from './UserSearch.tsx';
 
 export const FOLLOW_DIALOG_TITLE = 'Follow someone';

@@ -2,18 +2,10 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { messageOf } from '../notes/notes.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
-import {
-  LOOKUP_FAILED,
-  lookupAccount,
-  useFollowAccount,
-  type LookedUpActor,
-} from './remote-follows.ts';
+import { LOOKUP_FAILED, lookupAccount, type LookedUpActor } from './remote-api.ts';
+import { useFollowAccount } from './remote-follows.ts';
 
 export const FOLLOW_ACCOUNT_FAILED = 'Failed to follow account';
-
-/** What the user is told once the follow is sent: followed, or waiting for the account. */
-export const followRequested = (actor: Pick<LookedUpActor, 'displayName' | 'handle'>) =>
-  `Follow request sent to ${actor.displayName || actor.handle}`;
 
 /**
  * The dialog's fediverse part: a handle (@name@server, name@server) or a profile address is

@@ -1,46 +1,27 @@
 /**
- * Follows of fediverse accounts: the '+ Follow' dialog's lookup by handle or address, the
- * follow itself (pending until the account's server accepts), unfollowing, and removing a
- * fediverse follower. Calls go through `request` (api/client.ts); the shapes are the
- * contract's (contract/follows.ts), as types only.
+ * Follows of fediverse accounts in TanStack Query: the accounts the user follows, the follow
+ * itself (pending until the account's server accepts), unfollowing, and removing a fediverse
+ * follower. The plain calls are in remote-api.ts.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { LookedUpActor, RemoteFollowingItem } from '../../../contract/follows.ts';
-import { ApiError, INVALID_RESPONSE, request } from '../api/client.ts';
+import { request } from '../api/client.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { useNotes } from '../notes/notes.tsx';
+import {
+  fetchRemoteFollowing,
+  field,
+  type LookedUpActor,
+  type RemoteFollowingItem,
+} from './remote-api.ts';
 
 export type { LookedUpActor, RemoteFollowingItem };
 
 /** Under queryKeys.following, so that whatever refreshes the following list refreshes it too. */
 const remoteFollowingKey = [...queryKeys.following, 'remote'] as const;
 
-export const LOOKUP_FAILED = 'Could not look up that account';
 export const REMOTE_UNFOLLOW_FAILED = 'Failed to unfollow account';
 export const REMOVE_FOLLOWER_FAILED = 'Failed to remove follower';
-
-function field<T>(data: unknown, name: string, list = false): T {
-  const value = (data as Record<string, unknown> | null)?.[name];
-  const ok = list ? Array.isArray(value) : typeof value === 'object' && value !== null;
-  if (!ok) throw new ApiError(INVALID_RESPONSE, 200);
-  return value as T;
-}
-
-/** POST /users/lookup {query} → field actor. */
-export async function lookupAccount(query: string, signal?: AbortSignal): Promise<LookedUpActor> {
-  const data = await request('/users/lookup', { method: 'POST', json: { query }, signal });
-  return field<LookedUpActor>(data, 'actor');
-}
-
-/** GET /users/following → field remote (fediverse accounts, with their state). */
-export async function fetchRemoteFollowing(signal?: AbortSignal): Promise<RemoteFollowingItem[]> {
-  return field<RemoteFollowingItem[]>(
-    await request('/users/following', { signal }),
-    'remote',
-    true,
-  );
-}
 
 function refresh(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.following });
