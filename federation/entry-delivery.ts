@@ -1,6 +1,6 @@
 import { getLogger } from '@logtape/logtape';
 import type { ActivityRow } from '../src/db/schema/index.ts';
-import type { Outbox } from '../src/outbox/outbox.ts';
+import { DeliveryDeferred, type Outbox } from '../src/outbox/outbox.ts';
 import type { EntryAudience } from './entry-audience.ts';
 import type { FederatedEntries, FederatedEntryRow } from './entry-rows.ts';
 
@@ -34,7 +34,7 @@ export interface EntryDeliveryDeps {
 }
 
 /** The outbox row waits while its activity is being handed to Fedify's queue. */
-export class HandoffPending extends Error {
+export class HandoffPending extends DeliveryDeferred {
   constructor(activityId: number) {
     super(`activity ${activityId} is being handed to the federation queue`);
     this.name = 'HandoffPending';
@@ -52,7 +52,7 @@ type Handoff = 'pending' | 'done' | 'failed';
  *
  * The outbox row stays until the activity is in Fedify's queue (both are in the app's SQLite
  * file): the first run starts the hand-off and keeps the row (a resume token), a run while it is
- * under way retries later, and the run after it ends lets the row go. A crash before the
+ * under way defers the row a moment (DeliveryDeferred), and the run after it ends lets it go. A crash before the
  * hand-off ends sends it again after the restart, with the same activity id (ids come from the
  * entry id and its updatedAt), which receivers treat as the same activity. A remote that is
  * down never fails the user's action: the action committed long before.

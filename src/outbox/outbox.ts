@@ -15,6 +15,20 @@ import type { NewActivity, OutboxRepository } from './repository.ts';
  */
 export type DeliveryHandler = (activity: ActivityRow, resume: string | undefined) => string | void;
 
+/**
+ * Thrown by a handler whose delivery is under way outside the transaction (an activity being
+ * handed to the federation queue): the row is tried again after `retryInMs`, without counting
+ * as a failed attempt and without a warning.
+ */
+export class DeliveryDeferred extends Error {
+  readonly retryInMs: number;
+  constructor(message: string, retryInMs = 200) {
+    super(message);
+    this.name = 'DeliveryDeferred';
+    this.retryInMs = retryInMs;
+  }
+}
+
 /** Where a delivery done in parts stopped: the handler's position in its list, and its token. */
 interface Progress {
   handler: number;
@@ -93,6 +107,14 @@ export function createOutbox(deps: {
           });
           more ||= unfinished;
         } catch (error) {
+          if (error instanceof DeliveryDeferred) {
+            repo.deferTo(outboxId, now() + error.retryInMs);
+            logger.debug('Delivery of activity {id} deferred: {reason}', {
+              id: activity.id,
+              reason: error.message,
+            });
+            continue;
+          }
           const delay = Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);
           repo.retryLater(outboxId, now() + delay, String(error));
           logger.warn('Delivering activity {id} ({type}) failed; retrying in {delay} ms: {error}', {

@@ -54,6 +54,7 @@ export function createOutboxRepository(sqlite: Database.Database) {
   const retryLater = sqlite.prepare(
     'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?',
   );
+  const deferTo = sqlite.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?');
   const saveProgress = sqlite.prepare('UPDATE outbox SET progress = ? WHERE id = ?');
   const nextDue = sqlite.prepare('SELECT min(next_attempt_at) FROM outbox').pluck();
   const count = sqlite.prepare('SELECT count(*) FROM outbox').pluck();
@@ -98,6 +99,11 @@ export function createOutboxRepository(sqlite: Database.Database) {
     /** Keeps where a delivery in parts got to; the row stays due. */
     saveProgress(outboxId: number, progress: string): void {
       saveProgress.run(progress, outboxId);
+    },
+
+    /** Tries the row again at `at`, not counting an attempt (a delivery under way elsewhere). */
+    deferTo(outboxId: number, at: number): void {
+      deferTo.run(at, outboxId);
     },
 
     retryLater(outboxId: number, at: number, error: string): void {
