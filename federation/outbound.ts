@@ -105,7 +105,11 @@ export function createGuardedDocumentLoader(options: GuardedLoaderOptions): Docu
         current = new URL(location, current);
         continue;
       }
-      const body = await readBounded(response, maxBytes, current);
+      const body = await readBounded(
+        response,
+        maxBytes,
+        () => new FetchError(current, `The response is larger than ${maxBytes} bytes`),
+      );
       const bounded = new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, {
         status: response.status,
         headers: response.headers,
@@ -143,9 +147,15 @@ function rsaKeyOf(pairs: ActorKeyPair[]): SigningKey | undefined {
   return pair ? { keyId: pair.keyId, privateKey: pair.privateKey } : undefined;
 }
 
-/** The body, refused if it is (or announces itself as) larger than maxBytes. */
-async function readBounded(response: Response, maxBytes: number, url: URL): Promise<Uint8Array> {
-  const tooLarge = () => new FetchError(url, `The response is larger than ${maxBytes} bytes`);
+/**
+ * The body, refused with `tooLarge()` if it is (or announces itself as) larger than maxBytes:
+ * a declared length is checked before reading, and the reading stops at the limit.
+ */
+export async function readBounded(
+  response: Response,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();

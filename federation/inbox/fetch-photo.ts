@@ -1,6 +1,7 @@
 import { validatePublicUrl } from '@fedify/fedify';
 import { getLogger } from '@logtape/logtape';
 import { MAX_IMAGE_BYTES } from '../../src/media/images.ts';
+import { readBounded } from '../outbound.ts';
 
 const logger = getLogger(['vault', 'federation', 'inbox']);
 
@@ -77,32 +78,8 @@ async function download(
       await response.body?.cancel();
       throw new Error(`HTTP ${response.status}`);
     }
-    return readBounded(response, maxBytes);
+    return readBounded(response, maxBytes, () => new Error(`larger than ${maxBytes} bytes`));
   }
-}
-
-async function readBounded(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () => new Error(`larger than ${maxBytes} bytes`);
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size);
 }
 
 function reasonOf(error: unknown): string {
