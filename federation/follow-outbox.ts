@@ -2,7 +2,7 @@ import type { Federation } from '@fedify/fedify';
 import { getLogger } from '@logtape/logtape';
 import type { ActivityRow, ActorRow } from '../src/db/schema/index.ts';
 import type { FollowPayload } from '../src/follows/remote.ts';
-import type { Outbox } from '../src/outbox/outbox.ts';
+import { DeliveryDeferred, type Outbox } from '../src/outbox/outbox.ts';
 import type { FollowDeliveryJob } from './follow-delivery.ts';
 
 // No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
@@ -29,8 +29,8 @@ async function sendThroughFedify(deps: FollowOutboxDeps, job: FollowDeliveryJob)
   await sendFollowActivityFrom(federation, deps.origin, job);
 }
 
-/** The outbox row waits while its activity is being handed to Fedify's queue. */
-export class FollowHandoffPending extends Error {
+/** The outbox row waits (quietly, shortly) while its activity is handed to Fedify's queue. */
+export class FollowHandoffPending extends DeliveryDeferred {
   constructor(activityId: number) {
     super(`follow activity ${activityId} is being handed to the federation queue`);
     this.name = 'FollowHandoffPending';
