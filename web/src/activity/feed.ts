@@ -34,11 +34,6 @@ export function useActivityFeed() {
 export const addedToVault = (copy: Pick<Beverage, 'name'>) =>
   `Added “${copy.name}” to your to-try list`;
 
-/** An item of the feed from a remote vault actor (read-only; 'Add to vault' copies it). */
-export type RemoteItem = Extract<ActivityItem, { kind: 'remote' }>;
-/** An item of the feed from a local user. */
-export type LocalItem = Extract<ActivityItem, { kind: 'local' }>;
-
 /** POST /activity/remote-entries/{id}/clone → the caller's new entry (a to-try copy by default). */
 export async function cloneRemoteEntry(id: number, status?: BeverageStatus): Promise<Beverage> {
   const data = await request(`/activity/remote-entries/${id}/clone`, {
@@ -54,27 +49,16 @@ export async function cloneRemoteEntry(id: number, status?: BeverageStatus): Pro
 }
 
 /**
- * 'Add to vault': POST /beverages/{id}/clone (the copy goes into the caller's to-try list, photo
- * included); the caller's lists on screen take the copy and every cached list is refreshed.
+ * 'Add to vault': copies an entry into the caller's to-try list, photo included, through
+ * POST /beverages/{id}/clone for a local entry and POST /activity/remote-entries/{id}/clone for
+ * a remote one; the caller's lists on screen take the copy and every cached list is refreshed.
  */
-export function useAddToVault() {
+export function useAddToVault(kind: ActivityItem['kind']) {
   const queryClient = useQueryClient();
   const { publish } = useVault();
   return useMutation({
-    mutationFn: (entry: Pick<Beverage, 'id'>) => cloneBeverage(entry.id),
-    onSuccess: (copy) => {
-      publish({ kind: 'saved', entry: copy });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.beverages.all });
-    },
-  });
-}
-
-/** 'Add to vault' for a remote item: the same, through the remote entries' clone route. */
-export function useAddRemoteToVault() {
-  const queryClient = useQueryClient();
-  const { publish } = useVault();
-  return useMutation({
-    mutationFn: (entry: Pick<RemoteItem['beverage'], 'id'>) => cloneRemoteEntry(entry.id),
+    mutationFn: (entry: { id: number }) =>
+      kind === 'remote' ? cloneRemoteEntry(entry.id) : cloneBeverage(entry.id),
     onSuccess: (copy) => {
       publish({ kind: 'saved', entry: copy });
       void queryClient.invalidateQueries({ queryKey: queryKeys.beverages.all });

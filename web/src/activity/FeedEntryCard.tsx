@@ -1,27 +1,39 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import type { ActivityItem } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { formatDateTime } from '../people/dates.ts';
 import { CheckIcon } from '../ui/icons.tsx';
 import { StarRating } from '../vault/StarRating.tsx';
-import { TypeIcon } from '../vault/TypeIcon.tsx';
 import '../vault/entry-card.css';
-import { addedToVault, useAddRemoteToVault, type RemoteItem } from './feed.ts';
+import { addedToVault, useAddToVault } from './feed.ts';
+
+/** What a feed card shows of an entry, local or remote. */
+type FeedEntry = Pick<
+  ActivityItem['beverage'],
+  'id' | 'type' | 'name' | 'subtype' | 'makerName' | 'rating' | 'notes' | 'status'
+>;
 
 /**
- * An entry received from a remote vault actor someone follows: the actor with their
- * '@name@host' handle, the entry read-only ('View only': it lives on the other server) and
- * 'Add to vault', which copies it into the caller's vault. Every piece of text came from another
- * server and is rendered as text, never as HTML; the photo is the vault's own copy.
+ * One entry of the feed, read-only: who logged it and when (`who`: the actor, as the caller
+ * shows them), the photo or type icon (`thumb`), name, type, subtype, maker, rating and notes as
+ * text, and 'Add to vault', which copies it into the caller's vault. A remote entry is also
+ * marked 'View only': it lives on another server.
  */
-export function RemoteActivityCard({ item }: { item: RemoteItem }) {
-  const { beverage: entry, actor } = item;
+export function FeedEntryCard(props: {
+  kind: ActivityItem['kind'];
+  who: ReactNode;
+  createdAt: string;
+  entry: FeedEntry;
+  thumb: ReactNode;
+}) {
+  const { kind, entry } = props;
   const nameId = useId();
-  const kind = BEVERAGE_KINDS[entry.type];
+  const labels = BEVERAGE_KINDS[entry.type];
   const { notifySuccess, notifyError } = useNotes();
-  const add = useAddRemoteToVault();
+  const add = useAddToVault(kind);
   const [added, setAdded] = useState(false);
-  const when = formatDateTime(item.createdAt);
+  const when = formatDateTime(props.createdAt);
   const toTry = entry.status === 'TO_TRY';
 
   const addToVault = () =>
@@ -34,41 +46,32 @@ export function RemoteActivityCard({ item }: { item: RemoteItem }) {
     });
 
   return (
-    <article className="activity-card activity-card--remote" aria-labelledby={nameId}>
+    <article
+      className={kind === 'remote' ? 'activity-card activity-card--remote' : 'activity-card'}
+      aria-labelledby={nameId}
+    >
       <p className="activity-card__who">
-        <span className="activity-card__actor">{actor.fullName || actor.handle}</span>{' '}
-        <span className="activity-card__handle">{actor.handle}</span> logged{' '}
-        {toTry ? 'a beverage to try' : 'a beverage'}
+        {props.who} logged {toTry ? 'a beverage to try' : 'a beverage'}
         {when && (
           <>
             {' · '}
-            <time dateTime={item.createdAt}>{when}</time>
+            <time dateTime={props.createdAt}>{when}</time>
           </>
         )}
       </p>
       <div className="activity-card__entry">
-        {entry.photoPath ? (
-          <span className="entry-card__thumb">
-            <img src={`/${entry.photoPath}`} alt="" loading="lazy" decoding="async" />
-          </span>
-        ) : (
-          <span
-            className={`entry-card__thumb entry-card__thumb--empty type-${entry.type.toLowerCase()}`}
-          >
-            <TypeIcon type={entry.type} />
-          </span>
-        )}
+        {props.thumb}
         <div className="entry-card__body">
           <h2 id={nameId} className="entry-card__name activity-card__name">
             {entry.name}
           </h2>
           <p className="entry-card__meta">
-            <span className="entry-card__type">{kind.label} · </span>
+            <span className="entry-card__type">{labels.label} · </span>
             <span>{entry.subtype}</span>
             {entry.makerName && (
               <span className="entry-card__maker">
                 {' · '}
-                <span className="entry-card__maker-label">{kind.makerLabel}:</span>{' '}
+                <span className="entry-card__maker-label">{labels.makerLabel}:</span>{' '}
                 {entry.makerName}
               </span>
             )}
@@ -78,7 +81,7 @@ export function RemoteActivityCard({ item }: { item: RemoteItem }) {
         </div>
       </div>
       <div className="activity-card__actions">
-        <span className="tag tag--muted">View only</span>
+        {kind === 'remote' && <span className="tag tag--muted">View only</span>}
         {added ? (
           <span className="tag tag--muted">
             <CheckIcon />
