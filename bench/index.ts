@@ -4,18 +4,21 @@
 //  3. The request pipeline at 32 connections, as ratios to a bare Hono route (issue 8).
 //  4. The entry API one request at a time, logging with 8 clients, and photos (issue 3).
 //  5. The social half on its own database: feed pages, notifications, fan-out (issue 9).
-// BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone.
+//  6. Federation: one entry to 1,000 remote followers on 50 fake hosts, and inbox throughput
+//     (issue 10).
+// BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone, BENCH_ONLY=federation 6 alone.
 // Figures vary by tens of percent on a busy machine: run it on a quiet one.
 import fs from 'node:fs';
 import { benchEntries } from './beverages.ts';
 import { signIn } from './http.ts';
 import { benchPipeline, measureStart } from './pipeline.ts';
 import { benchSocial } from './social.ts';
+import { benchFederation, runAlone } from './federation.ts';
 import { startVault } from './processes.ts';
 import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
 import { printVerdicts } from './verdict.ts';
 
-if (process.env.BENCH_ONLY === 'federation') await (await import('./federation.ts')).runAlone();
+if (process.env.BENCH_ONLY === 'federation') await runAlone();
 if (process.env.BENCH_ONLY === 'social') {
   printVerdicts('Targets of issue 9 (social):', await benchSocial());
   process.exit(0);
@@ -42,4 +45,5 @@ try {
 }
 if (process.env.BENCH_ONLY !== 'pipeline') {
   printVerdicts('Targets of issue 9 (social):', await benchSocial());
+  printVerdicts('Targets of issue 10 (federation):', await benchFederation());
 }
