@@ -42,7 +42,7 @@ export function registerInbox(
       })
       .on(Delete, async (ctx, activity) => {
         if (await onDeleteNote(ctx, activity, deps)) return;
-        if (onDeleteActor(ctx, activity, deps)) return;
+        if (await onDeleteActor(ctx, activity, deps)) return;
       })
       // Follows with remote actors (federation/inbox/follow.ts, undo.ts, accept.ts, reject.ts).
       .on(Follow, (ctx, activity) => onFollow(ctx, activity, deps))

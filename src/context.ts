@@ -82,8 +82,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     onDeliveryGone: (_inbox, actorIds) => {
       remoteFollows.deliveryGone(actorIds.map((id) => id.href));
     },
-    onActorGone: (actorUri) => {
-      remoteFollows.actorGone(actorUri.href);
+    onActorGone: async (actorUri) => {
+      await remoteFollows.actorGone(actorUri.href);
     },
   });
   const media = createMediaStore(config.uploadsDir);
@@ -150,6 +150,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     outbox,
     transaction,
     origin: config.origin,
+    entries: remoteEntries,
     now,
   });
   const follows = createFollowService({

@@ -3,6 +3,7 @@ import type { ActorRepository, RemoteActorData } from '../actors/repository.ts';
 import type { Transaction } from '../db/transaction.ts';
 import { conflict, notFound } from '../domain-error.ts';
 import type { FeedRepository } from '../feed/repository.ts';
+import { logger } from '../logger.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { FollowRepository, RemoteFollowing } from './repository.ts';
@@ -45,9 +46,28 @@ export function createRemoteFollowService(deps: {
   outbox: Outbox;
   transaction: Transaction;
   origin: string;
+  /**
+   * Entries received from remote actors (src/remote-entries/): those of an actor nobody here
+   * follows any more are removed with their photo copies, and all of a deleted actor's.
+   */
+  entries?: { forgetActor(actorUri: string, options?: { always?: boolean }): Promise<number> };
   now?: () => number;
 }) {
   const { repo, actors, users, feed, outbox, transaction, origin } = deps;
+
+  /** After a follow of `actorUri` ended: its entries go if nobody here follows it now. */
+  function forgetEntries(actorUri: string | null | undefined, always = false): Promise<void> {
+    if (!actorUri || !deps.entries) return Promise.resolve();
+    return deps.entries.forgetActor(actorUri, { always }).then(
+      () => undefined,
+      (error: unknown) => {
+        logger.warn('Could not remove the entries of {actor}: {error}', {
+          actor: actorUri,
+          error: String(error).slice(0, 300),
+        });
+      },
+    );
+  }
   const now = deps.now ?? Date.now;
 
   function federatedUser(userId: number) {
@@ -133,6 +153,7 @@ export function createRemoteFollowService(deps: {
           createdAt: now(),
         });
       });
+      void forgetEntries(actors.findById(actorId)?.uri);
     },
 
     /** Removes a remote follower of the caller; a Reject(Follow) tells its server. */
@@ -224,6 +245,7 @@ export function createRemoteFollowService(deps: {
         const userId = actors.userIdOf(follow.followerId);
         if (userId !== null) feed.removeActor(userId, them.id);
       });
+      void forgetEntries(actorUri);
       return true;
     },
 
@@ -234,8 +256,13 @@ export function createRemoteFollowService(deps: {
       return true;
     },
 
-    /** A remote actor is gone (Delete, or a 410 key): forgotten with everything it had here. */
-    actorGone(actorUri: string): boolean {
+    /**
+     * A remote actor is gone (Delete, or a 410 key): forgotten with everything it had here, its
+     * entries' photo copies first (the rows would go by cascade, the files not).
+     */
+    async actorGone(actorUri: string): Promise<boolean> {
+      if (!actors.findRemoteByUri(actorUri)) return false;
+      await forgetEntries(actorUri, true);
       return actors.removeRemote(actorUri);
     },
 
