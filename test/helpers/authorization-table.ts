@@ -226,6 +226,8 @@ export const AUTHORIZATION: Record<string, Row> = {
     ...everyone(404),
     request: () => ({ params: { name: `${'A'.repeat(43)}.jpg` } }),
   },
+  // The JSON-LD context of the vault's Note extension: public.
+  'GET /ns/vault': everyone('ok'),
   // Deliveries must carry an HTTP signature, whoever sends them.
   'POST /inbox': { ...everyone(401), request: unsignedActivity },
   'POST /users/:username/inbox': { ...everyone(401), request: unsignedActivity },
