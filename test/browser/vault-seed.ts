@@ -74,6 +74,8 @@ export async function loadedWidth(selector: Locator) {
       const img = element as unknown as { complete: boolean; naturalWidth: number };
       return img.complete ? img.naturalWidth : 0;
     });
-  await expect.poll(width).toBeGreaterThan(0);
+  // An image made on demand (a QR code) may take a few seconds on a busy machine: the poll's
+  // default second was not always enough.
+  await expect.poll(width, { timeout: 10_000 }).toBeGreaterThan(0);
   return width();
 }
