@@ -46,6 +46,7 @@ import { createActorKeyStore, type ActorKeyStore } from './keys.ts';
 import { SqliteKvStore, type SqliteKvStoreOptions } from './kv-store.ts';
 import { SqliteMessageQueue, type SqliteMessageQueueOptions } from './message-queue.ts';
 import { registerNodeInfo } from './nodeinfo.ts';
+import { boundOutboundHttp, type HttpBounds } from './http-bounds.ts';
 import { OUTBOUND_LIMITS, userDocumentLoader } from './outbound.ts';
 
 export { SqliteKvStore } from './kv-store.ts';
@@ -78,6 +79,8 @@ export interface VaultFederationOptions {
   onActorGone?: ActorGoneHandler;
   /** Replaces the delivery retry policy (delivery-policy.ts); tests shorten the delays. */
   outboxRetryPolicy?: RetryPolicy;
+  /** Replaces the bounds of every outbound request (http-bounds.ts); tests shorten them. */
+  httpBounds?: HttpBounds;
   /** Where outbox, followers and following come from. Empty collections by default. */
   collections?: CollectionSources;
   /** Entries received from followed remote vaults, asked for when Fedify loads (the inbox). */
@@ -125,6 +128,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
   const instanceKeys = createInstanceKeyStore(kv, config.rsaKeyBits);
   const allowPrivateAddress = options.allowPrivateAddress ?? false;
   const software = `vault/${packageJson.version}`;
+  boundOutboundHttp(options.httpBounds);
 
   const federation = createFederation<void>({
     kv,
