@@ -1,22 +1,8 @@
 import type Database from 'better-sqlite3';
-import type { BeverageStatus, BeverageType } from '../src/db/schema/index.ts';
+import type { BeverageRow, BeverageStatus, BeverageType } from '../src/db/schema/index.ts';
 
 /** An entry as federation reads it (no Fedify here: the outbox handlers load this at start). */
-export interface FederatedEntryRow {
-  id: number;
-  userId: number;
-  type: BeverageType;
-  name: string;
-  subtype: string;
-  makerName: string;
-  rating: number;
-  notes: string;
-  status: BeverageStatus;
-  inCellar: boolean;
-  photoPath: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type FederatedEntryRow = BeverageRow;
 
 const COLUMNS = `id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar,
   photo_path, created_at, updated_at`;
