@@ -1,32 +1,22 @@
-import fs from 'node:fs';
 import { chromium } from 'playwright-core';
+import { inject } from 'vitest';
+import { assertChromiumInstalled } from './chromium.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** Cookies (and storage) of a signed-in context, to start other contexts signed in. */
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-/** Debian's Chromium. Tests never download a browser of their own. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Starts Chromium, or fails loudly when it is not installed (browser tests never skip). */
+/**
+ * Connects to the run's one Chromium (started by test/global-setup.ts). Closing the returned
+ * browser closes the contexts this file opened and leaves Chromium running for the others.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}: install it with apt-get install -y chromium`,
-    );
+  const endpoint = inject('chromiumEndpoint');
+  if (!endpoint) {
+    assertChromiumInstalled();
+    throw new Error('Chromium was installed after the test run started: run the tests again');
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.connect(endpoint);
 }
 
 export interface BrowserSession {
