@@ -1,0 +1,174 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beverageResponseSchema } from '../../contract/beverages.ts';
+import {
+  launchBrowser,
+  openSignedIn,
+  signedInState,
+  type BrowserSession,
+} from '../helpers/browser.ts';
+import { startHttpsVault, type HttpsVault } from '../helpers/https-vault.ts';
+import { jpeg } from '../helpers/images.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { sharedTestCertificate } from '../helpers/tls.ts';
+import { loadedWidth } from './vault-seed.ts';
+
+/*
+ * Two real vaults, alice's in a real browser. Vault A (alice) is the browser's; vault B (bob)
+ * sits behind a TLS-terminating proxy, so that A can look bob up by handle over https. Alice
+ * follows @bob@{B} from the '+ Follow' dialog: Pending until B's Accept arrives. Bob logs an
+ * entry with a photo on B; it appears in alice's /activity with A's copy of the photo, she adds
+ * it to her vault, and when bob deletes it, it leaves her feed. Unfollowing removes bob from her
+ * list and her from his followers.
+ */
+
+let a: TestServer;
+let b: HttpsVault;
+let browser: Browser;
+let bobCookie: string;
+let page: Page;
+const sessions: BrowserSession[] = [];
+
+beforeAll(async () => {
+  sharedTestCertificate().trustInThisProcess();
+  [a, b, browser] = await Promise.all([startTestServer(), startHttpsVault(), launchBrowser()]);
+  await a.createUser({ username: 'alice', password: 'alice-password', activityPubEnabled: true });
+  bobCookie = await b.addUser('bob');
+  const state = await signedInState(browser, a.url, 'alice', 'alice-password');
+  const session = await openSignedIn(browser, a.url, state, '/following');
+  sessions.push(session);
+  page = session.page;
+}, 60_000);
+
+afterAll(async () => {
+  for (const session of sessions) expect(session.pageErrors).toEqual([]);
+  await browser?.close();
+  await Promise.all([a?.close(), b?.close()]);
+});
+
+afterEach(() => {
+  for (const session of sessions) expect(session.pageErrors).toEqual([]);
+});
+
+const following = () => page.getByRole('region', { name: 'People you follow' });
+const bobOnB = (path: string, init: RequestInit = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set('cookie', bobCookie);
+  headers.set('origin', b.origin);
+  return fetch(`${b.origin}/api${path}`, { ...init, headers });
+};
+
+/** Reloads the page until `ready` holds (what other servers do arrives in the background). */
+async function reloadUntil(ready: () => Promise<boolean>) {
+  await expect
+    .poll(
+      async () => {
+        if (await ready()) return true;
+        await page.reload();
+        await page.getByRole('navigation', { name: 'Main' }).waitFor();
+        return ready();
+      },
+      { timeout: 15_000, interval: 500 },
+    )
+    .toBe(true);
+}
+
+describe('alice on one vault and bob on another, in a browser', () => {
+  it('alice follows @bob by handle: Pending until his vault accepts', async () => {
+    const handle = `@bob@${b.host}`;
+    await page.getByRole('button', { name: '+ Follow' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Or follow a fediverse account').fill(handle);
+    await dialog.getByRole('button', { name: 'Look up' }).click();
+    const account = dialog.getByRole('group', { name: `Account ${handle}` });
+    await account.getByRole('button', { name: 'Follow' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const item = following().getByRole('listitem').filter({ hasText: handle });
+    await item.waitFor();
+    expect(await item.getByRole('link', { name: handle }).getAttribute('href')).toBe(
+      `${b.origin}/users/bob`,
+    );
+    await reloadUntil(async () => (await item.getByText('Pending', { exact: true }).count()) === 0);
+    const followers = (await (await bobOnB('/users/followers')).json()) as {
+      followers: { actorUri?: string }[];
+    };
+    expect(followers.followers.map((f) => f.actorUri)).toEqual([`${a.url}/users/alice`]);
+  });
+
+  it('bob’s new entry reaches alice’s /activity with its photo, and she adds it to her vault', async () => {
+    const form = new FormData();
+    form.append('name', 'Springbank 15');
+    form.append('type', 'WHISKEY');
+    form.append('subtype', 'Scotch');
+    form.append('makerName', 'Springbank');
+    form.append('rating', '4');
+    form.append('notes', 'Oily, <b>briny</b>.');
+    form.append('photo', new Blob([await jpeg(600, 800)], { type: 'image/jpeg' }), 'b.jpg');
+    const created = await bobOnB('/beverages', { method: 'POST', body: form });
+    expect(created.status).toBe(201);
+    const entryId = beverageResponseSchema.parse(await created.json()).beverage.id;
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Activity' })
+      .click();
+    const card = page
+      .getByRole('list', { name: 'Recent activity' })
+      .getByRole('article', { name: 'Springbank 15', exact: true });
+    await reloadUntil(async () => (await card.count()) === 1);
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain(`@bob@${b.host}`);
+    expect(text).toContain('Springbank');
+    expect(text).toContain('Oily, <b>briny</b>.');
+    expect(text).toContain('View only');
+    expect(await card.getByRole('img', { name: 'Rated 4 out of 5' }).isVisible()).toBe(true);
+    // The photo is A's own copy, served from A's media.
+    const photo = card.locator('img[src^="/media/"]');
+    expect(await loadedWidth(photo)).toBeGreaterThan(0);
+
+    await card.getByRole('button', { name: 'Add Springbank 15 to vault' }).click();
+    await page
+      .locator('.note--success', { hasText: 'Added “Springbank 15” to your to-try list' })
+      .waitFor();
+    await card.getByText('In your vault').waitFor();
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    const copy = page
+      .getByRole('region', { name: 'Whiskey', exact: true })
+      .getByRole('region', { name: 'To try' })
+      .getByRole('article')
+      .first();
+    await copy.getByRole('heading', { name: 'Springbank 15' }).waitFor();
+    expect(await loadedWidth(copy.locator('img'))).toBeGreaterThan(0);
+
+    // Bob deletes it on his vault: it leaves alice's feed (her copy stays hers).
+    expect((await bobOnB(`/beverages/${entryId}`, { method: 'DELETE' })).status).toBe(204);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Activity' })
+      .click();
+    await reloadUntil(async () => (await card.count()) === 0);
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await copy.getByRole('heading', { name: 'Springbank 15' }).waitFor();
+  });
+
+  it('alice unfollows bob: he leaves her list and she leaves his followers', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Following' })
+      .click();
+    const item = following()
+      .getByRole('listitem')
+      .filter({ hasText: `@bob@${b.host}` });
+    await item.getByRole('button', { name: /^Unfollow / }).click();
+    await item.waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () =>
+          ((await (await bobOnB('/users/followers')).json()) as { followers: unknown[] }).followers
+            .length,
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+  });
+});
