@@ -37,12 +37,13 @@ export class FollowHandoffPending extends DeliveryDeferred {
   }
 }
 
-function payloadOf(activity: ActivityRow): FollowPayload | undefined {
+function payloadOf(activity: ActivityRow): (FollowPayload & { reject: boolean }) | undefined {
   if (activity.payload === null) return undefined;
   try {
-    const value = JSON.parse(activity.payload) as Partial<FollowPayload>;
+    const value = JSON.parse(activity.payload) as Partial<FollowPayload> & { as?: unknown };
     if (typeof value.follow !== 'string' || value.follow === '') return undefined;
-    return { follow: value.follow, ...(value.as ? { as: value.as } : {}) };
+    // Rows recorded before Reject had a type of its own were Undo rows marked `as: 'Reject'`.
+    return { follow: value.follow, reject: value.as === 'Reject' };
   } catch {
     return undefined;
   }
@@ -50,8 +51,8 @@ function payloadOf(activity: ActivityRow): FollowPayload | undefined {
 
 /**
  * Follows of remote actors by local users leave the vault: the outbox's Follow (a local user
- * asks to follow a remote actor) and Undo rows (an unfollow, or a remote follower removed)
- * become Follow, Undo(Follow) and Reject(Follow) handed to Fedify (`send`), signed as the
+ * asks to follow a remote actor), Undo rows (an unfollow) and Reject rows (a remote follower
+ * removed) become Follow, Undo(Follow) and Reject(Follow) handed to Fedify (`send`), signed as the
  * local user. Rows between local users, and the rows recorded for what remote actors did, are
  * left to the local handlers. A user whose activityPubEnabled is off sends nothing (their
  * follows are kept and resume when it is turned on again).
@@ -84,7 +85,7 @@ export function registerFollowDelivery(outbox: Outbox, deps: FollowOutboxDeps): 
     if (activity.type === 'Follow') {
       return { kind: 'Follow', ...base, follower: local, followed: them.uri };
     }
-    if (payload.as === 'Reject') {
+    if (activity.type === 'Reject' || payload.reject) {
       return { kind: 'Reject', ...base, follower: them.uri, followed: local };
     }
     return { kind: 'Undo', ...base, follower: local, followed: them.uri };
@@ -123,4 +124,5 @@ export function registerFollowDelivery(outbox: Outbox, deps: FollowOutboxDeps): 
 
   outbox.on('Follow', deliver);
   outbox.on('Undo', deliver);
+  outbox.on('Reject', deliver);
 }

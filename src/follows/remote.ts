@@ -14,13 +14,11 @@ export interface RemoteFollowViewer {
 
 /**
  * What the outbox records for a follow between a local user and a remote actor (the activity's
- * payload). `follow` is the id of the Follow activity; `as` says which activity federation
- * sends for an Undo row: Undo(Follow) when the local user unfollows, Reject(Follow) when the
- * local user removes a remote follower.
+ * payload): `follow` is the id of the Follow activity that a Follow, Undo or Reject row is
+ * about.
  */
 export interface FollowPayload {
   follow: string;
-  as?: 'Undo' | 'Reject';
 }
 
 /** What a received Follow did: accepted now or before (send the Accept), or ignored. */
@@ -144,7 +142,7 @@ export function createRemoteFollowService(deps: {
         }
         repo.removeById(existing.id);
         feed.removeActor(viewer.id, actorId);
-        const payload: FollowPayload = { follow: existing.activityUri, as: 'Undo' };
+        const payload: FollowPayload = { follow: existing.activityUri };
         outbox.record({
           actorId: existing.followerId,
           type: 'Undo',
@@ -165,10 +163,10 @@ export function createRemoteFollowService(deps: {
           throw notFound('This account does not follow you.');
         }
         repo.removeById(existing.id);
-        const payload: FollowPayload = { follow: existing.activityUri, as: 'Reject' };
+        const payload: FollowPayload = { follow: existing.activityUri };
         outbox.record({
           actorId: existing.followedId,
-          type: 'Undo',
+          type: 'Reject',
           objectActorId: actorId,
           payload,
           createdAt: now(),

@@ -122,6 +122,38 @@ describe('follows leaving the vault', () => {
     ]);
   });
 
+  it('records the removal as a Reject row, and still sends an older Undo row marked as Reject', async () => {
+    const followUri = 'https://mastodon.example/follows/9';
+    vault.ctx.remoteFollows.receiveFollow('alice', bob, followUri);
+    const actorId = vault.ctx.remoteFollows.knownActor(bob.uri)!.id;
+    const types = () =>
+      (
+        vault.ctx.database.sqlite
+          .prepare('SELECT type FROM activities WHERE object_actor_id = ? ORDER BY id')
+          .all(actorId) as { type: string }[]
+      ).map((row) => row.type);
+    vault.ctx.remoteFollows.removeFollower({ id: aliceId }, actorId);
+    expect(types().at(-1)).toBe('Reject');
+    await settle(() => sent.length > 0);
+    sent.length = 0;
+
+    // A row an earlier version recorded: an Undo whose payload says it is a Reject.
+    const aliceActor = vault.ctx.actors.localActorId(aliceId);
+    vault.ctx.database.transaction(() =>
+      outbox.record({
+        actorId: aliceActor,
+        type: 'Undo',
+        objectActorId: actorId,
+        payload: { follow: followUri, as: 'Reject' },
+        createdAt: Date.now(),
+      }),
+    );
+    await settle(() => sent.length > 0);
+    expect(sent).toEqual([
+      expect.objectContaining({ kind: 'Reject', followUri, follower: bob.uri }),
+    ]);
+  });
+
   it('sends nothing for a user whose federation is off, and lets the record go', async () => {
     vault.ctx.remoteFollows.receiveFollow('alice', bob, 'https://mastodon.example/follows/2');
     const actorId = vault.ctx.remoteFollows.knownActor(bob.uri)!.id;

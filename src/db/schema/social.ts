@@ -127,12 +127,21 @@ export const shares = sqliteTable(
   ],
 );
 
-export const ACTIVITY_TYPES = ['Create', 'Update', 'Delete', 'Follow', 'Undo', 'Offer'] as const;
+export const ACTIVITY_TYPES = [
+  'Create',
+  'Update',
+  'Delete',
+  'Follow',
+  'Undo',
+  'Reject',
+  'Offer',
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /**
  * What an actor did that others learn of: logged, changed or deleted an entry (Create, Update,
- * Delete), followed or unfollowed (Follow, Undo), shared an entry (Offer). Recorded in the same
+ * Delete), followed or unfollowed (Follow, Undo), removed a follower (Reject), shared an entry
+ * (Offer). Recorded in the same
  * transaction as the write that caused it, together with its outbox row.
  */
 export const activities = sqliteTable(
