@@ -85,6 +85,6 @@ export const EXPORT_CSV_COLUMNS = [
 ] as const;
 
 /** GET /api/export?username=NAME: an admin exports another user's vault (else one's own). */
-export const exportQuerySchema = z
-  .object({ username: z.string().trim().min(1).max(64).optional() })
-  .strict();
+export const exportQuerySchema = z.object({
+  username: z.string().trim().min(1, 'username must not be empty').max(64).optional(),
+});

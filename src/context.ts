@@ -40,6 +40,8 @@ import { registerFollowDelivery } from '../federation/follow-outbox.ts';
 import { registerNotificationDelivery } from './notifications/delivery.ts';
 import { createNotificationRepository } from './notifications/repository.ts';
 import { createNotificationService } from './notifications/service.ts';
+import { createExportRepository } from './export/repository.ts';
+import { createExportService } from './export/service.ts';
 
 export interface ContextOptions {
   /**
@@ -213,6 +215,12 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     shares,
     follows,
     notifications,
+    exports: createExportService({
+      repo: createExportRepository(database.sqlite),
+      users,
+      media,
+      now,
+    }),
     feed,
     remoteEntries,
     remoteFollows,

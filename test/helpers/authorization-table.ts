@@ -166,6 +166,8 @@ export const AUTHORIZATION: Record<string, Row> = {
     request: () => ({ params: { id: '999999' }, json: { action: 'DECLINE' } }),
   },
   'GET /api/activity': signedIn(),
+  // Each user's own vault; another user's only for an admin (?username=).
+  'GET /api/export': signedIn(),
   // A remote entry may be cloned only by those whose feed holds it: a made-up one is a 404.
   'POST /api/activity/remote-entries/:id/clone': {
     ...signedIn(404),

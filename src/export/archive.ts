@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import yazl from 'yazl';
+import {
+  EXPORT_CSV_NAME,
+  EXPORT_FORMAT,
+  EXPORT_JSON_NAME,
+  EXPORT_VERSION,
+  type ExportEntry,
+} from '../../contract/export.ts';
+import type { ExportRow } from './repository.ts';
+import { CSV_HEAD, csvRows, toExportEntry } from './rows.ts';
+
+/** Entries read per page: small enough to keep memory flat, large enough to be quick. */
+export const PAGE_SIZE = 500;
+
+export interface ArchiveSource {
+  user: { username: string; fullName: string };
+  exportedAt: Date;
+  /** One page of the user's entries with ids above `afterId`, in id order. */
+  page(afterId: number, limit: number): ExportRow[];
+  /** The file of a stored photo ('media/…'), or undefined when the path is not one. */
+  locatePhoto(storedPath: string): string | undefined;
+}
+
+/**
+ * The export ZIP as a stream: entries.csv, entries.json, then photos/…, each produced as the
+ * reader takes the bytes (yazl pipes with back-pressure). The entries are read twice, a page
+ * at a time (once per file), and the photos are opened one at a time as their turn comes, so
+ * memory stays flat whatever the size of the vault. Photos are stored uncompressed (JPEG does
+ * not shrink); the text files are deflated.
+ *
+ * Each page is read when its turn comes, not in one snapshot: an entry edited during the
+ * export may differ between the two files; a photo whose file is gone is left out.
+ */
+export function exportArchive(source: ArchiveSource): Readable {
+  const zip = new yazl.ZipFile();
+  const mtime = source.exportedAt;
+  const output = zip.outputStream as Readable;
+  let finished = false;
+  let abandoned = false;
+  output.once('end', () => (finished = true));
+  // The reader went away (a closed download): stop reading pages and opening photos.
+  output.once('close', () => (abandoned = !finished));
+
+  async function* pages(): AsyncGenerator<ExportRow[]> {
+    let afterId = 0;
+    for (;;) {
+      if (abandoned) return;
+      const rows = source.page(afterId, PAGE_SIZE);
+      if (rows.length === 0) return;
+      yield rows;
+      if (rows.length < PAGE_SIZE) return;
+      afterId = rows[rows.length - 1]!.id;
+      await nextTurn(); // let other requests run between pages
+    }
+  }
+
+  function photoFile(row: ExportRow): string | undefined {
+    if (!row.photo_path) return undefined;
+    const file = source.locatePhoto(row.photo_path);
+    return file && fs.existsSync(file) ? file : undefined;
+  }
+
+  async function* csv(): AsyncGenerator<string> {
+    yield CSV_HEAD;
+    for await (const rows of pages()) {
+      yield csvRows(rows.map((row) => toExportEntry(row, photoFile(row) !== undefined)));
+    }
+  }
+
+  function addPhoto(file: string, name: string) {
+    zip.addReadStreamLazy(name, { compress: false, mtime }, (done) => {
+      if (abandoned) return done(null, Readable.from([]));
+      fs.promises.open(file).then(
+        (handle) => done(null, handle.createReadStream()),
+        // Deleted since it was listed (the entry's photo replaced meanwhile): an empty file.
+        () => done(null, Readable.from([])),
+      );
+    });
+  }
+
+  async function* json(): AsyncGenerator<string> {
+    const head = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exportedAt: source.exportedAt.toISOString(),
+      user: source.user,
+    };
+    yield JSON.stringify(head).slice(0, -1) + ',"entries":[\n';
+    let first = true;
+    const added = new Set<string>();
+    for await (const rows of pages()) {
+      const lines: string[] = [];
+      for (const row of rows) {
+        const file = photoFile(row);
+        const entry: ExportEntry = toExportEntry(row, file !== undefined);
+        if (file && entry.photo && !added.has(entry.photo)) {
+          added.add(entry.photo);
+          addPhoto(file, entry.photo);
+        }
+        lines.push(JSON.stringify(entry));
+      }
+      yield (first ? '' : ',\n') + lines.join(',\n');
+      first = false;
+    }
+    yield '\n]}\n';
+    zip.end();
+  }
+
+  zip.addReadStream(Readable.from(csv(), { objectMode: false }), EXPORT_CSV_NAME, { mtime });
+  zip.addReadStream(Readable.from(json(), { objectMode: false }), EXPORT_JSON_NAME, { mtime });
+  zip.on('error', (error: Error) => output.destroy(error));
+  return output;
+}

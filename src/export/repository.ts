@@ -1,0 +1,47 @@
+import type Database from 'better-sqlite3';
+
+/** One of the exporting user's entries, as stored, with the usernames it is shared with. */
+export interface ExportRow {
+  id: number;
+  type: string;
+  name: string;
+  subtype: string;
+  maker_name: string;
+  status: string;
+  rating: number;
+  notes: string;
+  in_cellar: number;
+  photo_path: string | null;
+  created_at: number;
+  updated_at: number;
+  /** Usernames separated by '\n' (GROUP_CONCAT); null when shared with nobody. */
+  shared_with: string | null;
+  /** Columns a later schema adds (per-entry visibility) come along under their own names. */
+  [column: string]: unknown;
+}
+
+/**
+ * Reads one user's entries for the export, a page at a time in id order (keyset paging): each
+ * page is one short statement, so an export of 20,000 entries never holds the connection (or
+ * the memory) for the whole vault, and other requests run between pages.
+ */
+export function createExportRepository(sqlite: Database.Database) {
+  const page = sqlite.prepare<[number, number, number], ExportRow>(`
+    SELECT b.*,
+      (SELECT GROUP_CONCAT(r.username, char(10))
+         FROM (SELECT u.username FROM shares s JOIN users u ON u.id = s.recipient_id
+                WHERE s.beverage_id = b.id ORDER BY u.username) r) AS shared_with
+    FROM beverages b
+    WHERE b.user_id = ? AND b.id > ?
+    ORDER BY b.id
+    LIMIT ?`);
+
+  return {
+    /** Up to `limit` entries of `userId` with an id above `afterId`, in id order. */
+    page(userId: number, afterId: number, limit: number): ExportRow[] {
+      return page.all(userId, afterId, limit);
+    },
+  };
+}
+
+export type ExportRepository = ReturnType<typeof createExportRepository>;

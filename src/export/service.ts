@@ -1,0 +1,65 @@
+import type { Readable } from 'node:stream';
+import { forbidden, notFound } from '../domain-error.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import type { ExportRepository } from './repository.ts';
+import { exportArchive } from './archive.ts';
+
+export interface ExportDeps {
+  repo: ExportRepository;
+  users: { findByUsername(username: string): UserRow | undefined };
+  media: { locate(storedPath: string): string | undefined };
+  now?: () => number;
+}
+
+/** A vault's export: its file name and the ZIP's bytes as they are made. */
+export interface VaultExport {
+  fileName: string;
+  stream: Readable;
+}
+
+/** 'vault-<username>-<YYYY-MM-DD>.zip' (the date in UTC). */
+export function exportFileName(username: string, at: Date): string {
+  return `vault-${username}-${at.toISOString().slice(0, 10)}.zip`;
+}
+
+/**
+ * Export of a user's own entries (not the entries others shared with them) with their photos:
+ * see src/export/archive.ts for the ZIP and contract/export.ts for its files.
+ */
+export function createExportService(deps: ExportDeps) {
+  const now = deps.now ?? Date.now;
+
+  function exportOf(owner: UserRow): VaultExport {
+    const exportedAt = new Date(now());
+    const stream = exportArchive({
+      user: { username: owner.username, fullName: owner.fullName },
+      exportedAt,
+      page: (afterId, limit) => deps.repo.page(owner.id, afterId, limit),
+      locatePhoto: (storedPath) => deps.media.locate(storedPath),
+    });
+    return { fileName: exportFileName(owner.username, exportedAt), stream };
+  }
+
+  return {
+    /**
+     * The export `viewer` asked for: their own vault, or with `username` another user's, which
+     * only an admin may export.
+     */
+    exportFor(viewer: UserRow, username?: string): VaultExport {
+      if (username === undefined || username === viewer.username) return exportOf(viewer);
+      if (viewer.role !== 'ADMIN') throw forbidden("Only an admin can export another user's vault");
+      const owner = deps.users.findByUsername(username);
+      if (!owner) throw notFound(`No user named ${username.slice(0, 64)}`);
+      return exportOf(owner);
+    },
+
+    /** The command line's export (`npm run vault -- export --username NAME`). */
+    exportUser(username: string): VaultExport {
+      const owner = deps.users.findByUsername(username);
+      if (!owner) throw notFound(`No user named ${username.slice(0, 64)}`);
+      return exportOf(owner);
+    },
+  };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;
