@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { EXPORT_USAGE, runExportCommand } from './export/cli.ts';
 import { generatePassword } from './auth/passwords.ts';
 import { resetSecondFactors } from './auth/second-factor-reset.ts';
 import { createSessionRepository } from './auth/session-repository.ts';
@@ -24,6 +25,7 @@ Commands:
   reset-password  --username NAME [--password PASSWORD]
   reset-second-factor --username NAME   (removes security keys and the authenticator app)
   list-users
+${EXPORT_USAGE}
 
 Without --password a strong password is generated and printed once.
 A password reset also signs the user out everywhere.`;
@@ -35,6 +37,7 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
     console.log(USAGE);
     return command ? 0 : 1;
   }
+  if (command === 'export') return runExportCommand(rest, loadConfig(env));
   const { values } = parseArgs({
     args: rest,
     options: {
