@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { EXPORT_USAGE, runExportCommand } from './export/cli.ts';
+import { BACKUP_USAGE, runBackupCommand } from './backups/cli.ts';
 import { generatePassword } from './auth/passwords.ts';
 import { resetSecondFactors } from './auth/second-factor-reset.ts';
 import { createSessionRepository } from './auth/session-repository.ts';
@@ -25,7 +25,7 @@ Commands:
   reset-password  --username NAME [--password PASSWORD]
   reset-second-factor --username NAME   (removes security keys and the authenticator app)
   list-users
-${EXPORT_USAGE}
+${BACKUP_USAGE}
 
 Without --password a strong password is generated and printed once.
 A password reset also signs the user out everywhere.`;
@@ -37,7 +37,10 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
     console.log(USAGE);
     return command ? 0 : 1;
   }
-  if (command === 'export') return runExportCommand(rest, loadConfig(env));
+  // Before the database is opened: a restore replaces it.
+  if (command === 'backup' || command === 'restore') {
+    return runBackupCommand(command, rest, loadConfig(env));
+  }
   const { values } = parseArgs({
     args: rest,
     options: {

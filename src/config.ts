@@ -30,6 +30,12 @@ export interface Config {
   webDistDir: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
+  /** Where backup ZIPs go (never under a folder the web serves); src/backups/. */
+  backupDir: string;
+  /** Hours between scheduled backups; null when off (VAULT_BACKUP_INTERVAL_HOURS=0). */
+  backupIntervalHours: number | null;
+  /** How many scheduled backups are kept. */
+  backupKeep: number;
 }
 
 const booleanFlag = z
@@ -68,6 +74,9 @@ const envSchema = z.object({
   VAULT_LOG_LEVEL: z.enum(['debug', 'info', 'warning', 'error']).default('info'),
   VAULT_SESSION_IDLE_HOURS: positiveHours.default(24 * 7),
   VAULT_SESSION_MAX_HOURS: positiveHours.default(24 * 30),
+  VAULT_BACKUP_DIR: z.string().min(1).optional(),
+  VAULT_BACKUP_INTERVAL_HOURS: z.coerce.number().min(0, 'must be 0 (off) or more').default(24),
+  VAULT_BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),
 });
 
 export class ConfigError extends Error {}
@@ -92,6 +101,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  VAULT_SESSION_MAX_HOURS: must not be shorter than VAULT_SESSION_IDLE_HOURS',
     );
   }
+  const backupDir = path.resolve(e.VAULT_BACKUP_DIR ?? path.join(dataDir, 'backups'));
+  const webDistDir = path.resolve(import.meta.dirname, '..', 'web', 'dist');
+  for (const served of [path.join(dataDir, 'uploads'), webDistDir]) {
+    if (`${backupDir}${path.sep}`.startsWith(`${served}${path.sep}`)) {
+      throw new ConfigError(
+        `Invalid configuration:\n  VAULT_BACKUP_DIR: must not be inside ${served}, which the web serves`,
+      );
+    }
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -106,8 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateAddress: e.VAULT_ALLOW_PRIVATE_ADDRESS,
     rsaKeyBits: Number(e.VAULT_RSA_KEY_BITS),
     logLevel: e.VAULT_LOG_LEVEL,
-    webDistDir: path.resolve(import.meta.dirname, '..', 'web', 'dist'),
+    webDistDir,
     sessionIdleMs: e.VAULT_SESSION_IDLE_HOURS * HOUR,
     sessionAbsoluteMs: e.VAULT_SESSION_MAX_HOURS * HOUR,
+    backupDir,
+    backupIntervalHours: e.VAULT_BACKUP_INTERVAL_HOURS > 0 ? e.VAULT_BACKUP_INTERVAL_HOURS : null,
+    backupKeep: e.VAULT_BACKUP_KEEP,
   };
 }

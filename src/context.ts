@@ -27,7 +27,6 @@ import { createProfileService } from './users/profile-service.ts';
 import { createShareRepository } from './shares/repository.ts';
 import { createShareService } from './shares/service.ts';
 import { createVisibilityPolicy } from './visibility/policy.ts';
-import { createVisibilityLookups } from './visibility/lookups.ts';
 import { createEntryReader } from './beverages/by-ids.ts';
 import { createFeedRepository } from './feed/repository.ts';
 import { createFeedService } from './feed/service.ts';
@@ -41,6 +40,7 @@ import { registerFollowDelivery } from '../federation/follow-outbox.ts';
 import { registerNotificationDelivery } from './notifications/delivery.ts';
 import { createNotificationRepository } from './notifications/repository.ts';
 import { createNotificationService } from './notifications/service.ts';
+import { createBackupService } from './backups/service.ts';
 import { createExportRepository } from './export/repository.ts';
 import { createExportService } from './export/service.ts';
 
@@ -99,15 +99,11 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   });
   const beverageRepo = createBeverageRepository(database.db);
   const shareRepo = createShareRepository(database.sqlite);
-  const visibilityLookups = createVisibilityLookups(database.sqlite);
   const visibility = createVisibilityPolicy({
     isShareRecipient: (entryId, userId) => shareRepo.isRecipient(entryId, userId),
-    followsOwner: visibilityLookups.followsOwner,
-    sharedByOwnerWith: visibilityLookups.sharedByOwnerWith,
     photoOwner: (storedPath) => {
       const entry = beverageRepo.ownerOfPhoto(storedPath);
-      if (entry) return { kind: 'entry', entry };
-      return remoteEntryRepo.ownerOfPhoto(storedPath) === undefined ? null : { kind: 'remote' };
+      return entry ? { kind: 'entry', entry } : null;
     },
   });
   const beverages = createBeverageService({
@@ -210,6 +206,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     pendingLogins,
     webauthn,
     totp,
+    backups: createBackupService(config, now),
     reauth: createReauthService({ users, sessions, throttle, now }),
     userAdmin: createUserService(users, sessions),
     media,

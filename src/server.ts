@@ -6,6 +6,8 @@ import { ensureFirstAdmin } from './users/first-admin.ts';
 import { sweepUploadsAfterStart } from './media/sweep.ts';
 import { logger } from './logger.ts';
 import { startBackgroundCheckpoints } from './db/checkpointer.ts';
+import { startBackupSchedule } from './backups/schedule.ts';
+import { markServerRunning } from './backups/server-marker.ts';
 
 export interface RunningVault {
   url: string;
@@ -21,6 +23,8 @@ export async function startVault(
   options: ContextOptions = {},
 ): Promise<RunningVault> {
   const ctx = createContext(config, options);
+  const marker = markServerRunning(config.dataDir); // `restore` refuses while it is there
+  ctx.backups.removeUnfinished();
   const admin = await ensureFirstAdmin(ctx.users, ctx.userAdmin, {
     username: config.adminUsername,
     password: config.adminPassword,
@@ -48,18 +52,21 @@ export async function startVault(
   const purge = setInterval(() => ctx.sessions.purgeExpired(), 60 * 60_000);
   purge.unref();
   sweepUploadsAfterStart(ctx); // what a crash left in the uploads folder, in the background
+  const backupSchedule = startBackupSchedule(ctx.backups, config.backupIntervalHours);
   return {
     url: `http://localhost:${port}`,
     port,
     ctx,
     async close() {
       clearInterval(purge);
+      backupSchedule.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       await checkpoints.stop();
       await ctx.close();
+      marker.remove();
     },
   };
 }

@@ -23,8 +23,6 @@ function viewerFreeFields(row: BeverageRow): Omit<Beverage, ViewerFields> {
     status: row.status,
     inCellar: row.inCellar,
     photoPath: row.photoPath,
-    visibility: row.visibility,
-    federated: row.federated,
     createdAt: row.createdAt.toISOString(),
   };
 }

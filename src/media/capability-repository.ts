@@ -1,5 +1,4 @@
 import type Database from 'better-sqlite3';
-import { FEDERATED_ENTRY_SQL } from '../visibility/policy.ts';
 
 /** Data access for photo_capabilities: the only place that queries that table. */
 export function createCapabilityRepository(sqlite: Database.Database) {
@@ -11,13 +10,12 @@ export function createCapabilityRepository(sqlite: Database.Database) {
      ON CONFLICT (beverage_id) DO UPDATE
        SET token = excluded.token, photo_path = excluded.photo_path, created_at = excluded.created_at`,
   );
-  // A token opens the photo only while its entry still holds that very photo and still goes to
-  // the fediverse (src/visibility/policy.ts).
+  // A token opens the photo only while its entry still holds that very photo.
   const openedBy = sqlite
     .prepare(
       `SELECT c.photo_path FROM photo_capabilities c
        JOIN beverages b ON b.id = c.beverage_id AND b.photo_path = c.photo_path
-       WHERE c.token = ? AND ${FEDERATED_ENTRY_SQL}`,
+       WHERE c.token = ?`,
     )
     .pluck();
   const removeOfEntry = sqlite.prepare('DELETE FROM photo_capabilities WHERE beverage_id = ?');

@@ -13,6 +13,7 @@ import { beverageRoutes } from './beverages.ts';
 import { shareRoutes } from './shares.ts';
 import { webauthnRoutes } from './webauthn.ts';
 import { totpRoutes } from './totp.ts';
+import { backupRoutes } from './backups.ts';
 import { exportRoutes } from './export.ts';
 
 /** The JSON API, mounted at /api (what every request meets first: src/http/front-door.ts). */
@@ -32,6 +33,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/totp', totpRoutes(ctx));
   api.route('/notifications', notificationRoutes(ctx));
   api.route('/activity', activityRoutes(ctx));
+  api.route('/backups', backupRoutes(ctx));
   api.route('/export', exportRoutes(ctx));
 
   // An unknown API path is a JSON 404 from the app's not-found handler (src/app.ts).

@@ -116,14 +116,9 @@ export const AUTHORIZATION: Record<string, Row> = {
     request: (input) => ({ ...byId(input), form: { notes: 'Smoky.' } }),
   },
   'DELETE /api/beverages/:id': { ...ownerOrAdmin, resource: 'entry', request: byId },
-  // Each user changes the visibility of their own entries only (another's ids are a 404).
-  'PATCH /api/beverages/visibility': {
-    ...signedIn(),
-    request: () => ({ json: { visibility: 'MEMBERS', all: {} } }),
-  },
   // Anyone signed in may copy an entry they can see into their own vault.
   'POST /api/beverages/:id/clone': { ...signedIn(), resource: 'entry', request: byId },
-  // Every signed-in user of the vault may see a MEMBERS entry (src/visibility/policy.ts).
+  // Every signed-in user of the vault may see an entry (src/visibility/policy.ts).
   'GET /api/beverages/:id': { ...signedIn(), resource: 'entry', request: byId },
   // Sharing is the owner's or an admin's; the made-up recipient may be refused past that.
   'POST /api/beverages/:id/share': {
@@ -171,6 +166,19 @@ export const AUTHORIZATION: Record<string, Row> = {
     request: () => ({ params: { id: '999999' }, json: { action: 'DECLINE' } }),
   },
   'GET /api/activity': signedIn(),
+  // Backups of the whole vault: admins only (a made-up backup name is a 404 for them).
+  'GET /api/backups': adminOnly,
+  'POST /api/backups': adminOnly,
+  'GET /api/backups/:name': {
+    ...adminOnly,
+    admin: 404,
+    request: () => ({ params: { name: 'vault-backup-20260101-000000-manual.zip' } }),
+  },
+  'DELETE /api/backups/:name': {
+    ...adminOnly,
+    admin: 404,
+    request: () => ({ params: { name: 'vault-backup-20260101-000000-manual.zip' } }),
+  },
   // Each user's own vault; another user's only for an admin (?username=).
   'GET /api/export': signedIn(),
   // A remote entry may be cloned only by those whose feed holds it: a made-up one is a 404.

@@ -17,7 +17,6 @@ import type {
   User,
   VaultNotification,
 } from './types.ts';
-import { canTrackUploads, sendTracked } from './upload-progress.ts';
 
 export const API_PREFIX = '/api';
 export const INVALID_RESPONSE = 'Invalid response from server';
@@ -46,8 +45,6 @@ export interface RequestOptions {
   /** Appended as a query string; null, undefined and '' are left out. */
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
-  /** A photo in `form` whose upload progress is reported (see upload-progress.ts). */
-  trackUpload?: Blob;
 }
 
 type UnauthorizedListener = () => void;
@@ -110,7 +107,7 @@ export async function readResponse<T>(response: Response): Promise<T> {
 
 /** The generic call every feature uses. Resolves to the parsed JSON body (or undefined). */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { json, form, query, signal, trackUpload } = options;
+  const { json, form, query, signal } = options;
   const method = options.method ?? (json !== undefined || form ? 'POST' : 'GET');
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: string | FormData | undefined;
@@ -123,20 +120,13 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   let response: Response;
   try {
-    response =
-      form && trackUpload && canTrackUploads()
-        ? await sendTracked(
-            buildUrl(path, query),
-            { method, headers, body: form, signal },
-            trackUpload,
-          )
-        : await fetch(buildUrl(path, query), {
-            method,
-            headers,
-            body,
-            credentials: 'include',
-            signal,
-          });
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal,
+    });
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') throw error;
     throw new ApiError(UNREACHABLE, 0);
@@ -259,24 +249,14 @@ export async function fetchBeverages(
 
 const beverageOf = (data: unknown) => field<Beverage>(data, 'beverage', isObject);
 
-/** The photo a form sends, if any: its upload progress is shown. */
-function photoOf(form: FormData): Blob | undefined {
-  const photo = form.get('photo');
-  return photo instanceof Blob ? photo : undefined;
-}
-
 /** POST /beverages with multipart form data → the new entry. */
 export async function createBeverage(form: FormData): Promise<Beverage> {
-  return beverageOf(
-    await request('/beverages', { method: 'POST', form, trackUpload: photoOf(form) }),
-  );
+  return beverageOf(await request('/beverages', { method: 'POST', form }));
 }
 
 /** PATCH /beverages/{id} with any subset of the fields → the changed entry. */
 export async function updateBeverage(id: number, form: FormData): Promise<Beverage> {
-  return beverageOf(
-    await request(`/beverages/${id}`, { method: 'PATCH', form, trackUpload: photoOf(form) }),
-  );
+  return beverageOf(await request(`/beverages/${id}`, { method: 'PATCH', form }));
 }
 
 /** A status-only PATCH: what 'Mark as tried' and 'Move to to-try' send. */

@@ -1,0 +1,62 @@
+import { logger } from '../logger.ts';
+import type { BackupService } from './service.ts';
+
+const HOUR = 60 * 60_000;
+/** With no scheduled backup yet, the first comes this long after start (not during it). */
+export const FIRST_BACKUP_DELAY_MS = 10 * 60_000;
+
+/**
+ * Scheduled backups (VAULT_BACKUP_INTERVAL_HOURS; off when null): the next one is due an
+ * interval after the newest scheduled backup, or FIRST_BACKUP_DELAY_MS after start when there
+ * is none (so a vault restarted more often than the interval still gets its backups). Each one
+ * is followed by pruning to the newest VAULT_BACKUP_KEEP scheduled backups.
+ */
+export function startBackupSchedule(
+  backups: BackupService,
+  intervalHours: number | null,
+  now: () => number = Date.now,
+): { stop(): void } {
+  if (intervalHours === null) return { stop() {} };
+  const interval = intervalHours * HOUR;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  function nextDelay(): number {
+    const newest = backups.list().find((b) => b.trigger === 'scheduled');
+    if (!newest) return FIRST_BACKUP_DELAY_MS;
+    return Math.max(60_000, Date.parse(newest.createdAt) + interval - now());
+  }
+
+  function plan(delay: number) {
+    if (stopped) return;
+    // setTimeout holds at most 2^31-1 ms (about 24.8 days); longer waits are re-planned.
+    timer = setTimeout(run, Math.min(delay, 2 ** 31 - 1));
+    timer.unref();
+  }
+
+  async function run() {
+    const due = nextDelay();
+    if (due > 60_000) return plan(due);
+    if (!backups.busy) {
+      try {
+        const backup = await backups.create('scheduled');
+        const pruned = backups.prune();
+        logger.info('Made the scheduled backup {name}; removed {pruned} older ones', {
+          name: backup.name,
+          pruned: pruned.length,
+        });
+      } catch (error) {
+        logger.error('The scheduled backup failed: {error}', { error });
+      }
+    }
+    plan(stopped ? 0 : Math.max(60_000, interval));
+  }
+
+  plan(nextDelay());
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

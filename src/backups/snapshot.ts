@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+/**
+ * A consistent copy of the vault's state in a staging folder: the database (VACUUM INTO, in a
+ * worker thread) and hard links to the uploaded files it references. Uploads are written
+ * before their rows are committed and deleted after, so files are linked both before and after
+ * the database copy, and the copy's references are then checked against what was linked: a file
+ * created and deleted within the copy's window (a photo replaced twice) makes the attempt start
+ * again, at most MAX_ATTEMPTS times.
+ */
+export interface Snapshot {
+  /** The staging folder: vault.sqlite and uploads/. */
+  dir: string;
+  databaseFile: string;
+  /** Paths relative to the uploads folder ('<name>.jpg', 'avatars/<name>.jpg'). */
+  files: string[];
+  users: number;
+  entries: number;
+  /** created_at of the newest applied migration (drizzle's folderMillis); 0 when none. */
+  migrationMillis: number;
+}
+
+const MAX_ATTEMPTS = 3;
+
+/** Copies the live database into `target` (a consistent snapshot), off the event loop. */
+export function copyDatabase(source: string, target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./snapshot-worker.ts', import.meta.url), {
+      workerData: { source, target },
+    });
+    worker.once('message', (result: { ok: boolean; error?: string }) => {
+      void worker.terminate();
+      if (result.ok) resolve();
+      else reject(new Error(`The database copy failed: ${result.error}`));
+    });
+    worker.once('error', reject);
+  });
+}
+
+/** Every file under the uploads folder but unfinished writes (`*.tmp`), relative to it. */
+export function listUploads(uploadsDir: string): string[] {
+  if (!fs.existsSync(uploadsDir)) return [];
+  return fs
+    .readdirSync(uploadsDir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && !d.name.endsWith('.tmp'))
+    .map((d) =>
+      path.relative(uploadsDir, path.join(d.parentPath, d.name)).split(path.sep).join('/'),
+    );
+}
+
+/** Hard-links (copies across file systems) what is not linked yet; a file gone meanwhile is skipped. */
+function linkUploads(uploadsDir: string, stagingUploads: string, linked: Set<string>) {
+  for (const file of listUploads(uploadsDir)) {
+    if (linked.has(file)) continue;
+    const from = path.join(uploadsDir, file);
+    const to = path.join(stagingUploads, file);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    try {
+      try {
+        fs.linkSync(from, to);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        fs.copyFileSync(from, to);
+      }
+      linked.add(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+/** What the copied database references and counts. */
+function readCopy(file: string) {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const referenced = db
+      .prepare(
+        `select photo_path from beverages where photo_path is not null
+         union select avatar_path from users where avatar_path is not null
+         union select photo_path from remote_entries where photo_path is not null`,
+      )
+      .pluck()
+      .all() as string[];
+    const count = (table: string) =>
+      db.prepare(`select count(*) from ${table}`).pluck().get() as number;
+    const migrationMillis =
+      (db.prepare('select max(created_at) from __drizzle_migrations').pluck().get() as
+        number | null) ?? 0;
+    return {
+      // Stored paths are 'media/<file>'; the file lives at uploads/<file>.
+      referenced: referenced.map((p) => p.replace(/^media\//, '')),
+      users: count('users'),
+      entries: count('beverages'),
+      migrationMillis: Number(migrationMillis),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+export async function takeSnapshot(options: {
+  databasePath: string;
+  uploadsDir: string;
+  stagingDir: string;
+}): Promise<Snapshot> {
+  for (let attempt = 1; ; attempt++) {
+    fs.rmSync(options.stagingDir, { recursive: true, force: true });
+    const stagingUploads = path.join(options.stagingDir, 'uploads');
+    fs.mkdirSync(stagingUploads, { recursive: true });
+    const databaseFile = path.join(options.stagingDir, 'vault.sqlite');
+    const linked = new Set<string>();
+    linkUploads(options.uploadsDir, stagingUploads, linked);
+    await copyDatabase(options.databasePath, databaseFile);
+    linkUploads(options.uploadsDir, stagingUploads, linked);
+    const copy = readCopy(databaseFile);
+    const missing = copy.referenced.filter((file) => !linked.has(file));
+    if (missing.length === 0 || attempt === MAX_ATTEMPTS) {
+      // After the last attempt a missing file is missing from the live vault too.
+      return {
+        dir: options.stagingDir,
+        databaseFile,
+        files: [...linked].sort(),
+        users: copy.users,
+        entries: copy.entries,
+        migrationMillis: copy.migrationMillis,
+      };
+    }
+  }
+}
