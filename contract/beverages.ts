@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from './enums.ts';
+import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from './enums.ts';
 
 /** A user an entry is shared with; `shareId` is what DELETE /beverages/{id}/share/{shareId} takes. */
 export const shareUserSchema = z.object({
@@ -30,6 +30,10 @@ export const beverageSchema = z.object({
   inCellar: z.boolean(),
   /** 'media/<hex>.jpg', served at '/' + photoPath; null when there is no photo. */
   photoPath: z.string().nullable(),
+  /** Who may see it: only the owner, the owner's followers, or every user of the vault. */
+  visibility: z.enum(VISIBILITIES),
+  /** Whether it goes to the owner's fediverse followers (when the owner federates); never when PRIVATE. */
+  federated: z.boolean(),
   createdAt: z.string(),
   isOwner: z.boolean(),
   ownerName: z.string(),
@@ -88,3 +92,43 @@ export type ShareBody = z.infer<typeof shareBodySchema>;
 
 /** The answer of POST /beverages, PATCH, clone and share. */
 export const beverageResponseSchema = z.object({ beverage: beverageSchema });
+
+/**
+ * PATCH /beverages/visibility: changes the visibility (and, optionally, whether they go to the
+ * fediverse) of many of the caller's own entries at once: those of `ids`, or with `all`, every
+ * entry (of a type or list when given).
+ */
+export const visibilityChangeSchema = z
+  .object({
+    visibility: z.enum(VISIBILITIES, {
+      error: 'Visibility must be PRIVATE, FOLLOWERS or MEMBERS',
+    }),
+    federated: z.boolean({ error: 'federated must be true or false' }).optional(),
+    ids: z
+      .array(
+        z
+          .number({ error: 'ids must be entry ids' })
+          .int('ids must be entry ids')
+          .positive('ids must be entry ids')
+          .max(Number.MAX_SAFE_INTEGER, 'ids must be entry ids'),
+        { error: 'ids must be a list of entry ids' },
+      )
+      .min(1, 'Choose at least one entry')
+      .max(1000, 'At most 1000 entries at once; use all to change every entry')
+      .optional(),
+    all: z
+      .object({
+        type: z.enum(BEVERAGE_TYPES, { error: 'Type must be WHISKEY, WINE or BEER' }).optional(),
+        status: z.enum(BEVERAGE_STATUSES, { error: 'Status must be TRIED or TO_TRY' }).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((body) => (body.ids === undefined) !== (body.all === undefined), {
+    message: 'Give either ids or all',
+  });
+export type VisibilityChange = z.infer<typeof visibilityChangeSchema>;
+
+/** The answer of PATCH /beverages/visibility: how many entries changed. */
+export const visibilityChangeResponseSchema = z.object({ updated: z.number().int() });

@@ -10,6 +10,14 @@ export type BeverageType = (typeof BEVERAGE_TYPES)[number];
 export const BEVERAGE_STATUSES = ['TRIED', 'TO_TRY'] as const;
 export type BeverageStatus = (typeof BEVERAGE_STATUSES)[number];
 
+/**
+ * Who may see an entry: only its owner (PRIVATE), the owner's accepted local followers
+ * (FOLLOWERS), or every signed-in user of the vault (MEMBERS, the default). The owner, admins and
+ * the users it is shared with always see it (src/visibility/policy.ts).
+ */
+export const VISIBILITIES = ['PRIVATE', 'FOLLOWERS', 'MEMBERS'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
 export const NOTIFICATION_TYPES = ['FOLLOW_INVITE', 'SHARE_INVITE'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -44,7 +44,10 @@ export class HandoffPending extends DeliveryDeferred {
 type Handoff = 'pending' | 'done' | 'failed';
 
 /**
- * Entries of users with activityPubEnabled go to their remote followers: the outbox's Create,
+ * Entries of users with activityPubEnabled go to their remote followers, unless the entry is
+ * PRIVATE or kept out of the fediverse (src/visibility/policy.ts; entry-rows.ts reads only the
+ * others). A change of visibility arrives as an Update (sent as a Create when the entry has just
+ * become federated) or as a Delete (it no longer is): the outbox's Create,
  * Update and Delete of an entry, after the write commits, become Create / Update / Delete(
  * Tombstone) of its Note, handed to Fedify (`send`), which signs them and delivers them through
  * its queue to the followers collection, one POST per shared inbox, with its retry policy. A
@@ -74,13 +77,17 @@ export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): 
     }
     if (activity.type !== 'Create' && activity.type !== 'Update') return undefined;
     if (activity.beverageId === null) return undefined; // deleted since: its Delete follows
+    // Only a federated entry (entry-rows.ts): one that left the fediverse had its Delete sent.
     const entry = deps.entries.byId(activity.beverageId);
     if (!entry || deps.actors.userIdOf(activity.actorId) !== entry.userId) return undefined;
     const user = deps.users.findById(entry.userId);
     if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(entry.userId)) {
       return undefined;
     }
-    return { kind: activity.type, ...names(user), entryId: entry.id, entry };
+    // An entry that has just become federated: its followers' servers never had it.
+    const kind =
+      activity.type === 'Update' && isFederateAsCreate(activity.payload) ? 'Create' : activity.type;
+    return { kind, ...names(user), entryId: entry.id, entry };
   }
 
   function start(activityId: number, job: EntryDeliveryJob): void {
@@ -132,6 +139,16 @@ export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): 
 
 function names(user: { username: string; fullName: string }) {
   return { username: user.username, fullName: user.fullName };
+}
+
+/** Whether an Update's payload asks for a Create (src/beverages/entry-visibility.ts). */
+function isFederateAsCreate(payload: string | null): boolean {
+  if (payload === null) return false;
+  try {
+    return (JSON.parse(payload) as { federation?: unknown }).federation === 'Create';
+  } catch {
+    return false;
+  }
 }
 
 function parsePayload(payload: string | null): { id: number; userId: number } | undefined {

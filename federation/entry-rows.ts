@@ -1,11 +1,17 @@
 import type Database from 'better-sqlite3';
-import type { BeverageRow, BeverageStatus, BeverageType } from '../src/db/schema/index.ts';
+import type {
+  BeverageRow,
+  BeverageStatus,
+  BeverageType,
+  Visibility,
+} from '../src/db/schema/index.ts';
+import { FEDERATED_ENTRY_SQL } from '../src/visibility/policy.ts';
 
 /** An entry as federation reads it (no Fedify here: the outbox handlers load this at start). */
 export type FederatedEntryRow = BeverageRow;
 
 const COLUMNS = `id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar,
-  photo_path, created_at, updated_at`;
+  photo_path, visibility, federated, created_at, updated_at`;
 
 function rowOf(raw: Record<string, unknown>): FederatedEntryRow {
   return {
@@ -20,6 +26,8 @@ function rowOf(raw: Record<string, unknown>): FederatedEntryRow {
     status: raw.status as BeverageStatus,
     inCellar: raw.in_cellar === 1,
     photoPath: raw.photo_path as string | null,
+    visibility: raw.visibility as Visibility,
+    federated: raw.federated === 1,
     createdAt: new Date(raw.created_at as number),
     updatedAt: new Date(raw.updated_at as number),
   };
@@ -27,34 +35,41 @@ function rowOf(raw: Record<string, unknown>): FederatedEntryRow {
 
 /**
  * The reads federation makes of entries: one by id (a Note, a delivery), a user's newest first
- * (the outbox collection), and counts (the outbox's totalItems, NodeInfo's localPosts).
+ * (the outbox collection), and counts (the outbox's totalItems, NodeInfo's localPosts). Only
+ * entries that go to the fediverse (src/visibility/policy.ts: never a PRIVATE one, nor one its
+ * owner keeps out of it) are read: to remote servers the others do not exist.
  */
 export function createFederatedEntries(sqlite: Database.Database) {
-  const byId = sqlite.prepare(`SELECT ${COLUMNS} FROM beverages WHERE id = ?`);
+  const federated = FEDERATED_ENTRY_SQL;
+  const byId = sqlite.prepare(`SELECT ${COLUMNS} FROM beverages WHERE id = ? AND ${federated}`);
   const page = sqlite.prepare(
-    `SELECT ${COLUMNS} FROM beverages WHERE user_id = ? AND id < ? ORDER BY id DESC LIMIT ?`,
+    `SELECT ${COLUMNS} FROM beverages WHERE user_id = ? AND id < ? AND ${federated}
+     ORDER BY id DESC LIMIT ?`,
   );
-  const countOf = sqlite.prepare('SELECT count(*) FROM beverages WHERE user_id = ?').pluck();
+  const countOf = sqlite
+    .prepare(`SELECT count(*) FROM beverages WHERE user_id = ? AND ${federated}`)
+    .pluck();
   const countFederated = sqlite
     .prepare(
       `SELECT count(*) FROM beverages b JOIN users u ON u.id = b.user_id
-       WHERE u.activitypub_enabled = 1`,
+       WHERE u.activitypub_enabled = 1 AND b.federated = 1 AND b.visibility <> 'PRIVATE'`,
     )
     .pluck();
 
   return {
+    /** A federated entry by id; undefined for one that is missing or not federated. */
     byId(id: number): FederatedEntryRow | undefined {
       const raw = byId.get(id) as Record<string, unknown> | undefined;
       return raw ? rowOf(raw) : undefined;
     },
-    /** The user's entries with an id below `beforeId`, newest (highest id) first. */
+    /** The user's federated entries with an id below `beforeId`, newest (highest id) first. */
     pageOf(userId: number, beforeId: number, limit: number): FederatedEntryRow[] {
       return (page.all(userId, beforeId, limit) as Record<string, unknown>[]).map(rowOf);
     },
     countOf(userId: number): number {
       return countOf.get(userId) as number;
     },
-    /** Entries of users with activityPubEnabled: what the fediverse may receive. */
+    /** Federated entries of users with activityPubEnabled: what the fediverse may receive. */
     countFederated(): number {
       return countFederated.get() as number;
     },

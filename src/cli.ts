@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { BACKUP_USAGE, runBackupCommand } from './backups/cli.ts';
+import { EXPORT_USAGE, runExportCommand } from './export/cli.ts';
 import { generatePassword } from './auth/passwords.ts';
 import { resetSecondFactors } from './auth/second-factor-reset.ts';
 import { createSessionRepository } from './auth/session-repository.ts';
@@ -26,6 +27,7 @@ Commands:
   reset-second-factor --username NAME   (removes security keys and the authenticator app)
   list-users
 ${BACKUP_USAGE}
+${EXPORT_USAGE}
 
 Without --password a strong password is generated and printed once.
 A password reset also signs the user out everywhere.`;
@@ -41,6 +43,7 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
   if (command === 'backup' || command === 'restore') {
     return runBackupCommand(command, rest, loadConfig(env));
   }
+  if (command === 'export') return runExportCommand(rest, loadConfig(env));
   const { values } = parseArgs({
     args: rest,
     options: {

@@ -27,6 +27,7 @@ import { createProfileService } from './users/profile-service.ts';
 import { createShareRepository } from './shares/repository.ts';
 import { createShareService } from './shares/service.ts';
 import { createVisibilityPolicy } from './visibility/policy.ts';
+import { createVisibilityLookups } from './visibility/lookups.ts';
 import { createEntryReader } from './beverages/by-ids.ts';
 import { createFeedRepository } from './feed/repository.ts';
 import { createFeedService } from './feed/service.ts';
@@ -99,11 +100,15 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   });
   const beverageRepo = createBeverageRepository(database.db);
   const shareRepo = createShareRepository(database.sqlite);
+  const visibilityLookups = createVisibilityLookups(database.sqlite);
   const visibility = createVisibilityPolicy({
     isShareRecipient: (entryId, userId) => shareRepo.isRecipient(entryId, userId),
+    followsOwner: visibilityLookups.followsOwner,
+    sharedByOwnerWith: visibilityLookups.sharedByOwnerWith,
     photoOwner: (storedPath) => {
       const entry = beverageRepo.ownerOfPhoto(storedPath);
-      return entry ? { kind: 'entry', entry } : null;
+      if (entry) return { kind: 'entry', entry };
+      return remoteEntryRepo.ownerOfPhoto(storedPath) === undefined ? null : { kind: 'remote' };
     },
   });
   const beverages = createBeverageService({

@@ -23,6 +23,8 @@ function viewerFreeFields(row: BeverageRow): Omit<Beverage, ViewerFields> {
     status: row.status,
     inCellar: row.inCellar,
     photoPath: row.photoPath,
+    visibility: row.visibility,
+    federated: row.federated,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -117,9 +117,13 @@ export function createEntryLists(deps: {
     const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const before = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
     const filter = { type: query.type, status: query.status, inCellar: query.inCellar };
+    // Another user's list holds only what the viewer may see, filtered in SQL (or the search).
+    const scope = own ? 'all' : visibility.scopeOf(viewer, userId);
+    if (scope === null) return { entries: [], nextCursor: null };
     let rows: PageEntry[] = repo.list({
       userId,
       ...filter,
+      ...(scope !== 'all' && { scope }),
       q: query.q,
       ...(before && { before }),
       limit: limit + 1,
@@ -144,12 +148,9 @@ export function createEntryLists(deps: {
         .map(sharedView);
       rows = mergeNewestFirst(rows, shared);
     }
-    let entries = rows.slice(0, limit);
+    const entries = rows.slice(0, limit);
     const last = entries[entries.length - 1];
     const nextCursor = rows.length > limit && last ? encodeCursor(last) : null;
-    if (!own && !visibility.canSeeAllOf(viewer, userId)) {
-      entries = entries.filter((entry) => visibility.canSee(viewer, entry));
-    }
     if (wantsRecipients) {
       const owned = entries.filter((entry) => entry.userId === userId);
       recipients ??= shares.recipientsOf(owned.map((entry) => entry.id));

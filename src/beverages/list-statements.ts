@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../../contract/enums.ts';
-import type { BeverageRow, BeverageStatus, BeverageType } from '../db/schema/index.ts';
+import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from '../../contract/enums.ts';
+import type { BeverageRow, BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
 import type { BeverageFilter, ListedEntry } from './repository.ts';
 
 /**
@@ -18,8 +18,9 @@ import type { BeverageFilter, ListedEntry } from './repository.ts';
 const CACHED = 500;
 const TYPES = new Set<string>(BEVERAGE_TYPES);
 const STATUSES = new Set<string>(BEVERAGE_STATUSES);
+const LEVELS = new Set<string>(VISIBILITIES);
 const COLUMNS =
-  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, created_at, updated_at';
+  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, visibility, federated, created_at, updated_at';
 
 type RawRow = [
   number,
@@ -33,6 +34,8 @@ type RawRow = [
   BeverageStatus,
   number,
   string | null,
+  Visibility,
+  number,
   number,
   number,
 ];
@@ -59,8 +62,10 @@ function toRow(r: RawRow): BeverageRow {
     status: r[8],
     inCellar: r[9] === 1,
     photoPath: r[10],
-    createdAt: new Date(r[11]),
-    updatedAt: new Date(r[12]),
+    visibility: r[11],
+    federated: r[12] === 1,
+    createdAt: new Date(r[13]),
+    updatedAt: new Date(r[14]),
   };
 }
 
@@ -71,6 +76,9 @@ function keyOf(filter: BeverageFilter): string {
   }
   if (filter.type && !TYPES.has(filter.type)) throw new TypeError('unknown type');
   if (filter.status && !STATUSES.has(filter.status)) throw new TypeError('unknown status');
+  if (filter.scope?.visibilities.some((v) => !LEVELS.has(v))) {
+    throw new TypeError('unknown visibility');
+  }
   return [
     filter.userId,
     filter.type ?? '',
@@ -78,6 +86,8 @@ function keyOf(filter: BeverageFilter): string {
     filter.inCellar === undefined ? '' : Number(filter.inCellar),
     filter.before ? 'b' : '',
     filter.limit,
+    filter.scope ? filter.scope.visibilities.join(',') : '*',
+    filter.scope?.sharedIds.length ? 's' : '',
   ].join(':');
 }
 
@@ -86,6 +96,15 @@ function prepare(sqlite: Database.Database, filter: BeverageFilter) {
   if (filter.type) where.push(`type = '${filter.type}'`);
   if (filter.status) where.push(`status = '${filter.status}'`);
   if (filter.inCellar !== undefined) where.push(`in_cellar = ${filter.inCellar ? 1 : 0}`);
+  // Another user's list: only what the visibility policy lets the viewer see (its scope).
+  if (filter.scope) {
+    const levels = filter.scope.visibilities.map((v) => `'${v}'`).join(', ') || 'NULL';
+    where.push(
+      filter.scope.sharedIds.length > 0
+        ? `(visibility in (${levels}) or id in (select value from json_each(?)))`
+        : `visibility in (${levels})`,
+    );
+  }
   // A row value, which SQLite seeks to in the index; the equivalent OR was walked row by row.
   if (filter.before) where.push('(created_at, id) < (?, ?)');
   return sqlite
@@ -114,9 +133,10 @@ export function createListStatements(sqlite: Database.Database) {
         if (statements.size >= CACHED) statements.delete(statements.keys().next().value!);
       }
       statements.set(key, statement);
-      const rows = (
-        filter.before ? statement.all(filter.before.createdAt, filter.before.id) : statement.all()
-      ) as ListedRaw[];
+      const params: unknown[] = [];
+      if (filter.scope?.sharedIds.length) params.push(JSON.stringify(filter.scope.sharedIds));
+      if (filter.before) params.push(filter.before.createdAt, filter.before.id);
+      const rows = statement.all(...params) as ListedRaw[];
       return rows.map(toListed);
     },
 

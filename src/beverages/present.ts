@@ -19,6 +19,8 @@ export function presentBeverage(entry: EntryView, viewerId: number): BeverageDto
     status: entry.shared?.listStatus ?? entry.status,
     inCellar: entry.inCellar,
     photoPath: entry.photoPath,
+    visibility: entry.visibility,
+    federated: entry.federated,
     createdAt: entry.createdAt.toISOString(),
     isOwner: entry.userId === viewerId,
     ownerName: entry.ownerName,

@@ -1,4 +1,5 @@
 import type { ShareUser } from '../../contract/beverages.ts';
+import type { EntryScope } from '../visibility/policy.ts';
 import { and, eq, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
 import { createReadCache } from '../db/read-cache.ts';
@@ -11,6 +12,7 @@ import {
   type BeverageRow,
   type BeverageStatus,
   type BeverageType,
+  type Visibility,
 } from '../db/schema/index.ts';
 
 export interface BeverageFilter {
@@ -23,6 +25,8 @@ export interface BeverageFilter {
    * with or without accents.
    */
   q?: string;
+  /** Another user's list: only the entries the viewer may see (src/visibility/policy.ts). */
+  scope?: EntryScope | undefined;
   /** Keyset paging: only entries older than this position (newest-first order). */
   before?: ListPosition;
   limit: number;
@@ -62,14 +66,21 @@ export interface ListedEntry {
   sharedWith?: ShareUser[] | undefined;
 }
 
-export type NewBeverage = Omit<BeverageRow, 'id'>;
+/** A new entry; without a visibility it is MEMBERS and federated (the columns' defaults). */
+export type NewBeverage = Omit<BeverageRow, 'id' | 'visibility' | 'federated'> &
+  Partial<Pick<BeverageRow, 'visibility' | 'federated'>>;
+
+/** Which of a user's entries a change of visibility applies to: ids, or every one matching. */
+export type EntrySelection =
+  | { ids: number[] }
+  | { all: { type?: BeverageType | undefined; status?: BeverageStatus | undefined } };
 export type BeverageChanges = Partial<Omit<BeverageRow, 'id' | 'userId' | 'createdAt'>>;
 
 const withOwner = { ...tableColumns(), ownerName: users.fullName };
 
 function tableColumns() {
   const { id, userId, type, name, subtype, makerName, rating, notes, status, inCellar } = beverages;
-  const { photoPath, createdAt, updatedAt } = beverages;
+  const { photoPath, visibility, federated, createdAt, updatedAt } = beverages;
   return {
     id,
     userId,
@@ -82,9 +93,16 @@ function tableColumns() {
     status,
     inCellar,
     photoPath,
+    visibility,
+    federated,
     createdAt,
     updatedAt,
   };
+}
+
+/** `id in (…)`, the ids bound as one JSON array. */
+function idIn(ids: number[]) {
+  return sql`${beverages.id} in (select value from json_each(${JSON.stringify(ids)}))`;
 }
 
 /** Data access for entries: the only place that queries beverages. */
@@ -117,6 +135,8 @@ export function createBeverageRepository(db: Db) {
       status: sql.placeholder('status'),
       inCellar: sql.placeholder('inCellar'),
       photoPath: sql.placeholder('photoPath'),
+      visibility: sql.placeholder('visibility'),
+      federated: sql.placeholder('federated'),
       createdAt: sql.placeholder('createdAt'),
       updatedAt: sql.placeholder('updatedAt'),
     })
@@ -124,7 +144,7 @@ export function createBeverageRepository(db: Db) {
     .prepare();
   return {
     insert(values: NewBeverage): BeverageRow {
-      const row = insertOne.get(values);
+      const row = insertOne.get({ visibility: 'MEMBERS', federated: true, ...values });
       entryJson.forget(row.id);
       search.changed();
       return row;
@@ -167,6 +187,36 @@ export function createBeverageRepository(db: Db) {
       return row;
     },
 
+    /**
+     * The owner's entries a change of visibility applies to, as they are now (ids of other
+     * owners' entries are not among them).
+     */
+    selected(userId: number, selection: EntrySelection): BeverageRow[] {
+      const mine = eq(beverages.userId, userId);
+      const where =
+        'ids' in selection
+          ? and(mine, idIn(selection.ids))
+          : and(
+              mine,
+              selection.all.type && eq(beverages.type, selection.all.type),
+              selection.all.status && eq(beverages.status, selection.all.status),
+            );
+      return db.select(tableColumns()).from(beverages).where(where).all();
+    },
+
+    /** Sets the visibility of entries (all of one owner's), in the caller's transaction. */
+    setVisibility(
+      ids: number[],
+      values: { visibility: Visibility; federated: boolean; updatedAt: Date },
+    ): void {
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        db.update(beverages).set(values).where(idIn(chunk)).run();
+        for (const id of chunk) entryJson.forget(id);
+      }
+      search.changed();
+    },
+
     delete(id: number): boolean {
       const deleted = db.delete(beverages).where(eq(beverages.id, id)).run().changes > 0;
       entryJson.forget(id);
@@ -184,10 +234,12 @@ export function createBeverageRepository(db: Db) {
         .map((r) => r.photoPath!);
     },
 
-    /** The entry a stored photo path belongs to (a scan: the visibility policy asks rarely). */
-    ownerOfPhoto(photoPath: string): { id: number; userId: number } | undefined {
+    /** The entry a stored photo path belongs to (beverages_photo_path_idx). */
+    ownerOfPhoto(
+      photoPath: string,
+    ): { id: number; userId: number; visibility: Visibility } | undefined {
       return db
-        .select({ id: beverages.id, userId: beverages.userId })
+        .select({ id: beverages.id, userId: beverages.userId, visibility: beverages.visibility })
         .from(beverages)
         .where(eq(beverages.photoPath, photoPath))
         .get();

@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../../contract/enums.ts';
+import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from '../../contract/enums.ts';
 import { MAKER_MAX_LENGTH, NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from './catalog.ts';
 
 // Field rules for entries as they arrive in form data: every value is text, parsed strictly.
 
 export const typeField = z.enum(BEVERAGE_TYPES, { error: 'Type must be WHISKEY, WINE or BEER' });
 export const statusField = z.enum(BEVERAGE_STATUSES, { error: 'Status must be TRIED or TO_TRY' });
+
+export const visibilityField = z.enum(VISIBILITIES, {
+  error: 'Visibility must be PRIVATE, FOLLOWERS or MEMBERS',
+});
 
 export const nameField = z
   .string({ error: 'Name is required' })
@@ -48,6 +52,8 @@ export const createEntryForm = z.object({
   inCellar: booleanField('inCellar').optional(),
   makerName: makerField.optional(),
   notes: notesField.optional(),
+  visibility: visibilityField.optional(),
+  federated: booleanField('federated').optional(),
 });
 
 export const updateEntryForm = z.object({
@@ -60,6 +66,8 @@ export const updateEntryForm = z.object({
   makerName: makerField.optional(),
   notes: notesField.optional(),
   removePhoto: booleanField('removePhoto').optional(),
+  visibility: visibilityField.optional(),
+  federated: booleanField('federated').optional(),
 });
 
 export const listQuery = z.object({

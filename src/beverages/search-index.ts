@@ -49,6 +49,7 @@ interface OwnerIndex {
   types: string[];
   statuses: string[];
   inCellar: number[];
+  visibilities: string[];
   /**
    * Every entry's name, subtype, maker and notes, folded, the fields separated by U+0001 and
    * the entries by U+0002 (no search word contains either, so no match spans two). Entry i
@@ -65,7 +66,7 @@ export function createSearchIndex(sqlite: Database.Database) {
   const othersChanged = otherProcessWrites(sqlite);
   const load = sqlite
     .prepare(
-      `select id, created_at, type, status, in_cellar, name, subtype, maker_name, notes
+      `select id, created_at, type, status, in_cellar, visibility, name, subtype, maker_name, notes
          from beverages where user_id = ? order by created_at desc, id desc`,
     )
     .raw();
@@ -89,18 +90,20 @@ export function createSearchIndex(sqlite: Database.Database) {
       types: [],
       statuses: [],
       inCellar: [],
+      visibilities: [],
       corpus: '',
       starts: new Int32Array(rows.length + 1),
       pairs: { sets: [], words: 0 },
     };
     const texts: string[] = [];
     let offset = 0;
-    rows.forEach(([id, createdAt, type, status, inCellar, ...fields], i) => {
+    rows.forEach(([id, createdAt, type, status, inCellar, visibility, ...fields], i) => {
       index.ids.push(id as number);
       index.createdAt.push(createdAt as number);
       index.types.push(type as string);
       index.statuses.push(status as string);
       index.inCellar.push(inCellar as number);
+      index.visibilities.push(visibility as string);
       const text = fields.map((field) => fold(field as string)).join('\u0001');
       index.starts[i] = offset;
       offset += text.length + 1;
@@ -130,11 +133,17 @@ export function createSearchIndex(sqlite: Database.Database) {
       const { corpus, starts } = index;
       const inCellar = filter.inCellar === undefined ? undefined : filter.inCellar ? 1 : 0;
       const matches: { id: number; at: number }[] = [];
+      // Another user's entries: only those the visibility policy lets the viewer see.
+      const levels = filter.scope && new Set<string>(filter.scope.visibilities);
+      const shared = filter.scope && new Set(filter.scope.sharedIds);
       /** Whether entry i passes the filters and holds `words`; collects it if so. */
       const take = (i: number, others: string[]): boolean => {
         if (filter.type && index.types[i] !== filter.type) return false;
         if (filter.status && index.statuses[i] !== filter.status) return false;
         if (inCellar !== undefined && index.inCellar[i] !== inCellar) return false;
+        if (levels && !levels.has(index.visibilities[i]!) && !shared!.has(index.ids[i]!)) {
+          return false;
+        }
         const text = corpus.slice(starts[i], starts[i + 1]! - 1);
         if (!others.every((word) => text.includes(word))) return false;
         matches.push({ id: index.ids[i]!, at: index.createdAt[i]! });

@@ -9,6 +9,14 @@ import type { Outbox } from '../outbox/outbox.ts';
 import type { ShareRepository } from '../shares/repository.ts';
 import type { VisibilityPolicy } from '../visibility/policy.ts';
 import { createEntryLists } from './entry-lists.ts';
+import { createVisibilityChanges } from './visibility-changes.ts';
+import {
+  changedSetting,
+  FEDERATE_AS_CREATE,
+  federationChange,
+  newSetting,
+  type VisibilityInput,
+} from './entry-visibility.ts';
 import type {
   BeverageChanges,
   BeverageRepository,
@@ -22,7 +30,7 @@ export interface Viewer {
   role: Role;
 }
 
-export interface NewEntryInput {
+export interface NewEntryInput extends VisibilityInput {
   type: BeverageType;
   name: string;
   subtype?: string | undefined;
@@ -105,16 +113,42 @@ export function createBeverageService(deps: {
     return load(row.id);
   }
 
-  /** Records what happened to an entry as its owner's activity (inside the write's transaction). */
-  function announce(type: 'Create' | 'Update' | 'Delete', entry: BeverageRow) {
+  /**
+   * Records what happened to an entry as its owner's activity (inside the write's transaction).
+   * `federateAsCreate`: an Update that remote servers get as a Create (the entry has just become
+   * federated). A Delete also stands for an entry that no longer goes to the fediverse.
+   */
+  function announce(
+    type: 'Create' | 'Update' | 'Delete',
+    entry: BeverageRow,
+    federateAsCreate = false,
+  ) {
     outbox.record({
       actorId: actors.localActorId(entry.userId),
       type,
       beverageId: type === 'Delete' ? null : entry.id,
-      payload: type === 'Delete' ? { id: entry.id, userId: entry.userId } : undefined,
+      payload:
+        type === 'Delete'
+          ? { id: entry.id, userId: entry.userId }
+          : federateAsCreate
+            ? FEDERATE_AS_CREATE
+            : undefined,
       createdAt: now(),
     });
   }
+
+  /** The owner's default visibility for new entries. */
+  function defaultVisibilityOf(userId: number) {
+    return deps.users.findById(userId)?.defaultVisibility ?? 'MEMBERS';
+  }
+
+  const visibilityChanges = createVisibilityChanges({
+    repo,
+    users: deps.users,
+    transaction,
+    announce,
+    now,
+  });
 
   /** Who may change, delete and share an entry: its owner or an admin. */
   function canModify(viewer: Viewer, entry: BeverageRow): boolean {
@@ -157,6 +191,7 @@ export function createBeverageService(deps: {
       ...(changes.makerName !== undefined && { makerName: changes.makerName }),
       ...(changes.notes !== undefined && { notes: changes.notes }),
       ...(changes.inCellar !== undefined && { inCellar: changes.inCellar }),
+      ...changedSetting(entry, changes),
     };
   }
 
@@ -179,6 +214,9 @@ export function createBeverageService(deps: {
 
     canModify,
 
+    /** The visibility of many of the user's own entries at once: see visibility-changes.ts. */
+    changeVisibility: visibilityChanges.change,
+
     async create(viewer: Viewer, input: NewEntryInput, photo?: Uint8Array) {
       const subtype = input.subtype ?? subtypesOf(input.type)[0]!;
       assertSubtype(input.type, subtype);
@@ -196,6 +234,7 @@ export function createBeverageService(deps: {
         status,
         inCellar: input.inCellar ?? false,
         photoPath,
+        ...newSetting(input, defaultVisibilityOf(viewer.id)),
         createdAt: t,
         updatedAt: t,
       });
@@ -227,7 +266,11 @@ export function createBeverageService(deps: {
             ...photoChange,
             updatedAt: new Date(now()),
           });
-          if (row) announce('Update', row);
+          if (row) {
+            const change = federationChange(current, row);
+            if (change === 'Delete') announce('Delete', row);
+            else announce('Update', row, change === 'Create');
+          }
           return row;
         });
       } catch (error) {
@@ -271,6 +314,7 @@ export function createBeverageService(deps: {
         status,
         inCellar: false,
         photoPath,
+        ...newSetting({}, defaultVisibilityOf(viewer.id)),
         createdAt: t,
         updatedAt: t,
       });

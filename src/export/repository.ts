@@ -35,11 +35,18 @@ export function createExportRepository(sqlite: Database.Database) {
     WHERE b.user_id = ? AND b.id > ?
     ORDER BY b.id
     LIMIT ?`);
+  const count = sqlite.prepare<[number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM beverages WHERE user_id = ?',
+  );
 
   return {
     /** Up to `limit` entries of `userId` with an id above `afterId`, in id order. */
     page(userId: number, afterId: number, limit: number): ExportRow[] {
       return page.all(userId, afterId, limit);
+    },
+    /** How many entries `userId` has. */
+    count(userId: number): number {
+      return count.get(userId)!.n;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Role } from '../db/schema/index.ts';
+import type { VisibleThing } from '../visibility/policy.ts';
 import { badRequest } from '../domain-error.ts';
 import type { BeverageWithOwner } from '../beverages/repository.ts';
 import type { EntryReader } from '../beverages/by-ids.ts';
@@ -12,9 +13,13 @@ export interface FeedViewer {
   role: Role;
 }
 
-/** The part of the visibility policy the feed asks (src/visibility/policy.ts). */
+/**
+ * The part of the visibility policy the feed asks (src/visibility/policy.ts), at read time: a
+ * feed item stays in the feed, and shows only while its entry's visibility allows it (an entry
+ * made PRIVATE leaves every feed at once, and comes back if made visible again).
+ */
 export interface EntryVisibility {
-  canSee(viewer: FeedViewer, entry: { id: number; userId: number }): boolean;
+  canSee(viewer: FeedViewer, entry: VisibleThing): boolean;
 }
 
 /** One item of a feed page: who logged which entry, and when. */

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { FEDERATED_ENTRY_SQL } from '../visibility/policy.ts';
 
 /** Data access for photo_capabilities: the only place that queries that table. */
 export function createCapabilityRepository(sqlite: Database.Database) {
@@ -10,12 +11,13 @@ export function createCapabilityRepository(sqlite: Database.Database) {
      ON CONFLICT (beverage_id) DO UPDATE
        SET token = excluded.token, photo_path = excluded.photo_path, created_at = excluded.created_at`,
   );
-  // A token opens the photo only while its entry still holds that very photo.
+  // A token opens the photo only while its entry still holds that very photo and still goes to
+  // the fediverse (src/visibility/policy.ts).
   const openedBy = sqlite
     .prepare(
       `SELECT c.photo_path FROM photo_capabilities c
        JOIN beverages b ON b.id = c.beverage_id AND b.photo_path = c.photo_path
-       WHERE c.token = ?`,
+       WHERE c.token = ? AND ${FEDERATED_ENTRY_SQL}`,
     )
     .pluck();
   const removeOfEntry = sqlite.prepare('DELETE FROM photo_capabilities WHERE beverage_id = ?');

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { cloneBodySchema } from '../../contract/beverages.ts';
+import { cloneBodySchema, visibilityChangeSchema } from '../../contract/beverages.ts';
 import { createEntryForm, listQuery, updateEntryForm } from '../beverages/rules.ts';
 import { presentBeverage, presentPageJson } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
-import { idParam, parseWith, readOptionalJson } from '../http/body.ts';
+import { idParam, parseWith, readJson, readOptionalJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readForm } from '../http/form.ts';
 import { currentUser, requireUser } from '../http/session.ts';
@@ -22,6 +22,15 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
     return c.body(presentPageJson(page.entries, viewer.id, page.nextCursor), 200, {
       'Content-Type': 'application/json',
     });
+  });
+
+  // Many of the caller's own entries at once (before /:id, which would take 'visibility').
+  routes.patch('/visibility', async (c) => {
+    const viewer = currentUser(c);
+    const body = await readJson(c, visibilityChangeSchema);
+    const selection = body.ids ? { ids: body.ids } : { all: body.all ?? {} };
+    const updated = service.changeVisibility(viewer.id, selection, body);
+    return c.json({ updated });
   });
 
   routes.get('/:id', (c) => {

@@ -8,6 +8,7 @@ import type {
   BeverageType,
   ShareRow,
   ShareState,
+  Visibility,
 } from '../db/schema/index.ts';
 
 /** An entry shared with a user who added it to their vault, with what that user chose. */
@@ -36,13 +37,13 @@ export interface AcceptedFilter {
 }
 
 /** The recipients' columns, padded to the width of an accepted entry's (a UNION ALL). */
-const RECIPIENT_COLUMNS = `s.beverage_id, u.id, u.username, u.full_name, s.id, s.state${', NULL'.repeat(11)}`;
+const RECIPIENT_COLUMNS = `s.beverage_id, u.id, u.username, u.full_name, s.id, s.state${', NULL'.repeat(13)}`;
 
 const TYPES = new Set<string>(BEVERAGE_TYPES);
 const STATUSES = new Set<string>(BEVERAGE_STATUSES);
 const CACHED = 200;
 const ENTRY_COLUMNS = `b.id, b.user_id, b.type, b.name, b.subtype, b.maker_name, b.rating, b.notes,
-  b.status, b.in_cellar, b.photo_path, b.created_at, b.updated_at`;
+  b.status, b.in_cellar, b.photo_path, b.created_at, b.updated_at, b.visibility, b.federated`;
 
 type Raw = Record<string, unknown>;
 
@@ -77,8 +78,10 @@ function toAccepted(r: unknown[]): AcceptedEntry {
       photoPath: r[13] as string | null,
       createdAt: new Date(r[14] as number),
       updatedAt: new Date(r[15] as number),
+      visibility: r[16] as Visibility,
+      federated: r[17] === 1,
     },
-    ownerName: r[16] as string,
+    ownerName: r[18] as string,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Role } from '../db/schema/index.ts';
+import type { Role, Visibility } from '../db/schema/index.ts';
 
 /** Who is asking: a signed-in user, or null for an anonymous request. */
 export type VisibilityViewer = { id: number; role: Role } | null;
@@ -7,53 +7,87 @@ export type VisibilityViewer = { id: number; role: Role } | null;
 export interface VisibleThing {
   id: number;
   userId: number;
+  visibility: Visibility;
 }
 
 /** What owns a stored photo path ('media/…'). */
 export type PhotoOwner =
-  { kind: 'entry'; entry: VisibleThing } | { kind: 'avatar'; userId: number } | null;
+  | { kind: 'entry'; entry: VisibleThing }
+  | { kind: 'avatar'; userId: number }
+  /** The vault's copy of a remote entry's photo: for signed-in users, as the entry's feeds. */
+  | { kind: 'remote' }
+  | null;
+
+/**
+ * Which of one owner's entries a viewer sees, for lists that filter in SQL (and the search
+ * index): those whose visibility is one of `visibilities`, and those of `sharedIds` (entries
+ * shared with the viewer, whatever their visibility).
+ */
+export interface EntryScope {
+  visibilities: readonly Visibility[];
+  sharedIds: readonly number[];
+}
+
+/** The entries that go to the fediverse, as SQL over `beverages` (src/visibility/policy.ts). */
+export const FEDERATED_ENTRY_SQL = "(federated = 1 AND visibility <> 'PRIVATE')";
+
+/** Whether an entry goes to the owner's remote followers (when the owner federates at all). */
+export function isFederatedEntry(entry: { visibility: Visibility; federated: boolean }): boolean {
+  return entry.federated && entry.visibility !== 'PRIVATE';
+}
 
 /**
  * The one place that decides who may see an entry and its photo (docs/social.md, "Visibility").
- * The entry list of another user, GET of one entry, clone, the media route, the activity feed and
- * sharing all ask it; nothing else compares ids or roles to decide what someone sees (the rules
- * for *changing* an entry stay in src/beverages/service.ts).
+ * The entry list of another user, search, GET of one entry, clone, the media route, the activity
+ * feed and sharing all ask it; nothing else compares ids or roles to decide what someone sees
+ * (the rules for *changing* an entry stay in src/beverages/service.ts). Federation asks
+ * `isFederatedEntry` / `FEDERATED_ENTRY_SQL`.
  *
- * The rule today: the owner, admins, share recipients and every signed-in user of the vault (a
- * public profile shows entries read-only); anonymous requests see no entry. Per-entry privacy
- * changes `MEMBERS_SEE_EVERY_ENTRY` and, where needed, what the checks below consult; callers
- * stay as they are. The checks are ordered cheapest first, so with today's rule no query is made.
+ * The rule: the owner and admins see every entry; share recipients see the entries shared with
+ * them; other signed-in users see MEMBERS entries, and FOLLOWERS entries when they follow the
+ * owner (an accepted local follow); PRIVATE entries nobody else. Anonymous requests see no
+ * entry. The checks are ordered cheapest first: a MEMBERS entry costs no query.
  */
-const MEMBERS_SEE_EVERY_ENTRY = true;
-
 export function createVisibilityPolicy(deps: {
   /** Whether the entry is shared with the user (pending or accepted). One indexed lookup. */
   isShareRecipient(entryId: number, userId: number): boolean;
+  /** Whether the user follows the owner (an accepted local follow). One indexed lookup. */
+  followsOwner(userId: number, ownerId: number): boolean;
+  /** The ids of the owner's entries shared with the user (pending or accepted). */
+  sharedByOwnerWith(ownerId: number, userId: number): number[];
   /** The entry or user a stored photo path belongs to, or null for none. */
   photoOwner(storedPath: string): PhotoOwner;
-  /** Only tests change it, to exercise the lookups the vault-wide rule makes unnecessary. */
-  membersSeeEveryEntry?: boolean;
 }) {
-  const membersSeeEveryEntry = deps.membersSeeEveryEntry ?? MEMBERS_SEE_EVERY_ENTRY;
-
   function canSee(viewer: VisibilityViewer, entry: VisibleThing): boolean {
     if (!viewer) return false;
-    if (entry.userId === viewer.id) return true;
-    if (viewer.role === 'ADMIN') return true;
-    if (membersSeeEveryEntry) return true;
+    if (entry.userId === viewer.id || viewer.role === 'ADMIN') return true;
+    if (entry.visibility === 'MEMBERS') return true;
+    if (entry.visibility === 'FOLLOWERS' && deps.followsOwner(viewer.id, entry.userId)) {
+      return true;
+    }
     return deps.isShareRecipient(entry.id, viewer.id);
   }
 
   return {
     canSee,
 
-    /**
-     * Whether the viewer may see everything another user logged (their entry list). When this
-     * is false, a list shows only the entries `canSee` allows one by one.
-     */
+    /** Whether the viewer may see everything another user logged (their own or an admin). */
     canSeeAllOf(viewer: VisibilityViewer, ownerId: number): boolean {
       if (!viewer) return false;
-      return viewer.id === ownerId || viewer.role === 'ADMIN' || membersSeeEveryEntry;
+      return viewer.id === ownerId || viewer.role === 'ADMIN';
+    },
+
+    /**
+     * Which of the owner's entries the viewer sees, for a list filtered in SQL; 'all' when the
+     * viewer sees every one (canSeeAllOf), null for none (an anonymous request).
+     */
+    scopeOf(viewer: VisibilityViewer, ownerId: number): EntryScope | 'all' | null {
+      if (!viewer) return null;
+      if (viewer.id === ownerId || viewer.role === 'ADMIN') return 'all';
+      const visibilities: Visibility[] = deps.followsOwner(viewer.id, ownerId)
+        ? ['MEMBERS', 'FOLLOWERS']
+        : ['MEMBERS'];
+      return { visibilities, sharedIds: deps.sharedByOwnerWith(ownerId, viewer.id) };
     },
 
     /** Whether the viewer may see whom an entry of `ownerId` is shared with (`sharedWith`). */
@@ -66,15 +100,15 @@ export function createVisibilityPolicy(deps: {
      * Whether the viewer may see a stored image ('media/…' or 'media/avatars/…'). Avatars are
      * public: they are actors' icons, which other fediverse servers fetch. A bottle photo is
      * visible to whoever may see the entry it belongs to; a path that belongs to nothing is not.
-     * The owning entry is looked up only when the rule needs it.
+     * Admins need no lookup; anyone else costs one indexed lookup of the owning entry.
      */
     canSeePhoto(viewer: VisibilityViewer, storedPath: string): boolean {
       if (storedPath.startsWith('media/avatars/')) return true;
       if (!viewer) return false;
-      if (viewer.role === 'ADMIN' || membersSeeEveryEntry) return true;
+      if (viewer.role === 'ADMIN') return true;
       const owner = deps.photoOwner(storedPath);
       if (!owner) return false;
-      if (owner.kind === 'avatar') return true;
+      if (owner.kind !== 'entry') return true;
       return canSee(viewer, owner.entry);
     },
   };

@@ -87,6 +87,8 @@ describe('logging an entry', () => {
       status: 'TRIED',
       inCellar: true,
       photoPath: null,
+      visibility: 'MEMBERS',
+      federated: true,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       isOwner: true,
       ownerName: 'Alice Archer',

@@ -49,22 +49,48 @@ async function create(who: Person, name: string, photo?: Uint8Array): Promise<Be
 const get = (path: string, who?: Person) => vault.request(path, who ? { cookie: who.cookie } : {});
 
 describe('the visibility policy', () => {
+  // Entry 1 of user 10 is shared with user 11; user 14 follows user 10.
   const policy = createVisibilityPolicy({
-    isShareRecipient: () => false,
-    photoOwner: () => null,
+    isShareRecipient: (entryId, userId) => entryId === 1 && userId === 11,
+    followsOwner: (userId, ownerId) => userId === 14 && ownerId === 10,
+    sharedByOwnerWith: (ownerId, userId) => (ownerId === 10 && userId === 11 ? [1] : []),
+    photoOwner: (storedPath) =>
+      storedPath === 'media/one.jpg'
+        ? { kind: 'entry', entry: { id: 1, userId: 10, visibility: 'PRIVATE' } }
+        : null,
   });
-  const entry = { id: 1, userId: 10 };
+  const entry = { id: 1, userId: 10, visibility: 'MEMBERS' } as const;
   const owner = { id: 10, role: 'USER' as const };
-  const member = { id: 11, role: 'USER' as const };
+  const member = { id: 13, role: 'USER' as const };
+  const recipient = { id: 11, role: 'USER' as const };
+  const follower = { id: 14, role: 'USER' as const };
   const adminViewer = { id: 12, role: 'ADMIN' as const };
 
-  it('lets the owner, admins and every signed-in user see an entry, and no anonymous request', () => {
+  it('lets the owner, admins and every signed-in user see a MEMBERS entry, and no anonymous request', () => {
     expect(policy.canSee(owner, entry)).toBe(true);
     expect(policy.canSee(adminViewer, entry)).toBe(true);
     expect(policy.canSee(member, entry)).toBe(true);
     expect(policy.canSee(null, entry)).toBe(false);
-    expect(policy.canSeeAllOf(member, 10)).toBe(true);
+    expect(policy.canSeeAllOf(member, 10)).toBe(false);
+    expect(policy.canSeeAllOf(adminViewer, 10)).toBe(true);
     expect(policy.canSeeAllOf(null, 10)).toBe(false);
+  });
+
+  it('keeps a FOLLOWERS entry for followers and a PRIVATE one for the owner, admins and recipients', () => {
+    const followers = { ...entry, id: 2, visibility: 'FOLLOWERS' } as const;
+    const secret = { ...entry, visibility: 'PRIVATE' } as const;
+    expect(policy.canSee(follower, followers)).toBe(true);
+    expect(policy.canSee(member, followers)).toBe(false);
+    expect(policy.canSee(recipient, secret)).toBe(true);
+    expect(policy.canSee(follower, secret)).toBe(false);
+    expect(policy.canSee(adminViewer, secret)).toBe(true);
+    expect(policy.scopeOf(follower, 10)).toEqual({
+      visibilities: ['MEMBERS', 'FOLLOWERS'],
+      sharedIds: [],
+    });
+    expect(policy.scopeOf(recipient, 10)).toEqual({ visibilities: ['MEMBERS'], sharedIds: [1] });
+    expect(policy.scopeOf(owner, 10)).toBe('all');
+    expect(policy.scopeOf(null, 10)).toBeNull();
   });
 
   it('shows whom an entry is shared with to its owner and admins only', () => {
@@ -74,35 +100,13 @@ describe('the visibility policy', () => {
     expect(policy.canSeeSharesOf(null, 10)).toBe(false);
   });
 
-  it('makes avatars public and bottle photos for signed-in viewers only', () => {
-    expect(policy.canSeePhoto(null, 'media/avatars/abc.jpg')).toBe(true);
-    expect(policy.canSeePhoto(null, 'media/abc.jpg')).toBe(false);
-    expect(policy.canSeePhoto(member, 'media/abc.jpg')).toBe(true);
-  });
-});
-
-describe('the visibility policy without the vault-wide rule (as per-entry privacy would have it)', () => {
-  const policy = createVisibilityPolicy({
-    isShareRecipient: (entryId, userId) => entryId === 1 && userId === 11,
-    photoOwner: (storedPath) =>
-      storedPath === 'media/one.jpg' ? { kind: 'entry', entry: { id: 1, userId: 10 } } : null,
-    membersSeeEveryEntry: false,
-  });
-  const entry = { id: 1, userId: 10 };
-
-  it('lets the owner, admins and share recipients see an entry, and nobody else', () => {
-    expect(policy.canSee({ id: 10, role: 'USER' }, entry)).toBe(true);
-    expect(policy.canSee({ id: 12, role: 'ADMIN' }, entry)).toBe(true);
-    expect(policy.canSee({ id: 11, role: 'USER' }, entry)).toBe(true);
-    expect(policy.canSee({ id: 13, role: 'USER' }, entry)).toBe(false);
-    expect(policy.canSeeAllOf({ id: 13, role: 'USER' }, 10)).toBe(false);
-  });
-
   it('judges a photo by the entry it belongs to, and refuses one that belongs to nothing', () => {
-    expect(policy.canSeePhoto({ id: 11, role: 'USER' }, 'media/one.jpg')).toBe(true);
-    expect(policy.canSeePhoto({ id: 13, role: 'USER' }, 'media/one.jpg')).toBe(false);
-    expect(policy.canSeePhoto({ id: 11, role: 'USER' }, 'media/orphan.jpg')).toBe(false);
-    expect(policy.canSeePhoto(null, 'media/avatars/any.jpg')).toBe(true);
+    expect(policy.canSeePhoto(null, 'media/avatars/abc.jpg')).toBe(true);
+    expect(policy.canSeePhoto(null, 'media/one.jpg')).toBe(false);
+    expect(policy.canSeePhoto(recipient, 'media/one.jpg')).toBe(true);
+    expect(policy.canSeePhoto(member, 'media/one.jpg')).toBe(false);
+    expect(policy.canSeePhoto(adminViewer, 'media/one.jpg')).toBe(true);
+    expect(policy.canSeePhoto(recipient, 'media/orphan.jpg')).toBe(false);
   });
 });
 

@@ -43,9 +43,10 @@ export interface SentForm {
 }
 
 /**
- * Records the field names of every FormData the page sends with fetch (the browser does not
- * hand multipart bodies with files to the test). Use as openSignedIn's `prepare`. The script
- * runs in the page, so it is given as text.
+ * Records the field names of every FormData the page sends with fetch or XMLHttpRequest (a
+ * photo goes with XMLHttpRequest, for its upload progress; the browser does not hand multipart
+ * bodies with files to the test). Use as openSignedIn's `prepare`. The script runs in the page,
+ * so it is given as text.
  */
 export async function recordForms(page: Page): Promise<void> {
   await page.addInitScript(`(() => {
@@ -57,6 +58,18 @@ export async function recordForms(page: Page): Promise<void> {
         sent.push({ url: String(input), method: init.method || 'GET', fields: [...init.body.keys()] });
       }
       return original(input, init);
+    };
+    const open = XMLHttpRequest.prototype.open;
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.open = function (method, url, ...rest) {
+      this.__sent = { url: String(url), method: String(method) };
+      return open.call(this, method, url, ...rest);
+    };
+    XMLHttpRequest.prototype.send = function (body) {
+      if (body instanceof FormData && this.__sent) {
+        sent.push({ ...this.__sent, fields: [...body.keys()] });
+      }
+      return send.call(this, body);
     };
   })()`);
 }

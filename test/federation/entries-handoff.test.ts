@@ -26,6 +26,8 @@ const entry: FederatedEntryRow = {
   status: 'TRIED',
   inCellar: false,
   photoPath: null,
+  visibility: 'MEMBERS',
+  federated: true,
   createdAt: new Date(1_000),
   updatedAt: new Date(1_000),
 };

@@ -116,9 +116,14 @@ export const AUTHORIZATION: Record<string, Row> = {
     request: (input) => ({ ...byId(input), form: { notes: 'Smoky.' } }),
   },
   'DELETE /api/beverages/:id': { ...ownerOrAdmin, resource: 'entry', request: byId },
+  // Each user changes the visibility of their own entries only (another's ids are a 404).
+  'PATCH /api/beverages/visibility': {
+    ...signedIn(),
+    request: () => ({ json: { visibility: 'MEMBERS', all: {} } }),
+  },
   // Anyone signed in may copy an entry they can see into their own vault.
   'POST /api/beverages/:id/clone': { ...signedIn(), resource: 'entry', request: byId },
-  // Every signed-in user of the vault may see an entry (src/visibility/policy.ts).
+  // Every signed-in user of the vault may see a MEMBERS entry (src/visibility/policy.ts).
   'GET /api/beverages/:id': { ...signedIn(), resource: 'entry', request: byId },
   // Sharing is the owner's or an admin's; the made-up recipient may be refused past that.
   'POST /api/beverages/:id/share': {

@@ -18,6 +18,8 @@ export function entry(overrides: Partial<Beverage> = {}): Beverage {
     status: 'TRIED',
     inCellar: false,
     photoPath: null,
+    visibility: 'MEMBERS',
+    federated: true,
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
     isOwner: true,
     ownerName: 'Ada',

@@ -25,6 +25,8 @@ const entry: Beverage = {
   status: 'TRIED',
   inCellar: true,
   photoPath: null,
+  visibility: 'MEMBERS',
+  federated: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   isOwner: true,
   ownerName: 'Ada',

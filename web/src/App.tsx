@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { createQueryClient } from './api/query-client.ts';
 import { SignedInLayout } from './layout/SignedInLayout.tsx';
 import { NotesProvider } from './notes/notes.tsx';
+import { OfflineBanner } from './pwa/OfflineBanner.tsx';
 import { AppRoutes } from './routes.tsx';
 import { BootFailedScreen, BootScreen } from './screens/BootScreen.tsx';
 import { SessionProvider, useSession } from './session/session.tsx';
@@ -55,6 +56,7 @@ export function App() {
   return (
     <NotesProvider>
       <SessionProvider>
+        <OfflineBanner />
         <SessionGate />
         <NoteStack />
       </SessionProvider>

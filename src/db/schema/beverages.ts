@@ -1,13 +1,15 @@
 import { index, integer, sqliteTable, text } from '../orm.ts';
 import { users } from './users.ts';
 
-import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../../../contract/enums.ts';
+import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from '../../../contract/enums.ts';
 
 export {
   BEVERAGE_STATUSES,
   BEVERAGE_TYPES,
   type BeverageStatus,
   type BeverageType,
+  VISIBILITIES,
+  type Visibility,
 } from '../../../contract/enums.ts';
 
 /**
@@ -30,6 +32,13 @@ export const beverages = sqliteTable(
     status: text('status', { enum: BEVERAGE_STATUSES }).notNull(),
     inCellar: integer('in_cellar', { mode: 'boolean' }).notNull().default(false),
     photoPath: text('photo_path'),
+    /** Who may see it (src/visibility/policy.ts). */
+    visibility: text('visibility', { enum: VISIBILITIES }).notNull().default('MEMBERS'),
+    /**
+     * Whether it goes to the owner's remote followers when the owner federates; never for a
+     * PRIVATE entry (the service stores false then).
+     */
+    federated: integer('federated', { mode: 'boolean' }).notNull().default(true),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -37,6 +46,8 @@ export const beverages = sqliteTable(
     index('beverages_user_type_status_idx').on(t.userId, t.type, t.status, t.createdAt, t.id),
     index('beverages_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('beverages_user_cellar_idx').on(t.userId, t.inCellar, t.createdAt, t.id),
+    // Which entry a photo belongs to (the media route asks the visibility policy).
+    index('beverages_photo_path_idx').on(t.photoPath),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { sql, index, integer, sqliteTable, text } from '../orm.ts';
 
-import { ROLES } from '../../../contract/enums.ts';
+import { ROLES, VISIBILITIES } from '../../../contract/enums.ts';
 
 export { ROLES, type Role } from '../../../contract/enums.ts';
 
@@ -20,6 +20,10 @@ export const users = sqliteTable('users', {
   createdAt: integer('created_at', { mode: 'timestamp_ms' })
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
+  /** The visibility a new entry gets when the form does not say. */
+  defaultVisibility: text('default_visibility', { enum: VISIBILITIES })
+    .notNull()
+    .default('MEMBERS'),
 });
 
 /** Signed-in sessions. The cookie carries a random token; only its SHA-256 is stored. */

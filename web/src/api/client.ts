@@ -17,6 +17,7 @@ import type {
   User,
   VaultNotification,
 } from './types.ts';
+import { canTrackUploads, sendTracked } from './upload-progress.ts';
 
 export const API_PREFIX = '/api';
 export const INVALID_RESPONSE = 'Invalid response from server';
@@ -45,6 +46,8 @@ export interface RequestOptions {
   /** Appended as a query string; null, undefined and '' are left out. */
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** A photo in `form` whose upload progress is reported (see upload-progress.ts). */
+  trackUpload?: Blob;
 }
 
 type UnauthorizedListener = () => void;
@@ -107,7 +110,7 @@ export async function readResponse<T>(response: Response): Promise<T> {
 
 /** The generic call every feature uses. Resolves to the parsed JSON body (or undefined). */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { json, form, query, signal } = options;
+  const { json, form, query, signal, trackUpload } = options;
   const method = options.method ?? (json !== undefined || form ? 'POST' : 'GET');
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: string | FormData | undefined;
@@ -120,13 +123,20 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
-      method,
-      headers,
-      body,
-      credentials: 'include',
-      signal,
-    });
+    response =
+      form && trackUpload && canTrackUploads()
+        ? await sendTracked(
+            buildUrl(path, query),
+            { method, headers, body: form, signal },
+            trackUpload,
+          )
+        : await fetch(buildUrl(path, query), {
+            method,
+            headers,
+            body,
+            credentials: 'include',
+            signal,
+          });
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') throw error;
     throw new ApiError(UNREACHABLE, 0);
@@ -249,14 +259,24 @@ export async function fetchBeverages(
 
 const beverageOf = (data: unknown) => field<Beverage>(data, 'beverage', isObject);
 
+/** The photo a form sends, if any: its upload progress is shown. */
+function photoOf(form: FormData): Blob | undefined {
+  const photo = form.get('photo');
+  return photo instanceof Blob ? photo : undefined;
+}
+
 /** POST /beverages with multipart form data → the new entry. */
 export async function createBeverage(form: FormData): Promise<Beverage> {
-  return beverageOf(await request('/beverages', { method: 'POST', form }));
+  return beverageOf(
+    await request('/beverages', { method: 'POST', form, trackUpload: photoOf(form) }),
+  );
 }
 
 /** PATCH /beverages/{id} with any subset of the fields → the changed entry. */
 export async function updateBeverage(id: number, form: FormData): Promise<Beverage> {
-  return beverageOf(await request(`/beverages/${id}`, { method: 'PATCH', form }));
+  return beverageOf(
+    await request(`/beverages/${id}`, { method: 'PATCH', form, trackUpload: photoOf(form) }),
+  );
 }
 
 /** A status-only PATCH: what 'Mark as tried' and 'Move to to-try' send. */

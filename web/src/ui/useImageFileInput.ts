@@ -10,23 +10,34 @@ interface ImageFileInputOptions {
   resetKey: number;
   /** Shown when the chosen file is not an image. */
   notImageMessage: string;
+  /**
+   * Makes a chosen image ready to send (smaller, say). The chosen file is passed on at once and
+   * replaced by what this resolves to, unless another file was chosen or the form reset since.
+   */
+  prepare?: (file: File) => Promise<File>;
 }
 
 /**
  * An image file input's logic: images only (checked before anything is sent), a preview URL of
  * the chosen file (released when it is no longer shown), and emptying the input on reset.
  * `inputProps` go on the `<input>`; the hint goes under `hintId` and the error under `errorId`.
+ * `cameraInputProps` go on an optional second, hidden input that asks for the camera.
  */
 export function useImageFileInput({
   file,
   onFileChange,
   resetKey,
   notImageMessage,
+  prepare,
 }: ImageFileInputOptions) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
+  /** Counts choices and resets: a preparation that finishes late is dropped. */
+  const choice = useRef(0);
+  const [preparing, setPreparing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
 
@@ -40,27 +51,54 @@ export function useImageFileInput({
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  useEffect(() => {
+  const emptyInputs = () => {
     if (inputRef.current) inputRef.current.value = '';
+    if (cameraRef.current) cameraRef.current.value = '';
+  };
+
+  useEffect(() => {
+    emptyInputs();
+    choice.current += 1;
+    setPreparing(false);
     setError(null);
   }, [resetKey]);
 
   const choose = (chosen: File | null) => {
+    const current = ++choice.current;
+    setPreparing(false);
     if (chosen && !isImageFile(chosen)) {
       setError(notImageMessage);
-      if (inputRef.current) inputRef.current.value = '';
+      emptyInputs();
       onFileChange(null);
       return;
     }
     setError(null);
     onFileChange(chosen);
+    if (!chosen || !prepare) return;
+    setPreparing(true);
+    prepare(chosen).then(
+      (ready) => {
+        if (current !== choice.current) return;
+        setPreparing(false);
+        if (ready !== chosen) onFileChange(ready);
+      },
+      () => {
+        // The chosen file stays as it is; the server judges it.
+        if (current === choice.current) setPreparing(false);
+      },
+    );
   };
 
   /** Drops the chosen file. */
   const clear = () => {
-    if (inputRef.current) inputRef.current.value = '';
+    choice.current += 1;
+    setPreparing(false);
+    emptyInputs();
     onFileChange(null);
   };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) =>
+    choose(event.target.files?.[0] ?? null);
 
   const inputProps: InputHTMLAttributes<HTMLInputElement> & {
     ref: RefObject<HTMLInputElement | null>;
@@ -72,8 +110,34 @@ export function useImageFileInput({
     className: 'photo-input__file',
     'aria-describedby': error ? `${errorId} ${hintId}` : hintId,
     'aria-invalid': error ? true : undefined,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => choose(event.target.files?.[0] ?? null),
+    onChange,
   };
 
-  return { inputId, hintId, errorId, error, previewUrl, clear, inputProps };
+  /** The camera of a phone (`capture`); a hidden input opened by a button. */
+  const cameraInputProps: InputHTMLAttributes<HTMLInputElement> & {
+    ref: RefObject<HTMLInputElement | null>;
+  } = {
+    ref: cameraRef,
+    type: 'file',
+    accept: 'image/*',
+    capture: 'environment',
+    hidden: true,
+    tabIndex: -1,
+    'aria-hidden': true,
+    onChange,
+  };
+  const openCamera = () => cameraRef.current?.click();
+
+  return {
+    inputId,
+    hintId,
+    errorId,
+    error,
+    previewUrl,
+    preparing,
+    clear,
+    inputProps,
+    cameraInputProps,
+    openCamera,
+  };
 }

@@ -1,7 +1,11 @@
+import { useState, useSyncExternalStore } from 'react';
+import { currentUploadProgress, subscribeUploadProgress } from '../api/upload-progress.ts';
+import { downscalePhoto, formatBytes } from '../pwa/downscale.ts';
 import { CameraIcon, CloseIcon } from '../ui/icons.tsx';
 import { PHOTO_NOT_IMAGE } from '../ui/images.ts';
 import { useImageFileInput } from '../ui/useImageFileInput.ts';
 import './entry-form.css';
+import './photo-input.css';
 
 interface PhotoInputProps {
   /** The chosen file, if any. */
@@ -16,8 +20,17 @@ interface PhotoInputProps {
   resetKey?: number;
 }
 
+/** What the browser did to the chosen photo before sending it. */
+interface Resize {
+  file: File;
+  width: number;
+  height: number;
+  originalBytes: number;
+}
+
 /**
- * A bottle photo: choose a file (images only, checked here before anything is sent), see it,
+ * A bottle photo: choose a file or take one with the camera (images only, checked here before
+ * anything is sent), made smaller in the browser (pwa/downscale.ts), see it, follow its upload,
  * and in the edit dialog replace or remove the stored one.
  */
 export function PhotoInput({
@@ -28,15 +41,45 @@ export function PhotoInput({
   onRemovedChange,
   resetKey = 0,
 }: PhotoInputProps) {
-  const { inputId, hintId, errorId, error, previewUrl, clear, inputProps } = useImageFileInput({
+  const [resize, setResize] = useState<Resize | null>(null);
+  const {
+    inputId,
+    hintId,
+    errorId,
+    error,
+    previewUrl,
+    preparing,
+    clear,
+    inputProps,
+    cameraInputProps,
+    openCamera,
+  } = useImageFileInput({
     file,
     onFileChange,
     resetKey,
     notImageMessage: PHOTO_NOT_IMAGE,
+    prepare: async (chosen) => {
+      const result = await downscalePhoto(chosen);
+      if (result.resized && result.width && result.height) {
+        setResize({
+          file: result.file,
+          width: result.width,
+          height: result.height,
+          originalBytes: chosen.size,
+        });
+      }
+      return result.file;
+    },
   });
+  const upload = useSyncExternalStore(subscribeUploadProgress, currentUploadProgress);
+  const uploading = file !== null && upload?.file === file ? upload : null;
+  const percent = uploading
+    ? Math.min(100, Math.round((uploading.loaded / Math.max(1, uploading.total)) * 100))
+    : 0;
 
   const shown = previewUrl ?? (currentPath && !removed ? `/${currentPath}` : null);
   const label = currentPath ? 'Replace photo' : 'Photo';
+  const resized = file && resize?.file === file ? resize : null;
 
   return (
     <div className="field photo-input">
@@ -49,13 +92,39 @@ export function PhotoInput({
         </div>
         <div className="photo-input__controls">
           <input {...inputProps} />
+          <input {...cameraInputProps} />
+          <button
+            type="button"
+            className="button button--secondary photo-input__camera"
+            onClick={openCamera}
+          >
+            <CameraIcon />
+            Take photo
+          </button>
           <p id={hintId} className="field__hint">
             {file
-              ? `New photo: ${file.name}`
+              ? preparing
+                ? `New photo: ${file.name}. Making it smaller…`
+                : resized
+                  ? `New photo: ${file.name}, resized to ${resized.width} × ${resized.height} (${formatBytes(file.size)}, was ${formatBytes(resized.originalBytes)}).`
+                  : `New photo: ${file.name}`
               : removed
                 ? 'The photo will be removed when you save.'
                 : 'JPEG, PNG, WebP or AVIF.'}
           </p>
+          {uploading && (
+            <div className="photo-input__upload">
+              <progress
+                className="photo-input__progress"
+                max={100}
+                value={percent}
+                aria-label="Photo upload"
+              />
+              <span className="photo-input__upload-text" aria-live="polite">
+                Uploading photo… {percent}%
+              </span>
+            </div>
+          )}
           <div className="photo-input__actions">
             {file && (
               <button type="button" className="button button--link" onClick={clear}>

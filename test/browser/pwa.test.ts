@@ -1,0 +1,246 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  headingText,
+  launchBrowser,
+  openSignedIn,
+  signedInState,
+  type BrowserSession,
+  type StorageState,
+} from '../helpers/browser.ts';
+import { jpeg } from '../helpers/images.ts';
+import { loadedWidth, seedEntry } from './vault-seed.ts';
+
+let server: TestServer;
+let browser: Browser;
+let session: BrowserSession | undefined;
+let hazel: StorageState;
+const HAZEL = { username: 'hazel', password: 'hazel-password-1', fullName: 'Hazel Barrel' };
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  await server.createUser(HAZEL);
+  hazel = await signedInState(browser, server.url, HAZEL.username, HAZEL.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  if (!session) return;
+  expect(session.pageErrors).toEqual([]);
+  await session.context.close();
+  session = undefined;
+});
+
+/** Waits until the service worker controls the page (it claims it once installed). */
+async function controlledByWorker(page: Page): Promise<void> {
+  // Given as text: the page's globals (navigator.serviceWorker, caches) are not Node's.
+  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+  await expect.poll(() => page.evaluate('navigator.serviceWorker.controller !== null')).toBe(true);
+}
+
+/** Every path stored in the page's caches (the Cache API the service worker fills). */
+async function cachedPaths(page: Page): Promise<string[]> {
+  const paths = (await page.evaluate(`(async () => {
+    const paths = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+  })()`)) as string[];
+  return paths.sort();
+}
+
+const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: 'offline' });
+
+describe('the installable app', () => {
+  it('has a manifest with 192 px, 512 px and maskable PNG icons, and a worker that is not cached for long', async () => {
+    const manifestAnswer = await fetch(new URL('/manifest.webmanifest', server.url));
+    expect(manifestAnswer.status).toBe(200);
+    expect(manifestAnswer.headers.get('content-type')).toBe('application/manifest+json');
+    const manifest = (await manifestAnswer.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'The Vault', start_url: '/', display: 'standalone' });
+    const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort();
+    expect(sizes).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of manifest.icons) {
+      const answer = await fetch(new URL(icon.src, server.url));
+      expect(answer.headers.get('content-type')).toBe('image/png');
+      const meta = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
+      expect(meta.format).toBe('png');
+    }
+
+    const worker = await fetch(new URL('/sw.js', server.url));
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+
+    const page = await fetch(server.url, { headers: { Accept: 'text/html' } });
+    const html = await page.text();
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    expect(html).toContain('<meta name="theme-color"');
+  });
+
+  it('keeps only the app shell in its caches, never an API answer or a photo, before and after sign-out', async () => {
+    await seedEntry(
+      server,
+      HAZEL.username,
+      { name: 'Ardbeg Uigeadail', subtype: 'Scotch' },
+      await jpeg(400, 600),
+    );
+    // Its own session: signing out ends it for every test.
+    const state = await signedInState(browser, server.url, HAZEL.username, HAZEL.password);
+    session = await openSignedIn(browser, server.url, state, '/');
+    const { page } = session;
+    await controlledByWorker(page);
+    // Load the dashboard again under the worker, photo included.
+    await page.reload();
+    expect(await loadedWidth(page.locator('img[src^="/media/"]').first())).toBeGreaterThan(0);
+
+    const paths = await cachedPaths(page);
+    expect(paths).toContain('/');
+    expect(paths).toContain('/manifest.webmanifest');
+    expect(paths.some((path) => path.startsWith('/assets/') && path.endsWith('.js'))).toBe(true);
+    const personal = (list: string[]) =>
+      list.filter((path) => path.startsWith('/api/') || path.startsWith('/media/'));
+    expect(personal(paths)).toEqual([]);
+
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Log In' }).waitFor();
+    expect(personal(await cachedPaths(page))).toEqual([]);
+  });
+});
+
+describe('offline', () => {
+  it('opens from the device without a connection, says it is offline, and signs back in when the connection returns', async () => {
+    session = await openSignedIn(browser, server.url, hazel, '/cellar');
+    const { page, context } = session;
+    await controlledByWorker(page);
+    expect(await offlineBanner(page).count()).toBe(0);
+
+    const failedFiles: string[] = [];
+    page.on('requestfailed', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!path.startsWith('/api/')) failedFiles.push(path);
+    });
+    await context.setOffline(true);
+    const answer = await page.reload();
+    expect(answer?.fromServiceWorker()).toBe(true);
+    await expect.poll(() => offlineBanner(page).textContent()).toContain('You are offline.');
+    expect(await headingText(page)).toBe('The vault is unreachable');
+    // A screen never opened before comes from the device too.
+    await page.goto('/whiskey');
+    await offlineBanner(page).waitFor();
+    expect(failedFiles).toEqual([]);
+
+    await context.setOffline(false);
+    await expect.poll(() => headingText(page)).toBe('Whiskey Logs');
+    expect(await offlineBanner(page).count()).toBe(0);
+  });
+
+  it('opens the cached shell when the server itself is gone', async () => {
+    const own = await startTestServer();
+    try {
+      await own.createUser(HAZEL);
+      const state = await signedInState(browser, own.url, HAZEL.username, HAZEL.password);
+      session = await openSignedIn(browser, own.url, state, '/');
+      const { page } = session;
+      await controlledByWorker(page);
+      await own.close();
+      const answer = await page.reload();
+      expect(answer?.fromServiceWorker()).toBe(true);
+      expect(await headingText(page)).toBe('The vault is unreachable');
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
+    } finally {
+      await own.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('photos from a phone', () => {
+  it('offers the camera, makes a 12 MP photo smaller before sending it, and shows the upload progress', async () => {
+    // A touch screen (the camera button is for phones), without the worker in the way.
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      serviceWorkers: 'block',
+      storageState: hazel,
+    });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    session = { context, page, pageErrors: [] };
+    page.on('pageerror', (error) => session?.pageErrors.push(error.message));
+    // Remembers whether the progress bar was ever shown (the upload may be quick), and the
+    // photo each XMLHttpRequest sends (the browser does not hand multipart bodies to the test).
+    await page.addInitScript(`(() => {
+      window.__sentPhotos = [];
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        const photo = body instanceof FormData ? body.get('photo') : null;
+        if (photo instanceof File) window.__sentPhotos.push({ name: photo.name, type: photo.type, size: photo.size });
+        return send.call(this, body);
+      };
+      window.__progressSeen = [];
+      new MutationObserver(() => {
+        const bar = document.querySelector('progress.photo-input__progress');
+        if (bar) window.__progressSeen.push(bar.getAttribute('aria-label'));
+      }).observe(document, { childList: true, subtree: true, attributes: true });
+    })()`);
+    await page.goto('/');
+    const form = page.getByRole('region', { name: 'Log a new beverage' });
+    await form.waitFor();
+
+    const camera = form.getByRole('button', { name: 'Take photo' });
+    expect(await camera.isVisible()).toBe(true);
+    const captureInput = form.locator('input[type="file"][capture="environment"]');
+    expect(await captureInput.getAttribute('accept')).toBe('image/*');
+
+    // Slow the upload down, as on a phone at the bar.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 100,
+      downloadThroughput: -1,
+      uploadThroughput: 250_000,
+    });
+
+    const original = await jpeg(4000, 3000);
+    await form.getByLabel('Name').fill('Phone photo pale ale');
+    await form.getByLabel('Photo').setInputFiles({
+      name: 'IMG_0001.jpeg',
+      mimeType: 'image/jpeg',
+      buffer: original,
+    });
+    await expect
+      .poll(() => form.getByText(/resized to 2048 × 1536/).count(), { timeout: 15_000 })
+      .toBe(1);
+
+    await form.getByRole('button', { name: 'Log beverage' }).click();
+    await page
+      .locator('.note--success', { hasText: 'Beverage logged successfully' })
+      .waitFor({ timeout: 20_000 });
+    const sent = (await page.evaluate('window.__sentPhotos')) as {
+      name: string;
+      type: string;
+      size: number;
+    }[];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ name: 'IMG_0001.jpg', type: 'image/jpeg' });
+    expect(sent[0]!.size).toBeLessThan(original.byteLength / 2);
+    expect(await page.evaluate('window.__progressSeen')).toContain('Photo upload');
+  });
+});
