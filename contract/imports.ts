@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Imports: POST /api/imports takes one file as the raw request body (a CSV or the vault's own
+ * export ZIP, at most IMPORT_MAX_BYTES) and answers 202 with the job; the job runs in the
+ * background, GET /api/imports/{id} tells how far it is, GET /api/imports/{id}/report lists
+ * every row's outcome once it is done.
+ */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+/** The formats a file can be read as; `auto` recognizes it by its header row (or as a ZIP). */
+export const IMPORT_FORMATS = [
+  'auto',
+  'vault',
+  'untappd',
+  'vivino',
+  'cellartracker',
+  'generic',
+] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export const IMPORT_FORMAT_LABELS: Record<Exclude<ImportFormat, 'auto'>, string> = {
+  vault: "The vault's own export (ZIP)",
+  untappd: 'Untappd check-ins (CSV)',
+  vivino: 'Vivino wines (CSV)',
+  cellartracker: 'CellarTracker cellar or consumed bottles (CSV)',
+  generic: 'The generic CSV template',
+};
+
+/** The columns of the generic CSV template (type and name are required, the rest optional). */
+export const GENERIC_TEMPLATE_COLUMNS = [
+  'type',
+  'name',
+  'subtype',
+  'maker',
+  'status',
+  'rating',
+  'notes',
+  'in_cellar',
+  'quantity',
+  'created_at',
+] as const;
+
+/** POST /api/imports?format=…&fileName=… */
+export const importQuerySchema = z
+  .object({
+    format: z
+      .enum(IMPORT_FORMATS, {
+        error: `format must be one of ${IMPORT_FORMATS.join(', ')}`,
+      })
+      .optional(),
+    fileName: z.string().trim().max(200, 'The file name is too long').optional(),
+  })
+  .strict();
+export type ImportQuery = z.infer<typeof importQuerySchema>;
+
+export const IMPORT_STATUSES = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** An import job, as its owner sees it. */
+export const importJobSchema = z.object({
+  id: z.string(),
+  /** The format the file was read as (never `auto`). */
+  format: z.enum(IMPORT_FORMATS),
+  fileName: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  /** Rows (entries) in the file. */
+  total: z.number().int(),
+  /** Rows done so far: imported + duplicates + refused. */
+  processed: z.number().int(),
+  imported: z.number().int(),
+  duplicates: z.number().int(),
+  refused: z.number().int(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** Why a FAILED job stopped. */
+  message: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+export const importJobResponseSchema = z.object({ job: importJobSchema });
+export const importJobListSchema = z.object({ jobs: z.array(importJobSchema) });
+
+export const IMPORT_OUTCOMES = ['IMPORTED', 'DUPLICATE', 'REFUSED'] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
+
+/** One row of the file and what became of it. */
+export const importReportRowSchema = z.object({
+  /** The row's number among the file's data rows (1 = the first row under the header). */
+  row: z.number().int(),
+  name: z.string(),
+  outcome: z.enum(IMPORT_OUTCOMES),
+  /** Why a row was refused or counted as a duplicate; null when imported. */
+  reason: z.string().nullable(),
+});
+export type ImportReportRow = z.infer<typeof importReportRowSchema>;
+
+export const importReportSchema = z.object({
+  job: importJobSchema,
+  rows: z.array(importReportRowSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;

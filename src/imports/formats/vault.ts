@@ -1,0 +1,30 @@
+import type { ExportEntry } from '../../../contract/export.ts';
+import { subtypesOf } from '../../beverages/catalog.ts';
+import { closestSubtype } from '../subtypes.ts';
+import { checked, labelled, notesOf, type MapResult } from '../rows.ts';
+
+/**
+ * An entry of the vault's own export (entries.json): taken as it is, with its dates and photo.
+ * A subtype this vault's catalogue lacks becomes the closest one, the original kept in the notes.
+ * Whom it was shared with and its visibility are not carried over: an imported entry starts
+ * with this vault's defaults.
+ */
+export function mapVaultEntry(entry: ExportEntry): MapResult {
+  const known = subtypesOf(entry.type).includes(entry.subtype);
+  const { subtype, original } = known
+    ? { subtype: entry.subtype, original: null }
+    : closestSubtype(entry.type, [entry.subtype]);
+  return checked({
+    type: entry.type,
+    name: entry.name.trim(),
+    subtype,
+    makerName: entry.maker.trim(),
+    rating: entry.status === 'TO_TRY' ? 0 : entry.rating,
+    notes: notesOf([entry.notes, labelled('Subtype', original)]),
+    status: entry.status,
+    inCellar: entry.inCellar,
+    createdAt: Date.parse(entry.createdAt),
+    updatedAt: Date.parse(entry.updatedAt),
+    photo: entry.photo,
+  });
+}

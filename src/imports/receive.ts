@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { IMPORT_MAX_BYTES, type ImportFormat } from '../../contract/imports.ts';
+import { badRequest, DomainError } from '../domain-error.ts';
+import { inspectCsv } from './csv-source.ts';
+import type { JobState } from './store.ts';
+import { inspectVaultZip } from './zip-source.ts';
+
+/** What an upload turned out to be, once checked completely. */
+export type CheckedUpload = Pick<JobState, 'format' | 'total' | 'source' | 'csv'>;
+
+const tooLarge = () =>
+  new DomainError(413, `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+
+/**
+ * Writes a request body to `file`, refusing it past IMPORT_MAX_BYTES. A body that breaks off is
+ * a 400; a refusal raised while it streamed (the front door's bound) is passed on.
+ */
+export async function receiveBody(
+  body: WebReadableStream<Uint8Array>,
+  file: string,
+): Promise<number> {
+  let size = 0;
+  const counted = Readable.fromWeb(body);
+  counted.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > IMPORT_MAX_BYTES) counted.destroy(tooLarge());
+  });
+  try {
+    await pipeline(counted, fs.createWriteStream(file));
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    if (error instanceof Error && error.cause instanceof DomainError) throw error.cause;
+    throw badRequest('The file was not received completely');
+  }
+  if (size === 0) throw badRequest('The file is empty');
+  return size;
+}
+
+async function isZip(file: string): Promise<boolean> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    await handle.read(head, 0, 4, 0);
+    return head.equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Reads an uploaded file through once: its format, its rows, or why it cannot be imported. */
+export async function checkUpload(file: string, asked: ImportFormat): Promise<CheckedUpload> {
+  if (await isZip(file)) {
+    if (asked !== 'auto' && asked !== 'vault') {
+      throw badRequest('This is a ZIP file: only a vault export can be imported as a ZIP');
+    }
+    return { format: 'vault', total: await inspectVaultZip(file), source: 'upload.zip' };
+  }
+  if (asked === 'vault') {
+    throw badRequest('A vault export is the ZIP file of "Export my vault"; this file is not a ZIP');
+  }
+  const layout = await inspectCsv(file, asked);
+  return {
+    format: layout.format.id,
+    total: layout.total,
+    source: 'upload.csv',
+    csv: { delimiter: layout.delimiter, columns: layout.columns },
+  };
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { ImportFormat, ImportJob, ImportReport } from '../../contract/imports.ts';
+import { badRequest, conflict, notFound } from '../domain-error.ts';
+import { checkUpload, receiveBody } from './receive.ts';
+import { createImportRunner, type RunnerDeps } from './runner.ts';
+import { createImportStore, type JobState } from './store.ts';
+
+const JOB_NOT_FOUND = 'Import not found';
+
+export interface ImportViewer {
+  id: number;
+}
+
+/** The job as its owner sees it (contract/imports.ts). */
+function present(job: JobState): ImportJob {
+  return {
+    id: job.id,
+    format: job.format,
+    fileName: job.fileName,
+    status: job.status,
+    total: job.total,
+    processed: job.processed,
+    imported: job.imported,
+    duplicates: job.duplicates,
+    refused: job.refused,
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+    message: job.message,
+  };
+}
+
+/**
+ * Importing entries from files: an upload is received to disk, read through once to check it
+ * (src/imports/receive.ts) and becomes a job kept in files under <dataDir>/imports
+ * (src/imports/store.ts), run in the background in batches (src/imports/runner.ts). A refused
+ * file leaves nothing behind. One job at a time per user.
+ */
+export function createImportService(deps: Omit<RunnerDeps, 'store'> & { dataDir: string }) {
+  const store = createImportStore(path.join(deps.dataDir, 'imports'));
+  const runner = createImportRunner({ ...deps, store });
+  /** Users whose upload is being received (a second one at the same time is refused). */
+  const receiving = new Set<number>();
+
+  async function own(viewer: ImportViewer, id: string): Promise<JobState> {
+    const job = await store.load(id);
+    if (!job || job.userId !== viewer.id) throw notFound(JOB_NOT_FOUND);
+    return job;
+  }
+
+  async function ofUser(userId: number): Promise<JobState[]> {
+    const jobs = (await store.all()).filter((j) => j.userId === userId);
+    return jobs.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
+  return {
+    /** Receives and checks a file, and queues its import (answered at once, before it runs). */
+    async receive(
+      viewer: ImportViewer,
+      body: WebReadableStream<Uint8Array> | null,
+      options: { format?: ImportFormat | undefined; fileName?: string | undefined },
+    ): Promise<ImportJob> {
+      const busy = (await ofUser(viewer.id)).some(
+        (j) => j.status === 'QUEUED' || j.status === 'RUNNING',
+      );
+      if (busy || receiving.has(viewer.id)) {
+        throw conflict('An import of yours is still running: wait until it has finished');
+      }
+      receiving.add(viewer.id);
+      const incoming = await store.incomingPath();
+      try {
+        if (!body) throw badRequest('Send the file as the request body');
+        await receiveBody(body, incoming);
+        const checked = await checkUpload(incoming, options.format ?? 'auto');
+        const job: JobState = {
+          id: store.newId(),
+          userId: viewer.id,
+          fileName: options.fileName || (checked.format === 'vault' ? 'vault.zip' : 'import.csv'),
+          status: 'QUEUED',
+          processed: 0,
+          imported: 0,
+          duplicates: 0,
+          refused: 0,
+          createdAt: new Date(deps.now()).toISOString(),
+          finishedAt: null,
+          message: null,
+          ...checked,
+        };
+        await store.create(job, incoming);
+        runner.enqueue(job.id);
+        return present(job);
+      } finally {
+        receiving.delete(viewer.id);
+        await fs.promises.rm(incoming, { force: true });
+      }
+    },
+
+    /** The viewer's imports, newest first. */
+    async list(viewer: ImportViewer): Promise<ImportJob[]> {
+      return (await ofUser(viewer.id)).slice(0, 20).map(present);
+    },
+
+    async get(viewer: ImportViewer, id: string): Promise<ImportJob> {
+      return present(await own(viewer, id));
+    },
+
+    /** Every row done so far and what became of it. */
+    async report(viewer: ImportViewer, id: string): Promise<ImportReport> {
+      const job = await own(viewer, id);
+      return { job: present(job), rows: await store.readReport(id) };
+    },
+
+    /** At start: drops half-received uploads and goes on with the jobs a stop interrupted. */
+    async start(): Promise<void> {
+      await store.removeIncoming();
+      const pending = (await store.all())
+        .filter((j) => j.status === 'QUEUED' || j.status === 'RUNNING')
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      for (const job of pending) runner.enqueue(job.id);
+    },
+
+    idle: runner.idle,
+    stop: runner.stop,
+  };
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
