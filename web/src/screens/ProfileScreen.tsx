@@ -2,6 +2,7 @@ import { useState } from 'react';
 import '../profile/profile.css';
 import { AuthenticatorApp } from '../profile/AuthenticatorApp.tsx';
 import { ChangePassword } from '../profile/ChangePassword.tsx';
+import { ExportVault } from '../profile/ExportVault.tsx';
 import { PersonalDetails } from '../profile/PersonalDetails.tsx';
 import { SecurityKeys } from '../profile/SecurityKeys.tsx';
 import { SessionInfo } from '../profile/SessionInfo.tsx';
@@ -56,6 +57,7 @@ export function ProfileScreen() {
           <SecurityKeys />
           <AuthenticatorApp />
         </div>
+        <ExportVault />
       </div>
     </Screen>
   );
