@@ -41,6 +41,8 @@ import { registerFollowDelivery } from '../federation/follow-outbox.ts';
 import { registerNotificationDelivery } from './notifications/delivery.ts';
 import { createNotificationRepository } from './notifications/repository.ts';
 import { createNotificationService } from './notifications/service.ts';
+import { createImportRepository } from './imports/repository.ts';
+import { createImportService } from './imports/service.ts';
 import { createBackupService } from './backups/service.ts';
 import { createExportRepository } from './export/repository.ts';
 import { createExportService } from './export/service.ts';
@@ -187,6 +189,15 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     createCapabilityRepository(database.sqlite),
     now,
   );
+  // Imports write entries straight through the repository: no activity, no federation.
+  const imports = createImportService({
+    dataDir: config.dataDir,
+    entries: beverageRepo,
+    keys: createImportRepository(database.sqlite),
+    media,
+    transaction,
+    now,
+  });
   const notifications = createNotificationService({
     repo: notificationRepo,
     shares,
@@ -218,6 +229,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     photoCapabilities,
     profiles: createProfileService({ users, sessions, media, throttle }),
     beverages,
+    imports,
     visibility,
     shares,
     follows,
@@ -236,6 +248,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     federation,
     /** Stops background work and closes the database. */
     async close() {
+      await imports.stop();
       outbox.stop();
       await federation.stop();
       database.close();

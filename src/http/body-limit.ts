@@ -10,6 +10,10 @@ export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
 export const tooLarge = (limit: number) =>
   new DomainError(413, `The request body is too large: at most ${formatBytes(limit)}`);
 
+/** An import file (POST /api/imports: a CSV or a vault export ZIP), received to disk as it streams. */
+export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
+const IMPORT_ROUTE = /^\/api\/imports\/?$/;
+
 /** A body the client stopped sending half-way (an aborted upload, a dropped connection). */
 export const incompleteBody = () => badRequest('The request body was not received completely');
 
@@ -26,7 +30,12 @@ function formatBytes(bytes: number): string {
 export function boundRequestBody(c: Context, method: string, path: string): void {
   const raw = c.req.raw;
   const declared = raw.headers.get('content-length');
-  const limit = isUploadRoute(method, path) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
+  const limit =
+    method === 'POST' && IMPORT_ROUTE.test(path)
+      ? IMPORT_BODY_LIMIT
+      : isUploadRoute(method, path)
+        ? UPLOAD_BODY_LIMIT
+        : BODY_LIMIT;
   if (declared !== null && !raw.headers.has('transfer-encoding')) {
     // The HTTP parser enforces a declared length: the body cannot be longer than this.
     if (Number(declared) > limit) throw tooLarge(limit);

@@ -13,6 +13,7 @@ import { beverageRoutes } from './beverages.ts';
 import { shareRoutes } from './shares.ts';
 import { webauthnRoutes } from './webauthn.ts';
 import { totpRoutes } from './totp.ts';
+import { importRoutes } from './imports.ts';
 import { backupRoutes } from './backups.ts';
 import { exportRoutes } from './export.ts';
 
@@ -33,6 +34,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/totp', totpRoutes(ctx));
   api.route('/notifications', notificationRoutes(ctx));
   api.route('/activity', activityRoutes(ctx));
+  api.route('/imports', importRoutes(ctx));
   api.route('/backups', backupRoutes(ctx));
   api.route('/export', exportRoutes(ctx));
 
