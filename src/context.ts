@@ -46,6 +46,8 @@ import { createImportService } from './imports/service.ts';
 import { createBackupService } from './backups/service.ts';
 import { createExportRepository } from './export/repository.ts';
 import { createExportService } from './export/service.ts';
+import { createStatsRepository } from './stats/repository.ts';
+import { createStatsService } from './stats/service.ts';
 
 export interface ContextOptions {
   /**
@@ -240,6 +242,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       media,
       now,
     }),
+    stats: createStatsService({ repo: createStatsRepository(database.sqlite, { now }), now }),
     feed,
     remoteEntries,
     remoteFollows,

@@ -16,6 +16,7 @@ import { totpRoutes } from './totp.ts';
 import { importRoutes } from './imports.ts';
 import { backupRoutes } from './backups.ts';
 import { exportRoutes } from './export.ts';
+import { statsRoutes } from './stats.ts';
 
 /** The JSON API, mounted at /api (what every request meets first: src/http/front-door.ts). */
 export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
@@ -37,6 +38,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/imports', importRoutes(ctx));
   api.route('/backups', backupRoutes(ctx));
   api.route('/export', exportRoutes(ctx));
+  api.route('/stats', statsRoutes(ctx));
 
   // An unknown API path is a JSON 404 from the app's not-found handler (src/app.ts).
   return api;

@@ -186,6 +186,9 @@ export const AUTHORIZATION: Record<string, Row> = {
   },
   // Each user's own vault; another user's only for an admin (?username=).
   'GET /api/export': signedIn(),
+  // Each user's own statistics.
+  'GET /api/stats': signedIn(),
+  'GET /api/stats/years/:year': { ...signedIn(), request: () => ({ params: { year: '2025' } }) },
   // A remote entry may be cloned only by those whose feed holds it: a made-up one is a 404.
   'POST /api/activity/remote-entries/:id/clone': {
     ...signedIn(404),
