@@ -6,6 +6,8 @@
 //  5. The social half on its own database: feed pages, notifications, fan-out (issue 9).
 //  6. Federation: one entry to 1,000 remote followers on 50 fake hosts, and inbox throughput
 //     (issue 10).
+//  Export (issue 11): a 20,000-entry vault with photos as a ZIP, time and server memory;
+//  BENCH_ONLY=export runs it alone.
 // BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone, BENCH_ONLY=federation 6 alone.
 // Figures vary by tens of percent on a busy machine: run it on a quiet one.
 import fs from 'node:fs';
@@ -14,11 +16,16 @@ import { signIn } from './http.ts';
 import { benchPipeline, measureStart } from './pipeline.ts';
 import { benchSocial } from './social.ts';
 import { benchFederation, runAlone } from './federation.ts';
+import { benchExport } from './export.ts';
 import { startVault } from './processes.ts';
 import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
 import { printVerdicts } from './verdict.ts';
 
 if (process.env.BENCH_ONLY === 'federation') await runAlone();
+if (process.env.BENCH_ONLY === 'export') {
+  printVerdicts('Targets of issue 11 (export):', await benchExport());
+  process.exit(0);
+}
 if (process.env.BENCH_ONLY === 'social') {
   printVerdicts('Targets of issue 9 (social):', await benchSocial());
   process.exit(0);
@@ -46,4 +53,5 @@ try {
 if (process.env.BENCH_ONLY !== 'pipeline') {
   printVerdicts('Targets of issue 9 (social):', await benchSocial());
   printVerdicts('Targets of issue 10 (federation):', await benchFederation());
+  printVerdicts('Targets of issue 11 (export):', await benchExport());
 }
