@@ -48,6 +48,8 @@ export async function startVault(
   const port = typeof address === 'object' && address ? address.port : config.port;
   ctx.federation.startQueue();
   ctx.outbox.start(); // delivers what a previous run recorded but did not deliver
+  // Imports a stop interrupted go on; uploads a crash left half-received are dropped.
+  ctx.imports.start().catch((error: unknown) => logger.error('Imports: {error}', { error }));
   const checkpoints = startBackgroundCheckpoints(ctx.database.sqlite, config.databasePath);
   const purge = setInterval(() => ctx.sessions.purgeExpired(), 60 * 60_000);
   purge.unref();
