@@ -8,6 +8,8 @@
 //     (issue 10).
 //  Export (issue 11): a 20,000-entry vault with photos as a ZIP, time and server memory;
 //  BENCH_ONLY=export runs it alone.
+//  Import (issue 11): a 10,000-row CSV, rows per second and the server's answers meanwhile;
+//  BENCH_ONLY=imports runs it alone.
 // BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone, BENCH_ONLY=federation 6 alone.
 // Figures vary by tens of percent on a busy machine: run it on a quiet one.
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import { benchPipeline, measureStart } from './pipeline.ts';
 import { benchSocial } from './social.ts';
 import { benchFederation, runAlone } from './federation.ts';
 import { benchExport } from './export.ts';
+import { benchImports } from './imports.ts';
 import { startVault } from './processes.ts';
 import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
 import { printVerdicts } from './verdict.ts';
@@ -24,6 +27,10 @@ import { printVerdicts } from './verdict.ts';
 if (process.env.BENCH_ONLY === 'federation') await runAlone();
 if (process.env.BENCH_ONLY === 'export') {
   printVerdicts('Targets of issue 11 (export):', await benchExport());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === 'imports') {
+  printVerdicts('Targets of issue 11 (import):', await benchImports());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'social') {
@@ -54,4 +61,5 @@ if (process.env.BENCH_ONLY !== 'pipeline') {
   printVerdicts('Targets of issue 9 (social):', await benchSocial());
   printVerdicts('Targets of issue 10 (federation):', await benchFederation());
   printVerdicts('Targets of issue 11 (export):', await benchExport());
+  printVerdicts('Targets of issue 11 (import):', await benchImports());
 }
