@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './enums.ts';
+import { ROLES, VISIBILITIES } from './enums.ts';
 
 /** A user, as the API returns it to the user themself and to admins. */
 export const userSchema = z.object({
@@ -18,6 +18,8 @@ export const userSchema = z.object({
   activityPubEnabled: z.boolean(),
   activityPubHandle: z.string().nullable(),
   activityPubActorUrl: z.string().nullable(),
+  /** The visibility a new entry gets unless the form says otherwise. */
+  defaultVisibility: z.enum(VISIBILITIES),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -26,6 +28,7 @@ export const publicProfileSchema = userSchema.omit({
   email: true,
   webauthnEnabled: true,
   totpEnabled: true,
+  defaultVisibility: true,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

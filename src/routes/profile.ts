@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { VISIBILITIES } from '../../contract/enums.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../domain-error.ts';
 import { parseWith } from '../http/body.ts';
@@ -27,6 +28,9 @@ const profileForm = z.object({
   bio: bioSchema.optional(),
   activityPubEnabled: trueOrFalse('activityPubEnabled').optional(),
   removeAvatar: trueOrFalse('removeAvatar').optional(),
+  defaultVisibility: z
+    .enum(VISIBILITIES, { error: 'Visibility must be PRIVATE, FOLLOWERS or MEMBERS' })
+    .optional(),
   currentPassword: z.string().max(1024, 'Current password is too long').optional(),
   newPassword: z.string().optional(),
 });
@@ -57,6 +61,7 @@ export function profileRoutes(ctx: AppContext): Hono<AppEnv> {
         email: form.email,
         bio: form.bio,
         activityPubEnabled: form.activityPubEnabled,
+        defaultVisibility: form.defaultVisibility,
       },
       { replace: files.avatar, remove: form.removeAvatar ?? false },
     );

@@ -32,6 +32,7 @@ export function presentUser(user: UserRow, origin: string): UserDto {
     activityPubEnabled: user.activityPubEnabled,
     activityPubHandle: user.activityPubEnabled ? `@${user.username}@${host}` : null,
     activityPubActorUrl: user.activityPubEnabled ? `${origin}/users/${user.username}` : null,
+    defaultVisibility: user.defaultVisibility,
   };
 }
 
@@ -60,6 +61,7 @@ export function presentPublicProfile(user: UserRow, origin: string): PublicProfi
     email: _email,
     webauthnEnabled: _w,
     totpEnabled: _t,
+    defaultVisibility: _v,
     ...visible
   } = presentUser(user, origin);
   return visible;

@@ -1,7 +1,7 @@
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import type { LoginThrottle } from '../auth/throttle.ts';
-import type { UserRow } from '../db/schema/index.ts';
+import type { UserRow, Visibility } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../domain-error.ts';
 import { AVATAR, type MediaStore } from '../media/images.ts';
 import type { UserRepository } from './repository.ts';
@@ -11,6 +11,8 @@ export interface ProfileChanges {
   email?: string | undefined;
   bio?: string | undefined;
   activityPubEnabled?: boolean | undefined;
+  /** The visibility of new entries (src/visibility/policy.ts). */
+  defaultVisibility?: Visibility | undefined;
 }
 
 /** What every user manages for themselves: details, avatar, federation switch, password. */
@@ -44,6 +46,9 @@ export function createProfileService(deps: {
           ...(changes.bio !== undefined && { bio: changes.bio }),
           ...(changes.activityPubEnabled !== undefined && {
             activityPubEnabled: changes.activityPubEnabled,
+          }),
+          ...(changes.defaultVisibility !== undefined && {
+            defaultVisibility: changes.defaultVisibility,
           }),
           ...avatarChange,
         });

@@ -17,6 +17,7 @@ function user(id: number, username: string, overrides: Partial<User> = {}): User
     activityPubEnabled: false,
     activityPubHandle: null,
     activityPubActorUrl: null,
+    defaultVisibility: 'MEMBERS',
     ...overrides,
   };
 }
