@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import '../admin/admin.css';
 import type { SecurityKeyCredential, User } from '../api/types.ts';
+import { BackupsPanel } from '../admin/BackupsPanel.tsx';
 import { ManageUserPanel } from '../admin/ManageUserPanel.tsx';
 import { ProvisionUserForm } from '../admin/ProvisionUserForm.tsx';
 import { UserRegistryPanel } from '../admin/UserRegistryPanel.tsx';
@@ -23,7 +24,7 @@ function ManagePlaceholder() {
 
 /**
  * /admin (admins only; the route sends everyone else to /): the user registry, the
- * provision-user form and the manage-user panel.
+ * provision-user form, the manage-user panel and the backups.
  */
 export function AdminScreen() {
   const currentUser = useCurrentUser();
@@ -79,6 +80,7 @@ export function AdminScreen() {
           )}
           <ProvisionUserForm onCreated={upsert} />
         </div>
+        <BackupsPanel />
       </div>
     </Screen>
   );

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  launchBrowser,
+  openSignedIn,
+  signedInState,
+  type BrowserSession,
+  type StorageState,
+} from '../helpers/browser.ts';
+
+/*
+ * The Admin Console's Backups section against the real server in Chromium: make a backup, see
+ * it listed, download it, delete it.
+ */
+
+let server: TestServer;
+let browser: Browser;
+let adminState: StorageState;
+const sessions: BrowserSession[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  adminState = await signedInState(browser, server.url, server.adminUsername, server.adminPassword);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  for (const session of sessions.splice(0)) {
+    expect(session.pageErrors).toEqual([]);
+    await session.context.close();
+  }
+});
+
+const backupsOf = (page: Page) => page.getByRole('region', { name: 'Backups', exact: true });
+
+describe('the Backups section of the Admin Console', () => {
+  it('makes a backup, lists it, downloads it and deletes it', async () => {
+    const session = await openSignedIn(browser, server.url, adminState, '/admin');
+    sessions.push(session);
+    const { page } = session;
+    const section = backupsOf(page);
+    await expect.poll(() => section.getByText('No backups yet.').isVisible()).toBe(true);
+    expect(await section.textContent()).toContain(
+      'A scheduled backup every 24 hours, keeping the last 7.',
+    );
+
+    await section.getByRole('button', { name: 'Back up now' }).click();
+    const list = section.getByRole('list', { name: 'Backups' });
+    await list.getByRole('listitem').first().waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    expect(await list.textContent()).toContain('Made by hand');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      list.getByRole('link', { name: /^Download the backup of / }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^vault-backup-\d{8}-\d{6}-manual\.zip$/);
+    const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vault-download-')), 'b.zip');
+    await download.saveAs(saved);
+    // A ZIP file starts with 'PK'.
+    expect(fs.readFileSync(saved).subarray(0, 2).toString()).toBe('PK');
+    fs.rmSync(path.dirname(saved), { recursive: true, force: true });
+
+    await list.getByRole('button', { name: /^Delete the backup of / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this backup?' });
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await section.getByText('No backups yet.').waitFor();
+    expect(fs.readdirSync(server.ctx.config.backupDir)).toEqual([]);
+  });
+});
