@@ -40,9 +40,10 @@ export function AlertsButton() {
         onClick={toggle}
       >
         <BellIcon />
+        {/* The space makes the visible text 'Alerts 1', as in the name (it takes no room). */}
         <span className="alerts__label" aria-hidden="true">
           Alerts
-        </span>
+        </span>{' '}
         <span className={`badge${pendingCount > 0 ? ' badge--hot' : ''}`} aria-hidden="true">
           {pendingCount}
         </span>
