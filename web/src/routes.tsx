@@ -12,6 +12,11 @@ const ActivityScreen = lazyNamed(() => import('./screens/ActivityScreen.tsx'), '
 const ArchiveScreen = lazyNamed(() => import('./screens/ArchiveScreen.tsx'), 'ArchiveScreen');
 const CellarScreen = lazyNamed(() => import('./screens/CellarScreen.tsx'), 'CellarScreen');
 const FollowingScreen = lazyNamed(() => import('./screens/FollowingScreen.tsx'), 'FollowingScreen');
+const StatsScreen = lazyNamed(() => import('./screens/StatsScreen.tsx'), 'StatsScreen');
+const YearInReviewScreen = lazyNamed(
+  () => import('./screens/YearInReviewScreen.tsx'),
+  'YearInReviewScreen',
+);
 const AdminScreen = lazyNamed(() => import('./screens/AdminScreen.tsx'), 'AdminScreen');
 const ProfileScreen = lazyNamed(() => import('./screens/ProfileScreen.tsx'), 'ProfileScreen');
 const PublicProfileScreen = lazyNamed(
@@ -35,6 +40,8 @@ export function screenOf(path: string): { preload: () => void } {
       return CellarScreen;
     case 'following':
       return FollowingScreen;
+    case 'stats':
+      return path.split('/')[2] ? YearInReviewScreen : StatsScreen;
     case 'admin':
       return AdminScreen;
     case 'profile':
@@ -77,6 +84,10 @@ export function AppRoutes() {
         </Route>
         <Route path="/admin" component={AdminOnly} />
         <Route path="/following" component={FollowingScreen} />
+        <Route path="/stats" component={StatsScreen} />
+        <Route path="/stats/:year">
+          {(params) => <YearInReviewScreen key={params.year} year={params.year} />}
+        </Route>
         {/* /users/ with no username shows 'Username is required'. */}
         <Route path="/users/:username?">
           {(params) => (

@@ -7,6 +7,7 @@ import {
   CellarIcon,
   DashboardIcon,
   FollowingIcon,
+  StatsIcon,
   WhiskeyIcon,
   WineIcon,
 } from '../ui/icons/shell.tsx';
@@ -32,6 +33,7 @@ export const NAV_ITEMS: NavItem[] = [
   },
   { path: BEVERAGE_KINDS.WINE.path, label: BEVERAGE_KINDS.WINE.archiveTitle, icon: <WineIcon /> },
   { path: BEVERAGE_KINDS.BEER.path, label: BEVERAGE_KINDS.BEER.archiveTitle, icon: <BeerIcon /> },
+  { path: '/stats', label: 'Stats', icon: <StatsIcon /> },
   { path: '/following', label: 'Following', icon: <FollowingIcon />, alsoActiveUnder: ['/users'] },
   { path: '/admin', label: 'Admin Console', icon: <AdminIcon />, adminOnly: true },
 ];

@@ -82,6 +82,15 @@ export const AdminIcon = () => (
   </Icon>
 );
 
+export const StatsIcon = () => (
+  <Icon>
+    <path d="M3.5 20.5h17" />
+    <rect x="5" y="12" width="3.5" height="6" rx="1" />
+    <rect x="10.25" y="7" width="3.5" height="11" rx="1" />
+    <rect x="15.5" y="3.5" width="3.5" height="14.5" rx="1" />
+  </Icon>
+);
+
 export const BellIcon = () => (
   <Icon>
     <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15Z" />
