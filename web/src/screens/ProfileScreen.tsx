@@ -3,6 +3,7 @@ import '../profile/profile.css';
 import { AuthenticatorApp } from '../profile/AuthenticatorApp.tsx';
 import { ChangePassword } from '../profile/ChangePassword.tsx';
 import { ExportVault } from '../profile/ExportVault.tsx';
+import { ImportEntries } from '../imports/ImportEntries.tsx';
 import { PersonalDetails } from '../profile/PersonalDetails.tsx';
 import { SecurityKeys } from '../profile/SecurityKeys.tsx';
 import { SessionInfo } from '../profile/SessionInfo.tsx';
@@ -58,6 +59,7 @@ export function ProfileScreen() {
           <AuthenticatorApp />
         </div>
         <ExportVault />
+        <ImportEntries />
       </div>
     </Screen>
   );
