@@ -40,9 +40,16 @@ export function exportArchive(source: ArchiveSource): Readable {
   const output = zip.outputStream as Readable;
   let finished = false;
   let abandoned = false;
+  /** What yazl is reading from now: closed at once when the reader goes away. */
+  let reading: Readable | undefined;
+  const readFrom = (stream: Readable) => (reading = stream);
   output.once('end', () => (finished = true));
-  // The reader went away (a closed download): stop reading pages and opening photos.
-  output.once('close', () => (abandoned = !finished));
+  // The reader went away (a closed download): stop reading pages, close the file being read
+  // and open no more photos.
+  output.once('close', () => {
+    abandoned = !finished;
+    if (abandoned) reading?.destroy();
+  });
 
   async function* pages(): AsyncGenerator<ExportRow[]> {
     let afterId = 0;
@@ -74,7 +81,11 @@ export function exportArchive(source: ArchiveSource): Readable {
     zip.addReadStreamLazy(name, { compress: false, mtime }, (done) => {
       if (abandoned) return done(null, Readable.from([]));
       fs.promises.open(file).then(
-        (handle) => done(null, handle.createReadStream()),
+        (handle) => {
+          const stream = readFrom(handle.createReadStream());
+          if (abandoned) stream.destroy();
+          done(null, stream);
+        },
         // Deleted since it was listed (the entry's photo replaced meanwhile): an empty file.
         () => done(null, Readable.from([])),
       );
@@ -109,8 +120,12 @@ export function exportArchive(source: ArchiveSource): Readable {
     zip.end();
   }
 
-  zip.addReadStream(Readable.from(csv(), { objectMode: false }), EXPORT_CSV_NAME, { mtime });
-  zip.addReadStream(Readable.from(json(), { objectMode: false }), EXPORT_JSON_NAME, { mtime });
+  zip.addReadStreamLazy(EXPORT_CSV_NAME, { mtime }, (done) =>
+    done(null, readFrom(Readable.from(csv(), { objectMode: false }))),
+  );
+  zip.addReadStreamLazy(EXPORT_JSON_NAME, { mtime }, (done) =>
+    done(null, readFrom(Readable.from(json(), { objectMode: false }))),
+  );
   zip.on('error', (error: Error) => output.destroy(error));
   return output;
 }
