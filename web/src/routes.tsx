@@ -13,10 +13,6 @@ const ArchiveScreen = lazyNamed(() => import('./screens/ArchiveScreen.tsx'), 'Ar
 const CellarScreen = lazyNamed(() => import('./screens/CellarScreen.tsx'), 'CellarScreen');
 const FollowingScreen = lazyNamed(() => import('./screens/FollowingScreen.tsx'), 'FollowingScreen');
 const StatsScreen = lazyNamed(() => import('./screens/StatsScreen.tsx'), 'StatsScreen');
-const YearInReviewScreen = lazyNamed(
-  () => import('./screens/YearInReviewScreen.tsx'),
-  'YearInReviewScreen',
-);
 const AdminScreen = lazyNamed(() => import('./screens/AdminScreen.tsx'), 'AdminScreen');
 const ProfileScreen = lazyNamed(() => import('./screens/ProfileScreen.tsx'), 'ProfileScreen');
 const PublicProfileScreen = lazyNamed(
@@ -41,7 +37,7 @@ export function screenOf(path: string): { preload: () => void } {
     case 'following':
       return FollowingScreen;
     case 'stats':
-      return path.split('/')[2] ? YearInReviewScreen : StatsScreen;
+      return StatsScreen;
     case 'admin':
       return AdminScreen;
     case 'profile':
@@ -84,9 +80,9 @@ export function AppRoutes() {
         </Route>
         <Route path="/admin" component={AdminOnly} />
         <Route path="/following" component={FollowingScreen} />
-        <Route path="/stats" component={StatsScreen} />
-        <Route path="/stats/:year">
-          {(params) => <YearInReviewScreen key={params.year} year={params.year} />}
+        {/* /stats, and /stats/{year}: a year in review. */}
+        <Route path="/stats/:year?">
+          {(params) => <StatsScreen key={params.year ?? ''} year={params.year} />}
         </Route>
         {/* /users/ with no username shows 'Username is required'. */}
         <Route path="/users/:username?">

@@ -17,6 +17,7 @@ import {
 import { typeLabel } from '../stats/format.ts';
 import '../stats/stats.css';
 import { Screen } from './Screen.tsx';
+import { YearInReviewScreen } from './YearInReviewScreen.tsx';
 
 function StatsBody({ stats }: { stats: Stats }) {
   const [type, setType] = useState<TypeChoice>('ALL');
@@ -86,8 +87,15 @@ function StatsBody({ stats }: { stats: Stats }) {
   );
 }
 
-/** /stats: the user's own figures, per type, with charts and their tables. */
-export function StatsScreen() {
+/**
+ * /stats: the user's own figures, per type, with charts and their tables; /stats/{year}: a year
+ * in review (one screen module, so that the first download holds one lazy screen, not two).
+ */
+export function StatsScreen({ year }: { year?: string | undefined }) {
+  return year === undefined ? <StatsOverview /> : <YearInReviewScreen year={year} />;
+}
+
+function StatsOverview() {
   const timeZone = useMemo(browserTimeZone, []);
   const query = useQuery({
     queryKey: statsKeys.overview(timeZone),

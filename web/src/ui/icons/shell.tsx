@@ -84,10 +84,7 @@ export const AdminIcon = () => (
 
 export const StatsIcon = () => (
   <Icon>
-    <path d="M3.5 20.5h17" />
-    <rect x="5" y="12" width="3.5" height="6" rx="1" />
-    <rect x="10.25" y="7" width="3.5" height="11" rx="1" />
-    <rect x="15.5" y="3.5" width="3.5" height="14.5" rx="1" />
+    <path d="M3.5 20.5h17M6.5 17v-5M12 17V7M17.5 17V4" />
   </Icon>
 );
 
