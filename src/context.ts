@@ -196,6 +196,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     dataDir: config.dataDir,
     entries: beverageRepo,
     keys: createImportRepository(database.sqlite),
+    users,
     media,
     transaction,
     now,

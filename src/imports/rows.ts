@@ -1,4 +1,4 @@
-import type { BeverageStatus, BeverageType } from '../db/schema/index.ts';
+import type { BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
 import { MAKER_MAX_LENGTH, NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from '../beverages/catalog.ts';
 
 /** One row of an imported file, mapped to an entry of the vault. */
@@ -17,6 +17,8 @@ export interface MappedRow {
   updatedAt: number | null;
   /** The photo's path inside the vault's export ZIP. */
   photo: string | null;
+  /** Who may see it, as a vault export says; absent: the owner's default visibility. */
+  visibility?: { visibility: Visibility; federated?: boolean | undefined } | undefined;
 }
 
 export type MapResult = { ok: true; row: MappedRow } | { ok: false; name: string; reason: string };

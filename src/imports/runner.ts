@@ -1,5 +1,8 @@
 import type { ImportReportRow } from '../../contract/imports.ts';
+import { newSetting } from '../beverages/entry-visibility.ts';
 import type { NewBeverage, BeverageRepository } from '../beverages/repository.ts';
+import type { Visibility } from '../db/schema/index.ts';
+import type { UserRepository } from '../users/repository.ts';
 import type { Transaction } from '../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
 import { logger } from '../logger.ts';
@@ -19,6 +22,7 @@ export interface RunnerDeps {
   store: ImportStore;
   entries: BeverageRepository;
   keys: ImportRepository;
+  users: UserRepository;
   media: MediaStore;
   transaction: Transaction;
   now: () => number;
@@ -87,6 +91,7 @@ export function createImportRunner(deps: RunnerDeps) {
     batch: MapResult[],
     known: Set<string>,
     zip: VaultZip | null,
+    ownerDefault: Visibility,
   ) {
     const report: ImportReportRow[] = [];
     const pending: NewBeverage[] = [];
@@ -122,6 +127,7 @@ export function createImportRunner(deps: RunnerDeps) {
         status: r.status,
         inCellar: r.inCellar,
         photoPath,
+        ...newSetting(r.visibility ?? {}, ownerDefault),
         createdAt: created,
         updatedAt: r.updatedAt ? new Date(r.updatedAt) : created,
       });
@@ -154,18 +160,20 @@ export function createImportRunner(deps: RunnerDeps) {
     let zip: VaultZip | null = null;
     try {
       const known = new Set(keys.entryKeysOf(job.userId).map(keyOf));
+      // Imported entries get the owner's default visibility, as new entries do.
+      const ownerDefault = deps.users.findById(job.userId)?.defaultVisibility ?? 'MEMBERS';
       const opened = await openRows(deps, job);
       zip = opened.zip;
       let batch: MapResult[] = [];
       for await (const result of opened.rows) {
         batch.push(result);
         if (batch.length < batchRows) continue;
-        await applyBatch(job, batch, known, zip);
+        await applyBatch(job, batch, known, zip, ownerDefault);
         batch = [];
         if (stopping) return; // left RUNNING: resumed at the next start
         await nextTurn();
       }
-      if (batch.length) await applyBatch(job, batch, known, zip);
+      if (batch.length) await applyBatch(job, batch, known, zip, ownerDefault);
       job.status = 'DONE';
       job.total = job.processed;
     } catch (error) {

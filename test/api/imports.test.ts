@@ -163,6 +163,22 @@ describe('Importing a CSV file', () => {
   });
 });
 
+describe('Who sees imported entries', () => {
+  it("is decided by the importer's default visibility, as for entries logged by hand", async () => {
+    const erin = await vault.createUser({ username: 'erin' });
+    vault.ctx.users.update(erin.id, { defaultVisibility: 'PRIVATE' });
+    const cookie = await vault.login('erin', erin.password);
+    const report = await importFile(cookie, sample('vivino.csv'));
+    expect(report.job.imported).toBe(5);
+    const settings = vault.ctx.database.sqlite
+      .prepare('select distinct visibility, federated from beverages where user_id = ?')
+      .all(erin.id);
+    expect(settings).toEqual([{ visibility: 'PRIVATE', federated: 0 }]);
+    const seenByCarol = await vault.request(`/api/beverages?userId=${erin.id}`, { cookie: carol });
+    expect((await json(seenByCarol)).beverages).toEqual([]);
+  });
+});
+
 describe('A file that cannot be imported', () => {
   async function refused(body: Uint8Array | string, query = '') {
     const before = snapshot();

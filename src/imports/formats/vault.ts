@@ -1,4 +1,5 @@
 import type { ExportEntry } from '../../../contract/export.ts';
+import { VISIBILITIES, type Visibility } from '../../../contract/enums.ts';
 import { subtypesOf } from '../../beverages/catalog.ts';
 import { closestSubtype } from '../subtypes.ts';
 import { checked, labelled, notesOf, type MapResult } from '../rows.ts';
@@ -6,8 +7,8 @@ import { checked, labelled, notesOf, type MapResult } from '../rows.ts';
 /**
  * An entry of the vault's own export (entries.json): taken as it is, with its dates and photo.
  * A subtype this vault's catalogue lacks becomes the closest one, the original kept in the notes.
- * Whom it was shared with and its visibility are not carried over: an imported entry starts
- * with this vault's defaults.
+ * Its visibility is kept when the export has one this vault knows (else the importer's
+ * default applies); whom it was shared with is not carried over.
  */
 export function mapVaultEntry(entry: ExportEntry): MapResult {
   const known = subtypesOf(entry.type).includes(entry.subtype);
@@ -26,5 +27,8 @@ export function mapVaultEntry(entry: ExportEntry): MapResult {
     createdAt: Date.parse(entry.createdAt),
     updatedAt: Date.parse(entry.updatedAt),
     photo: entry.photo,
+    visibility: VISIBILITIES.includes(entry.visibility as Visibility)
+      ? { visibility: entry.visibility as Visibility, federated: entry.federated }
+      : undefined,
   });
 }
