@@ -2,6 +2,7 @@ import { useState } from 'react';
 import '../profile/profile.css';
 import { AuthenticatorApp } from '../profile/AuthenticatorApp.tsx';
 import { ChangePassword } from '../profile/ChangePassword.tsx';
+import { PrivacySettings } from '../profile/PrivacySettings.tsx';
 import { ExportVault } from '../profile/ExportVault.tsx';
 import { ImportEntries } from '../imports/ImportEntries.tsx';
 import { PersonalDetails } from '../profile/PersonalDetails.tsx';
@@ -58,6 +59,7 @@ export function ProfileScreen() {
           <SecurityKeys />
           <AuthenticatorApp />
         </div>
+        <PrivacySettings />
         <ExportVault />
         <ImportEntries />
       </div>

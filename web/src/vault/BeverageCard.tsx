@@ -7,6 +7,7 @@ import { StarRating } from './StarRating.tsx';
 import { EntryThumb } from './EntryThumb.tsx';
 import { useVault } from './VaultProvider.tsx';
 import './entry-card.css';
+import { VISIBILITY_LABELS } from './visibility.ts';
 
 interface BeverageCardProps {
   entry: Beverage;
@@ -64,6 +65,9 @@ export function BeverageCard({
             {entry.name}
           </Heading>
           {entry.inCellar && <span className="tag tag--cellar">In cellar</span>}
+          {entry.isOwner && entry.visibility !== 'MEMBERS' && (
+            <span className="tag">{VISIBILITY_LABELS[entry.visibility]}</span>
+          )}
         </div>
         <p className="entry-card__meta">
           {showType && <span className="entry-card__type">{kind.label} · </span>}

@@ -10,6 +10,9 @@ import { draftOf, entryReducer, updateFormData, validateDraft } from './entry-fo
 import { EntryFields } from './EntryFields.tsx';
 import { PhotoInput } from './PhotoInput.tsx';
 import { useVault } from './VaultProvider.tsx';
+import { useCurrentUser } from '../session/session.tsx';
+import { VisibilityField } from './VisibilityField.tsx';
+import { withVisibility, type VisibilitySetting } from './visibility.ts';
 import './entry-dialogs.css';
 
 export const BEVERAGE_UPDATED = 'Beverage updated';
@@ -27,6 +30,12 @@ export function EditEntryDialog({ entry, onClose }: { entry: Beverage; onClose: 
   const [draft, dispatch] = useReducer(entryReducer, entry, draftOf);
   const [photo, setPhoto] = useState<File | null>(null);
   const [removePhoto, setRemovePhoto] = useState(false);
+  const [setting, setSetting] = useState<VisibilitySetting>({
+    visibility: entry.visibility,
+    federated: entry.federated,
+  });
+  // The fediverse choice is the owner's, when they federate.
+  const offersFediverse = useCurrentUser().activityPubEnabled && entry.isOwner;
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,7 +76,12 @@ export function EditEntryDialog({ entry, onClose }: { entry: Beverage; onClose: 
     try {
       const updated = await updateBeverage(
         entry.id,
-        updateFormData(draft, { replace: photo, remove: removePhoto }),
+        withVisibility(
+          updateFormData(draft, { replace: photo, remove: removePhoto }),
+          setting,
+          { visibility: entry.visibility, federated: entry.federated },
+          offersFediverse,
+        ),
       );
       publish({ kind: 'saved', entry: updated });
       notifySuccess(BEVERAGE_UPDATED);
@@ -184,6 +198,12 @@ export function EditEntryDialog({ entry, onClose }: { entry: Beverage; onClose: 
               onRemovedChange={setRemovePhoto}
             />
           }
+        />
+        <VisibilityField
+          value={setting}
+          onChange={setSetting}
+          offersFediverse={offersFediverse}
+          disabled={busy}
         />
         {error && (
           <p role="alert" className="form-error">

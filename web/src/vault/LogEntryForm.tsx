@@ -6,6 +6,9 @@ import { createFormData, entryReducer, newDraft, validateDraft } from './entry-f
 import { EntryFields } from './EntryFields.tsx';
 import { PhotoInput } from './PhotoInput.tsx';
 import { useVault } from './VaultProvider.tsx';
+import { useCurrentUser } from '../session/session.tsx';
+import { VisibilityField } from './VisibilityField.tsx';
+import { withVisibility, type VisibilitySetting } from './visibility.ts';
 import './entry-form.css';
 
 export const BEVERAGE_LOGGED = 'Beverage logged successfully';
@@ -16,6 +19,12 @@ export function LogEntryForm() {
   const { notifySuccess } = useNotes();
   const [draft, dispatch] = useReducer(entryReducer, undefined, () => newDraft());
   const [photo, setPhoto] = useState<File | null>(null);
+  const user = useCurrentUser();
+  // The user's default; kept after a save, like the type.
+  const [setting, setSetting] = useState<VisibilitySetting>(() => ({
+    visibility: user.defaultVisibility,
+    federated: true,
+  }));
   const [resetKey, setResetKey] = useState(0);
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +44,14 @@ export function LogEntryForm() {
     }
     setBusy(true);
     try {
-      const entry = await createBeverage(createFormData(draft, photo));
+      const entry = await createBeverage(
+        withVisibility(
+          createFormData(draft, photo),
+          setting,
+          { visibility: user.defaultVisibility, federated: true },
+          user.activityPubEnabled,
+        ),
+      );
       publish({ kind: 'saved', entry });
       dispatch({ kind: 'saved' });
       setPhoto(null);
@@ -66,6 +82,12 @@ export function LogEntryForm() {
           nameError={nameError}
           nameRef={nameRef}
           photo={<PhotoInput file={photo} onFileChange={setPhoto} resetKey={resetKey} />}
+        />
+        <VisibilityField
+          value={setting}
+          onChange={setSetting}
+          offersFediverse={user.activityPubEnabled}
+          disabled={busy}
         />
         {error && (
           <p role="alert" className="form-error">

@@ -1,0 +1,27 @@
+/**
+ * Who sees an entry: the default for new entries (PATCH /users/me) and changes of many entries
+ * at once (PATCH /beverages/visibility). Every call goes through the one API module's `request`.
+ */
+import type { VisibilityChange } from '../../../contract/beverages.ts';
+import type { Visibility } from '../../../contract/enums.ts';
+import { ApiError, INVALID_RESPONSE, request } from './client.ts';
+import type { User } from './types.ts';
+
+/** PATCH /users/me with only the default visibility → the changed user. */
+export async function setDefaultVisibility(visibility: Visibility): Promise<User> {
+  const form = new FormData();
+  form.set('defaultVisibility', visibility);
+  const data = await request<{ user?: User }>('/users/me', { method: 'PATCH', form });
+  if (!data?.user) throw new ApiError(INVALID_RESPONSE, 200);
+  return data.user;
+}
+
+/** PATCH /beverages/visibility → how many entries changed. */
+export async function changeVisibility(change: VisibilityChange): Promise<number> {
+  const data = await request<{ updated?: unknown }>('/beverages/visibility', {
+    method: 'PATCH',
+    json: change,
+  });
+  if (typeof data?.updated !== 'number') throw new ApiError(INVALID_RESPONSE, 200);
+  return data.updated;
+}
