@@ -31,11 +31,12 @@ export async function writeBackupZip(options: {
   zip.end();
   const out = fs.createWriteStream(options.partFile, { mode: 0o600 });
   await pipeline(zip.outputStream, out);
-  const fd = fs.openSync(options.partFile, 'r');
+  // Flushed in the thread pool: an fsync of a large file would stall the event loop.
+  const handle = await fs.promises.open(options.partFile, 'r');
   try {
-    fs.fsyncSync(fd);
+    await handle.sync();
   } finally {
-    fs.closeSync(fd);
+    await handle.close();
   }
-  fs.renameSync(options.partFile, options.file);
+  await fs.promises.rename(options.partFile, options.file);
 }

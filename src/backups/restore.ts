@@ -117,8 +117,10 @@ function moveIfPresent(from: string, to: string): boolean {
 /**
  * Replaces the vault's database and uploads with a backup's. Refuses while a server runs on the
  * data folder. Everything is checked (the ZIP, the manifest, the database's integrity and
- * schema version) in a staging folder before anything is replaced; the current data is then
- * moved aside (kept in <data>/before-restore-<time>/), and moved back if the swap fails.
+ * schema version) in a staging folder before anything is replaced; the current data (the
+ * database, uploads, and unfinished imports, which belong to that database) is then moved
+ * aside (kept in <data>/before-restore-<time>/), and moved back if the swap fails. The backups
+ * folder is left as it is.
  */
 export async function restoreBackup(config: Config, file: string): Promise<RestoreResult> {
   const pid = runningServer(config.dataDir);
@@ -151,6 +153,11 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
       }
       if (moveIfPresent(config.uploadsDir, path.join(aside, uploadsName))) {
         moved.push([config.uploadsDir, path.join(aside, uploadsName)]);
+      }
+      // Unfinished imports belong to the database being replaced: they go aside with it.
+      const imports = path.join(config.dataDir, 'imports');
+      if (moveIfPresent(imports, path.join(aside, 'imports'))) {
+        moved.push([imports, path.join(aside, 'imports')]);
       }
       fs.renameSync(path.join(staging, 'vault.sqlite'), config.databasePath);
       placed.push(config.databasePath);

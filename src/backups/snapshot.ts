@@ -41,34 +41,47 @@ export function copyDatabase(source: string, target: string): Promise<void> {
 }
 
 /** Every file under the uploads folder but unfinished writes (`*.tmp`), relative to it. */
-export function listUploads(uploadsDir: string): string[] {
-  if (!fs.existsSync(uploadsDir)) return [];
-  return fs
-    .readdirSync(uploadsDir, { recursive: true, withFileTypes: true })
+export async function listUploads(uploadsDir: string): Promise<string[]> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(uploadsDir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries
     .filter((d) => d.isFile() && !d.name.endsWith('.tmp'))
     .map((d) =>
       path.relative(uploadsDir, path.join(d.parentPath, d.name)).split(path.sep).join('/'),
     );
 }
 
-/** Hard-links (copies across file systems) what is not linked yet; a file gone meanwhile is skipped. */
-function linkUploads(uploadsDir: string, stagingUploads: string, linked: Set<string>) {
-  for (const file of listUploads(uploadsDir)) {
-    if (linked.has(file)) continue;
+/**
+ * Hard-links (copies across file systems) what is not linked yet; a file gone meanwhile is
+ * skipped. In the thread pool, a few at a time, so that the event loop stays free.
+ */
+async function linkUploads(uploadsDir: string, stagingUploads: string, linked: Set<string>) {
+  const pending = (await listUploads(uploadsDir)).filter((file) => !linked.has(file));
+  const folders = new Set(pending.map((file) => path.dirname(path.join(stagingUploads, file))));
+  for (const folder of folders) await fs.promises.mkdir(folder, { recursive: true });
+  async function link(file: string) {
     const from = path.join(uploadsDir, file);
     const to = path.join(stagingUploads, file);
-    fs.mkdirSync(path.dirname(to), { recursive: true });
     try {
       try {
-        fs.linkSync(from, to);
+        await fs.promises.link(from, to);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-        fs.copyFileSync(from, to);
+        await fs.promises.copyFile(from, to);
       }
       linked.add(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+  }
+  const BATCH = 16;
+  for (let i = 0; i < pending.length; i += BATCH) {
+    await Promise.all(pending.slice(i, i + BATCH).map(link));
   }
 }
 
@@ -112,9 +125,9 @@ export async function takeSnapshot(options: {
     fs.mkdirSync(stagingUploads, { recursive: true });
     const databaseFile = path.join(options.stagingDir, 'vault.sqlite');
     const linked = new Set<string>();
-    linkUploads(options.uploadsDir, stagingUploads, linked);
+    await linkUploads(options.uploadsDir, stagingUploads, linked);
     await copyDatabase(options.databasePath, databaseFile);
-    linkUploads(options.uploadsDir, stagingUploads, linked);
+    await linkUploads(options.uploadsDir, stagingUploads, linked);
     const copy = readCopy(databaseFile);
     const missing = copy.referenced.filter((file) => !linked.has(file));
     if (missing.length === 0 || attempt === MAX_ATTEMPTS) {

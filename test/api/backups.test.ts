@@ -198,11 +198,12 @@ describe('retention', () => {
 });
 
 describe('restoring', () => {
-  it('restores a backup into a data folder: the database and photos of the backup, the old data aside', async () => {
+  it('restores a backup into a data folder: the database and photos of the backup, the old data and imports aside', async () => {
     const file = path.join(vault.config.backupDir, await makeBackup());
     const target = tempConfig();
     fs.mkdirSync(target.uploadsDir, { recursive: true });
     fs.writeFileSync(path.join(target.uploadsDir, 'old.jpg'), 'old');
+    fs.mkdirSync(path.join(target.dataDir, 'imports', 'job1'), { recursive: true });
     const { manifest, previousDataDir } = await restoreBackup(target, file);
     expect(manifest.counts.entries).toBe(1);
     const db = new Database(target.databasePath, { readonly: true });
@@ -213,6 +214,9 @@ describe('restoring', () => {
       fs.readFileSync(path.join(vault.config.uploadsDir, photo)),
     );
     expect(fs.readFileSync(path.join(previousDataDir, 'uploads', 'old.jpg'), 'utf8')).toBe('old');
+    // An unfinished import belongs to the replaced database: it goes aside with it.
+    expect(fs.existsSync(path.join(previousDataDir, 'imports', 'job1'))).toBe(true);
+    expect(fs.existsSync(path.join(target.dataDir, 'imports'))).toBe(false);
     fs.rmSync(target.dataDir, { recursive: true, force: true });
   });
 
