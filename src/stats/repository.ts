@@ -46,8 +46,8 @@ export const MONTHS = 12;
 const BRIEF = 'id, type, name, subtype, maker_name, rating, status, created_at';
 type BriefRaw = [number, BeverageType, string, string, string, number, BeverageStatus, number];
 
-type GroupRaw = [BeverageType, BeverageStatus, number, number, string, number];
-type MakerRaw = [BeverageType | null, string, number];
+/** [kind, type, status or maker, rating or count, cellar flag, subtype, count] (see `figures`). */
+type FigureRaw = [0 | 1 | 2, BeverageType | null, string, number, number, string, number];
 
 function toBrief(r: BriefRaw): EntryBrief {
   return {
@@ -67,10 +67,10 @@ function toBrief(r: BriefRaw): EntryBrief {
  * that owner's rows through the (user_id, …) indexes, so their cost grows with the owner's
  * entries only. Nothing here writes.
  *
- * The two aggregates that read every row (groups and makers: about 20 ms each for 20,000
- * entries, most of it SQLite sorting the rows into groups) are memoized until the database
- * changes (src/db/read-cache.ts): looking at the statistics again, or switching between them
- * and a year, costs nothing until something is written.
+ * The aggregates are memoized until the database changes (src/db/read-cache.ts): the figures
+ * read every row of the span (for 20,000 entries, tens of milliseconds, most of it SQLite
+ * sorting the rows into groups), so looking at the statistics again, or going back and forth
+ * between them and a year, costs nothing until something is written.
  */
 export function createStatsRepository(
   sqlite: Database.Database,
@@ -78,27 +78,31 @@ export function createStatsRepository(
 ) {
   const memo = createReadCache<string, unknown>(sqlite, { maxEntries: 200, ...options });
   const cached = <T>(key: string, read: () => T): T => memo.get(key, read) as T;
-  const range = 'user_id = ? AND created_at >= ? AND created_at < ?';
-  const groups = sqlite
+  const range = 'user_id = @userId AND created_at >= @from AND created_at < @to';
+  // One pass over the owner's rows in the span (the costly part: reading each row and sorting
+  // them into groups), then small sorts over those groups: the entries per type, status,
+  // rating, cellar flag and subtype (kind 0), the top makers of each type (kind 1) and of
+  // every type together (kind 2). As two statements, the rows were read and sorted twice.
+  const figures = sqlite
     .prepare(
-      `SELECT type, status, rating, in_cellar, subtype, count(*)
-       FROM beverages WHERE ${range}
-       GROUP BY type, status, rating, in_cellar, subtype`,
-    )
-    .raw();
-  // The top makers of each type, and of every type together (type NULL).
-  const makers = sqlite
-    .prepare(
-      `WITH m AS (
-         SELECT type, maker_name AS name, count(*) AS n FROM beverages
-         WHERE ${range} AND maker_name <> '' GROUP BY type, maker_name)
-       SELECT type, name, n FROM (
+      `WITH g AS MATERIALIZED (
+         SELECT type, status, rating, in_cellar, subtype, maker_name, count(*) AS n
+         FROM beverages WHERE ${range}
+         GROUP BY type, maker_name, status, rating, in_cellar, subtype),
+       m AS MATERIALIZED (
+         SELECT type, maker_name AS name, sum(n) AS n FROM g
+         WHERE maker_name <> '' GROUP BY type, maker_name)
+       SELECT 0, type, status, rating, in_cellar, subtype, sum(n) FROM g
+       GROUP BY type, status, rating, in_cellar, subtype
+       UNION ALL
+       SELECT 1, type, name, n, 0, '', 0 FROM (
          SELECT type, name, n, row_number() OVER (PARTITION BY type ORDER BY n DESC, name) AS r
          FROM m)
-       WHERE r <= ?
+       WHERE r <= @top
        UNION ALL
        SELECT * FROM (
-         SELECT NULL, name, sum(n) AS total FROM m GROUP BY name ORDER BY total DESC, name LIMIT ?)`,
+         SELECT 2, NULL, name, sum(n) AS total, 0, '', 0 FROM m
+         GROUP BY name ORDER BY total DESC, name LIMIT @top)`,
     )
     .raw();
   // One pass over the span: each entry falls in the month whose start it is past last. The IN
@@ -121,7 +125,7 @@ export function createStatsRepository(
   const best = sqlite
     .prepare(
       `SELECT ${BRIEF} FROM beverages WHERE ${range} AND status = 'TRIED'
-       ORDER BY rating DESC, created_at DESC, id DESC LIMIT ?`,
+       ORDER BY rating DESC, created_at DESC, id DESC LIMIT @limit`,
     )
     .raw();
   const first = sqlite
@@ -140,27 +144,27 @@ export function createStatsRepository(
     .raw();
 
   return {
-    groups(userId: number, { from, to }: Span): EntryGroup[] {
-      return cached(`groups ${userId} ${from} ${to}`, () =>
-        (groups.all(userId, from, to) as GroupRaw[]).map((r) => ({
-          type: r[0],
-          status: r[1],
-          rating: r[2],
-          inCellar: r[3] === 1,
-          subtype: r[4],
-          count: r[5],
-        })),
-      );
-    },
-
-    topMakers(userId: number, { from, to }: Span, top: number): MakerCount[] {
-      return cached(`makers ${userId} ${from} ${to} ${top}`, () =>
-        (makers.all(userId, from, to, top, top) as MakerRaw[]).map((r) => ({
-          type: r[0],
-          name: r[1],
-          count: r[2],
-        })),
-      );
+    /** The entries of the span in groups, and the top `top` makers of each type and of all. */
+    figures(userId: number, { from, to }: Span, top: number) {
+      return cached(`figures ${userId} ${from} ${to} ${top}`, () => {
+        const groups: EntryGroup[] = [];
+        const makers: MakerCount[] = [];
+        for (const r of figures.all({ userId, from, to, top }) as FigureRaw[]) {
+          if (r[0] === 0) {
+            groups.push({
+              type: r[1]!,
+              status: r[2] as BeverageStatus,
+              rating: r[3],
+              inCellar: r[4] === 1,
+              subtype: r[5],
+              count: r[6],
+            });
+          } else {
+            makers.push({ type: r[1], name: r[2], count: r[3] });
+          }
+        }
+        return { groups, makers };
+      });
     },
 
     /**
@@ -179,12 +183,12 @@ export function createStatsRepository(
     },
 
     bestRated(userId: number, { from, to }: Span, limit: number): EntryBrief[] {
-      return (best.all(userId, from, to, limit) as BriefRaw[]).map(toBrief);
+      return (best.all({ userId, from, to, limit }) as BriefRaw[]).map(toBrief);
     },
 
     firstAndLast(userId: number, { from, to }: Span) {
-      const a = first.get(userId, from, to) as BriefRaw | undefined;
-      const b = last.get(userId, from, to) as BriefRaw | undefined;
+      const a = first.get({ userId, from, to }) as BriefRaw | undefined;
+      const b = last.get({ userId, from, to }) as BriefRaw | undefined;
       return { first: a ? toBrief(a) : null, last: b ? toBrief(b) : null };
     },
 

@@ -115,7 +115,8 @@ export interface StatsServiceDeps {
 /** A signed-in user's figures: only their own entries count (whoever else may see them). */
 export function createStatsService({ repo, now }: StatsServiceDeps) {
   function figures(userId: number, span: Span): StatsBreakdown {
-    return breakdown(repo.groups(userId, span), repo.topMakers(userId, span, STATS_TOP));
+    const { groups, makers } = repo.figures(userId, span, STATS_TOP);
+    return breakdown(groups, makers);
   }
 
   /** Twelve consecutive months from month `month` (0-11) of `year`, oldest first. */
