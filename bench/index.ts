@@ -10,6 +10,8 @@
 //  BENCH_ONLY=export runs it alone.
 //  Import (issue 11): a 10,000-row CSV, rows per second and the server's answers meanwhile;
 //  BENCH_ONLY=imports runs it alone.
+//  Statistics (issue 11): GET /api/stats and a year in review for 20,000 entries, p50 and p99;
+//  BENCH_ONLY=stats runs it alone.
 // BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone, BENCH_ONLY=federation 6 alone.
 // Figures vary by tens of percent on a busy machine: run it on a quiet one.
 import fs from 'node:fs';
@@ -20,6 +22,7 @@ import { benchSocial } from './social.ts';
 import { benchFederation, runAlone } from './federation.ts';
 import { benchExport } from './export.ts';
 import { benchImports } from './imports.ts';
+import { benchStats } from './stats.ts';
 import { startVault } from './processes.ts';
 import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
 import { printVerdicts } from './verdict.ts';
@@ -31,6 +34,10 @@ if (process.env.BENCH_ONLY === 'export') {
 }
 if (process.env.BENCH_ONLY === 'imports') {
   printVerdicts('Targets of issue 11 (import):', await benchImports());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === 'stats') {
+  printVerdicts('Targets of issue 11 (statistics):', await benchStats());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'social') {
@@ -62,4 +69,5 @@ if (process.env.BENCH_ONLY !== 'pipeline') {
   printVerdicts('Targets of issue 10 (federation):', await benchFederation());
   printVerdicts('Targets of issue 11 (export):', await benchExport());
   printVerdicts('Targets of issue 11 (import):', await benchImports());
+  printVerdicts('Targets of issue 11 (statistics):', await benchStats());
 }
