@@ -81,6 +81,8 @@ export async function benchStats(): Promise<Verdict[]> {
         if (res.status !== 200) throw new Error(`GET ${pathAndQuery}: ${res.status}`);
         return res.body;
       };
+      const load = os.loadavg()[0]!.toFixed(1);
+      console.log(`load average ${load} on ${os.availableParallelism()} cores`);
       const total = JSON.parse((await get('/api/stats')).toString()).all.total as number;
       if (total !== ENTRIES) throw new Error(`expected ${ENTRIES} entries, stats say ${total}`);
       const lastYear = new Date().getUTCFullYear() - 1;
