@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from '../helpers/axe.ts';
 import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 
 /*
@@ -154,6 +155,24 @@ describe('at 390 px wide', () => {
       while ((await showTable.count()) > 0) await showTable.first().click();
       await figure(page, 'Top makers').getByRole('table').waitFor();
       expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+    }
+  });
+});
+
+describe('accessibility', () => {
+  it('axe finds no serious or critical violation on either page, as charts or as tables', async () => {
+    for (const width of [390, 1280]) {
+      for (const path of ['/stats', `/stats/${LAST_YEAR}`]) {
+        const page = await people.openAs('stella', path, (p) =>
+          p.setViewportSize({ width, height: 900 }),
+        );
+        await figure(page, 'Top makers').waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        const showTable = page.getByRole('button', { name: 'Show as table' });
+        while ((await showTable.count()) > 0) await showTable.first().click();
+        await figure(page, 'Top makers').getByRole('table').waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+      }
     }
   });
 });
