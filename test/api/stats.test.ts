@@ -140,6 +140,34 @@ describe('the statistics of a vault', () => {
     expect((await stats(bob)).all.total).toBe(2);
   });
 
+  it('follow every change at once: a new rating, a deleted entry, a bottle out of the cellar', async () => {
+    const kept = await log(alice, { type: 'WINE', rating: 2, inCellar: true });
+    const gone = await log(alice, { type: 'WINE', rating: 5 });
+    expect((await stats(alice)).types.WINE).toMatchObject({ total: 2, inCellar: 1 });
+
+    const form = new FormData();
+    form.append('rating', '4');
+    form.append('inCellar', 'false');
+    const edit = await vault.request(`/api/beverages/${kept}`, {
+      method: 'PATCH',
+      body: form,
+      cookie: alice,
+    });
+    expect(edit.status).toBe(200);
+    const remove = await vault.request(`/api/beverages/${gone}`, {
+      method: 'DELETE',
+      cookie: alice,
+    });
+    expect(remove.status).toBe(204);
+
+    expect((await stats(alice)).types.WINE).toMatchObject({
+      total: 1,
+      inCellar: 0,
+      averageRating: 4,
+      ratings: [0, 0, 0, 0, 1, 0],
+    });
+  });
+
   it('rank subtypes and makers by how many entries they have, ties by name', async () => {
     const beers: [string, string, number][] = [
       ['IPA', 'Hill Farmstead', 3],
