@@ -11,7 +11,9 @@ export function statsRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use(requireUser);
 
-  const timeZoneOf = (tz: string | undefined) => parseWith(statsQuerySchema, { tz }).tz ?? 'UTC';
+  // No tz, or an empty one, is UTC.
+  const timeZoneOf = (tz: string | undefined) =>
+    parseWith(statsQuerySchema, { tz: tz || undefined }).tz ?? 'UTC';
 
   routes.get('/', (c) => {
     const timeZone = timeZoneOf(c.req.query('tz'));

@@ -252,6 +252,11 @@ describe('the statistics of a vault', () => {
     expect(paris.months.find((m) => m.month === '2026-04')!.counts.WINE).toBe(1);
   });
 
+  it('count in UTC when the time zone is left out or empty', async () => {
+    expect((await stats(alice, '?tz=')).timeZone).toBe('UTC');
+    expect((await review(alice, 2025, '?tz=')).timeZone).toBe('UTC');
+  });
+
   it('refuse a time zone that does not exist, with a message', async () => {
     for (const tz of ['Mars/Olympus_Mons', '../../etc', 'x'.repeat(65)]) {
       expect(await refused(`/api/stats?tz=${encodeURIComponent(tz)}`, alice)).toEqual({
