@@ -20,6 +20,8 @@ import type { CsvFormat } from './format.ts';
  * Consumed export (a Consumed date per row). Shared columns: iWine, Vintage, Wine, Producer,
  * Type, Varietal, MasterVarietal, Country, Region, Appellation.
  *
+ * The Inventory export lists every bottle: the first of a wine makes the entry, the others are
+ * reported as duplicates of it.
  * A bottle still in the cellar is in the cellar (on the to-try list unless it has a score); a
  * consumed one is tried. Scores are on 100 points: rating = round((points − 50) / 10), 0 to 5.
  */
