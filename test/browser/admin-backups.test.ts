@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../helpers/axe.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
   launchBrowser,
@@ -57,6 +58,7 @@ describe('the Backups section of the Admin Console', () => {
     await list.getByRole('listitem').first().waitFor();
     expect(await list.getByRole('listitem').count()).toBe(1);
     expect(await list.textContent()).toContain('Made by hand');
+    expect(await seriousViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -74,5 +76,26 @@ describe('the Backups section of the Admin Console', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await section.getByText('No backups yet.').waitFor();
     expect(fs.readdirSync(server.ctx.config.backupDir)).toEqual([]);
+  });
+
+  it('fits a 390 px wide screen with a backup listed, with no serious accessibility problem', async () => {
+    const made = await fetch(`${server.url}/api/backups`, {
+      method: 'POST',
+      headers: {
+        origin: server.url,
+        cookie: adminState.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+      },
+    });
+    expect(made.status).toBe(201);
+    const session = await openSignedIn(browser, server.url, adminState, '/admin', {
+      width: 390,
+      height: 844,
+    });
+    sessions.push(session);
+    const { page } = session;
+    await backupsOf(page).getByRole('list', { name: 'Backups' }).waitFor();
+    const scrollWidth = (await page.evaluate('document.scrollingElement.scrollWidth')) as number;
+    expect(scrollWidth).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
