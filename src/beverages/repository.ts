@@ -122,6 +122,11 @@ export function createBeverageRepository(db: Db) {
     .innerJoin(users, eq(users.id, beverages.userId))
     .where(eq(beverages.id, sql.placeholder('id')))
     .prepare();
+  const photoOwner = db
+    .select({ id: beverages.id, userId: beverages.userId, visibility: beverages.visibility })
+    .from(beverages)
+    .where(eq(beverages.photoPath, sql.placeholder('photoPath')))
+    .prepare();
   const insertOne = db
     .insert(beverages)
     .values({
@@ -238,11 +243,7 @@ export function createBeverageRepository(db: Db) {
     ownerOfPhoto(
       photoPath: string,
     ): { id: number; userId: number; visibility: Visibility } | undefined {
-      return db
-        .select({ id: beverages.id, userId: beverages.userId, visibility: beverages.visibility })
-        .from(beverages)
-        .where(eq(beverages.photoPath, photoPath))
-        .get();
+      return photoOwner.get({ photoPath });
     },
 
     /** Every stored photo path, for the uploads sweep (src/media/sweep.ts). */

@@ -1,24 +1,23 @@
 import type { BeverageRow, BeverageStatus, BeverageType, Role } from '../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../domain-error.ts';
+import { forbidden, notFound } from '../domain-error.ts';
 import { PHOTO, type MediaStore } from '../media/images.ts';
 import type { UserRepository } from '../users/repository.ts';
-import { CATALOG, DEFAULT_RATING, subtypesOf } from './catalog.ts';
+import { DEFAULT_RATING, subtypesOf } from './catalog.ts';
 import type { ActorRepository } from '../actors/repository.ts';
 import type { Transaction } from '../db/transaction.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { ShareRepository } from '../shares/repository.ts';
 import type { VisibilityPolicy } from '../visibility/policy.ts';
 import { createEntryLists } from './entry-lists.ts';
+import { assertSubtype, mergeChanges } from './entry-rules.ts';
 import { createVisibilityChanges } from './visibility-changes.ts';
 import {
-  changedSetting,
   FEDERATE_AS_CREATE,
   federationChange,
   newSetting,
   type VisibilityInput,
 } from './entry-visibility.ts';
 import type {
-  BeverageChanges,
   BeverageRepository,
   BeverageWithOwner,
   EntryView,
@@ -161,40 +160,6 @@ export function createBeverageService(deps: {
     }
   }
 
-  function assertSubtype(type: BeverageType, subtype: string) {
-    if (!subtypesOf(type).includes(subtype)) {
-      throw badRequest(`${subtype} is not a kind of ${CATALOG[type].label.toLowerCase()}`);
-    }
-  }
-
-  /** The merged entry after changes, with the entry status rules applied. */
-  function merge(entry: BeverageRow, changes: EntryChanges): BeverageChanges {
-    const type = changes.type ?? entry.type;
-    let subtype = changes.subtype ?? entry.subtype;
-    if (changes.type !== undefined && changes.subtype === undefined && type !== entry.type) {
-      // A type change without a subtype resets it, as the form does.
-      subtype = subtypesOf(type)[0]!;
-    }
-    assertSubtype(type, subtype);
-    const status = changes.status ?? entry.status;
-    let rating = changes.rating ?? entry.rating;
-    if (status === 'TO_TRY') rating = 0;
-    else if (entry.status === 'TO_TRY' && changes.rating === undefined && rating === 0) {
-      rating = DEFAULT_RATING;
-    }
-    return {
-      type,
-      subtype,
-      status,
-      rating,
-      ...(changes.name !== undefined && { name: changes.name }),
-      ...(changes.makerName !== undefined && { makerName: changes.makerName }),
-      ...(changes.notes !== undefined && { notes: changes.notes }),
-      ...(changes.inCellar !== undefined && { inCellar: changes.inCellar }),
-      ...changedSetting(entry, changes),
-    };
-  }
-
   return {
     /** A page of entries: see src/beverages/entry-lists.ts. */
     list: lists.list,
@@ -248,7 +213,7 @@ export function createBeverageService(deps: {
     ) {
       const before = load(id);
       assertCanModify(viewer, before);
-      merge(before, changes); // refuse bad input before the slow photo work
+      mergeChanges(before, changes); // refuse bad input before the slow photo work
       const newPhoto = photo.replace ? await media.save(photo.replace, PHOTO) : undefined;
       // Re-read: the entry may have changed or gone while the photo was processed.
       const current = repo.findById(id);
@@ -262,7 +227,7 @@ export function createBeverageService(deps: {
       try {
         updated = transaction(() => {
           const row = repo.update(id, {
-            ...merge(current, changes),
+            ...mergeChanges(current, changes),
             ...photoChange,
             updatedAt: new Date(now()),
           });
