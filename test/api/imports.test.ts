@@ -214,6 +214,35 @@ describe('A file that cannot be imported', () => {
     expect(message).toMatch(/too large/);
   });
 
+  it('is refused when it is nearly 50 MB of text that is no table, without reading it all', async () => {
+    const garbage = Buffer.alloc(49 * 1024 * 1024);
+    for (let i = 0; i < garbage.length; i++) garbage[i] = 33 + ((i * 7919) % 90);
+    const { status, message } = await refused(garbage);
+    expect(status).toBe(400);
+    expect(message).toMatch(/could not be read|not recognized/);
+  });
+
+  it('is refused with 413 when a body without a declared length goes past 50 MB', async () => {
+    const before = snapshot();
+    const chunk = new Uint8Array(1024 * 1024).fill(65);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ > 52) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const res = await vault.request('/api/imports', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'text/csv', 'transfer-encoding': 'chunked' },
+      cookie: alice,
+      duplex: 'half',
+    } as RequestInit & { cookie: string });
+    expect(res.status).toBe(413);
+    expect(snapshot()).toEqual(before);
+  });
+
   it('is refused when it is empty or has no rows', async () => {
     expect((await refused('')).status).toBe(400);
     expect((await refused('type,name,subtype\n')).message).toMatch(/no rows/);
@@ -278,6 +307,9 @@ describe("Importing the vault's own export", () => {
       cookie: bob,
     });
     expect(created.status).toBe(201);
+    vault.ctx.database.sqlite
+      .prepare(`update beverages set visibility = 'PRIVATE', federated = 0 where name = ?`)
+      .run('Exported Porter');
     const exportRes = await vault.request('/api/export', { cookie: bob });
     expect(exportRes.status).toBe(200);
     const bytes = new Uint8Array(await exportRes.arrayBuffer());
@@ -290,6 +322,10 @@ describe("Importing the vault's own export", () => {
     const porter = entries.find((e) => e.name === 'Exported Porter')!;
     expect(porter).toMatchObject({ subtype: 'Porter', makerName: 'Dark Works', inCellar: true });
     expect(porter.photoPath).toMatch(/^media\/[a-f0-9]{32}\.jpg$/);
+    const kept = vault.ctx.database.sqlite
+      .prepare('select visibility from beverages where id = ?')
+      .get(porter.id);
+    expect(kept).toEqual({ visibility: 'PRIVATE' }); // the export's own visibility
     const served = await vault.request(`/${porter.photoPath}`, { cookie: dave });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
