@@ -123,10 +123,10 @@ function moveIfPresent(from: string, to: string): boolean {
  * folder is left as it is.
  */
 export async function restoreBackup(config: Config, file: string): Promise<RestoreResult> {
-  const pid = runningServer(config.dataDir);
-  if (pid !== null) {
+  const server = runningServer(config.dataDir);
+  if (server !== null) {
     throw conflict(
-      `A vault server (process ${pid}) is running on ${config.dataDir}: stop it, then restore.`,
+      `A vault server (${server}) is running on ${config.dataDir}: stop it, then restore.`,
     );
   }
   if (!fs.existsSync(file) || !fs.statSync(file).isFile())

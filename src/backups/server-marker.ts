@@ -3,11 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * '<data>/server.pid': written when a server starts on a data folder, removed when it stops.
- * `npm run vault -- restore` refuses while the process it names is alive on this machine.
- * A marker left by a crash names a dead process (or another machine's) and is ignored.
+ * '<data>/server.pid': written when a server starts on a data folder, touched every
+ * HEARTBEAT_MS while it runs, removed when it stops. `npm run vault -- restore` refuses while
+ * the process it names is alive on this machine, or while it was touched within STALE_MS (a
+ * server in another container or on another machine sharing the folder). A marker left by a
+ * crash names a dead process and goes stale: it is ignored.
  */
 const MARKER = 'server.pid';
+export const HEARTBEAT_MS = 10_000;
+export const STALE_MS = 3 * HEARTBEAT_MS;
 
 interface Marker {
   pid: number;
@@ -24,8 +28,14 @@ export function markServerRunning(dataDir: string): { remove(): void } {
     startedAt: new Date().toISOString(),
   };
   fs.writeFileSync(file, `${JSON.stringify(marker)}\n`);
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    fs.utimes(file, now, now, () => {}); // gone (removed by hand): nothing to do
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   return {
     remove() {
+      clearInterval(heartbeat);
       try {
         const current = JSON.parse(fs.readFileSync(file, 'utf8')) as Marker;
         if (current.pid === process.pid) fs.unlinkSync(file);
@@ -45,14 +55,20 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The process id of a live server on this data folder, or null. */
-export function runningServer(dataDir: string): number | null {
+/** The server running on this data folder ('process 123 on host'), or null. */
+export function runningServer(dataDir: string, now = Date.now()): string | null {
+  const file = path.join(dataDir, MARKER);
   let marker: Marker;
+  let touchedAt: number;
   try {
-    marker = JSON.parse(fs.readFileSync(path.join(dataDir, MARKER), 'utf8')) as Marker;
+    marker = JSON.parse(fs.readFileSync(file, 'utf8')) as Marker;
+    touchedAt = fs.statSync(file).mtimeMs;
   } catch {
     return null;
   }
-  if (typeof marker.pid !== 'number' || marker.host !== os.hostname()) return null;
-  return isAlive(marker.pid) ? marker.pid : null;
+  const name = `process ${marker.pid} on ${marker.host}`;
+  if (marker.host === os.hostname()) {
+    return typeof marker.pid === 'number' && isAlive(marker.pid) ? name : null;
+  }
+  return now - touchedAt < STALE_MS ? name : null;
 }

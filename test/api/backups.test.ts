@@ -231,6 +231,23 @@ describe('restoring', () => {
     fs.rmSync(target.dataDir, { recursive: true, force: true });
   });
 
+  it('refuses while another machine or container has marked the data folder within 30 seconds', async () => {
+    const file = path.join(vault.config.backupDir, await makeBackup());
+    const target = tempConfig();
+    const marker = path.join(target.dataDir, 'server.pid');
+    fs.writeFileSync(marker, JSON.stringify({ pid: 1, host: 'another-container', startedAt: '' }));
+    await expect(restoreBackup(target, file)).rejects.toThrow(
+      'A vault server (process 1 on another-container) is running on',
+    );
+    expect(fs.existsSync(target.databasePath)).toBe(false);
+    // A marker not touched for a minute is a crashed server's: the restore goes ahead.
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(marker, old, old);
+    await restoreBackup(target, file);
+    expect(fs.existsSync(target.databasePath)).toBe(true);
+    fs.rmSync(target.dataDir, { recursive: true, force: true });
+  });
+
   const manifest = JSON.stringify({
     format: 'the-vault-backup',
     version: 1,
