@@ -47,14 +47,25 @@ describe.each(SIZES)('axe-core on $name', ({ width, height }) => {
     expect(await seriousViolations(session.page)).toEqual([]);
   });
 
-  it('finds no serious or critical violation on any signed-in screen', async () => {
-    session = await openPage(browser, server.url, { width, height, storageState: admin });
-    const found: Record<string, string[]> = {};
-    for (const screen of SIGNED_IN_SCREENS) {
-      await openScreen(session.page, screen.path, screen.heading);
-      const violations = await seriousViolations(session.page);
-      if (violations.length > 0) found[screen.name] = violations;
-    }
-    expect(found).toEqual({});
+  describe('signed in', () => {
+    // One page for every screen of this size; each screen is its own test.
+    let signedIn: BrowserSession;
+
+    beforeAll(async () => {
+      signedIn = await openPage(browser, server.url, { width, height, storageState: admin });
+    });
+
+    afterAll(async () => {
+      await signedIn?.context.close();
+    });
+
+    it.each(SIGNED_IN_SCREENS)(
+      'finds no serious or critical violation on the $name',
+      async (screen) => {
+        await openScreen(signedIn.page, screen.path, screen.heading);
+        expect(await seriousViolations(signedIn.page)).toEqual([]);
+        expect(signedIn.pageErrors).toEqual([]);
+      },
+    );
   });
 });

@@ -71,23 +71,74 @@ describe('at 390 px wide', () => {
     expect(await smallTargets(session.page)).toEqual([]);
   });
 
-  it('no signed-in screen scrolls sideways, and every button and navigation link is at least 44 px', async () => {
+  describe('every signed-in screen', () => {
+    // One page for every screen; each screen is its own test.
+    let signedIn: BrowserSession;
+
+    beforeAll(async () => {
+      signedIn = await openPage(browser, server.url, {
+        width: WIDTH,
+        height: HEIGHT,
+        storageState: admin,
+      });
+    });
+
+    afterAll(async () => {
+      await signedIn?.context.close();
+    });
+
+    it.each(SIGNED_IN_SCREENS)(
+      'the $name does not scroll sideways, and its buttons and navigation links are at least 44 px',
+      async (screen) => {
+        await openScreen(signedIn.page, screen.path, screen.heading);
+        expect(await scrollWidth(signedIn.page)).toBeLessThanOrEqual(WIDTH);
+        expect(await smallTargets(signedIn.page)).toEqual([]);
+        expect(signedIn.pageErrors).toEqual([]);
+      },
+    );
+  });
+
+  it('opens the edit dialog, the Alerts panel, the account menu and the follow dialog within the screen', async () => {
     session = await openPage(browser, server.url, {
       width: WIDTH,
       height: HEIGHT,
       storageState: admin,
     });
-    const wide: Record<string, number> = {};
-    const small: Record<string, string[]> = {};
-    for (const screen of SIGNED_IN_SCREENS) {
-      await openScreen(session.page, screen.path, screen.heading);
-      const width = await scrollWidth(session.page);
-      if (width > WIDTH) wide[screen.name] = width;
-      const targets = await smallTargets(session.page);
-      if (targets.length > 0) small[screen.name] = targets;
-    }
-    expect(wide).toEqual({});
-    expect(small).toEqual({});
+    const { page } = session;
+    const problems: Record<string, unknown> = {};
+    const check = async (name: string) => {
+      const width = await scrollWidth(page);
+      const targets = await smallTargets(page);
+      if (width > WIDTH || targets.length > 0) problems[name] = { width, targets };
+    };
+
+    await openScreen(page, '/', 'Dashboard');
+    await page.getByRole('button', { name: /^Edit Pliny the Elder/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(WIDTH);
+    await check('edit dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: /^Alerts, \d+ pending$/ }).click();
+    await page.getByRole('region', { name: 'Alerts' }).waitFor();
+    await check('Alerts panel');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    await check('account menu');
+    await page.keyboard.press('Escape');
+
+    await openScreen(page, '/following', 'Following');
+    await page.getByRole('button', { name: '+ Follow' }).click();
+    await page.getByRole('dialog').waitFor();
+    await check('follow dialog');
+
+    expect(problems).toEqual({});
   });
 
   it('puts the navigation in a bar at the bottom of the screen, within reach of a thumb', async () => {

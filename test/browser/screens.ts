@@ -10,13 +10,15 @@ export const OTTO = { username: 'otto', password: 'otto-password-12', fullName: 
 /** Every screen of the signed-in client, with the heading each shows once loaded. */
 export const SIGNED_IN_SCREENS = [
   { name: 'dashboard', path: '/', heading: 'Dashboard' },
-  { name: 'activity', path: '/activity', heading: 'Activity' },
+  { name: 'activity feed', path: '/activity', heading: 'Activity' },
   { name: 'cellar', path: '/cellar', heading: 'Cellar' },
   { name: 'whiskey archive', path: '/whiskey', heading: 'Whiskey Logs' },
   { name: 'wine archive', path: '/wine', heading: 'Wine Logs' },
   { name: 'beer archive', path: '/beer', heading: 'Beer Logs' },
-  { name: 'following', path: '/following', heading: 'Following' },
-  { name: 'profile', path: '/profile', heading: 'Profile' },
+  { name: 'following page', path: '/following', heading: 'Following' },
+  { name: 'stats page', path: '/stats', heading: 'Stats' },
+  { name: 'year in review', path: '/stats/2025', heading: '2025 in review' },
+  { name: 'profile page', path: '/profile', heading: 'Profile' },
   { name: 'admin console', path: '/admin', heading: 'Admin Console' },
   { name: 'public profile', path: `/users/${OTTO.username}`, heading: OTTO.username },
 ] as const;
