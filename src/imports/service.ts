@@ -8,6 +8,8 @@ import { createImportRunner, type RunnerDeps } from './runner.ts';
 import { createImportStore, type JobState } from './store.ts';
 
 const JOB_NOT_FOUND = 'Import not found';
+/** The imports (and their reports) kept per user; older finished ones are deleted. */
+export const IMPORTS_KEPT = 20;
 
 export interface ImportViewer {
   id: number;
@@ -89,6 +91,9 @@ export function createImportService(deps: Omit<RunnerDeps, 'store'> & { dataDir:
         };
         await store.create(job, incoming);
         runner.enqueue(job.id);
+        for (const old of (await ofUser(viewer.id)).slice(IMPORTS_KEPT)) {
+          if (old.status === 'DONE' || old.status === 'FAILED') await store.remove(old.id);
+        }
         return present(job);
       } finally {
         receiving.delete(viewer.id);
@@ -98,7 +103,7 @@ export function createImportService(deps: Omit<RunnerDeps, 'store'> & { dataDir:
 
     /** The viewer's imports, newest first. */
     async list(viewer: ImportViewer): Promise<ImportJob[]> {
-      return (await ofUser(viewer.id)).slice(0, 20).map(present);
+      return (await ofUser(viewer.id)).slice(0, IMPORTS_KEPT).map(present);
     },
 
     async get(viewer: ImportViewer, id: string): Promise<ImportJob> {

@@ -121,6 +121,11 @@ export function createImportStore(root: string) {
       return rows;
     },
 
+    /** A finished job's folder, report and all. */
+    async remove(id: string): Promise<void> {
+      if (JOB_ID.test(id)) await fs.promises.rm(folder(id), { recursive: true, force: true });
+    },
+
     async removeSource(job: JobState): Promise<void> {
       await fs.promises.rm(path.join(folder(job.id), job.source), { force: true });
     },

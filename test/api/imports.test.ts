@@ -151,6 +151,25 @@ describe('Importing a CSV file', () => {
     expect(mine.status).toBe(200);
   });
 
+  it("keeps a user's 20 latest imports and deletes older ones with their reports", async () => {
+    const frank = await vault.createUser({ username: 'frank' });
+    const cookie = await vault.login('frank', frank.password);
+    const ids: string[] = [];
+    for (let i = 0; i < 22; i++) {
+      const report = await importFile(cookie, `type,name\nbeer,Round ${i}\n`);
+      ids.push(report.job.id);
+    }
+    const { jobs } = (await json(await vault.request('/api/imports', { cookie }))) as {
+      jobs: ImportJob[];
+    };
+    expect(jobs).toHaveLength(20);
+    const dirs = fs.readdirSync(path.join(vault.config.dataDir, 'imports'));
+    expect(dirs).not.toContain(ids[0]);
+    expect(dirs).not.toContain(ids[1]);
+    expect(dirs).toContain(ids[2]);
+    expect((await vault.request(`/api/imports/${ids[0]}`, { cookie })).status).toBe(404);
+  });
+
   it('reads every supported format by its columns', async () => {
     const vivino = await importFile(alice, sample('vivino.csv'));
     expect(vivino.job).toMatchObject({ format: 'vivino', imported: 5, refused: 0 });
