@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATS_TOP, statsSchema, yearReviewSchema } from '../../contract/stats.ts';
+import { monthRanges, monthStart } from '../../src/stats/calendar.ts';
 import { json } from '../helpers/json.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
@@ -358,5 +359,40 @@ describe('a year in review', () => {
     const year = await review(alice, 2026);
     expect(year.all.total).toBe(1);
     expect(year.first?.name).toBe('Today');
+  });
+});
+
+describe('calendar months in a time zone', () => {
+  it('start at local midnight on the 1st, daylight saving and odd offsets included', () => {
+    const iso = (year: number, month: number, tz: string) =>
+      new Date(monthStart(year, month, tz)).toISOString();
+    expect(iso(2026, 0, 'UTC')).toBe('2026-01-01T00:00:00.000Z');
+    expect(iso(2026, 2, 'America/New_York')).toBe('2026-03-01T05:00:00.000Z'); // EST
+    expect(iso(2026, 3, 'America/New_York')).toBe('2026-04-01T04:00:00.000Z'); // EDT
+    expect(iso(2026, 0, 'Asia/Kathmandu')).toBe('2025-12-31T18:15:00.000Z'); // +05:45
+    expect(iso(2026, 0, 'Australia/Lord_Howe')).toBe('2025-12-31T13:00:00.000Z'); // +11 in summer
+    expect(iso(2026, 12, 'Europe/Paris')).toBe('2026-12-31T23:00:00.000Z'); // month 12: next January
+  });
+
+  it('come twelve in a row, each ending where the next begins', () => {
+    const months = monthRanges(2025, 10, 12, 'Europe/Paris');
+    expect(months.map((m) => m.month)).toEqual([
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+    ]);
+    for (let i = 1; i < months.length; i++) expect(months[i]!.from).toBe(months[i - 1]!.to);
+    // March has 31 days less the hour lost to summer time.
+    const march = months.find((m) => m.month === '2026-03')!;
+    expect(march.to - march.from).toBe((31 * 24 - 1) * 3600_000);
   });
 });
