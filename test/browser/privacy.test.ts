@@ -73,7 +73,7 @@ describe('keeping entries private in the browser', () => {
     const user = server.ctx.users.findByUsername('keeper')!;
     expect(user.defaultVisibility).toBe('FOLLOWERS');
 
-    await panel.getByLabel('Change all my entries to').selectOption({
+    await panel.getByLabel('Change them to').selectOption({
       label: 'Everyone on this vault',
     });
     await panel.getByRole('button', { name: 'Apply to all my entries' }).click();

@@ -11,6 +11,8 @@ import {
   type Visibility,
 } from '../vault/visibility.ts';
 import { Panel, PanelError } from './Panel.tsx';
+import type { BeverageType } from '../api/types.ts';
+import { BEVERAGE_KINDS, BEVERAGE_TYPES } from '../beverages.ts';
 
 export const DEFAULT_VISIBILITY_SAVED = 'Default visibility saved';
 
@@ -66,6 +68,7 @@ export function PrivacySettings() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [forAll, setForAll] = useState<Visibility>(user.defaultVisibility);
+  const [which, setWhich] = useState<BeverageType | ''>('');
   const [confirming, setConfirming] = useState(false);
 
   const saveDefault = async (visibility: Visibility) => {
@@ -85,7 +88,10 @@ export function PrivacySettings() {
     setBusy(true);
     setError(null);
     try {
-      const count = await changeVisibility({ visibility: forAll, all: {} });
+      const count = await changeVisibility({
+        visibility: forAll,
+        all: which === '' ? {} : { type: which },
+      });
       // Lists and cards show the new setting on their next read.
       await queryClient.invalidateQueries({ queryKey: queryKeys.beverages.all });
       notifySuccess(changedMessage(count, forAll));
@@ -118,8 +124,30 @@ export function PrivacySettings() {
         </p>
       </div>
       <div className="field">
+        <label className="field__label" htmlFor={`${id}-which`}>
+          Entries to change
+        </label>
+        <select
+          id={`${id}-which`}
+          className="field__input field__select"
+          value={which}
+          disabled={busy}
+          onChange={(event) => {
+            setWhich(event.target.value as BeverageType | '');
+            setConfirming(false);
+          }}
+        >
+          <option value="">All my entries</option>
+          {BEVERAGE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              Only {BEVERAGE_KINDS[type].label.toLowerCase()}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
         <label className="field__label" htmlFor={`${id}-all`}>
-          Change all my entries to
+          Change them to
         </label>
         <VisibilitySelect
           id={`${id}-all`}
@@ -134,7 +162,11 @@ export function PrivacySettings() {
       {confirming ? (
         <div className="account-panel__actions" role="group" aria-label="Confirm the change">
           <p id={`${id}-confirm`}>
-            Make every entry of yours “{VISIBILITY_LABELS[forAll]}”?
+            Make{' '}
+            {which === ''
+              ? 'every entry'
+              : `every ${BEVERAGE_KINDS[which].label.toLowerCase()} entry`}{' '}
+            of yours “{VISIBILITY_LABELS[forAll]}”?
             {user.activityPubEnabled &&
               (forAll === 'PRIVATE'
                 ? ' Your fediverse followers’ servers are told to remove them.'
