@@ -186,6 +186,17 @@ export const AUTHORIZATION: Record<string, Row> = {
   },
   // Each user's own vault; another user's only for an admin (?username=).
   'GET /api/export': signedIn(),
+  // Each user's own imports: another's (or a made-up) import is a 404, even for an admin.
+  'POST /api/imports': signedIn('allowed'),
+  'GET /api/imports': signedIn(),
+  'GET /api/imports/:id': {
+    ...signedIn(404),
+    request: () => ({ params: { id: '0123456789abcdef0123456789abcdef' } }),
+  },
+  'GET /api/imports/:id/report': {
+    ...signedIn(404),
+    request: () => ({ params: { id: '0123456789abcdef0123456789abcdef' } }),
+  },
   // Each user's own statistics.
   'GET /api/stats': signedIn(),
   'GET /api/stats/years/:year': { ...signedIn(), request: () => ({ params: { year: '2025' } }) },
