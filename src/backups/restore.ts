@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import yauzl from 'yauzl';
 import { backupManifestSchema, type BackupManifest } from '../../contract/backups.ts';
@@ -20,6 +22,21 @@ export interface RestoreResult {
 }
 
 const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
+
+/** Passes an entry's bytes through, then refuses them if their CRC-32 is not the recorded one. */
+async function checked(entry: yauzl.Entry, stream: Readable, to: NodeJS.WritableStream) {
+  let crc = 0;
+  const sum = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      crc = zlib.crc32(chunk, crc);
+      callback(null, chunk);
+    },
+  });
+  await pipeline(stream, sum, to);
+  if (crc >>> 0 !== entry.crc32 >>> 0) {
+    throw badRequest(`The backup is damaged: ${entry.fileName} does not match its checksum.`);
+  }
+}
 
 /** Unpacks a backup ZIP into `dir`, refusing anything a backup does not hold. */
 async function unpack(file: string, dir: string): Promise<BackupManifest> {
@@ -42,8 +59,13 @@ async function unpack(file: string, dir: string): Promise<BackupManifest> {
       seen.add(name);
       if (name === 'manifest.json') {
         const chunks: Buffer[] = [];
-        for await (const chunk of await zip.openReadStreamPromise(entry))
-          chunks.push(chunk as Buffer);
+        const collect = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+        });
+        await checked(entry, await zip.openReadStreamPromise(entry), collect);
         let parsed: unknown;
         try {
           parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -61,7 +83,7 @@ async function unpack(file: string, dir: string): Promise<BackupManifest> {
       if (name === 'vault.sqlite') hasDatabase = true;
       const target = path.join(dir, ...name.split('/'));
       fs.mkdirSync(path.dirname(target), { recursive: true });
-      await pipeline(await zip.openReadStreamPromise(entry), fs.createWriteStream(target));
+      await checked(entry, await zip.openReadStreamPromise(entry), fs.createWriteStream(target));
     }
   } catch (error) {
     if ((error as { status?: number }).status) throw error;

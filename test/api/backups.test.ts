@@ -34,7 +34,17 @@ beforeAll(async () => {
   expect(res.status).toBe(201);
   photoPath = (await json(res)).beverage.photoPath;
 });
-afterAll(() => vault.close());
+const temporary: string[] = [];
+/** A temporary folder, removed after the tests. */
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-backups-test-'));
+  temporary.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await vault.close();
+  for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /** Every file of a ZIP, by name. */
 async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
@@ -65,7 +75,7 @@ async function zipFile(
   if (rename) {
     bytes = Buffer.from(bytes.toString('latin1').replaceAll(rename[0], rename[1]), 'latin1');
   }
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vault-zip-')), 'backup.zip');
+  const file = path.join(tempDir(), 'backup.zip');
   fs.writeFileSync(file, bytes);
   return file;
 }
@@ -101,7 +111,7 @@ describe('making, listing, downloading and deleting backups', () => {
       fs.readFileSync(stored),
     );
 
-    const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vault-copy-')), 'copy.sqlite');
+    const copy = path.join(tempDir(), 'copy.sqlite');
     fs.writeFileSync(copy, files.get('vault.sqlite')!);
     const db = new Database(copy, { readonly: true });
     expect(db.prepare('select name, photo_path from beverages').all()).toEqual([
@@ -259,11 +269,34 @@ describe('restoring', () => {
     counts: { users: 0, entries: 0, files: 0 },
   });
 
+  it('refuses a backup whose photo was damaged after it was made, and changes nothing', async () => {
+    const original = fs.readFileSync(path.join(vault.config.backupDir, await makeBackup()));
+    const photo = fs.readFileSync(
+      path.join(vault.config.uploadsDir, photoPath.slice('media/'.length)),
+    );
+    // Photos are stored as they are: flip one byte in the middle of this one.
+    const at = original.indexOf(photo.subarray(0, 64)) + Math.floor(photo.length / 2);
+    const damaged = Buffer.from(original);
+    damaged[at] = damaged[at]! ^ 0xff;
+    const file = path.join(tempDir(), 'damaged.zip');
+    fs.writeFileSync(file, damaged);
+    const target = tempConfig();
+    openDatabase(target.databasePath).close();
+    const bytes = fs.readFileSync(target.databasePath);
+    await expect(restoreBackup(target, file)).rejects.toThrow('does not match its checksum');
+    expect(fs.readFileSync(target.databasePath)).toEqual(bytes);
+    expect(fs.readdirSync(target.dataDir).filter((n) => n.startsWith('before-restore'))).toEqual(
+      [],
+    );
+    fs.rmSync(target.dataDir, { recursive: true, force: true });
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
   it.each([
     [
       'a file that is not a ZIP',
       async () => {
-        const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vault-zip-')), 'x.zip');
+        const file = path.join(tempDir(), 'x.zip');
         fs.writeFileSync(file, 'not a zip at all');
         return file;
       },
