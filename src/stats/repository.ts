@@ -183,7 +183,9 @@ export function createStatsRepository(
     },
 
     bestRated(userId: number, { from, to }: Span, limit: number): EntryBrief[] {
-      return (best.all({ userId, from, to, limit }) as BriefRaw[]).map(toBrief);
+      return cached(`best ${userId} ${from} ${to} ${limit}`, () =>
+        (best.all({ userId, from, to, limit }) as BriefRaw[]).map(toBrief),
+      );
     },
 
     firstAndLast(userId: number, { from, to }: Span) {
