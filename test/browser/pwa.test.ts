@@ -136,6 +136,9 @@ describe('offline', () => {
       if (!path.startsWith('/api/')) failedFiles.push(path);
     });
     await context.setOffline(true);
+    // An open page says so at once.
+    await offlineBanner(page).waitFor();
+    expect(await headingText(page)).toBe('Cellar');
     const answer = await page.reload();
     expect(answer?.fromServiceWorker()).toBe(true);
     await expect.poll(() => offlineBanner(page).textContent()).toContain('You are offline.');

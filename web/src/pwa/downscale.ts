@@ -1,5 +1,5 @@
 /**
- * Photos are made smaller in the browser before they are sent: a 12 MP phone photo (4 to 8 MB)
+ * Photos are made smaller in the browser before they are sent: a 12 MP phone photo (3 to 8 MB)
  * becomes a JPEG of at most PHOTO_MAX_SIDE pixels on its longest side (a few hundred KB), which
  * uploads in seconds on a slow connection. The server re-encodes whatever arrives anyway (the
  * same longest side, white behind transparency, EXIF dropped), so nothing is lost by it.
@@ -7,7 +7,8 @@
  * A file the browser cannot decode (HEIC in most browsers, or not an image at all) is sent as it
  * is, and the server judges it.
  */
-export const PHOTO_MAX_SIDE = 2048;
+import { PHOTO_MAX_SIDE, fitInside, jpegName } from './photo-size.ts';
+
 /** Files at most this large whose longest side already fits are sent untouched. */
 const SMALL_ENOUGH_BYTES = 1_500_000;
 const JPEG_QUALITY = 0.85;
@@ -19,18 +20,6 @@ export interface Downscaled {
   width?: number;
   height?: number;
   resized: boolean;
-}
-
-/** The longest side scaled to at most `max`, the aspect kept. */
-export function fitInside(width: number, height: number, max: number) {
-  const scale = Math.min(1, max / Math.max(width, height));
-  return { width: Math.round(width * scale), height: Math.round(height * scale) };
-}
-
-/** `name` with a .jpg extension (the sent file is a JPEG). */
-export function jpegName(name: string): string {
-  const base = name.replace(/\.[^./\\]*$/, '');
-  return `${base || 'photo'}.jpg`;
 }
 
 export async function downscalePhoto(file: File, maxSide = PHOTO_MAX_SIDE): Promise<Downscaled> {
@@ -93,11 +82,4 @@ function draw(
   context.imageSmoothingEnabled = true;
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, width, height);
-}
-
-/** '420 KB', '3.1 MB'. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} KB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }

@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import { currentUploadProgress, subscribeUploadProgress } from '../api/upload-progress.ts';
-import { downscalePhoto, formatBytes } from '../pwa/downscale.ts';
+import { downscalePhoto } from '../pwa/downscale.ts';
+import { formatBytes } from '../pwa/photo-size.ts';
 import { CameraIcon, CloseIcon } from '../ui/icons.tsx';
 import { PHOTO_NOT_IMAGE } from '../ui/images.ts';
 import { useImageFileInput } from '../ui/useImageFileInput.ts';
