@@ -20,6 +20,8 @@ function ImportForm({ busy, onStarted }: { busy: boolean; onStarted: (job: Impor
   const input = useRef<HTMLInputElement>(null);
   const [format, setFormat] = useState<ImportFormat>('auto');
   const [sending, setSending] = useState(false);
+  /** How much of the file has gone (0 to 1), or null when nothing is being sent. */
+  const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -31,12 +33,14 @@ function ImportForm({ busy, onStarted }: { busy: boolean; onStarted: (job: Impor
     setError(null);
     setSending(true);
     try {
-      onStarted(await startImport(file, format));
+      setSent(0);
+      onStarted(await startImport(file, format, setSent));
       if (input.current) input.current.value = '';
     } catch (caught) {
       setError(messageOf(caught, 'The file could not be imported'));
     } finally {
       setSending(false);
+      setSent(null);
     }
   };
 
@@ -75,9 +79,15 @@ function ImportForm({ busy, onStarted }: { busy: boolean; onStarted: (job: Impor
       <PanelError message={error} />
       <div className="account-panel__actions">
         <button type="submit" className="button button--primary" disabled={sending || busy}>
-          {sending ? 'Checking the file…' : 'Import'}
+          {sending ? (sent !== null && sent < 1 ? 'Sending…' : 'Checking the file…') : 'Import'}
         </button>
       </div>
+      {sent !== null && sent < 1 && (
+        <div className="import-job__progress">
+          <progress className="import-job__bar" value={sent} max={1} aria-label="File sent" />
+          <span className="import-job__count">{Math.round(sent * 100)}% sent</span>
+        </div>
+      )}
       {busy && (
         <p className="field__hint">An import is running: the next one can start when it ends.</p>
       )}

@@ -1,6 +1,6 @@
 /**
  * The import calls (contract/imports.ts). The upload sends the file itself as the body, so it
- * goes through fetch here; its answer is read by the API module's rules (readResponse).
+ * goes through XMLHttpRequest here (for its upload progress); its answer is read by the API module's rules (readResponse).
  */
 import type { ImportFormat, ImportJob, ImportReport } from '../../../contract/imports.ts';
 import { API_PREFIX, ApiError, readResponse, request } from '../api/client.ts';
@@ -9,20 +9,56 @@ export type { ImportFormat, ImportJob, ImportReport };
 
 const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
 
-/** POST /imports: the file as the body; answers the queued job. */
-export async function startImport(file: File, format: ImportFormat): Promise<ImportJob> {
+/** Sends the file with XMLHttpRequest, the one browser API that reports an upload's progress. */
+function sendWithProgress(
+  url: string,
+  headers: Record<string, string>,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () =>
+      resolve(
+        new Response(xhr.responseText, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: { 'Content-Type': xhr.getResponseHeader('Content-Type') ?? 'text/plain' },
+        }),
+      );
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.onabort = () => reject(new TypeError('Aborted'));
+    xhr.send(file);
+  });
+}
+
+/**
+ * POST /imports: the file as the body; answers the queued job once the server has checked the
+ * file. `onProgress` hears how much of the file has been sent (0 to 1).
+ */
+export async function startImport(
+  file: File,
+  format: ImportFormat,
+  onProgress: (fraction: number) => void = () => {},
+): Promise<ImportJob> {
   const query = new URLSearchParams({ format, fileName: file.name.slice(0, 200) });
+  const url = `${API_PREFIX}/imports?${query}`;
+  const headers = {
+    Accept: 'application/json',
+    'Content-Type': file.type || 'application/octet-stream',
+  };
   let response: Response;
   try {
-    response = await fetch(`${API_PREFIX}/imports?${query}`, {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': file.type || 'application/octet-stream',
-      },
-      body: file,
-      credentials: 'include',
-    });
+    response =
+      typeof XMLHttpRequest === 'function'
+        ? await sendWithProgress(url, headers, file, onProgress)
+        : await fetch(url, { method: 'POST', headers, body: file, credentials: 'include' });
   } catch {
     throw new ApiError(UNREACHABLE, 0);
   }
