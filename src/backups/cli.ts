@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -19,6 +20,9 @@ export async function runBackupCommand(
   const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
   if (command === 'backup') {
     if (positionals.length > 0) throw badRequest('backup takes no arguments.');
+    if (!fs.existsSync(config.databasePath)) {
+      throw badRequest(`There is no vault at ${config.dataDir} (no ${config.databasePath}).`);
+    }
     const backup = await createBackupService(config).create('manual');
     console.log(
       `Backed up the vault to ${path.join(config.backupDir, backup.name)} (${megabytes(backup.sizeBytes)})`,

@@ -6,6 +6,20 @@ const HOUR = 60 * 60_000;
 export const FIRST_BACKUP_DELAY_MS = 10 * 60_000;
 
 /**
+ * How long until the next scheduled backup: an interval after the newest scheduled one (at
+ * least a minute from now, so that an overdue backup does not land on a start), or
+ * FIRST_BACKUP_DELAY_MS when there is none.
+ */
+export function nextScheduledDelay(
+  newestScheduledAt: string | undefined,
+  intervalHours: number,
+  now: number,
+): number {
+  if (newestScheduledAt === undefined) return FIRST_BACKUP_DELAY_MS;
+  return Math.max(60_000, Date.parse(newestScheduledAt) + intervalHours * HOUR - now);
+}
+
+/**
  * Scheduled backups (VAULT_BACKUP_INTERVAL_HOURS; off when null): the next one is due an
  * interval after the newest scheduled backup, or FIRST_BACKUP_DELAY_MS after start when there
  * is none (so a vault restarted more often than the interval still gets its backups). Each one
@@ -21,22 +35,25 @@ export function startBackupSchedule(
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  function nextDelay(): number {
-    const newest = backups.list().find((b) => b.trigger === 'scheduled');
-    if (!newest) return FIRST_BACKUP_DELAY_MS;
-    return Math.max(60_000, Date.parse(newest.createdAt) + interval - now());
-  }
+  const nextDelay = () =>
+    nextScheduledDelay(
+      backups.list().find((b) => b.trigger === 'scheduled')?.createdAt,
+      intervalHours,
+      now(),
+    );
 
+  /** When the planned backup is due (the timer may fire early: setTimeout's cap). */
+  let dueAt = 0;
   function plan(delay: number) {
     if (stopped) return;
+    dueAt = now() + delay;
     // setTimeout holds at most 2^31-1 ms (about 24.8 days); longer waits are re-planned.
     timer = setTimeout(run, Math.min(delay, 2 ** 31 - 1));
     timer.unref();
   }
 
   async function run() {
-    const due = nextDelay();
-    if (due > 60_000) return plan(due);
+    if (dueAt - now() > 1_000) return plan(dueAt - now());
     if (!backups.busy) {
       try {
         const backup = await backups.create('scheduled');
@@ -49,7 +66,7 @@ export function startBackupSchedule(
         logger.error('The scheduled backup failed: {error}', { error });
       }
     }
-    plan(stopped ? 0 : Math.max(60_000, interval));
+    plan(interval);
   }
 
   plan(nextDelay());

@@ -4,9 +4,14 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import yazl from 'yazl';
 import yauzl from 'yauzl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backupListSchema, backupManifestSchema } from '../../contract/backups.ts';
 import { createBackupService } from '../../src/backups/service.ts';
+import {
+  FIRST_BACKUP_DELAY_MS,
+  nextScheduledDelay,
+  startBackupSchedule,
+} from '../../src/backups/schedule.ts';
 import { restoreBackup } from '../../src/backups/restore.ts';
 import { markServerRunning } from '../../src/backups/server-marker.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
@@ -204,6 +209,39 @@ describe('retention', () => {
     }
     expect(backups.list().map((b) => b.name)).toEqual([made[2], made[1], manual.name]);
     fs.rmSync(config.dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('the schedule', () => {
+  it('waits 10 minutes for the first scheduled backup, then an interval after the newest, at least a minute', () => {
+    const at = Date.parse('2026-06-01T12:00:00Z');
+    expect(nextScheduledDelay(undefined, 24, at)).toBe(FIRST_BACKUP_DELAY_MS);
+    expect(nextScheduledDelay('2026-06-01T06:00:00Z', 24, at)).toBe(18 * 60 * 60_000);
+    expect(nextScheduledDelay('2026-05-01T06:00:00Z', 24, at)).toBe(60_000);
+  });
+
+  it('makes scheduled backups on time and keeps the newest VAULT_BACKUP_KEEP of them', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const config = tempConfig({ VAULT_BACKUP_KEEP: '2', VAULT_BACKUP_INTERVAL_HOURS: '1' });
+    openDatabase(config.databasePath).close();
+    const backups = createBackupService(config);
+    const schedule = startBackupSchedule(backups, config.backupIntervalHours);
+    try {
+      const scheduled = () => backups.list().filter((b) => b.trigger === 'scheduled');
+      vi.advanceTimersByTime(FIRST_BACKUP_DELAY_MS - 1_000);
+      expect(scheduled()).toEqual([]);
+      for (const expected of [1, 2, 2]) {
+        vi.advanceTimersByTime(expected === 1 ? 1_000 : 60 * 60_000);
+        await vi.waitFor(() => expect(scheduled()).toHaveLength(expected), { timeout: 20_000 });
+        await vi.waitFor(() => expect(backups.busy).toBe(false));
+      }
+      const [newest, older] = scheduled();
+      expect(Date.parse(newest!.createdAt) - Date.parse(older!.createdAt)).toBe(60 * 60_000);
+    } finally {
+      schedule.stop();
+      vi.useRealTimers();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    }
   });
 });
 
