@@ -70,8 +70,12 @@ export function dateIn(text: string): number | null {
   }
   m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
   if (m) {
-    const ms = Date.UTC(Number(m[3]), Number(m[1]) - 1, Number(m[2]));
-    return Number.isNaN(ms) ? null : ms;
+    const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const ms = Date.UTC(year, month - 1, day);
+    // 31/12/2024 (day first) is not read as a month 31: the date must not roll over.
+    return new Date(ms).getUTCMonth() === month - 1 && new Date(ms).getUTCDate() === day
+      ? ms
+      : null;
   }
   // Untappd's older exports: 'Fri, 01 Mar 2024 20:12:00 +0000'.
   const ms = /^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}/.test(t) ? Date.parse(t) : NaN;
