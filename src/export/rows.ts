@@ -69,7 +69,7 @@ function csvCells(entry: ExportEntry): string[] {
     entry.updatedAt,
     entry.photo ?? '',
     guardFormula(entry.sharedWith.join(' ')),
-    entry.visibility === undefined ? '' : guardFormula(entry.visibility),
+    entry.visibility === undefined ? '' : guardFormula(entry.visibility.toLowerCase()),
     entry.federated === undefined ? '' : yesNo(entry.federated),
   ];
 }

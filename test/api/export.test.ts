@@ -215,6 +215,27 @@ describe('exporting my vault', () => {
   });
 });
 
+describe('who may see each entry', () => {
+  it('exports the visibility of each entry and whether it goes to the fediverse', async () => {
+    const person = await vault.createUser({ username: 'private_person' });
+    const cookie = await vault.login('private_person', person.password);
+    await create(cookie, { name: 'Everyone sees it' });
+    await create(cookie, { name: 'Only mine', visibility: 'PRIVATE' });
+    await create(cookie, { name: 'For followers', visibility: 'FOLLOWERS' });
+    const { data, csv } = await exportOf(cookie);
+    expect(data.entries.map((e) => [e.name, e.visibility, e.federated])).toEqual([
+      ['Everyone sees it', 'MEMBERS', true],
+      ['Only mine', 'PRIVATE', false],
+      ['For followers', 'FOLLOWERS', true],
+    ]);
+    expect(csv.map((row) => [row.visibility, row.federated])).toEqual([
+      ['members', 'yes'],
+      ['private', 'no'],
+      ['followers', 'yes'],
+    ]);
+  });
+});
+
 describe('who may export what', () => {
   it('refuses an anonymous request with 401 and a message', async () => {
     const res = await vault.request('/api/export');
