@@ -63,15 +63,15 @@ export function createImportService(deps: Omit<RunnerDeps, 'store'> & { dataDir:
       body: WebReadableStream<Uint8Array> | null,
       options: { format?: ImportFormat | undefined; fileName?: string | undefined },
     ): Promise<ImportJob> {
-      const busy = (await ofUser(viewer.id)).some(
-        (j) => j.status === 'QUEUED' || j.status === 'RUNNING',
-      );
-      if (busy || receiving.has(viewer.id)) {
-        throw conflict('An import of yours is still running: wait until it has finished');
-      }
+      const running = () =>
+        conflict('An import of yours is still running: wait until it has finished');
+      // Marked before anything is awaited, so that two uploads at once cannot both pass.
+      if (receiving.has(viewer.id)) throw running();
       receiving.add(viewer.id);
       const incoming = await store.incomingPath();
       try {
+        const jobs = await ofUser(viewer.id);
+        if (jobs.some((j) => j.status === 'QUEUED' || j.status === 'RUNNING')) throw running();
         if (!body) throw badRequest('Send the file as the request body');
         await receiveBody(body, incoming);
         const checked = await checkUpload(incoming, options.format ?? 'auto');

@@ -151,6 +151,19 @@ describe('Importing a CSV file', () => {
     expect(mine.status).toBe(200);
   });
 
+  it('takes one import at a time from a user: a second one meanwhile is a 409', async () => {
+    const gina = await vault.createUser({ username: 'gina' });
+    const cookie = await vault.login('gina', gina.password);
+    const rows = Array.from({ length: 20_000 }, (_, i) => `beer,Pint ${i}`);
+    const csv = `type,name\n${rows.join('\n')}\n`;
+    const answers = await Promise.all([upload(cookie, csv), upload(cookie, csv)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([202, 409]);
+    const refusal = answers.find((r) => r.status === 409)!;
+    expect((await json(refusal)).message).toMatch(/still running/);
+    await vault.ctx.imports.idle();
+    expect(count('beverages where user_id = ' + gina.id)).toBe(20_000);
+  });
+
   it("keeps a user's 20 latest imports and deletes older ones with their reports", async () => {
     const frank = await vault.createUser({ username: 'frank' });
     const cookie = await vault.login('frank', frank.password);
