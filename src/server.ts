@@ -7,7 +7,7 @@ import { sweepUploadsAfterStart } from './media/sweep.ts';
 import { logger } from './logger.ts';
 import { startBackgroundCheckpoints } from './db/checkpointer.ts';
 import { startBackupSchedule } from './backups/schedule.ts';
-import { markServerRunning } from './backups/server-marker.ts';
+import { startServerMarker } from './backups/server-marker.ts';
 
 export interface RunningVault {
   url: string;
@@ -22,8 +22,9 @@ export async function startVault(
   config: Config,
   options: ContextOptions = {},
 ): Promise<RunningVault> {
+  // Refuses while a restore replaces the data; `restore` refuses while the marker is there.
+  const marker = startServerMarker(config.dataDir);
   const ctx = createContext(config, options);
-  const marker = markServerRunning(config.dataDir); // `restore` refuses while it is there
   ctx.backups.removeUnfinished();
   const admin = await ensureFirstAdmin(ctx.users, ctx.userAdmin, {
     username: config.adminUsername,

@@ -9,7 +9,7 @@ import { backupManifestSchema, type BackupManifest } from '../../contract/backup
 import type { Config } from '../config.ts';
 import { badRequest, conflict } from '../domain-error.ts';
 import { newestKnownMigration } from './migrations.ts';
-import { runningServer } from './server-marker.ts';
+import { markRunning, runningServer } from './server-marker.ts';
 
 /** Names a backup may hold: the manifest, the database, and files of the uploads folder. */
 const UPLOAD_NAME = /^uploads\/(?:[a-z0-9_-]+\/)?[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
@@ -145,12 +145,22 @@ function moveIfPresent(from: string, to: string): boolean {
  * folder is left as it is.
  */
 export async function restoreBackup(config: Config, file: string): Promise<RestoreResult> {
-  const server = runningServer(config.dataDir);
-  if (server !== null) {
-    throw conflict(
-      `A vault server (${server}) is running on ${config.dataDir}: stop it, then restore.`,
-    );
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const marker = markRunning(config.dataDir, 'restore'); // a server refuses to start meanwhile
+  try {
+    const server = runningServer(config.dataDir);
+    if (server !== null) {
+      throw conflict(
+        `A vault server (${server}) is running on ${config.dataDir}: stop it, then restore.`,
+      );
+    }
+    return await replaceWith(config, file);
+  } finally {
+    marker.remove();
   }
+}
+
+async function replaceWith(config: Config, file: string): Promise<RestoreResult> {
   if (!fs.existsSync(file) || !fs.statSync(file).isFile())
     throw badRequest(`No such file: ${file}`);
   fs.mkdirSync(config.dataDir, { recursive: true });

@@ -1,15 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ConfigError } from '../config.ts';
 
 /**
  * '<data>/server.pid': written when a server starts on a data folder, touched every
  * HEARTBEAT_MS while it runs, removed when it stops. `npm run vault -- restore` refuses while
  * the process it names is alive on this machine, or while it was touched within STALE_MS (a
  * server in another container or on another machine sharing the folder). A marker left by a
- * crash names a dead process and goes stale: it is ignored.
+ * crash names a dead process and goes stale: it is ignored. '<data>/restore.pid' is the same
+ * for a restore under way, and a server refuses to start while it is there. Each side writes
+ * its own marker before it looks for the other's, so that of two starting at once, one sees
+ * the other.
  */
-const MARKER = 'server.pid';
+export type MarkerKind = 'server' | 'restore';
+const fileOf = (dataDir: string, kind: MarkerKind) => path.join(dataDir, `${kind}.pid`);
 export const HEARTBEAT_MS = 10_000;
 export const STALE_MS = 3 * HEARTBEAT_MS;
 
@@ -19,9 +24,9 @@ interface Marker {
   startedAt: string;
 }
 
-export function markServerRunning(dataDir: string): { remove(): void } {
+export function markRunning(dataDir: string, kind: MarkerKind): { remove(): void } {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, MARKER);
+  const file = fileOf(dataDir, kind);
   const marker: Marker = {
     pid: process.pid,
     host: os.hostname(),
@@ -55,9 +60,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The server running on this data folder ('process 123 on host'), or null. */
-export function runningServer(dataDir: string, now = Date.now()): string | null {
-  const file = path.join(dataDir, MARKER);
+export const markServerRunning = (dataDir: string) => markRunning(dataDir, 'server');
+
+/** The server (or restore) running on this data folder ('process 123 on host'), or null. */
+export function running(dataDir: string, kind: MarkerKind, now = Date.now()): string | null {
+  const file = fileOf(dataDir, kind);
   let marker: Marker;
   let touchedAt: number;
   try {
@@ -71,4 +78,22 @@ export function runningServer(dataDir: string, now = Date.now()): string | null 
     return typeof marker.pid === 'number' && isAlive(marker.pid) ? name : null;
   }
   return now - touchedAt < STALE_MS ? name : null;
+}
+
+export const runningServer = (dataDir: string) => running(dataDir, 'server');
+
+/** Thrown at start while a restore replaces the data folder's contents. */
+export class RestoreUnderWayError extends ConfigError {}
+
+/** Marks the server as running, refusing (and unmarking) while a restore is under way. */
+export function startServerMarker(dataDir: string): { remove(): void } {
+  const marker = markServerRunning(dataDir);
+  const restore = running(dataDir, 'restore');
+  if (restore !== null) {
+    marker.remove();
+    throw new RestoreUnderWayError(
+      `A restore (${restore}) is replacing the data in ${dataDir}: start the server when it is done.`,
+    );
+  }
+  return marker;
 }

@@ -13,7 +13,8 @@ import {
   startBackupSchedule,
 } from '../../src/backups/schedule.ts';
 import { restoreBackup } from '../../src/backups/restore.ts';
-import { markServerRunning } from '../../src/backups/server-marker.ts';
+import { markRunning, markServerRunning } from '../../src/backups/server-marker.ts';
+import { startVault } from '../../src/server.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { jpeg } from '../helpers/images.ts';
@@ -293,6 +294,18 @@ describe('restoring', () => {
     fs.utimesSync(marker, old, old);
     await restoreBackup(target, file);
     expect(fs.existsSync(target.databasePath)).toBe(true);
+    fs.rmSync(target.dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps the server from starting while a restore replaces the data', async () => {
+    const target = tempConfig();
+    const restore = markRunning(target.dataDir, 'restore');
+    await expect(startVault(target)).rejects.toThrow(
+      `A restore (process ${process.pid} on ${os.hostname()}) is replacing the data in`,
+    );
+    expect(fs.existsSync(target.databasePath)).toBe(false);
+    expect(fs.existsSync(path.join(target.dataDir, 'server.pid'))).toBe(false);
+    restore.remove();
     fs.rmSync(target.dataDir, { recursive: true, force: true });
   });
 
