@@ -16,10 +16,16 @@ export function exportRoutes(ctx: AppContext): Hono<AppEnv> {
   routes.get('/', requireUser, (c) => {
     const query = parseWith(exportQuerySchema, c.req.query());
     const { fileName, stream } = ctx.exports.exportFor(currentUser(c), query.username);
-    return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200, {
+    const headers = {
       'Content-Type': 'application/zip',
       'Content-Disposition': `attachment; filename="${fileName}"`,
-    });
+    };
+    // HEAD (which Hono answers with this handler): the headers alone, nothing read.
+    if (c.req.method === 'HEAD') {
+      stream.destroy();
+      return c.body(null, 200, headers);
+    }
+    return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array>, 200, headers);
   });
   return routes;
 }

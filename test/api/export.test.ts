@@ -113,6 +113,13 @@ describe('exporting my vault', () => {
     ]);
   });
 
+  it('answers HEAD with the headers alone', async () => {
+    const res = await vault.request('/api/export', { method: 'HEAD', cookie: alice });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="vault-alice-/);
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it('puts every field of each of my entries in entries.json, with the format and version', async () => {
     const { data } = await exportOf(alice);
     expect(data).toMatchObject({
