@@ -199,3 +199,41 @@ describe('Recognizing a file', () => {
     });
   });
 });
+
+describe("The entries.csv of a vault's export", () => {
+  it('is read as the generic template, with dates, cellar flag and visibility', async () => {
+    const { format, results } = await mapSample('vault-entries.csv');
+    expect(format).toBe('generic');
+    expect(rowOf(results[0])).toMatchObject({
+      type: 'WHISKEY',
+      name: 'Buffalo Trace',
+      subtype: 'Bourbon',
+      makerName: 'Buffalo Trace Distillery',
+      rating: 4,
+      inCellar: true,
+      createdAt: Date.UTC(2025, 1, 1, 10),
+      updatedAt: Date.UTC(2025, 1, 3, 10),
+      visibility: { visibility: 'PRIVATE', federated: false },
+    });
+  });
+
+  it('loses the apostrophe the export put before formula-like texts', async () => {
+    const { results } = await mapSample('vault-entries.csv');
+    expect(rowOf(results[1])).toMatchObject({
+      name: '=HYPERLINK(1)',
+      makerName: '-minus brewing',
+      notes: '@note',
+      status: 'TO_TRY',
+      visibility: { visibility: 'FOLLOWERS', federated: true },
+    });
+  });
+
+  it('refuses a visibility it does not know', async () => {
+    const { results } = await mapSample('vault-entries.csv');
+    expect(results[2]).toEqual({
+      ok: false,
+      name: 'Odd Visibility',
+      reason: 'The visibility must be private, followers or members',
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { VISIBILITIES, type Visibility } from '../../../contract/enums.ts';
 import type { BeverageStatus, BeverageType } from '../../db/schema/index.ts';
 import { closestSubtype } from '../subtypes.ts';
 import {
@@ -23,12 +24,16 @@ import type { CsvFormat } from './format.ts';
  *  - rating: 0 to 5, halves rounded; empty means 0; anything else refuses the row
  *  - in_cellar: yes/no, true/false, 1/0; when empty, a quantity above 0 means in the cellar
  *  - created_at: ISO date (2024-03-01 or 2024-03-01T20:12:00Z) or month/day/year
+ *  - visibility (private, followers, members) and federated (yes/no), as an export writes them;
+ *    left out, the importer's default visibility applies
+ * A text cell the export guarded against spreadsheet formulas ('=…, '+…, '-…, '@…) loses its
+ * apostrophe again.
  */
 export const generic: CsvFormat = {
   id: 'generic',
   required: ['type', 'name'],
   map(record: CsvRecord): MapResult {
-    const name = cell(record, 'name');
+    const name = text(record, 'name');
     const type = typeIn(cell(record, 'type'));
     if (!type) return refuse(name, 'The type must be whiskey, wine or beer');
     const status = statusIn(cell(record, 'status'));
@@ -46,15 +51,19 @@ export const generic: CsvFormat = {
     const cellarText = cell(record, 'in_cellar');
     const inCellar = cellarText === '' ? (quantity ?? 0) > 0 : booleanIn(cellarText);
     if (inCellar === null) return refuse(name, 'in_cellar must be yes or no');
-    const { subtype, original } = closestSubtype(type, [cell(record, 'subtype')]);
+    const visibility = visibilityIn(cell(record, 'visibility'), cell(record, 'federated'));
+    if (visibility === null) {
+      return refuse(name, 'The visibility must be private, followers or members');
+    }
+    const { subtype, original } = closestSubtype(type, [text(record, 'subtype')]);
     return checked({
       type,
       name,
       subtype,
-      makerName: cell(record, 'maker'),
+      makerName: text(record, 'maker'),
       rating: status === 'TO_TRY' ? 0 : Math.round(rating),
       notes: notesOf([
-        cell(record, 'notes'),
+        text(record, 'notes'),
         labelled('Subtype', original),
         quantity !== null && quantity > 0 ? `Quantity in cellar: ${quantity}` : null,
       ]),
@@ -63,9 +72,27 @@ export const generic: CsvFormat = {
       createdAt: dateIn(cell(record, 'created_at')),
       updatedAt: dateIn(cell(record, 'updated_at')),
       photo: null,
+      visibility,
     });
   },
 };
+
+/** A text cell, without the apostrophe an export puts before a formula-like text. */
+function text(record: CsvRecord, column: string): string {
+  const value = cell(record, column);
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
+
+/** The visibility columns: undefined when absent, null when not understood. */
+function visibilityIn(
+  visibility: string,
+  federated: string,
+): { visibility: Visibility; federated?: boolean | undefined } | undefined | null {
+  if (!visibility) return undefined;
+  const v = visibility.toUpperCase() as Visibility;
+  if (!VISIBILITIES.includes(v)) return null;
+  return { visibility: v, federated: federated ? (booleanIn(federated) ?? undefined) : undefined };
+}
 
 function typeIn(text: string): BeverageType | null {
   const t = text.toLowerCase();
