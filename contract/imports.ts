@@ -39,6 +39,8 @@ export const GENERIC_TEMPLATE_COLUMNS = [
   'in_cellar',
   'quantity',
   'created_at',
+  'visibility',
+  'federated',
 ] as const;
 
 /** POST /api/imports?format=…&fileName=… */
