@@ -9,7 +9,7 @@ import { backupManifestSchema, type BackupManifest } from '../../contract/backup
 import type { Config } from '../config.ts';
 import { badRequest, conflict } from '../domain-error.ts';
 import { newestKnownMigration } from './migrations.ts';
-import { markRunning, runningServer } from './server-marker.ts';
+import { markRunning, running, runningServer } from './server-marker.ts';
 
 /** Names a backup may hold: the manifest, the database, and files of the uploads folder. */
 const UPLOAD_NAME = /^uploads\/(?:[a-z0-9_-]+\/)?[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
@@ -146,7 +146,16 @@ function moveIfPresent(from: string, to: string): boolean {
  */
 export async function restoreBackup(config: Config, file: string): Promise<RestoreResult> {
   fs.mkdirSync(config.dataDir, { recursive: true });
+  const other = running(config.dataDir, 'restore');
+  if (other !== null)
+    throw conflict(`Another restore (${other}) is under way on ${config.dataDir}.`);
   const marker = markRunning(config.dataDir, 'restore'); // a server refuses to start meanwhile
+  // What an interrupted restore left unpacked.
+  for (const name of fs.readdirSync(config.dataDir)) {
+    if (name.startsWith('.restore-')) {
+      fs.rmSync(path.join(config.dataDir, name), { recursive: true, force: true });
+    }
+  }
   try {
     const server = runningServer(config.dataDir);
     if (server !== null) {
