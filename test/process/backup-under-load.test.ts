@@ -17,6 +17,7 @@ import { root, startVaultProcess, type VaultProcess } from '../helpers/process.t
  */
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-backup-load-'));
+const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-download-'));
 const PASSWORD = 'backup-under-load password';
 const CLIENTS = 3;
 
@@ -24,6 +25,7 @@ const children = new Set<ChildProcess>();
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(downloads, { recursive: true, force: true });
 });
 
 async function startServer(): Promise<VaultProcess> {
@@ -154,7 +156,7 @@ describe('a backup made under write load', () => {
     // Downloaded (streamed) to a file outside the data folder.
     const res = await fetch(`${server.url}/api/backups/${backup.name}`, { headers: { cookie } });
     expect(res.status).toBe(200);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vault-download-')), backup.name);
+    const file = path.join(downloads, backup.name);
     fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
     expect(fs.statSync(file).size).toBe(backup.sizeBytes);
 
