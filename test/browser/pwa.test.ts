@@ -101,7 +101,7 @@ describe('the installable app', () => {
     );
     // Its own session: signing out ends it for every test.
     const state = await signedInState(browser, server.url, HAZEL.username, HAZEL.password);
-    session = await openSignedIn(browser, server.url, state, '/');
+    session = await openSignedIn(browser, server.url, state, '/', { serviceWorker: true });
     const { page } = session;
     await controlledByWorker(page);
     // Load the dashboard again under the worker, photo included.
@@ -125,7 +125,9 @@ describe('the installable app', () => {
 
 describe('offline', () => {
   it('opens from the device without a connection, says it is offline, and signs back in when the connection returns', async () => {
-    session = await openSignedIn(browser, server.url, hazel, '/cellar');
+    session = await openSignedIn(browser, server.url, hazel, '/cellar', {
+      serviceWorker: true,
+    });
     const { page, context } = session;
     await controlledByWorker(page);
     expect(await offlineBanner(page).count()).toBe(0);
@@ -158,7 +160,7 @@ describe('offline', () => {
     try {
       await own.createUser(HAZEL);
       const state = await signedInState(browser, own.url, HAZEL.username, HAZEL.password);
-      session = await openSignedIn(browser, own.url, state, '/');
+      session = await openSignedIn(browser, own.url, state, '/', { serviceWorker: true });
       const { page } = session;
       await controlledByWorker(page);
       await own.close();

@@ -26,15 +26,34 @@ export interface BrowserSession {
   pageErrors: string[];
 }
 
-/** A fresh context (no cookies, no storage) and page whose relative URLs go to `baseURL`. */
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  storageState?: StorageState;
+  /**
+   * Whether the vault's service worker may install. Off unless a test is about it
+   * (test/browser/pwa.test.ts): installing it fetches every file of the client in the
+   * background, which cost each fresh page about 0.7 s of CPU, and the browser tests are CPU
+   * bound.
+   */
+  serviceWorker?: boolean;
+}
+
+/**
+ * A fresh context (no cookies, no storage) and page whose relative URLs go to `baseURL`. It asks
+ * for reduced motion, as a user may (the client's CSS then ends animations at once): waiting for
+ * spinners and fades to be drawn had been about a sixth of the browser tests' CPU time.
+ */
 export async function openPage(
   browser: Browser,
   baseURL: string,
-  options: { width?: number; height?: number; storageState?: StorageState } = {},
+  options: PageOptions = {},
 ): Promise<BrowserSession> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
+    reducedMotion: 'reduce',
     ...(options.storageState && { storageState: options.storageState }),
   });
   context.setDefaultTimeout(10_000);
@@ -108,9 +127,7 @@ export async function openSignedIn(
   baseURL: string,
   state: StorageState,
   path = '/',
-  options: {
-    width?: number;
-    height?: number;
+  options: Omit<PageOptions, 'storageState'> & {
     /** Runs before the first navigation (to add init scripts or routes). */
     prepare?: (page: Page) => Promise<unknown>;
   } = {},
