@@ -12,6 +12,8 @@
 //  BENCH_ONLY=imports runs it alone.
 //  Statistics (issue 11): GET /api/stats and a year in review for 20,000 entries, p50 and p99;
 //  BENCH_ONLY=stats runs it alone.
+//  Backups (issue 11): a backup of a 20,000-entry vault with photos through the API, time,
+//  size, memory and a page of entries meanwhile; BENCH_ONLY=backups runs it alone.
 // BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone, BENCH_ONLY=federation 6 alone.
 // Figures vary by tens of percent on a busy machine: run it on a quiet one.
 import fs from 'node:fs';
@@ -23,6 +25,7 @@ import { benchFederation, runAlone } from './federation.ts';
 import { benchExport } from './export.ts';
 import { benchImports } from './imports.ts';
 import { benchStats } from './stats.ts';
+import { benchBackups } from './backups.ts';
 import { startVault } from './processes.ts';
 import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
 import { printVerdicts } from './verdict.ts';
@@ -38,6 +41,10 @@ if (process.env.BENCH_ONLY === 'imports') {
 }
 if (process.env.BENCH_ONLY === 'stats') {
   printVerdicts('Targets of issue 11 (statistics):', await benchStats());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === 'backups') {
+  printVerdicts('Targets of issue 11 (backups):', await benchBackups());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'social') {
@@ -70,4 +77,5 @@ if (process.env.BENCH_ONLY !== 'pipeline') {
   printVerdicts('Targets of issue 11 (export):', await benchExport());
   printVerdicts('Targets of issue 11 (import):', await benchImports());
   printVerdicts('Targets of issue 11 (statistics):', await benchStats());
+  printVerdicts('Targets of issue 11 (backups):', await benchBackups());
 }
