@@ -93,6 +93,9 @@ export type ShareBody = z.infer<typeof shareBodySchema>;
 /** The answer of POST /beverages, PATCH, clone and share. */
 export const beverageResponseSchema = z.object({ beverage: beverageSchema });
 
+/** How many ids one PATCH /beverages/visibility takes; `all` changes more. */
+export const MAX_VISIBILITY_IDS = 1000;
+
 /**
  * PATCH /beverages/visibility: changes the visibility (and, optionally, whether they go to the
  * fediverse) of many of the caller's own entries at once: those of `ids`, or with `all`, every
@@ -114,7 +117,10 @@ export const visibilityChangeSchema = z
         { error: 'ids must be a list of entry ids' },
       )
       .min(1, 'Choose at least one entry')
-      .max(1000, 'At most 1000 entries at once; use all to change every entry')
+      .max(
+        MAX_VISIBILITY_IDS,
+        `At most ${MAX_VISIBILITY_IDS} entries at once; use all to change every entry`,
+      )
       .optional(),
     all: z
       .object({
