@@ -4,3 +4,4 @@ export * from './federation.ts';
 export * from './beverages.ts';
 export * from './second-factor.ts';
 export * from './social.ts';
+export * from './stats.ts';
