@@ -18,6 +18,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/src ./src
 COPY --from=build /app/federation ./federation
+COPY --from=build /app/contract ./contract
 COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/web/dist ./web/dist
 RUN mkdir -p /app/data && chown node:node /app/data
