@@ -198,6 +198,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     keys: createImportRepository(database.sqlite),
     users,
     media,
+    shares: shareRepo,
     transaction,
     now,
   });

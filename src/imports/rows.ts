@@ -19,6 +19,8 @@ export interface MappedRow {
   photo: string | null;
   /** Who may see it, as a vault export says; absent: the owner's default visibility. */
   visibility?: { visibility: Visibility; federated?: boolean | undefined } | undefined;
+  /** Usernames the entry was shared with, as a vault export says (restored when found here). */
+  sharedWith?: readonly string[] | undefined;
 }
 
 export type MapResult = { ok: true; row: MappedRow } | { ok: false; name: string; reason: string };

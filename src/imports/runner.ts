@@ -11,6 +11,8 @@ import { csvRecords } from './csv-source.ts';
 import { CSV_FORMATS } from './formats/index.ts';
 import { mapVaultEntry } from './formats/vault.ts';
 import type { ImportRepository } from './repository.ts';
+import { createShareRestorer } from './restored-shares.ts';
+import type { ShareRepository } from '../shares/repository.ts';
 import type { MapResult, MappedRow } from './rows.ts';
 import type { ImportStore, JobState } from './store.ts';
 import { openVaultZip, readVaultExport, readZipFile, type VaultZip } from './zip-source.ts';
@@ -24,6 +26,8 @@ export interface RunnerDeps {
   keys: ImportRepository;
   users: UserRepository;
   media: MediaStore;
+  /** Restores the shares of the vault's own export (rows alone: no invitation, no activity). */
+  shares: ShareRepository;
   transaction: Transaction;
   now: () => number;
   batchRows?: number;
@@ -64,15 +68,19 @@ async function openRows(
 }
 
 /**
- * Runs import jobs one at a time, in batches: each batch's new entries are written in one
- * transaction straight through the beverage repository, so no activity is recorded for them
- * (they reach no follower, feed or remote server); then the report lines and job.json are
- * written and the event loop gets its turn. A job stopped half-way (shutdown, crash) goes on
- * from its last recorded batch; rows of a batch whose entries were written but not recorded
- * come back as duplicates of themselves, so nothing is imported twice.
+ * Runs import jobs one at a time, in batches: each batch's report lines are appended first,
+ * then its new entries (and the shares a vault export restores) are written in one transaction
+ * straight through the repositories, so no activity is recorded for them (they reach no
+ * follower, feed, notification or remote server); then job.json records the batch and the
+ * event loop gets its turn. A job stopped half-way (shutdown, crash) goes on from its last
+ * recorded batch. The report lines past it belong to the batch the stop interrupted: a row
+ * they call imported whose entry is in the vault was written by that batch's transaction
+ * before the stop, and is reported as imported again (not as a duplicate of itself); if the
+ * transaction never committed, its rows are imported anew. Nothing is imported twice.
  */
 export function createImportRunner(deps: RunnerDeps) {
   const { store, entries, keys, media, transaction, now } = deps;
+  const restorer = createShareRestorer({ users: deps.users, shares: deps.shares });
   const batchRows = deps.batchRows ?? IMPORT_BATCH_ROWS;
   const queue: string[] = [];
   let running: Promise<void> | null = null;
@@ -83,7 +91,14 @@ export function createImportRunner(deps: RunnerDeps) {
     if (!zip || !row.photo) return null;
     const entry = zip.files.get(row.photo);
     if (!entry) return null;
-    return media.save(await readZipFile(zip, entry, MAX_IMAGE_BYTES), PHOTO);
+    // A photo the vault stored (and exported) comes back byte for byte; any other is re-encoded.
+    return media.saveKeepingStoredForm(await readZipFile(zip, entry, MAX_IMAGE_BYTES), PHOTO);
+  }
+
+  /** The report lines past `processed` (the batch a stop interrupted), by row number. */
+  async function interrupted(job: JobState): Promise<Map<number, ImportReportRow>> {
+    const tail = (await store.readReport(job.id)).slice(job.processed);
+    return new Map(tail.filter((r) => r.row > job.processed).map((r) => [r.row, r]));
   }
 
   async function applyBatch(
@@ -92,9 +107,10 @@ export function createImportRunner(deps: RunnerDeps) {
     known: Set<string>,
     zip: VaultZip | null,
     ownerDefault: Visibility,
+    before: Map<number, ImportReportRow> | null,
   ) {
     const report: ImportReportRow[] = [];
-    const pending: NewBeverage[] = [];
+    const pending: { values: NewBeverage; recipients: number[] }[] = [];
     for (const [i, result] of batch.entries()) {
       const row = job.processed + i + 1;
       if (!result.ok) {
@@ -103,20 +119,29 @@ export function createImportRunner(deps: RunnerDeps) {
       }
       const r = result.row;
       const key = keyOf(r);
+      const earlier = before?.get(row);
+      if (earlier?.outcome === 'IMPORTED' && known.has(key)) {
+        report.push(earlier); // written by the interrupted batch's transaction
+        continue;
+      }
       if (known.has(key)) {
         report.push({ row, name: r.name, outcome: 'DUPLICATE', reason: DUPLICATE });
         continue;
       }
       let photoPath: string | null = null;
-      let remark: string | null = null;
+      const remarks: string[] = [];
+      const shared = restorer.resolve(job.userId, r.sharedWith ?? []);
+      if (shared.remark) remarks.push(shared.remark);
       try {
         photoPath = await savePhoto(zip, r);
       } catch (error) {
-        remark = `Imported without its photo: ${error instanceof DomainError ? error.message : 'it could not be read'}`;
+        remarks.unshift(
+          `Imported without its photo: ${error instanceof DomainError ? error.message : 'it could not be read'}`,
+        );
       }
       known.add(key);
       const created = new Date(r.createdAt ?? now());
-      pending.push({
+      const values: NewBeverage = {
         userId: job.userId,
         type: r.type,
         name: r.name,
@@ -130,18 +155,27 @@ export function createImportRunner(deps: RunnerDeps) {
         ...newSetting(r.visibility ?? {}, ownerDefault),
         createdAt: created,
         updatedAt: r.updatedAt ? new Date(r.updatedAt) : created,
-      });
-      report.push({ row, name: r.name, outcome: 'IMPORTED', reason: remark });
+      };
+      pending.push({ values, recipients: shared.recipients });
+      const reason = remarks.length ? remarks.join('. ') : null;
+      report.push({ row, name: r.name, outcome: 'IMPORTED', reason });
     }
+    // The report first: lines past job.processed tell a resumed job what this batch did.
+    if (before) await store.replaceReportFrom(job.id, job.processed, report);
+    else await store.appendReport(job.id, report);
     try {
+      const at = now();
       transaction(() => {
-        for (const values of pending) entries.insert(values);
+        for (const { values, recipients } of pending) {
+          const entry = entries.insert(values);
+          restorer.restore(entry.id, job.userId, recipients, at);
+        }
       });
     } catch (error) {
-      await Promise.all(pending.map((p) => media.remove(p.photoPath)));
+      await Promise.all(pending.map((p) => media.remove(p.values.photoPath)));
+      await store.truncateReport(job.id, job.processed);
       throw error;
     }
-    await store.appendReport(job.id, report);
     job.processed += batch.length;
     for (const line of report) {
       if (line.outcome === 'IMPORTED') job.imported++;
@@ -155,25 +189,27 @@ export function createImportRunner(deps: RunnerDeps) {
     const job = await store.load(id);
     if (!job || job.status === 'DONE' || job.status === 'FAILED') return;
     job.status = 'RUNNING';
-    await store.truncateReport(id, job.processed);
     await store.save(job);
+    restorer.reset();
     let zip: VaultZip | null = null;
     try {
       const known = new Set(keys.entryKeysOf(job.userId).map(keyOf));
       // Imported entries get the owner's default visibility, as new entries do.
       const ownerDefault = deps.users.findById(job.userId)?.defaultVisibility ?? 'MEMBERS';
+      let before: Map<number, ImportReportRow> | null = await interrupted(job);
       const opened = await openRows(deps, job);
       zip = opened.zip;
       let batch: MapResult[] = [];
       for await (const result of opened.rows) {
         batch.push(result);
         if (batch.length < batchRows) continue;
-        await applyBatch(job, batch, known, zip, ownerDefault);
+        await applyBatch(job, batch, known, zip, ownerDefault, before);
+        before = null;
         batch = [];
         if (stopping) return; // left RUNNING: resumed at the next start
         await nextTurn();
       }
-      if (batch.length) await applyBatch(job, batch, known, zip, ownerDefault);
+      if (batch.length) await applyBatch(job, batch, known, zip, ownerDefault, before);
       job.status = 'DONE';
       job.total = job.processed;
     } catch (error) {

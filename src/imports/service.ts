@@ -113,7 +113,9 @@ export function createImportService(deps: Omit<RunnerDeps, 'store'> & { dataDir:
     /** Every row done so far and what became of it. */
     async report(viewer: ImportViewer, id: string): Promise<ImportReport> {
       const job = await own(viewer, id);
-      return { job: present(job), rows: await store.readReport(id) };
+      // Lines past `processed` are the batch under way's, not done yet.
+      const rows = (await store.readReport(id)).slice(0, job.processed);
+      return { job: present(job), rows };
     },
 
     /** At start: drops half-received uploads and goes on with the jobs a stop interrupted. */

@@ -93,6 +93,18 @@ export function createImportStore(root: string) {
       );
     },
 
+    /**
+     * Keeps the report's first `rows` lines and appends `lines` after them, replacing the file
+     * whole (temporary file, then rename): a resumed job's first batch, which takes the place
+     * of the lines the interrupted batch left.
+     */
+    async replaceReportFrom(id: string, rows: number, lines: ImportReportRow[]): Promise<void> {
+      const kept = (await this.readReport(id)).slice(0, rows).concat(lines);
+      const temp = `${reportFile(id)}.tmp`;
+      await fs.promises.writeFile(temp, kept.map((r) => JSON.stringify(r) + '\n').join(''));
+      await fs.promises.rename(temp, reportFile(id));
+    },
+
     /** Keeps the report's first `rows` lines (a job resumed after a crash redoes the rest). */
     async truncateReport(id: string, rows: number): Promise<void> {
       const lines = (await this.readReport(id)).slice(0, rows);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Sharp from 'sharp';
 import { DomainError, badRequest } from '../domain-error.ts';
+import { baselineSegments, isStoredForm } from './stored-form.ts';
 
 /** One re-encoding profile: bottle photos are large, avatars small. */
 export interface ImageProfile {
@@ -69,6 +70,27 @@ export function createMediaStore(uploadsDir: string) {
       const storedPath = `media/${profile.folder}${randomName()}`;
       await writeWhole(fileFor(storedPath)!, (temp) =>
         fs.promises.writeFile(temp, output, { flag: 'wx' }),
+      );
+      return storedPath;
+    },
+
+    /**
+     * Stores an image byte for byte when it already is what the vault stores for `profile`
+     * (src/media/stored-form.ts: a metadata-free baseline JPEG of the vault's own encoder,
+     * within bounds, decoding cleanly), else re-encodes it as `save` does. For the import of
+     * the vault's own export, whose photos thus come back unchanged.
+     */
+    async saveKeepingStoredForm(input: Uint8Array, profile: ImageProfile): Promise<string> {
+      if (input.byteLength === 0 || input.byteLength > MAX_IMAGE_BYTES) {
+        return this.save(input, profile);
+      }
+      const sharp = await loadSharp();
+      if (!(await isStoredForm(sharp, input, profile, await encoderTables(profile)))) {
+        return this.save(input, profile);
+      }
+      const storedPath = `media/${profile.folder}${randomName()}`;
+      await writeWhole(fileFor(storedPath)!, (temp) =>
+        fs.promises.writeFile(temp, input, { flag: 'wx' }),
       );
       return storedPath;
     },
@@ -153,6 +175,24 @@ async function reencode(input: Uint8Array, profile: ImageProfile): Promise<Buffe
   } catch {
     throw badRequest(`The ${profile.label} could not be read: is it a complete image?`);
   }
+}
+
+/** The quantization tables `reencode` writes, read off a small image it made (once). */
+const tablesByProfile = new Map<ImageProfile, Promise<Buffer>>();
+function encoderTables(profile: ImageProfile): Promise<Buffer> {
+  let tables = tablesByProfile.get(profile);
+  if (!tables) {
+    tables = loadSharp()
+      .then((sharp) =>
+        sharp({ create: { width: 16, height: 16, channels: 3, background: '#7a3b1e' } })
+          .png()
+          .toBuffer(),
+      )
+      .then((sample) => reencode(sample, profile))
+      .then((made) => baselineSegments(made)?.tables ?? Buffer.alloc(0));
+    tablesByProfile.set(profile, tables);
+  }
+  return tables;
 }
 
 function notAnImage(profile: ImageProfile): DomainError {
