@@ -4,6 +4,11 @@ import {
   beverageResponseSchema,
   type Beverage,
 } from '../../contract/beverages.ts';
+import {
+  MAX_SELECTED,
+  selectionChangedMessage,
+  selectionProblem,
+} from '../../web/src/vault/selection.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 // PATCH /api/beverages/visibility with ids, as the archive's 'Select' mode sends it: only the
@@ -117,5 +122,28 @@ describe('changing the visibility of selected entries', () => {
       message: 'At most 1000 entries at once; use all to change every entry',
     });
     expect((await read('owner', mine.id)).visibility).toBe('MEMBERS');
+  });
+});
+
+describe('the archive’s selection, on the client', () => {
+  it('takes as many entries as the server does, and says why it cannot apply', () => {
+    expect(MAX_SELECTED).toBe(MAX_VISIBILITY_IDS);
+    expect(selectionProblem(0)).toBe('Tick the entries to change.');
+    expect(selectionProblem(1)).toBeNull();
+    expect(selectionProblem(MAX_SELECTED)).toBeNull();
+    expect(selectionProblem(MAX_SELECTED + 1)).toBe(
+      'Choose at most 1000 entries at once, or change them all under Privacy on your profile.',
+    );
+  });
+
+  it('says how many entries changed, and when none needed to', () => {
+    expect(selectionChangedMessage(2, 3, 'Only me')).toBe('2 entries changed to “Only me”');
+    expect(selectionChangedMessage(1, 1, 'My followers')).toBe('1 entry changed to “My followers”');
+    expect(selectionChangedMessage(0, 1, 'Only me')).toBe(
+      'The selected entry was already “Only me”',
+    );
+    expect(selectionChangedMessage(0, 4, 'Only me')).toBe(
+      'The selected entries were already “Only me”',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe.ts';
 import {
   apiStatus,
   launchBrowser,
@@ -65,7 +66,7 @@ describe('keeping entries private in the browser', () => {
     expect(await apiStatus(page, `/api/beverages/${entry.id}`)).toBe(200);
   });
 
-  it('sets a default for new entries and changes every entry at once on the profile', async () => {
+  it('sets a default for new entries, changes every entry at once on the profile, and picked ones on the archive', async () => {
     const page = await open(owner, '/profile');
     const panel = page.getByRole('region', { name: 'Privacy' });
     await panel.getByLabel('New entries are visible to').selectOption({ label: 'My followers' });
@@ -86,5 +87,63 @@ describe('keeping entries private in the browser', () => {
     const card = page.getByRole('article', { name: 'Secret stash' });
     await card.waitFor();
     expect(await card.getByText('Only me', { exact: true }).count()).toBe(0);
+
+    // 'Select' on the archive, on a phone: tick two entries (by click and by keyboard), make
+    // them 'Only me' with one action, and the third stays as it was.
+    const keeper = { id: user.id, role: 'USER' as const };
+    for (const name of ['Pick Ardbeg', 'Pick Lagavulin', 'Keep Laphroaig']) {
+      await server.ctx.beverages.create(keeper, { name, type: 'WHISKEY', visibility: 'MEMBERS' });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/whiskey');
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    const bar = page.getByRole('region', { name: 'Selected entries' });
+    await bar.getByText('0 selected', { exact: true }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select Pick Ardbeg' }).click();
+    await page.getByRole('checkbox', { name: 'Select Pick Lagavulin' }).focus();
+    await page.keyboard.press('Space');
+    await bar.getByText('2 selected', { exact: true }).waitFor();
+    // A click on a card ticks it rather than opening the editor, and a second unticks it.
+    const keep = page.getByRole('article', { name: 'Keep Laphroaig' });
+    await keep.getByRole('heading').click();
+    await bar.getByText('3 selected', { exact: true }).waitFor();
+    await keep.getByRole('heading').click();
+    await bar.getByText('2 selected', { exact: true }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    const target = await page.locator('label:has(> input[type="checkbox"])').first().boundingBox();
+    expect(target!.width).toBeGreaterThanOrEqual(44);
+    expect(target!.height).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    expect(await bar.getByLabel('Also send to my fediverse followers').count()).toBe(0);
+    await bar.getByLabel('Who can see them').selectOption({ label: 'Only me' });
+    await bar.getByRole('button', { name: 'Apply to selected' }).click();
+    await page.getByText('2 entries changed to “Only me”').waitFor();
+    await bar.getByText('0 selected', { exact: true }).waitFor();
+    expect(await page.getByRole('checkbox', { checked: true }).count()).toBe(0);
+    const visibilities = server.ctx.database.sqlite
+      .prepare(
+        "SELECT name, visibility FROM beverages WHERE name LIKE 'Pick %' OR name LIKE 'Keep %' ORDER BY name",
+      )
+      .all();
+    expect(visibilities).toEqual([
+      { name: 'Keep Laphroaig', visibility: 'MEMBERS' },
+      { name: 'Pick Ardbeg', visibility: 'PRIVATE' },
+      { name: 'Pick Lagavulin', visibility: 'PRIVATE' },
+    ]);
+    // The list was fetched again: the cards carry their new tag.
+    const picked = page.getByRole('article', { name: 'Pick Ardbeg' });
+    await picked.getByText('Only me', { exact: true }).waitFor();
+    expect(await keep.getByText('Only me', { exact: true }).count()).toBe(0);
+
+    const whiskies = server.ctx.database.sqlite
+      .prepare("SELECT count(*) AS n FROM beverages WHERE user_id = ? AND type = 'WHISKEY'")
+      .get(user.id) as { n: number };
+    await bar.getByRole('button', { name: 'Select all on this page' }).click();
+    await bar.getByText(`${whiskies.n} selected`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByRole('checkbox').count()).toBe(0);
   });
 });

@@ -25,3 +25,11 @@ export async function changeVisibility(change: VisibilityChange): Promise<number
   if (typeof data?.updated !== 'number') throw new ApiError(INVALID_RESPONSE, 200);
   return data.updated;
 }
+
+/** PATCH /beverages/visibility for the entries picked on a screen → how many changed. */
+export function changeVisibilityOf(
+  ids: number[],
+  setting: { visibility: Visibility; federated?: boolean },
+): Promise<number> {
+  return changeVisibility({ ...setting, ids });
+}

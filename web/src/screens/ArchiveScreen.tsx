@@ -1,23 +1,56 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { BeverageStatus, BeverageType } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { ArrowLeftIcon, ArrowRightIcon } from '../ui/icons.tsx';
 import { EntryList, NO_ENTRIES } from '../vault/EntryList.tsx';
-import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
+import { SelectionBar } from '../vault/SelectionBar.tsx';
+import { ARCHIVE_PAGE_SIZE, useBeverageList, type BeverageList } from '../vault/useBeverageList.ts';
+import { useSelection, type Selection } from '../vault/useSelection.ts';
 import { Screen } from './Screen.tsx';
 import './archive.css';
 
-function ArchiveGroup({ type, status }: { type: BeverageType; status: BeverageStatus }) {
+function ArchiveGroup({
+  status,
+  list,
+  selection,
+}: {
+  status: BeverageStatus;
+  list: BeverageList;
+  selection: Selection;
+}) {
   const titleId = useId();
-  const list = useBeverageList({ type, status }, { pageSize: ARCHIVE_PAGE_SIZE });
   return (
     <section className="archive-group" aria-labelledby={titleId}>
       <h2 id={titleId} className="archive-group__title">
         {status === 'TRIED' ? 'Tried' : 'To try'}
       </h2>
-      <EntryList list={list} empty={NO_ENTRIES} pageable />
+      <EntryList
+        list={list}
+        empty={NO_ENTRIES}
+        pageable
+        selection={selection.active ? selection : undefined}
+      />
     </section>
+  );
+}
+
+/** One type's tried and to-try groups, and 'Select' to change the visibility of many at once. */
+function Archive({ type }: { type: BeverageType }) {
+  const options = { pageSize: ARCHIVE_PAGE_SIZE };
+  const tried = useBeverageList({ type, status: 'TRIED' }, options);
+  const toTry = useBeverageList({ type, status: 'TO_TRY' }, options);
+  const onScreen = useMemo(
+    () => [...tried.entries, ...toTry.entries],
+    [tried.entries, toTry.entries],
+  );
+  const selection = useSelection(onScreen);
+  return (
+    <div className="archive">
+      <SelectionBar selection={selection} />
+      <ArchiveGroup status="TRIED" list={tried} selection={selection} />
+      <ArchiveGroup status="TO_TRY" list={toTry} selection={selection} />
+    </div>
   );
 }
 
@@ -41,10 +74,7 @@ export function ArchiveScreen({ type }: { type: BeverageType }) {
         </div>
       }
     >
-      <div className="archive" key={type}>
-        <ArchiveGroup type={type} status="TRIED" />
-        <ArchiveGroup type={type} status="TO_TRY" />
-      </div>
+      <Archive key={type} type={type} />
     </Screen>
   );
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { BeverageCard } from './BeverageCard.tsx';
+import { SelectableEntry } from './SelectableEntry.tsx';
+import type { EntrySelectionControl } from './useSelection.ts';
 import type { BeverageList } from './useBeverageList.ts';
 import './entry-card.css';
 
@@ -18,6 +20,8 @@ interface EntryListProps {
   headingLevel?: 3 | 4;
   /** Offer 'Load more' while the server has more. */
   pageable?: boolean;
+  /** In 'Select' mode: a checkbox beside each entry that can be picked (useSelection.ts). */
+  selection?: EntrySelectionControl | undefined;
 }
 
 /** A list of entry cards with its loading, error and empty states and 'Load more'. */
@@ -29,6 +33,7 @@ export function EntryList({
   readOnly,
   headingLevel,
   pageable = false,
+  selection,
 }: EntryListProps) {
   if (list.loading) {
     return (
@@ -53,16 +58,27 @@ export function EntryList({
   return (
     <>
       <ul className={`entry-list entry-list--${layout}`}>
-        {list.entries.map((entry) => (
-          <li key={entry.id}>
+        {list.entries.map((entry) => {
+          const card = (
             <BeverageCard
               entry={entry}
               showType={showType}
               readOnly={readOnly}
               headingLevel={headingLevel}
             />
-          </li>
-        ))}
+          );
+          return (
+            <li key={entry.id}>
+              {selection?.canSelect(entry) ? (
+                <SelectableEntry entry={entry} selection={selection}>
+                  {card}
+                </SelectableEntry>
+              ) : (
+                card
+              )}
+            </li>
+          );
+        })}
       </ul>
       {list.error && (
         <p role="alert" className="form-error">
