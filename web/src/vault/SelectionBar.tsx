@@ -36,6 +36,12 @@ export function SelectionBar({ selection }: { selection: Selection }) {
   const count = ids.length;
   const problem = selectionProblem(count);
   const offersFediverse = user.activityPubEnabled && visibility !== 'PRIVATE';
+  // What remote servers are told, in the words of the profile's Privacy panel.
+  const fediverseNote = !user.activityPubEnabled
+    ? null
+    : visibility === 'PRIVATE' || !federated
+      ? ' Your fediverse followers’ servers are told to remove them.'
+      : ' Entries that were only yours are sent to your fediverse followers.';
 
   const apply = async () => {
     if (busy || problem !== null) return;
@@ -141,6 +147,7 @@ export function SelectionBar({ selection }: { selection: Selection }) {
           </button>
           <p id={`${id}-hint`} className="field__hint selection-bar__hint">
             {problem ?? VISIBILITY_HINTS[visibility]}
+            {problem === null && fediverseNote}
           </p>
           {error && (
             <p role="alert" className="form-error selection-bar__hint">
