@@ -18,7 +18,15 @@ export type EntryDeliveryJob =
       entryId: number;
       entry: FederatedEntryRow;
     }
-  | { kind: 'Delete'; username: string; fullName: string; entryId: number; deletedAt: Date };
+  | {
+      kind: 'Delete';
+      username: string;
+      fullName: string;
+      entryId: number;
+      /** The generation of the Note id the Delete is for (note-generations.ts). */
+      generation: number;
+      deletedAt: Date;
+    };
 
 export interface EntryDeliveryDeps {
   users: {
@@ -27,7 +35,7 @@ export interface EntryDeliveryDeps {
     ): { username: string; fullName: string; activityPubEnabled: boolean } | undefined;
   };
   actors: { userIdOf(actorId: number): number | null };
-  entries: Pick<FederatedEntries, 'byId'>;
+  entries: Pick<FederatedEntries, 'byId' | 'generations'>;
   audience: Pick<EntryAudience, 'hasRemoteFollowers'>;
   /** Builds the activity and puts it in Fedify's queue (resolves once it is queued). */
   send(job: EntryDeliveryJob): Promise<void>;
@@ -57,7 +65,8 @@ type Handoff = 'pending' | 'done' | 'failed';
  * file): the first run starts the hand-off and keeps the row (a resume token), a run while it is
  * under way defers the row a moment (DeliveryDeferred), and the run after it ends lets it go. A crash before the
  * hand-off ends sends it again after the restart, with the same activity id (ids come from the
- * entry id and its updatedAt), which receivers treat as the same activity. A remote that is
+ * entry id, the generation of its Note id and its updatedAt), which receivers treat as the same
+ * activity. An entry that comes back after leaving gets a new Note id (note-generations.ts). A remote that is
  * down never fails the user's action: the action committed long before.
  */
 export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): void {
@@ -73,10 +82,21 @@ export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): 
       if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(payload.userId)) {
         return undefined;
       }
-      return { kind: 'Delete', ...names(user), entryId: payload.id, deletedAt: activity.createdAt };
+      return {
+        kind: 'Delete',
+        ...names(user),
+        entryId: payload.id,
+        // The Note id as it was when the entry left (or was deleted).
+        generation: deps.entries.generations.before(payload.id, activity.id),
+        deletedAt: activity.createdAt,
+      };
     }
     if (activity.type !== 'Create' && activity.type !== 'Update') return undefined;
     if (activity.beverageId === null) return undefined; // deleted since: its Delete follows
+    const comesBack = activity.type === 'Update' && isFederateAsCreate(activity.payload);
+    // Back in the fediverse: a new Note id, since servers keep a tombstone for the old one.
+    // Counted whoever receives it, so the ids stay in step with the Deletes already sent.
+    if (comesBack) deps.entries.generations.reenter(activity.beverageId, activity.id);
     // Only a federated entry (entry-rows.ts): one that left the fediverse had its Delete sent.
     const entry = deps.entries.byId(activity.beverageId);
     if (!entry || deps.actors.userIdOf(activity.actorId) !== entry.userId) return undefined;
@@ -84,9 +104,8 @@ export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): 
     if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(entry.userId)) {
       return undefined;
     }
-    // An entry that has just become federated: its followers' servers never had it.
-    const kind =
-      activity.type === 'Update' && isFederateAsCreate(activity.payload) ? 'Create' : activity.type;
+    // An entry that has just become federated: its followers' servers never had it (this id).
+    const kind = comesBack ? 'Create' : activity.type;
     return { kind, ...names(user), entryId: entry.id, entry };
   }
 

@@ -89,6 +89,7 @@ export async function sendEntryActivity(
           origin,
           username: job.username,
           entryId: job.entryId,
+          generation: job.generation,
           deletedAt: job.deletedAt,
         })
       : job.kind === 'Create'
@@ -97,7 +98,8 @@ export async function sendEntryActivity(
   await ctx.sendActivity({ identifier: job.username }, 'followers', activity, {
     preferSharedInbox: true,
     // Per server, an entry's Create, Updates and Delete go out one at a time, in the order
-    // they were queued (a retried one is queued again, behind those already waiting).
+    // they were queued (a retried one is queued again, behind those already waiting). One key
+    // per entry, whatever the generation of its Note id.
     orderingKey: noteUrl(origin, job.username, job.entryId).href,
   });
 }

@@ -6,14 +6,18 @@ import type {
   Visibility,
 } from '../src/db/schema/index.ts';
 import { FEDERATED_ENTRY_SQL } from '../src/visibility/policy.ts';
+import { createNoteGenerations } from './note-generations.ts';
 
-/** An entry as federation reads it (no Fedify here: the outbox handlers load this at start). */
-export type FederatedEntryRow = BeverageRow;
+/**
+ * An entry as federation reads it (no Fedify here: the outbox handlers load this at start),
+ * with the generation of its Note id (note-generations.ts).
+ */
+export type FederatedEntryRow = BeverageRow & { noteGeneration: number };
 
 const COLUMNS = `id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar,
   photo_path, visibility, federated, created_at, updated_at`;
 
-function rowOf(raw: Record<string, unknown>): FederatedEntryRow {
+function rowOf(raw: Record<string, unknown>): BeverageRow {
   return {
     id: raw.id as number,
     userId: raw.user_id as number,
@@ -41,6 +45,11 @@ function rowOf(raw: Record<string, unknown>): FederatedEntryRow {
  */
 export function createFederatedEntries(sqlite: Database.Database) {
   const federated = FEDERATED_ENTRY_SQL;
+  const generations = createNoteGenerations(sqlite);
+  const withGeneration = (row: BeverageRow): FederatedEntryRow => ({
+    ...row,
+    noteGeneration: generations.current(row.id),
+  });
   const byId = sqlite.prepare(`SELECT ${COLUMNS} FROM beverages WHERE id = ? AND ${federated}`);
   const page = sqlite.prepare(
     `SELECT ${COLUMNS} FROM beverages WHERE user_id = ? AND id < ? AND ${federated}
@@ -60,12 +69,16 @@ export function createFederatedEntries(sqlite: Database.Database) {
     /** A federated entry by id; undefined for one that is missing or not federated. */
     byId(id: number): FederatedEntryRow | undefined {
       const raw = byId.get(id) as Record<string, unknown> | undefined;
-      return raw ? rowOf(raw) : undefined;
+      return raw ? withGeneration(rowOf(raw)) : undefined;
     },
     /** The user's federated entries with an id below `beforeId`, newest (highest id) first. */
     pageOf(userId: number, beforeId: number, limit: number): FederatedEntryRow[] {
-      return (page.all(userId, beforeId, limit) as Record<string, unknown>[]).map(rowOf);
+      return (page.all(userId, beforeId, limit) as Record<string, unknown>[]).map((raw) =>
+        withGeneration(rowOf(raw)),
+      );
     },
+    /** The generations of the entries' Note ids (note-generations.ts). */
+    generations,
     countOf(userId: number): number {
       return countOf.get(userId) as number;
     },

@@ -22,7 +22,7 @@ import { createEntryAudience } from './entry-audience.ts';
 import type { EntryDeliveryJob } from './entry-delivery.ts';
 import { createEntryNotes, sendEntryActivity } from './entry-notes.ts';
 import { createFederatedEntries } from './entry-rows.ts';
-import { registerNoteDispatcher } from './note-dispatcher.ts';
+import { goneNoteResponse, registerNoteDispatcher } from './note-dispatcher.ts';
 import { createOutboxSource } from './outbox-collection.ts';
 import { registerActors } from './actors.ts';
 import {
@@ -179,7 +179,12 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     .onUnverifiedActivity(acceptDeleteOfGoneActor(options.onActorGone));
   registerDeliveryFailures(federation, options.onDeliveryGone);
   registerNodeInfo(federation, deps);
-  registerNoteDispatcher(federation, { origin: config.origin, users, entries, audience, notes });
+  const noteDeps = { origin: config.origin, users, entries, audience, notes };
+  registerNoteDispatcher(federation, noteDeps);
+  // An earlier generation's Note id answers 410 Gone before Fedify routes the request.
+  const fedifyFetch = federation.fetch.bind(federation);
+  federation.fetch = async (request, fetchOptions) =>
+    (await goneNoteResponse(federation, noteDeps, request)) ?? fedifyFetch(request, fetchOptions);
 
   let controller: AbortController | undefined;
   let listening: Promise<void> | undefined;

@@ -41,6 +41,8 @@ export interface NoteEntry {
   updatedAt: Date;
   /** The bottle photo at a URL remote servers can fetch (absolute, or a path under origin). */
   photo: { url: string; width: number; height: number } | null;
+  /** Which generation of the Note id (note-generations.ts); 0 when left out. */
+  noteGeneration?: number;
 }
 
 export interface NoteAuthor {
@@ -146,9 +148,13 @@ export function followersUrl(origin: string, username: string): URL {
   return new URL(`/users/${encodeURIComponent(username)}/followers`, origin);
 }
 
-/** The Note's stable id: {origin}/users/{username}/entries/{id}. */
-export function noteUrl(origin: string, username: string, entryId: number): URL {
-  return new URL(`/users/${encodeURIComponent(username)}/entries/${entryId}`, origin);
+/**
+ * The Note's id: {origin}/users/{username}/entries/{id}, stable while the entry stays in the
+ * fediverse; {id}-{generation} from the entry's first return after it left (note-generations.ts).
+ */
+export function noteUrl(origin: string, username: string, entryId: number, generation = 0): URL {
+  const id = generation > 0 ? `${entryId}-${generation}` : String(entryId);
+  return new URL(`/users/${encodeURIComponent(username)}/entries/${id}`, origin);
 }
 
 /** The machine-readable entry fields; empty maker and notes are left out. */
@@ -179,7 +185,7 @@ function isEdited(entry: NoteEntry): boolean {
 export function entryNote({ entry, author, origin }: NoteInput): VaultNote {
   const profile = profileUrl(origin, author.username);
   const note = new VaultNote({
-    id: noteUrl(origin, author.username, entry.id),
+    id: noteUrl(origin, author.username, entry.id, entry.noteGeneration),
     attribution: actorUrl(origin, author.username),
     to: followersUrl(origin, author.username),
     published: instantFromDate(entry.createdAt),
@@ -238,15 +244,20 @@ export interface DeletedNote {
   origin: string;
   username: string;
   entryId: number;
+  /** The generation of the Note id that is deleted (0 when left out). */
+  generation?: number;
   deletedAt: Date;
 }
 
 /** The Tombstone of a deleted entry's Note (what its id answers with 410, and Delete carries). */
-export function noteTombstone({ origin, username, entryId, deletedAt }: DeletedNote): Tombstone {
+export function noteTombstone(
+  deleted: Omit<DeletedNote, 'deletedAt'> & { deletedAt?: Date | undefined },
+): Tombstone {
+  const { origin, username, entryId, generation, deletedAt } = deleted;
   return new Tombstone({
-    id: noteUrl(origin, username, entryId),
+    id: noteUrl(origin, username, entryId, generation),
     formerType: Note,
-    deleted: instantFromDate(deletedAt),
+    deleted: deletedAt ? instantFromDate(deletedAt) : null,
   });
 }
 

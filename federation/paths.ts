@@ -10,11 +10,52 @@ export const FEDERATION_PATHS = {
   followers: '/users/{identifier}/followers',
   following: '/users/{identifier}/following',
   nodeInfo: '/nodeinfo/2.1',
-  /** An entry's Note; {id} is the entry id. */
+  /** An entry's Note; {id} is the entry id, then `-{generation}` after its first return. */
   entryNote: '/users/{identifier}/entries/{id}',
 } as const;
 
 /** The public web page of a user's profile (the client's /users/{username} route). */
 export function profileUrl(origin: string, username: string): URL {
   return new URL(`/users/${encodeURIComponent(username)}`, origin);
+}
+
+const NOTE_ID_PARAM = /^([1-9][0-9]{0,14})(?:-([1-9][0-9]{0,8}))?$/;
+
+/**
+ * The entry and generation a Note id's last segment (the `{id}` of the path) names, for any
+ * generation: `42` is entry 42 at generation 0, `42-3` at generation 3. Undefined for anything
+ * else (`42-0`, `042`, `42-x`): each Note has one spelling.
+ */
+export function noteIdParts(idParam: string): { entryId: number; generation: number } | undefined {
+  const match = NOTE_ID_PARAM.exec(idParam);
+  if (!match) return undefined;
+  return { entryId: Number(match[1]), generation: match[2] === undefined ? 0 : Number(match[2]) };
+}
+
+/**
+ * The author and the entry (with its generation) of one of this vault's Note ids, whichever
+ * generation it is; undefined for any other URL. For anything that receives a reference to a
+ * local Note (a reply, a Like).
+ */
+export function localNoteOf(
+  origin: string,
+  url: URL | string,
+): { username: string; entryId: number; generation: number } | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== new URL(origin).origin || parsed.search !== '' || parsed.hash !== '') {
+    return undefined;
+  }
+  const match = /^\/users\/([^/]+)\/entries\/([^/]+)$/.exec(parsed.pathname);
+  const parts = match ? noteIdParts(match[2]!) : undefined;
+  if (!match || !parts) return undefined;
+  try {
+    return { username: decodeURIComponent(match[1]!), ...parts };
+  } catch {
+    return undefined;
+  }
 }

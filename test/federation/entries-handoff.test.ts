@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { ActivityRow, ActivityType } from '../../src/db/schema/index.ts';
 import type { DeliveryHandler, Outbox } from '../../src/outbox/outbox.ts';
@@ -7,6 +8,7 @@ import {
   type EntryDeliveryJob,
 } from '../../federation/entry-delivery.ts';
 import type { FederatedEntryRow } from '../../federation/entry-rows.ts';
+import { createNoteGenerations } from '../../federation/note-generations.ts';
 
 /**
  * The outbox side of entry delivery, with the outbox's calls made by hand: the row is kept
@@ -30,13 +32,24 @@ const entry: FederatedEntryRow = {
   federated: true,
   createdAt: new Date(1_000),
   updatedAt: new Date(1_000),
+  noteGeneration: 0,
 };
+
+/** The real generations store, on the federation_kv table of an in-memory database. */
+function generationsStore() {
+  const sqlite = new Database(':memory:');
+  sqlite.exec(
+    'CREATE TABLE federation_kv (key text PRIMARY KEY NOT NULL, value text NOT NULL, expires_at integer)',
+  );
+  return createNoteGenerations(sqlite);
+}
 
 function setup(options: { federated?: boolean; followers?: boolean } = {}) {
   const handlers = new Map<ActivityType, DeliveryHandler>();
   const outbox = { on: (type: ActivityType, h: DeliveryHandler) => handlers.set(type, h) };
   const sent: EntryDeliveryJob[] = [];
   const pending: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  const generations = generationsStore();
   registerEntryDelivery(outbox as unknown as Outbox, {
     users: {
       findById: (id) =>
@@ -45,7 +58,11 @@ function setup(options: { federated?: boolean; followers?: boolean } = {}) {
           : undefined,
     },
     actors: { userIdOf: (actorId) => (actorId === 10 ? 1 : null) },
-    entries: { byId: (id) => (id === entry.id ? entry : undefined) },
+    entries: {
+      byId: (id) =>
+        id === entry.id ? { ...entry, noteGeneration: generations.current(id) } : undefined,
+      generations,
+    },
     audience: { hasRemoteFollowers: () => options.followers ?? true },
     send: (job) => {
       sent.push(job);
@@ -68,7 +85,7 @@ function setup(options: { federated?: boolean; followers?: boolean } = {}) {
       },
       resume,
     );
-  return { call, sent, pending };
+  return { call, sent, pending, generations };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -120,8 +137,64 @@ describe('handing entry activities to the federation queue', () => {
         username: 'alice',
         fullName: 'Alice',
         entryId: 7,
+        generation: 0,
         deletedAt: new Date(2_000),
       },
+    ]);
+  });
+
+  it('gives an entry that comes back a new generation of its Note id, once, and its later Delete that one', async () => {
+    const { call, sent, pending, generations } = setup();
+    const leave = {
+      type: 'Delete',
+      beverageId: null,
+      payload: JSON.stringify({ id: 7, userId: 1 }),
+    };
+    const comeBack = { type: 'Update', payload: JSON.stringify({ federation: 'Create' }) };
+    call({ id: 1, ...leave } as Partial<ActivityRow>);
+    call({ id: 2, ...comeBack } as Partial<ActivityRow>);
+    for (const p of [0, 1]) {
+      await settle();
+      pending[p]!.resolve();
+    }
+    await settle();
+    expect(call({ id: 2, ...comeBack } as Partial<ActivityRow>, 'queued')).toBeUndefined();
+    // The same row handled again (after a restart, say: nothing in memory) counts once.
+    expect(call({ id: 2, ...comeBack } as Partial<ActivityRow>, 'queued')).toBe('queued');
+    await settle();
+    pending[2]!.resolve();
+    expect(generations.current(7)).toBe(1);
+    call({ id: 3, ...leave } as Partial<ActivityRow>);
+    await settle();
+    expect(
+      sent.map((job) => [
+        job.kind,
+        job.kind === 'Delete' ? job.generation : job.entry.noteGeneration,
+      ]),
+    ).toEqual([
+      ['Delete', 0],
+      ['Create', 1],
+      ['Create', 1],
+      ['Delete', 1],
+    ]);
+  });
+
+  it('sends a Delete handled after the return it came before for the generation it left', async () => {
+    const { call, sent, pending, generations } = setup();
+    call({ id: 5, type: 'Update', payload: JSON.stringify({ federation: 'Create' }) });
+    call({
+      id: 4,
+      type: 'Delete',
+      beverageId: null,
+      payload: JSON.stringify({ id: 7, userId: 1 }),
+    });
+    await settle();
+    expect(generations.current(7)).toBe(1);
+    pending[0]!.resolve();
+    await settle();
+    expect(sent.map((job) => [job.kind, job.kind === 'Delete' ? job.generation : 1])).toEqual([
+      ['Create', 1],
+      ['Delete', 0],
     ]);
   });
 

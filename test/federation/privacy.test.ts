@@ -9,7 +9,7 @@ import { insertRemoteFollower } from './entries-remote-followers.ts';
  * Per-entry privacy in the fediverse (src/visibility/policy.ts): a PRIVATE entry, or one its
  * owner keeps out of the fediverse, is never sent, listed in the outbox nor dereferenced; a
  * change of visibility reaches the remote followers as an Update (still federated), a Delete
- * (no longer) or a Create (federated again).
+ * (no longer) or a Create (federated again) under a new Note id, the old one answering 410.
  */
 
 let vault: TestServer;
@@ -102,7 +102,7 @@ describe('a PRIVATE entry and one kept out of the fediverse', () => {
 });
 
 describe('changing the visibility of a federated entry', () => {
-  it('sends a Delete when it becomes PRIVATE (its photo URL stops answering), and a Create when it comes back', async () => {
+  it('sends a Delete when it becomes PRIVATE (its photo URL stops answering), and a Create with a new Note id when it comes back', async () => {
     const entry = await vault.ctx.beverages.create(
       erin,
       { type: 'WHISKEY', name: 'Talisker 10' },
@@ -125,11 +125,52 @@ describe('changing the visibility of a federated entry', () => {
     expect((await outboxIds()).ids).not.toContain(noteId);
 
     await vault.ctx.beverages.update(erin, entry.id, { visibility: 'FOLLOWERS' });
-    await settle();
-    const creates = remote.deliveries.filter(ofType('Create', noteId));
-    expect(creates).toHaveLength(2);
-    expect((await remote.signedGet('fan', noteId)).status).toBe(200);
-    expect((await outboxIds()).ids).toContain(noteId);
+    // Back with a new Note id: Mastodon keeps a tombstone for the old one and would ignore it.
+    const newId = `${noteId}-1`;
+    const recreated = await remote.waitForDelivery(ofType('Create', newId), 10_000);
+    expect(recreated.activity).toMatchObject({ id: `${newId}#create`, actor: erinId });
+    expect(remote.deliveries.indexOf(deleted)).toBeLessThan(remote.deliveries.indexOf(recreated));
+    expect(remote.deliveries.filter(ofType('Create', noteId))).toHaveLength(1);
+    expect((await remote.signedGet('fan', newId)).status).toBe(200);
+    expect((await outboxIds()).ids).toContain(newId);
+    expect((await outboxIds()).ids).not.toContain(noteId);
+    // The old id is gone (410 with its Tombstone) for a follower, and still 404 for others.
+    const old = await remote.signedGet('fan', noteId);
+    expect(old.status).toBe(410);
+    expect(old.json()).toMatchObject({ id: noteId, type: 'Tombstone' });
+    const unsigned = await fetch(noteId, { headers: { accept: 'application/activity+json' } });
+    expect(unsigned.status).toBe(404);
+    expect((await remote.signedGet('fan', `${noteId}-2`)).status).toBe(404);
+    expect((await remote.signedGet('fan', `${noteId}-0`)).status).toBe(404);
+
+    // From then on, an edit and a deletion name the new id.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vault.ctx.beverages.update(erin, entry.id, { notes: 'Back again' });
+    const edited = await remote.waitForDelivery(ofType('Update', newId), 10_000);
+    expect(JSON.stringify(edited.activity)).not.toContain(`"${noteId}"`);
+    await vault.ctx.beverages.remove(erin, entry.id);
+    await remote.waitForDelivery(ofType('Delete', newId), 10_000);
+    expect(remote.deliveries.filter(ofType('Delete', noteId))).toHaveLength(1);
+  });
+
+  it('gives the Note a new id each time the entry comes back, also when a change of many brings it back', async () => {
+    const entry = await vault.ctx.beverages.create(erin, { type: 'WINE', name: 'Round Trip Rosé' });
+    const noteId = noteOf(entry.id);
+    await remote.waitForDelivery(ofType('Create', noteId), 10_000);
+    const change = (input: { visibility: 'PRIVATE' | 'MEMBERS'; federated?: boolean }) =>
+      vault.ctx.beverages.changeVisibility(erin.id, { ids: [entry.id] }, input);
+    expect(change({ visibility: 'MEMBERS', federated: false })).toBe(1);
+    await remote.waitForDelivery(ofType('Delete', noteId), 10_000);
+    expect(change({ visibility: 'MEMBERS', federated: true })).toBe(1);
+    await remote.waitForDelivery(ofType('Create', `${noteId}-1`), 10_000);
+    expect(change({ visibility: 'PRIVATE' })).toBe(1);
+    await remote.waitForDelivery(ofType('Delete', `${noteId}-1`), 10_000);
+    expect(change({ visibility: 'MEMBERS' })).toBe(1);
+    await remote.waitForDelivery(ofType('Create', `${noteId}-2`), 10_000);
+    expect((await remote.signedGet('fan', `${noteId}-2`)).status).toBe(200);
+    for (const gone of [noteId, `${noteId}-1`]) {
+      expect((await remote.signedGet('fan', gone)).status).toBe(410);
+    }
   });
 
   it('sends an Update while it stays federated, and a Delete when its owner keeps it out of the fediverse', async () => {

@@ -1,0 +1,69 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Which generation of its Note id an entry is at. An entry that leaves the fediverse (made
+ * PRIVATE, or kept out of it) has its Note deleted on remote servers, and Mastodon keeps a
+ * tombstone for a deleted id and ignores a later Create with it. So each time the entry comes
+ * back its Note gets a new id: generation 0 is `/users/{username}/entries/{id}`, generation n
+ * is `/users/{username}/entries/{id}-{n}` (note.ts, noteUrl).
+ *
+ * Stored in the federation key–value table (federation_kv, kv-store.ts), under the vault's own
+ * prefix and without expiry, as the instance actor's keys are: the key
+ * `["vault","noteReentries",{entryId}]` holds the ids of the outbox activities that brought the
+ * entry back, in order. The generation is how many there are. Recording the activity id rather
+ * than a counter makes it idempotent (an outbox row handled again after a restart counts once)
+ * and independent of the order rows are handled in: an activity's Delete uses the generation of
+ * the re-entries recorded before it (`before`), whatever was handled since.
+ *
+ * Synchronous (better-sqlite3), so it runs inside the outbox's delivery transaction.
+ */
+export function createNoteGenerations(sqlite: Database.Database) {
+  const select = sqlite
+    .prepare(
+      `SELECT value FROM federation_kv WHERE key = ? AND (expires_at IS NULL OR expires_at > ?)`,
+    )
+    .pluck();
+  const upsert = sqlite.prepare(
+    `INSERT INTO federation_kv (key, value, expires_at) VALUES (?, ?, NULL)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = NULL`,
+  );
+
+  /** The same key encoding as SqliteKvStore (the JSON of the key array). */
+  const keyOf = (entryId: number) => JSON.stringify(['vault', 'noteReentries', entryId]);
+
+  function reentries(entryId: number): number[] {
+    const raw = select.get(keyOf(entryId), Date.now()) as string | undefined;
+    if (raw === undefined) return [];
+    try {
+      const value: unknown = JSON.parse(raw);
+      return Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  return {
+    /** The entry's current generation (0 until it first comes back). */
+    current(entryId: number): number {
+      return reentries(entryId).length;
+    },
+
+    /** The generation in effect when activity `activityId` was recorded. */
+    before(entryId: number, activityId: number): number {
+      return reentries(entryId).filter((id) => id < activityId).length;
+    },
+
+    /**
+     * Activity `activityId` brought the entry back into the fediverse: its Note gets the next
+     * generation. Recording the same activity twice changes nothing.
+     */
+    reenter(entryId: number, activityId: number): void {
+      const known = reentries(entryId);
+      if (known.includes(activityId)) return;
+      const ids = [...known, activityId].sort((a, b) => a - b);
+      upsert.run(keyOf(entryId), JSON.stringify(ids));
+    },
+  };
+}
+
+export type NoteGenerations = ReturnType<typeof createNoteGenerations>;

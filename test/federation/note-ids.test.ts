@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { noteTombstone, noteUrl } from '../../federation/note.ts';
+import { localNoteOf, noteIdParts } from '../../federation/paths.ts';
+
+/** The generations of a Note id (federation/note-generations.ts): how they are written and read. */
+
+const origin = 'https://vault.example';
+
+describe('a Note id', () => {
+  it('is the entry id at generation 0 and the entry id with the generation after that', () => {
+    expect(noteUrl(origin, 'alice', 42).href).toBe(`${origin}/users/alice/entries/42`);
+    expect(noteUrl(origin, 'alice', 42, 0).href).toBe(`${origin}/users/alice/entries/42`);
+    expect(noteUrl(origin, 'alice', 42, 3).href).toBe(`${origin}/users/alice/entries/42-3`);
+  });
+
+  it('is read back to its entry and generation, in one spelling only', () => {
+    expect(noteIdParts('42')).toEqual({ entryId: 42, generation: 0 });
+    expect(noteIdParts('42-3')).toEqual({ entryId: 42, generation: 3 });
+    for (const wrong of ['42-0', '042', '42-03', '42-x', '-3', '42-', '0', '42.3', '']) {
+      expect(noteIdParts(wrong), wrong).toBeUndefined();
+    }
+  });
+
+  it('of this vault is recognised whatever its generation, and nothing else is', () => {
+    expect(localNoteOf(origin, `${origin}/users/alice/entries/42`)).toEqual({
+      username: 'alice',
+      entryId: 42,
+      generation: 0,
+    });
+    expect(localNoteOf(origin, new URL(`${origin}/users/al%C3%AFce/entries/42-2`))).toEqual({
+      username: 'alïce',
+      entryId: 42,
+      generation: 2,
+    });
+    for (const other of [
+      'https://elsewhere.example/users/alice/entries/42',
+      `${origin}/users/alice/entries/42?x=1`,
+      `${origin}/users/alice/entries/42#create`,
+      `${origin}/users/alice/entries/42/likes`,
+      `${origin}/users/alice`,
+      `${origin}/users/%E0%A4%A/entries/42`,
+      'not a url',
+    ]) {
+      expect(localNoteOf(origin, other), other).toBeUndefined();
+    }
+  });
+
+  it('of an earlier generation has a Tombstone without a deletion time when none is known', async () => {
+    const tombstone = noteTombstone({ origin, username: 'alice', entryId: 42, generation: 1 });
+    expect(await tombstone.toJsonLd()).toMatchObject({
+      id: `${origin}/users/alice/entries/42-1`,
+      type: 'Tombstone',
+    });
+    expect(tombstone.deleted).toBeNull();
+  });
+});
