@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Imports: POST /api/imports takes one file as the raw request body (a CSV or the vault's own
  * export ZIP, at most IMPORT_MAX_BYTES) and answers 202 with the job; the job runs in the
  * background, GET /api/imports/{id} tells how far it is, GET /api/imports/{id}/report lists
- * every row's outcome once it is done.
+ * the rows' outcomes, a page at a time.
  */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -97,8 +97,45 @@ export const importReportRowSchema = z.object({
 });
 export type ImportReportRow = z.infer<typeof importReportRowSchema>;
 
+/** What the report lists: every row, or the rows not imported (duplicates and refused). */
+export const IMPORT_REPORT_FILTERS = ['ALL', 'NOT_IMPORTED'] as const;
+export type ImportReportFilter = (typeof IMPORT_REPORT_FILTERS)[number];
+
+/** The most rows one page of a report holds (and how many it holds when not told). */
+export const IMPORT_REPORT_PAGE_MAX = 1000;
+
+const pageNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+
+/** GET /api/imports/{id}/report?outcome=NOT_IMPORTED&offset=0&limit=200 (all optional). */
+export const importReportQuerySchema = z
+  .object({
+    outcome: z
+      .enum(IMPORT_REPORT_FILTERS, {
+        error: `outcome must be one of ${IMPORT_REPORT_FILTERS.join(', ')}`,
+      })
+      .optional(),
+    offset: pageNumber('offset', 0, 999_999_999).optional(),
+    limit: pageNumber('limit', 1, IMPORT_REPORT_PAGE_MAX).optional(),
+  })
+  .strict();
+export type ImportReportQuery = z.infer<typeof importReportQuerySchema>;
+
+/**
+ * One page of the report: the rows done so far that match `outcome` (ALL when not given), in
+ * file order, from `offset` (0), at most `limit` (IMPORT_REPORT_PAGE_MAX) of them.
+ */
 export const importReportSchema = z.object({
   job: importJobSchema,
   rows: z.array(importReportRowSchema),
+  /** How many rows match, over every page. */
+  total: z.number().int(),
+  offset: z.number().int(),
+  /** The offset of the next page; null on the last. */
+  nextOffset: z.number().int().nullable(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { ImportFormat, ImportJob, ImportReport } from '../../contract/imports.ts';
+import {
+  IMPORT_REPORT_PAGE_MAX,
+  type ImportFormat,
+  type ImportJob,
+  type ImportReport,
+  type ImportReportQuery,
+} from '../../contract/imports.ts';
 import { badRequest, conflict, notFound } from '../domain-error.ts';
 import { checkUpload, receiveBody } from './receive.ts';
 import { createImportRunner, type RunnerDeps } from './runner.ts';
@@ -110,12 +116,25 @@ export function createImportService(deps: Omit<RunnerDeps, 'store'> & { dataDir:
       return present(await own(viewer, id));
     },
 
-    /** Every row done so far and what became of it. */
-    async report(viewer: ImportViewer, id: string): Promise<ImportReport> {
+    /** A page of the rows done so far and what became of each (contract/imports.ts). */
+    async report(
+      viewer: ImportViewer,
+      id: string,
+      query: ImportReportQuery = {},
+    ): Promise<ImportReport> {
       const job = await own(viewer, id);
       // Lines past `processed` are the batch under way's, not done yet.
-      const rows = (await store.readReport(id)).slice(0, job.processed);
-      return { job: present(job), rows };
+      let rows = (await store.readReport(id)).slice(0, job.processed);
+      if (query.outcome === 'NOT_IMPORTED') rows = rows.filter((r) => r.outcome !== 'IMPORTED');
+      const offset = query.offset ?? 0;
+      const end = offset + (query.limit ?? IMPORT_REPORT_PAGE_MAX);
+      return {
+        job: present(job),
+        rows: rows.slice(offset, end),
+        total: rows.length,
+        offset,
+        nextOffset: end < rows.length ? end : null,
+      };
     },
 
     /** At start: drops half-received uploads and goes on with the jobs a stop interrupted. */

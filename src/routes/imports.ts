@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { importQuerySchema } from '../../contract/imports.ts';
+import { importQuerySchema, importReportQuerySchema } from '../../contract/imports.ts';
 import type { AppContext } from '../context.ts';
 import { parseWith } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -29,9 +29,10 @@ export function importRoutes(ctx: AppContext): Hono<AppEnv> {
     c.json({ job: await service.get(currentUser(c), c.req.param('id')) }),
   );
 
-  routes.get('/:id/report', async (c) =>
-    c.json(await service.report(currentUser(c), c.req.param('id'))),
-  );
+  routes.get('/:id/report', async (c) => {
+    const query = parseWith(importReportQuerySchema, c.req.query());
+    return c.json(await service.report(currentUser(c), c.req.param('id'), query));
+  });
 
   return routes;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { importReportSchema, type ImportReport } from '../../contract/imports.ts';
 import { createApp } from '../../src/app.ts';
 import { createContext } from '../../src/context.ts';
 import { IMPORT_BATCH_ROWS } from '../../src/imports/runner.ts';
@@ -50,16 +51,20 @@ describe('An import interrupted by a stop', () => {
         body: JSON.stringify({ username: 'alice', password: user.password }),
       });
       const again = sessionCookieFrom(login);
-      const report = await app.request(
-        new URL(`/api/imports/${job.id}/report`, first.origin).toString(),
-        { headers: { cookie: again } },
-      );
-      const body = (await json(report)) as {
-        job: { status: string; imported: number; duplicates: number };
-        rows: { row: number }[];
-      };
-      expect(body.job).toMatchObject({ status: 'DONE', imported: ROWS, duplicates: 0 });
-      expect(body.rows.map((r) => r.row)).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
+      const rows: number[] = [];
+      let next: number | null = 0;
+      let body: ImportReport | undefined;
+      while (next !== null) {
+        const report = await app.request(
+          new URL(`/api/imports/${job.id}/report?offset=${next}`, first.origin).toString(),
+          { headers: { cookie: again } },
+        );
+        body = importReportSchema.parse(await json(report));
+        rows.push(...body.rows.map((r) => r.row));
+        next = body.nextOffset;
+      }
+      expect(body!.job).toMatchObject({ status: 'DONE', imported: ROWS, duplicates: 0 });
+      expect(rows).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
       const stored = ctx.database.sqlite
         .prepare('select count(*) as n, count(distinct name) as names from beverages')
         .get() as { n: number; names: number };

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fetchImportReport, importKeys, type ImportJob } from './api.ts';
+import { fetchImportReport, importKeys, type ImportJob, type ImportReportFilter } from './api.ts';
 
-/** At most this many rows are listed at once (a file may have 100,000). */
+/** At most this many rows are fetched and listed (a file may have 100,000). */
 const SHOWN = 200;
 
 const OUTCOME_LABELS = {
@@ -11,14 +11,13 @@ const OUTCOME_LABELS = {
   REFUSED: 'Refused',
 } as const;
 
-type Filter = 'NOT_IMPORTED' | 'ALL';
-
 /** The per-row report of a finished import: rows not imported first, with the reason. */
 export function ImportReportTable({ job }: { job: ImportJob }) {
-  const [filter, setFilter] = useState<Filter>('NOT_IMPORTED');
+  const [filter, setFilter] = useState<ImportReportFilter>('NOT_IMPORTED');
   const query = useQuery({
-    queryKey: importKeys.report(job.id),
-    queryFn: () => fetchImportReport(job.id),
+    queryKey: importKeys.report(job.id, filter),
+    queryFn: () => fetchImportReport(job.id, filter, SHOWN),
+    placeholderData: (previous) => previous,
   });
   if (query.isPending) return <p className="import-report__status">Loading the report…</p>;
   if (query.isError) {
@@ -28,9 +27,8 @@ export function ImportReportTable({ job }: { job: ImportJob }) {
       </p>
     );
   }
-  const all = query.data.rows;
-  const rows = filter === 'ALL' ? all : all.filter((r) => r.outcome !== 'IMPORTED');
-  const shown = rows.slice(0, SHOWN);
+  // The server filters and counts; it sends the first SHOWN rows.
+  const { rows: shown, total } = query.data;
   return (
     <div className="import-report">
       <fieldset className="import-report__filter">
@@ -54,15 +52,15 @@ export function ImportReportTable({ job }: { job: ImportJob }) {
           Every row
         </label>
       </fieldset>
-      {rows.length === 0 ? (
+      {total === 0 ? (
         <p className="empty-state">Every row was imported.</p>
       ) : (
         <div className="import-report__scroll">
           <table className="import-report__table">
             <caption className="import-report__caption">
-              {rows.length === shown.length
-                ? `${rows.length} ${rows.length === 1 ? 'row' : 'rows'}`
-                : `The first ${SHOWN} of ${rows.length} rows`}
+              {total === shown.length
+                ? `${total} ${total === 1 ? 'row' : 'rows'}`
+                : `The first ${shown.length} of ${total} rows`}
             </caption>
             <thead>
               <tr>

@@ -2,10 +2,15 @@
  * The import calls (contract/imports.ts). The upload sends the file itself as the body, so it
  * goes through XMLHttpRequest here (for its upload progress); its answer is read by the API module's rules (readResponse).
  */
-import type { ImportFormat, ImportJob, ImportReport } from '../../../contract/imports.ts';
+import type {
+  ImportFormat,
+  ImportJob,
+  ImportReport,
+  ImportReportFilter,
+} from '../../../contract/imports.ts';
 import { API_PREFIX, ApiError, readResponse, request } from '../api/client.ts';
 
-export type { ImportFormat, ImportJob, ImportReport };
+export type { ImportFormat, ImportJob, ImportReport, ImportReportFilter };
 
 const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
 
@@ -70,12 +75,17 @@ export async function fetchImports(): Promise<ImportJob[]> {
   return (await request<{ jobs: ImportJob[] }>('/imports')).jobs;
 }
 
-/** GET /imports/{id}/report: every row and what became of it. */
-export function fetchImportReport(id: string): Promise<ImportReport> {
-  return request<ImportReport>(`/imports/${encodeURIComponent(id)}/report`);
+/** GET /imports/{id}/report: the first `limit` rows matching `outcome`, and how many match. */
+export function fetchImportReport(
+  id: string,
+  outcome: ImportReportFilter,
+  limit: number,
+): Promise<ImportReport> {
+  const query = new URLSearchParams({ outcome, limit: String(limit) });
+  return request<ImportReport>(`/imports/${encodeURIComponent(id)}/report?${query}`);
 }
 
 export const importKeys = {
   jobs: ['imports'] as const,
-  report: (id: string) => ['imports', id, 'report'] as const,
+  report: (id: string, outcome: ImportReportFilter) => ['imports', id, 'report', outcome] as const,
 };
