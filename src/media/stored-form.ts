@@ -11,9 +11,41 @@ const SOF0 = 0xc0;
 const APP0 = 0xe0;
 
 /**
+ * A DHT segment's Huffman tables, checked: each a DC or AC table 0 or 1, defined once in the
+ * image, whose symbols are ones baseline coding uses (DC: a size up to 11; AC: end of block,
+ * sixteen zeros, or a run and a size from 1 to 10), none twice. So no table carries bytes of
+ * its choosing.
+ */
+function huffmanTablesOk(body: Buffer, seen: Set<number>): boolean {
+  let i = 0;
+  while (i < body.length) {
+    const id = body[i]!;
+    const tableClass = id >> 4;
+    if (tableClass > 1 || (id & 0x0f) > 1 || seen.has(id) || i + 17 > body.length) return false;
+    seen.add(id);
+    let count = 0;
+    for (let k = 1; k <= 16; k++) count += body[i + k]!;
+    const symbols = body.subarray(i + 17, i + 17 + count);
+    if (count === 0 || count > 256 || symbols.length !== count) return false;
+    if (new Set(symbols).size !== count) return false;
+    for (const symbol of symbols) {
+      const size = symbol & 0x0f;
+      const ok =
+        tableClass === 0
+          ? symbol <= 11
+          : symbol === 0x00 || symbol === 0xf0 || (size >= 1 && size <= 10);
+      if (!ok) return false;
+    }
+    i += 17 + count;
+  }
+  return i === body.length;
+}
+
+/**
  * The segments of a baseline JPEG with nothing but pixels in it: its quantization tables, one
  * baseline frame, its Huffman tables, one scan, and the end: no APPn (EXIF, XMP, ICC, IPTC,
- * Adobe), no comment, no restart intervals, no second scan, nothing after the end. A JFIF APP0
+ * Adobe), no comment, no restart intervals, no second scan, nothing after the end; Huffman
+ * tables as baseline coding has them (above). A JFIF APP0
  * header without a thumbnail is allowed (16 bytes: it says only "JFIF" and a density), and
  * three components (the vault stores colour). Answers the quantization tables' bytes and the
  * frame's size, or null.
@@ -24,6 +56,7 @@ export function baselineSegments(
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (b.length < 4 || b[0] !== 0xff || b[1] !== SOI) return null;
   const tables: Buffer[] = [];
+  const huffman = new Set<number>();
   let frame: { width: number; height: number; components: number } | null = null;
   let i = 2;
   for (;;) {
@@ -46,7 +79,9 @@ export function baselineSegments(
       if (!frame || body[0] !== frame.components) return null;
       i = end;
       break;
-    } else if (marker !== DHT) return null;
+    } else if (marker === DHT) {
+      if (!huffmanTablesOk(body, huffman)) return null;
+    } else return null;
     i = end;
   }
   // The entropy-coded scan: every 0xFF in it is a stuffed 0xFF00, up to the final end marker.
