@@ -160,7 +160,7 @@ describe('at 390 px wide', () => {
 });
 
 describe('accessibility', () => {
-  // The charts are checked on every screen at both widths by test/browser/axe.test.ts; here the
+  // The charts are checked on every screen at both widths by test/browser/every-screen.test.ts; here the
   // tables behind 'Show as table', on a phone.
   it('axe finds no serious or critical violation in either page’s tables', async () => {
     for (const path of ['/stats', `/stats/${LAST_YEAR}`]) {

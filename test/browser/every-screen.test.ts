@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../helpers/axe.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
   launchBrowser,
@@ -10,14 +11,19 @@ import {
 } from '../helpers/browser.ts';
 import { SIGNED_IN_SCREENS, openScreen, seedScreens } from './screens.ts';
 
-const WIDTH = 390;
-const HEIGHT = 844;
-const MIN_TAP = 44;
-
 let server: TestServer;
 let browser: Browser;
 let session: BrowserSession | undefined;
 let admin: StorageState;
+
+const WIDTH = 390;
+const HEIGHT = 844;
+const MIN_TAP = 44;
+
+const SIZES = [
+  { name: 'a phone (390 px)', width: WIDTH, height: HEIGHT },
+  { name: 'a desktop (1280 px)', width: 1280, height: 800 },
+] as const;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
@@ -62,25 +68,34 @@ const smallTargets = (page: Page) =>
     return small;
   })()`) as Promise<string[]>;
 
-describe('at 390 px wide', () => {
-  it('the login screen scrolls only vertically and its button is big enough to tap', async () => {
-    session = await openPage(browser, server.url, { width: WIDTH, height: HEIGHT });
+/**
+ * At phone width, the page does not scroll sideways and its buttons and navigation links are big
+ * enough to tap; at desktop width, nothing to check.
+ */
+async function expectFitsPhone(page: Page, width: number) {
+  if (width !== WIDTH) return;
+  expect(await scrollWidth(page)).toBeLessThanOrEqual(WIDTH);
+  expect(await smallTargets(page)).toEqual([]);
+}
+
+describe.each(SIZES)('axe-core on $name', ({ width, height }) => {
+  // On a phone, each screen is also checked for sideways scrolling and small tap targets.
+  const fits = width === WIDTH ? ', and it fits a phone with targets of 44 px' : '';
+
+  it(`finds no serious or critical violation on the login screen${fits}`, async () => {
+    session = await openPage(browser, server.url, { width, height });
     await session.page.goto('/');
     await session.page.getByRole('button', { name: 'Log In' }).waitFor();
-    expect(await scrollWidth(session.page)).toBeLessThanOrEqual(WIDTH);
-    expect(await smallTargets(session.page)).toEqual([]);
+    expect(await seriousViolations(session.page)).toEqual([]);
+    await expectFitsPhone(session.page, width);
   });
 
-  describe('every signed-in screen', () => {
-    // One page for every screen; each screen is its own test.
+  describe('signed in', () => {
+    // One page for every screen of this size; each screen is its own test.
     let signedIn: BrowserSession;
 
     beforeAll(async () => {
-      signedIn = await openPage(browser, server.url, {
-        width: WIDTH,
-        height: HEIGHT,
-        storageState: admin,
-      });
+      signedIn = await openPage(browser, server.url, { width, height, storageState: admin });
     });
 
     afterAll(async () => {
@@ -88,16 +103,18 @@ describe('at 390 px wide', () => {
     });
 
     it.each(SIGNED_IN_SCREENS)(
-      'the $name does not scroll sideways, and its buttons and navigation links are at least 44 px',
+      `finds no serious or critical violation on the $name${fits}`,
       async (screen) => {
         await openScreen(signedIn.page, screen.path, screen.heading);
-        expect(await scrollWidth(signedIn.page)).toBeLessThanOrEqual(WIDTH);
-        expect(await smallTargets(signedIn.page)).toEqual([]);
+        expect(await seriousViolations(signedIn.page)).toEqual([]);
+        await expectFitsPhone(signedIn.page, width);
         expect(signedIn.pageErrors).toEqual([]);
       },
     );
   });
+});
 
+describe('at 390 px wide', () => {
   it('opens the edit dialog, the Alerts panel, the account menu and the follow dialog within the screen', async () => {
     session = await openPage(browser, server.url, {
       width: WIDTH,
