@@ -32,8 +32,11 @@ export const beverageSchema = z.object({
   photoPath: z.string().nullable(),
   /** Who may see it: only the owner, the owner's followers, or every user of the vault. */
   visibility: z.enum(VISIBILITIES),
-  /** Whether it goes to the owner's fediverse followers (when the owner federates); never when PRIVATE. */
-  federated: z.boolean(),
+  /**
+   * Whether it goes to the owner's fediverse followers (when the owner federates); never when
+   * PRIVATE. The owner's setting: only in the owner's answers, left out for everyone else.
+   */
+  federated: z.boolean().optional(),
   createdAt: z.string(),
   isOwner: z.boolean(),
   ownerName: z.string(),

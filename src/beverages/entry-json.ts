@@ -9,7 +9,10 @@ export type ViewerFields = 'isOwner' | 'ownerName' | 'sharedWithCurrentUser' | '
 /** At most this many entries' JSON is kept (about 10 MB); when full, it starts again. */
 const MAX_ENTRIES = 20_000;
 
-/** An entry's fields that do not depend on the viewer, as the API writes them. */
+/**
+ * An entry's fields that do not depend on the viewer, as the API writes them, then the owner's
+ * own setting `federated`, last (withoutOwnerFields takes it off for anyone else).
+ */
 function viewerFreeFields(row: BeverageRow): Omit<Beverage, ViewerFields> {
   return {
     id: row.id,
@@ -24,9 +27,17 @@ function viewerFreeFields(row: BeverageRow): Omit<Beverage, ViewerFields> {
     inCellar: row.inCellar,
     photoPath: row.photoPath,
     visibility: row.visibility,
-    federated: row.federated,
     createdAt: row.createdAt.toISOString(),
+    federated: row.federated,
   };
+}
+
+/** The cached JSON's last member, which only the entry's owner is given. */
+const OWNER_MEMBERS = /,"federated":(?:true|false)\}$/;
+
+/** An entry's cached JSON as anyone but its owner gets it: without `federated`. */
+export function withoutOwnerFields(json: string): string {
+  return json.replace(OWNER_MEMBERS, '}');
 }
 
 /**

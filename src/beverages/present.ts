@@ -1,12 +1,17 @@
 import type { Beverage } from '../../contract/beverages.ts';
 import { isListed, type PageEntry } from './entry-lists.ts';
-import type { ViewerFields } from './entry-json.ts';
+import { withoutOwnerFields, type ViewerFields } from './entry-json.ts';
 import type { EntryView, ListedEntry } from './repository.ts';
 
 /** The Beverage entry, as the API returns it (contract/beverages.ts). */
 export type BeverageDto = Beverage;
 
+/**
+ * An entry as `viewerId` gets it. `federated` is the owner's setting: only the owner is told
+ * (the visibility policy already decided that the viewer may see the entry).
+ */
 export function presentBeverage(entry: EntryView, viewerId: number): BeverageDto {
+  const isOwner = entry.userId === viewerId;
   return {
     id: entry.id,
     userId: entry.userId,
@@ -20,9 +25,9 @@ export function presentBeverage(entry: EntryView, viewerId: number): BeverageDto
     inCellar: entry.inCellar,
     photoPath: entry.photoPath,
     visibility: entry.visibility,
-    federated: entry.federated,
     createdAt: entry.createdAt.toISOString(),
-    isOwner: entry.userId === viewerId,
+    ...(isOwner ? { federated: entry.federated } : {}),
+    isOwner,
     ownerName: entry.ownerName,
     sharedWithCurrentUser: entry.shared !== undefined,
     sharedWith: entry.sharedWith ?? [],
@@ -65,7 +70,8 @@ export function presentPageJson(
       }
       members = common.members;
     }
-    return entry.json.slice(0, -1) + members;
+    const json = entry.userId === viewerId ? entry.json : withoutOwnerFields(entry.json);
+    return json.slice(0, -1) + members;
   });
   return `{"beverages":[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
 }

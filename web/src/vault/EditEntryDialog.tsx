@@ -30,10 +30,13 @@ export function EditEntryDialog({ entry, onClose }: { entry: Beverage; onClose: 
   const [draft, dispatch] = useReducer(entryReducer, entry, draftOf);
   const [photo, setPhoto] = useState<File | null>(null);
   const [removePhoto, setRemovePhoto] = useState(false);
-  const [setting, setSetting] = useState<VisibilitySetting>({
+  // `federated` is the owner's setting, given to the owner only (an admin editing someone
+  // else's entry is not offered the choice, so the value is never sent).
+  const base: VisibilitySetting = {
     visibility: entry.visibility,
-    federated: entry.federated,
-  });
+    federated: entry.federated ?? false,
+  };
+  const [setting, setSetting] = useState<VisibilitySetting>(base);
   // The fediverse choice is the owner's, when they federate.
   const offersFediverse = useCurrentUser().activityPubEnabled && entry.isOwner;
   const [nameError, setNameError] = useState<string | null>(null);
@@ -79,7 +82,7 @@ export function EditEntryDialog({ entry, onClose }: { entry: Beverage; onClose: 
         withVisibility(
           updateFormData(draft, { replace: photo, remove: removePhoto }),
           setting,
-          { visibility: entry.visibility, federated: entry.federated },
+          base,
           offersFediverse,
         ),
       );
