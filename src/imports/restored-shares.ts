@@ -12,7 +12,7 @@ import type { UserRepository } from '../users/repository.ts';
  * the row's report.
  */
 export function createShareRestorer(deps: {
-  users: Pick<UserRepository, 'findByUsername'>;
+  users: Pick<UserRepository, 'findByUsername' | 'findById'>;
   shares: Pick<ShareRepository, 'insert' | 'find'>;
 }) {
   /** Username → user id (null: no such user here), for the job under way. */
@@ -54,10 +54,13 @@ export function createShareRestorer(deps: {
       return { recipients, remark: remarks.length ? remarks.join('. ') : null };
     },
 
-    /** Writes the shares of a just-inserted entry (inside the batch's transaction). */
+    /**
+     * Writes the shares of a just-inserted entry, inside the batch's transaction; a recipient
+     * deleted since the username was found is passed over.
+     */
     restore(entryId: number, ownerId: number, recipients: readonly number[], at: number): void {
       for (const recipientId of recipients) {
-        if (deps.shares.find(entryId, recipientId)) continue;
+        if (!deps.users.findById(recipientId) || deps.shares.find(entryId, recipientId)) continue;
         deps.shares.insert({
           beverageId: entryId,
           recipientId,
