@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
  *
  * Stored in the federation key–value table (federation_kv, kv-store.ts), under the vault's own
  * prefix and without expiry, as the instance actor's keys are: the key
- * `["vault","noteReentries",{entryId}]` holds the ids of the outbox activities that brought the
+ * `["vault","noteReentries","{entryId}"]` holds the ids of the outbox activities that brought the
  * entry back, in order. The generation is how many there are. Recording the activity id rather
  * than a counter makes it idempotent (an outbox row handled again after a restart counts once)
  * and independent of the order rows are handled in: an activity's Delete uses the generation of
@@ -28,8 +28,8 @@ export function createNoteGenerations(sqlite: Database.Database) {
      ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = NULL`,
   );
 
-  /** The same key encoding as SqliteKvStore (the JSON of the key array). */
-  const keyOf = (entryId: number) => JSON.stringify(['vault', 'noteReentries', entryId]);
+  /** The same key encoding as SqliteKvStore (the JSON of the key array of strings). */
+  const keyOf = (entryId: number) => JSON.stringify(['vault', 'noteReentries', String(entryId)]);
 
   function reentries(entryId: number): number[] {
     const raw = select.get(keyOf(entryId), Date.now()) as string | undefined;

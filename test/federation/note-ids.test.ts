@@ -1,4 +1,7 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { SqliteKvStore } from '../../federation/kv-store.ts';
+import { createNoteGenerations } from '../../federation/note-generations.ts';
 import { noteTombstone, noteUrl } from '../../federation/note.ts';
 import { localNoteOf, noteIdParts } from '../../federation/paths.ts';
 
@@ -52,5 +55,26 @@ describe('a Note id', () => {
       type: 'Tombstone',
     });
     expect(tombstone.deleted).toBeNull();
+  });
+});
+
+describe('the generations of an entry', () => {
+  it('count its returns once each, in the federation key–value table where Fedify’s store reads them', async () => {
+    const sqlite = new Database(':memory:');
+    sqlite.exec(
+      'CREATE TABLE federation_kv (key text PRIMARY KEY NOT NULL, value text NOT NULL, expires_at integer)',
+    );
+    const generations = createNoteGenerations(sqlite);
+    expect(generations.current(42)).toBe(0);
+    generations.reenter(42, 30);
+    generations.reenter(42, 10);
+    generations.reenter(42, 30);
+    expect(generations.current(42)).toBe(2);
+    expect(generations.current(43)).toBe(0);
+    expect([5, 10, 11, 30, 31].map((id) => generations.before(42, id))).toEqual([0, 0, 1, 1, 2]);
+    const kv = new SqliteKvStore(sqlite, { purgeIntervalMs: 0 });
+    expect(await kv.get(['vault', 'noteReentries', '42'])).toEqual([10, 30]);
+    kv.close();
+    sqlite.close();
   });
 });
