@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SqliteKvStore } from '../../federation/kv-store.ts';
 import { createNoteGenerations } from '../../federation/note-generations.ts';
-import { noteTombstone, noteUrl } from '../../federation/note.ts';
+import { createNoteActivity, noteTombstone, noteUrl } from '../../federation/note.ts';
+import { readVaultNoteFromActivity } from '../../federation/note-reader.ts';
 import { localNoteOf, noteIdParts } from '../../federation/paths.ts';
 
 /** The generations of a Note id (federation/note-generations.ts): how they are written and read. */
@@ -46,6 +47,35 @@ describe('a Note id', () => {
     ]) {
       expect(localNoteOf(origin, other), other).toBeUndefined();
     }
+  });
+
+  it('of a later generation is carried by the Create, and another vault reads the entry under it', async () => {
+    const entry = {
+      id: 42,
+      type: 'BEER' as const,
+      name: 'Back Again Stout',
+      subtype: 'Stout',
+      makerName: '',
+      rating: 4,
+      notes: '',
+      status: 'TRIED' as const,
+      inCellar: false,
+      createdAt: new Date(1_000),
+      updatedAt: new Date(1_000),
+      photo: null,
+      noteGeneration: 2,
+    };
+    const create = createNoteActivity({
+      entry,
+      author: { username: 'alice', fullName: 'A' },
+      origin,
+    });
+    const json = (await create.toJsonLd({ format: 'compact' })) as { id: string };
+    expect(json.id).toBe(`${origin}/users/alice/entries/42-2#create`);
+    expect(readVaultNoteFromActivity(json)).toMatchObject({
+      noteId: `${origin}/users/alice/entries/42-2`,
+      name: 'Back Again Stout',
+    });
   });
 
   it('of an earlier generation has a Tombstone without a deletion time when none is known', async () => {
