@@ -17,7 +17,6 @@ import type {
   User,
   VaultNotification,
 } from './types.ts';
-import { canTrackUploads, sendTracked } from './upload-progress.ts';
 
 export const API_PREFIX = '/api';
 export const INVALID_RESPONSE = 'Invalid response from server';
@@ -123,9 +122,12 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 
   let response: Response;
   try {
+    // Upload progress is fetched with the first photo (it is not part of the first download;
+    // the photo input that shows it is on a screen loaded on demand).
+    const tracking = form && trackUpload ? await import('./upload-progress.ts') : null;
     response =
-      form && trackUpload && canTrackUploads()
-        ? await sendTracked(
+      form && trackUpload && tracking?.canTrackUploads()
+        ? await tracking.sendTracked(
             buildUrl(path, query),
             { method, headers, body: form, signal },
             trackUpload,
