@@ -5,6 +5,7 @@ import {
   type Beverage,
 } from '../../contract/beverages.ts';
 import { activityPageSchema } from '../../contract/social.ts';
+import { signedInPeople, type SignedInPerson } from '../helpers/signed-in-people.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 // `federated` (whether an entry goes to the fediverse) is its owner's setting: the owner's
@@ -14,7 +15,7 @@ import { createTestVault, type TestVault } from '../helpers/vault.ts';
 let vault: TestVault;
 
 type Who = 'owner' | 'follower' | 'member' | 'admin' | 'recipient';
-const people = {} as Record<Who, { id: number; cookie: string }>;
+let people: Record<Who, SignedInPerson>;
 const OTHERS: Who[] = ['follower', 'member', 'admin', 'recipient'];
 let open: Beverage;
 let kept: Beverage;
@@ -56,16 +57,13 @@ async function listed(who: Who, query = ''): Promise<Record<string, unknown>[]> 
 
 beforeAll(async () => {
   vault = createTestVault();
-  for (const [who, role] of [
-    ['owner', 'USER'],
-    ['follower', 'USER'],
-    ['member', 'USER'],
-    ['admin', 'ADMIN'],
-    ['recipient', 'USER'],
-  ] as const) {
-    const row = await vault.createUser({ username: `f_${who}`, role });
-    people[who] = { id: row.id, cookie: await vault.login(`f_${who}`, row.password) };
-  }
+  people = await signedInPeople(vault, 'f', {
+    owner: 'USER',
+    follower: 'USER',
+    member: 'USER',
+    admin: 'ADMIN',
+    recipient: 'USER',
+  });
   const follow = await vault.postJson(
     `/api/users/${people.owner.id}/follow`,
     {},

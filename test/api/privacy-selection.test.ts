@@ -9,6 +9,7 @@ import {
   selectionChangedMessage,
   selectionProblem,
 } from '../../web/src/vault/selection.ts';
+import { signedInPeople, type SignedInPerson } from '../helpers/signed-in-people.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 // PATCH /api/beverages/visibility with ids, as the archive's 'Select' mode sends it: only the
@@ -16,7 +17,7 @@ import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 let vault: TestVault;
 type Who = 'owner' | 'other' | 'admin';
-const people = {} as Record<Who, { id: number; cookie: string }>;
+let people: Record<Who, SignedInPerson>;
 
 async function create(who: Who, name: string): Promise<Beverage> {
   const body = new FormData();
@@ -44,14 +45,7 @@ const NOT_YOURS = { message: 'Some of these entries are not yours or no longer e
 
 beforeAll(async () => {
   vault = createTestVault();
-  for (const [who, role] of [
-    ['owner', 'USER'],
-    ['other', 'USER'],
-    ['admin', 'ADMIN'],
-  ] as const) {
-    const row = await vault.createUser({ username: `sel_${who}`, role });
-    people[who] = { id: row.id, cookie: await vault.login(`sel_${who}`, row.password) };
-  }
+  people = await signedInPeople(vault, 'sel', { owner: 'USER', other: 'USER', admin: 'ADMIN' });
 });
 afterAll(() => vault.close());
 

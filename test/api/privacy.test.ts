@@ -8,6 +8,7 @@ import type { Visibility } from '../../contract/enums.ts';
 import { activityPageSchema } from '../../contract/social.ts';
 import { jpeg } from '../helpers/images.ts';
 import { json } from '../helpers/json.ts';
+import { signedInPeople, type SignedInPerson } from '../helpers/signed-in-people.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 // Per-entry privacy (src/visibility/policy.ts): who sees a PRIVATE, FOLLOWERS and MEMBERS entry
@@ -16,7 +17,7 @@ import { createTestVault, type TestVault } from '../helpers/vault.ts';
 let vault: TestVault;
 
 type Who = 'owner' | 'follower' | 'member' | 'admin' | 'recipient';
-const people = {} as Record<Who, { id: number; cookie: string }>;
+let people: Record<Who, SignedInPerson>;
 const entries = {} as Record<Visibility, Beverage>;
 const LEVELS: Visibility[] = ['PRIVATE', 'FOLLOWERS', 'MEMBERS'];
 
@@ -54,16 +55,13 @@ const changeVisibility = (who: Who, body: unknown) =>
 
 beforeAll(async () => {
   vault = createTestVault();
-  for (const [who, role] of [
-    ['owner', 'USER'],
-    ['follower', 'USER'],
-    ['member', 'USER'],
-    ['admin', 'ADMIN'],
-    ['recipient', 'USER'],
-  ] as const) {
-    const row = await vault.createUser({ username: `p_${who}`, role });
-    people[who] = { id: row.id, cookie: await vault.login(`p_${who}`, row.password) };
-  }
+  people = await signedInPeople(vault, 'p', {
+    owner: 'USER',
+    follower: 'USER',
+    member: 'USER',
+    admin: 'ADMIN',
+    recipient: 'USER',
+  });
   const follow = await vault.postJson(
     `/api/users/${people.owner.id}/follow`,
     {},
