@@ -178,7 +178,10 @@ export function ImportEntries() {
               CellarTracker: the CSV of your cellar or of your consumed bottles. Bottles in the
               cellar go to your cellar; 100-point scores become 0–5 stars.
             </li>
-            <li>A vault export: the ZIP of “Export my vault”, photos included.</li>
+            <li>
+              A vault export: the ZIP of “Export my vault”, with its photos, and its shares with
+              people who have an account on this vault.
+            </li>
             <li>
               Anything else as a CSV with this header row (type and name are required):
               <pre className="import-help__template">
