@@ -1,9 +1,11 @@
 // The dependency direction of docs/architecture.md ("Layers"), enforced by ESLint's own
 // no-restricted-imports: a layer violation fails `npm run lint` and so `npm test`.
 //
-//   contract/  ← web/ (types only) and src/ (schemas)
+//   contract/  ← web/ (types only, and the plain data of contract/enums.ts) and src/ (schemas)
 //   route (src/routes, src/http) → service → repository → db
-//   federation/ is reached from src/ only through federation/gateway.ts (loaded lazily)
+//   domain code under src/ imports no module of federation/ but gateway.ts
+//   Fedify is loaded only through federation/gateway.ts, on demand: the federation modules that
+//   the wiring (src/context.ts) and the routes import at start take Fedify's types only
 
 const hono = {
   group: ['hono', 'hono/*', '@hono/*'],
@@ -17,7 +19,28 @@ const routesOrHttp = {
 };
 const federationFolder = {
   regex: '(^|/)federation/(?!gateway\\.ts$)',
-  message: 'src/ reaches federation/ only through federation/gateway.ts.',
+  message: 'Domain code reaches federation/ only through federation/gateway.ts.',
+};
+
+// The federation modules src/ imports at start (src/context.ts, src/routes/, src/http/) and what
+// they import in turn. Fedify is loaded on demand through gateway.ts, so these take only its
+// types (or import it with a dynamic import() once a request needs it).
+const loadedAtStart = [
+  'federation/gateway.ts',
+  'federation/entry-audience.ts',
+  'federation/entry-delivery.ts',
+  'federation/entry-rows.ts',
+  'federation/note-generations.ts',
+  'federation/follow-outbox.ts',
+  'federation/lookup.ts',
+  'federation/remote-actor.ts',
+  'federation/vault-context.ts',
+];
+const fedifyTypesOnly = {
+  group: ['@fedify/*'],
+  allowTypeImports: true,
+  message:
+    "This module is loaded at start, before Fedify: import Fedify's types only (Fedify loads through federation/gateway.ts).",
 };
 
 const restrict = (...patterns) => ['error', { patterns }];
@@ -75,6 +98,10 @@ export const layerRules = [
           'Services reach tables through their repositories (types from the schema are fine).',
       }),
     },
+  },
+  {
+    files: loadedAtStart,
+    rules: { 'no-restricted-imports': restrict(fedifyTypesOnly) },
   },
   {
     files: ['src/routes/**/*.ts', 'src/http/**/*.ts'],

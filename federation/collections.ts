@@ -19,7 +19,7 @@ export interface CollectionSource<TItem, TFilter = void> {
   ): PageItems<TItem> | Promise<PageItems<TItem>>;
 }
 
-/** The sources of the actor collections. The social issue replaces the empty ones. */
+/** The sources of the actor collections: outbox-collection.ts and follow-collections.ts. */
 export interface CollectionSources {
   /**
    * Activities the user published (Create/Update/Delete of entries, Follow, ...); the filter
@@ -30,14 +30,6 @@ export interface CollectionSources {
   followers: CollectionSource<Recipient, URL>;
   /** Whom the user follows. */
   following: CollectionSource<Actor | URL>;
-}
-
-function emptySource<TItem, TFilter = void>(): CollectionSource<TItem, TFilter> {
-  return { count: () => 0, firstCursor: () => null, page: () => ({ items: [] }) };
-}
-
-export function emptyCollectionSources(): CollectionSources {
-  return { outbox: emptySource(), followers: emptySource(), following: emptySource() };
 }
 
 /**

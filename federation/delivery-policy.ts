@@ -13,8 +13,8 @@ const logger = getLogger(['vault', 'federation', 'delivery']);
 /**
  * Outbound deliveries sign with draft-cavage HTTP Signatures first, RFC 9421 only if the
  * receiver refuses that (Fedify remembers per server which one worked). Fedify's default is
- * RFC 9421 first, which Mastodon and GoToSocial refuse, so every delivery to a new server cost
- * a refused request first.
+ * RFC 9421 first, which Mastodon and GoToSocial refuse, so every delivery to a new server would
+ * cost a refused request first.
  */
 export const FIRST_KNOCK: HttpMessageSignaturesSpec = 'draft-cavage-http-signatures-12';
 

@@ -13,11 +13,20 @@ export interface FederationDeps {
   collections: CollectionSources;
   /** Users visible to the fediverse (activityPubEnabled), for NodeInfo. */
   countFederatedUsers(): number;
-  /** Entries of users with activityPubEnabled (what federates), for NodeInfo's localPosts. */
+  /**
+   * Entries that go to the fediverse (src/visibility/policy.ts) of users with
+   * activityPubEnabled, for NodeInfo's localPosts.
+   */
   countFederatedEntries(): number;
-  /** Entries received from followed remote vaults (federation/inbox/*-note.ts); none if absent. */
+  /**
+   * Entries received from followed remote vaults (federation/inbox/*-note.ts). The app always
+   * gives it; a federation built alone (tests of the plumbing) has none and ignores Notes.
+   */
   remoteEntries?: RemoteEntryService | undefined;
-  /** Follows with remote actors (federation/inbox/follow.ts, undo.ts, ...); none if absent. */
+  /**
+   * Follows with remote actors (federation/inbox/follow.ts, undo.ts, ...). The app always gives
+   * it; without it follows and actor updates are ignored.
+   */
   remoteFollows?: RemoteFollowService | undefined;
   /** VAULT_ALLOW_PRIVATE_ADDRESS, for the inbox's own fetches (a Note, a photo). */
   allowPrivateAddress: boolean;

@@ -5,11 +5,13 @@ import type { VaultFederation, VaultFederationOptions } from './index.ts';
 const logger = getLogger(['vault', 'federation']);
 
 /**
- * Fedify, loaded on demand. Its module graph (the ActivityStreams vocabulary above all) takes
- * about 450 ms and 50 MB to load, and most requests never need it: the JSON API, images and
- * the client do not. It is loaded by the first federation request (WebFinger, an actor, an
- * inbox delivery) or, at start, when the federation queue holds work left from the last run.
- * Once loaded it stays.
+ * Fedify, loaded on demand. Its module graph (the ActivityStreams vocabulary above all) is the
+ * largest the vault has (`npm run bench` measures start-up and memory), and most requests never
+ * need it: the JSON API, images and the client do not. It is loaded by the first federation
+ * request (WebFinger, an actor, an inbox delivery) or, at start, when the federation queue
+ * holds work left from the last run. Once loaded it stays. Nothing else in src/ imports Fedify:
+ * the federation modules the app loads at start (the outbox handlers, the remote lookup) import
+ * its types only, or import it on demand.
  */
 export interface FederationGateway {
   /** VAULT_ORIGIN: the public origin requests are addressed to (behind a proxy too). */

@@ -20,10 +20,10 @@ const logger = getLogger(['vault', 'federation', 'inbox']);
  * every POST's HTTP signature (or object integrity proof) and refuses unverifiable ones with 401
  * before any listener runs; verified activities go through the queue to the listeners.
  *
- * Only a catch-all listener exists for now: it logs what arrived. The social issue adds
- * listeners for Follow, Undo, Accept, Create, Update, Delete... by chaining .on(Type, handler)
- * on the returned setters; Fedify calls the most specific listener for an activity's class, so
- * the catch-all keeps handling only what nothing else does.
+ * The listeners (federation/inbox/, one file per activity): Create, Update and Delete of Notes
+ * (entries of followed remote vaults), Update and Delete of actors, Follow, Undo, Accept and
+ * Reject. Fedify calls the most specific listener for an activity's class, so the catch-all on
+ * Activity only logs what none of them handles (a Like, an Announce…).
  */
 export function registerInbox(
   federation: Federation<void>,
@@ -50,7 +50,7 @@ export function registerInbox(
       .on(Accept, (ctx, activity) => onAccept(ctx, activity, deps))
       .on(Reject, (ctx, activity) => onReject(ctx, activity, deps))
       .on(Activity, (ctx, activity) => {
-        logger.info('Received {type} {id} from {actor} for {recipient}; not handled yet', {
+        logger.info('Received {type} {id} from {actor} for {recipient}; not handled', {
           type: activity.constructor.name,
           id: activity.id?.href ?? null,
           actor: activity.actorId?.href ?? null,

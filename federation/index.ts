@@ -25,11 +25,7 @@ import { createFederatedEntries } from './entry-rows.ts';
 import { goneNoteResponse, registerNoteDispatcher } from './note-dispatcher.ts';
 import { createOutboxSource } from './outbox-collection.ts';
 import { registerActors } from './actors.ts';
-import {
-  emptyCollectionSources,
-  registerCollections,
-  type CollectionSources,
-} from './collections.ts';
+import { registerCollections } from './collections.ts';
 import {
   acceptDeleteOfGoneActor,
   deliveryRetryPolicy,
@@ -81,8 +77,6 @@ export interface VaultFederationOptions {
   outboxRetryPolicy?: RetryPolicy;
   /** Replaces the bounds of every outbound request (http-bounds.ts); tests shorten them. */
   httpBounds?: HttpBounds;
-  /** Where outbox, followers and following come from. Empty collections by default. */
-  collections?: CollectionSources;
   /** Entries received from followed remote vaults, asked for when Fedify loads (the inbox). */
   remoteEntries?: () => RemoteEntryService;
   /** Follows with remote actors, asked for when Fedify loads (the inbox's Follow, Undo...). */
@@ -158,11 +152,9 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     users,
     keys,
     collections: {
-      ...emptyCollectionSources(),
       followers: followersSource(createFollowRepository(database.sqlite)),
       following: followingSource(createFollowRepository(database.sqlite)),
       outbox: createOutboxSource({ origin: config.origin, entries, audience, notes }),
-      ...options.collections,
     },
     countFederatedUsers: () => users.countFederated(),
     countFederatedEntries: () => entries.countFederated(),

@@ -11,7 +11,7 @@ export function registerNodeInfo(federation: Federation<void>, deps: FederationD
     openRegistrations: false,
     usage: {
       users: { total: deps.countFederatedUsers() },
-      // Federated entries: every entry of a user with activityPubEnabled.
+      // Entries that go to the fediverse, of users with activityPubEnabled.
       localPosts: deps.countFederatedEntries(),
       localComments: 0,
     },

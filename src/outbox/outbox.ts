@@ -5,8 +5,9 @@ import { logger } from '../logger.ts';
 import type { NewActivity, OutboxRepository } from './repository.ts';
 
 /**
- * Delivers one activity to its recipients of one kind (local users today, remote servers
- * through the federation queue later). It runs inside the delivery's transaction, so it must be
+ * Delivers one activity to its recipients of one kind: local users (feed items, notifications)
+ * or remote servers (handed to Fedify's queue, federation/entry-delivery.ts and
+ * follow-outbox.ts). It runs inside the delivery's transaction, so it must be
  * synchronous, and idempotent: an activity may be delivered again after a crash.
  *
  * A handler with many recipients may deliver in parts: it returns a resume token (say, the

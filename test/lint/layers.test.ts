@@ -46,6 +46,19 @@ describe('the dependency direction of the layers', () => {
     expect(found).toHaveLength(2);
   });
 
+  it('keeps Fedify out of the federation modules src/ loads at start (types only)', async () => {
+    const value = await violations(
+      'federation/entry-rows.ts',
+      "import { Note } from '@fedify/vocab';\nexport const a = Note;\n",
+    );
+    const types = await violations(
+      'federation/entry-rows.ts',
+      "import type { Note } from '@fedify/vocab';\nexport type A = Note;\n",
+    );
+    expect(value).toHaveLength(1);
+    expect(types).toEqual([]);
+  });
+
   it('lets the client import the contract as types only, and never zod', async () => {
     const value = await violations(
       'web/src/example.ts',
