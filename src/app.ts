@@ -15,7 +15,7 @@ import { vaultContextRoutes } from './routes/vault-context.ts';
  * src/http/server-paths.ts):
  *  1. the front door (src/http/front-door.ts), one middleware for every request: security
  *     headers (HSTS too when the origin is https); request bodies bounded before anything reads
- *     them (16 MB for photo uploads, 1 MB else); for /api, no caching, the cross-site check and
+ *     them (src/http/body-limit.ts); for /api, no caching, the cross-site check and
  *     the signed-in user; for the rest, ActivityPub (WebFinger, NodeInfo, actors, inboxes,
  *     collections) handed to Fedify, which loads on the first such request;
  *  2. the JSON API under /api (see src/routes/index.ts for its table of contents);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * The only reader of the environment. Everything else receives a Config.
- * Documented in README.md (Configuration) and .env.example.
+ * Documented in docs/configuration.md, README.md (Configuration) and .env.example.
  */
 export interface Config {
   port: number;

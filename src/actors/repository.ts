@@ -45,7 +45,8 @@ function actorOf(row: Record<string, unknown>): ActorRow {
 }
 
 /**
- * Data access for actors: the only place that queries `actors`. A local user's actor row is
+ * Data access for actors: the only place that writes `actors` (other repositories read it to
+ * show who did something, in the same statement as their rows). A local user's actor row is
  * made on first need (`localActorId`), so user creation (admin, CLI, first admin) needs no
  * change and a user who never takes part has none.
  */

@@ -9,7 +9,7 @@ export interface PersonSummary {
   avatarPath: string | null;
 }
 
-/** One of the people an actor follows (local users; remote accounts come with federation). */
+/** A local user an actor follows (remote accounts it follows are `RemoteFollowing`). */
 export interface FollowedPerson {
   followId: number;
   user: PersonSummary;

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { DomainError, badRequest } from '../domain-error.ts';
 import { isUploadRoute } from './server-paths.ts';
 
-/** Every request body but a photo upload: JSON, ActivityPub deliveries, small forms. */
+/** Every request body but a photo upload or an import file: JSON, ActivityPub deliveries. */
 export const BODY_LIMIT = 1024 * 1024;
 /** A form carrying a photo of up to 15 MB (checked again, exactly, by the media module). */
 export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
@@ -24,8 +24,9 @@ function formatBytes(bytes: number): string {
 /**
  * Bounds a request body before anything reads it (GET and HEAD carry none and are not looked
  * at). A declared length over the limit is refused at once, unread; a chunked body is counted
- * as it streams and refused the moment it crosses the limit (nothing buffers it here). Upload
- * routes (SERVER table) get the larger limit; everything else, federation included, 1 MB.
+ * as it streams and refused the moment it crosses the limit (nothing buffers it here). An
+ * import file and the photo uploads (UPLOAD_ROUTES, src/http/server-paths.ts) get larger
+ * limits; everything else, federation included, 1 MB.
  */
 export function boundRequestBody(c: Context, method: string, path: string): void {
   const raw = c.req.raw;

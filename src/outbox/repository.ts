@@ -34,7 +34,11 @@ function activityOf(row: Record<string, unknown>): ActivityRow {
   };
 }
 
-/** Data access for activities and the outbox: the only place that queries those two tables. */
+/**
+ * Data access for activities and the outbox: the only place that queries `outbox`, and that
+ * writes `activities` but for the Create of a received remote entry
+ * (src/remote-entries/repository.ts), which has no outbox row.
+ */
 export function createOutboxRepository(sqlite: Database.Database) {
   const insertActivity = sqlite.prepare(
     `INSERT INTO activities (actor_id, type, beverage_id, object_actor_id, share_id, payload, created_at)

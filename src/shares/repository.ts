@@ -104,7 +104,8 @@ function groupRecipients(rows: unknown[][]): Map<number, ShareUser[]> {
 }
 
 /**
- * Data access for shares: the only code that queries `shares`. The recipient's list query reads
+ * Data access for shares: the only code that writes `shares` (the visibility lookups and the
+ * export read it). The recipient's list query reads
  * the shared entries with it (one indexed query per list page, src/beverages/entry-lists.ts).
  */
 export function createShareRepository(sqlite: Database.Database) {

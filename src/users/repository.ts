@@ -3,7 +3,11 @@ import type { Db } from '../db/client.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import { users, type Role, type UserRow } from '../db/schema/index.ts';
 
-/** Data access for users: the only place that queries the users table. */
+/**
+ * Data access for users: the only place that writes the users table. Other repositories read
+ * it only to show a user's name or username beside their rows (docs/architecture.md, "Which
+ * code queries which table").
+ */
 export function createUserRepository(db: Db) {
   // Read on every signed-in request: prepared once.
   const byId = db
