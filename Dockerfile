@@ -9,8 +9,11 @@ RUN npm run build && npm prune --omit=dev
 FROM node:24-bookworm-slim
 # MALLOC_ARENA_MAX=2: glibc otherwise keeps a memory arena per image-processing thread, and
 # resident memory grows with every photo (sharp's documented advice; see docs/configuration.md).
+# NODE_COMPILE_CACHE: a restart loads the server's modules already stripped of their types and
+# compiled, without Node's TypeScript stripper, which costs 20 MB of resident memory.
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
+    NODE_COMPILE_CACHE=/app/.cache/compile \
     PORT=8080 \
     VAULT_DATA_DIR=/app/data
 WORKDIR /app
@@ -21,7 +24,7 @@ COPY --from=build /app/federation ./federation
 COPY --from=build /app/contract ./contract
 COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/web/dist ./web/dist
-RUN mkdir -p /app/data && chown node:node /app/data
+RUN mkdir -p /app/data /app/.cache/compile && chown node:node /app/data /app/.cache/compile
 USER node
 VOLUME /app/data
 EXPOSE 8080

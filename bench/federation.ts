@@ -19,7 +19,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { createUserRepository } from '../src/users/repository.ts';
 import { signRequest } from '../test/helpers/http-signatures.ts';
 import { multipart, signIn, type Client } from './http.ts';
-import { freePort } from './processes.ts';
+import { freePort, startEnvironment } from './processes.ts';
 import { printVerdicts, type Verdict } from './verdict.ts';
 
 const HOSTS = 50;
@@ -167,7 +167,7 @@ async function startVaultProcess(dataDir: string) {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      ...startEnvironment(),
       VAULT_DATA_DIR: dataDir,
       VAULT_LOG_LEVEL: 'error',
       VAULT_ALLOW_PRIVATE_ADDRESS: 'true',

@@ -14,12 +14,15 @@
 //  BENCH_ONLY=stats runs it alone.
 //  Backups (issue 11): a backup of a 20,000-entry vault with photos through the API, time,
 //  size, memory and a page of entries meanwhile; BENCH_ONLY=backups runs it alone.
+// BENCH_ONLY=start runs 2 alone (start time and idle memory, with their targets);
+// BENCH_ONLY=heap prints where an idle server's memory goes, by module (bench/heap.ts).
 // BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone, BENCH_ONLY=federation 6 alone.
 // Figures vary by tens of percent on a busy machine: run it on a quiet one.
 import fs from 'node:fs';
 import { benchEntries } from './beverages.ts';
 import { signIn } from './http.ts';
-import { benchPipeline, measureStart } from './pipeline.ts';
+import { benchPipeline, measureStart, startVerdicts } from './pipeline.ts';
+import { printIdleHeap } from './heap.ts';
 import { benchSocial } from './social.ts';
 import { benchFederation, runAlone } from './federation.ts';
 import { benchExport } from './export.ts';
@@ -45,6 +48,17 @@ if (process.env.BENCH_ONLY === 'stats') {
 }
 if (process.env.BENCH_ONLY === 'backups') {
   printVerdicts('Targets of issue 11 (backups):', await benchBackups());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === 'start' || process.env.BENCH_ONLY === 'heap') {
+  console.log(`Seeding ${USERS} users and ${ENTRIES} entries for one of them...`);
+  const dataDir = await seedDataDir();
+  try {
+    if (process.env.BENCH_ONLY === 'heap') await printIdleHeap(dataDir);
+    else printVerdicts('Targets of issue 8 (start):', startVerdicts(await measureStart(dataDir)));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'social') {

@@ -36,6 +36,8 @@ export interface Config {
   backupIntervalHours: number | null;
   /** How many scheduled backups are kept. */
   backupKeep: number;
+  /** Minutes between sweeps of the uploads folder for what a crash left (src/media/sweep.ts). */
+  uploadsSweepIntervalMinutes: number;
 }
 
 const booleanFlag = z
@@ -77,6 +79,7 @@ const envSchema = z.object({
   VAULT_BACKUP_DIR: z.string().min(1).optional(),
   VAULT_BACKUP_INTERVAL_HOURS: z.coerce.number().min(0, 'must be 0 (off) or more').default(24),
   VAULT_BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),
+  VAULT_UPLOADS_SWEEP_MINUTES: z.coerce.number().min(1, 'must be at least 1').default(60),
 });
 
 export class ConfigError extends Error {}
@@ -130,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDir,
     backupIntervalHours: e.VAULT_BACKUP_INTERVAL_HOURS > 0 ? e.VAULT_BACKUP_INTERVAL_HOURS : null,
     backupKeep: e.VAULT_BACKUP_KEEP,
+    uploadsSweepIntervalMinutes: e.VAULT_UPLOADS_SWEEP_MINUTES,
   };
 }

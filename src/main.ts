@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { configureLogging, logger } from './logger.ts';
 import { startVault, type RunningVault } from './server.ts';
@@ -45,6 +46,10 @@ if (stopping) {
   await vault.close();
   process.exit(0);
 }
+// With NODE_COMPILE_CACHE set (as `npm start` and the container do), the modules loaded so far
+// are written to the cache now rather than at exit, which a killed process never reaches: the
+// next start then loads them without TypeScript's stripper (see docs/configuration.md, "Memory").
+flushCompileCache();
 logger.info('The vault is listening on port {port}; public origin {origin}', {
   port: vault.port,
   origin: config.origin,

@@ -3,7 +3,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createContext, type ContextOptions } from './context.ts';
 import { ensureFirstAdmin } from './users/first-admin.ts';
-import { sweepUploadsAfterStart } from './media/sweep.ts';
+import { startUploadsSweeps } from './media/sweep.ts';
 import { logger } from './logger.ts';
 import { startBackgroundCheckpoints } from './db/checkpointer.ts';
 import { startBackupSchedule } from './backups/schedule.ts';
@@ -54,7 +54,8 @@ export async function startVault(
   const checkpoints = startBackgroundCheckpoints(ctx.database.sqlite, config.databasePath);
   const purge = setInterval(() => ctx.sessions.purgeExpired(), 60 * 60_000);
   purge.unref();
-  sweepUploadsAfterStart(ctx); // what a crash left in the uploads folder, in the background
+  // What a crash left in the uploads folder, at start and then periodically, in the background.
+  const sweeps = startUploadsSweeps(ctx, config.uploadsSweepIntervalMinutes * 60_000);
   const backupSchedule = startBackupSchedule(ctx.backups, config.backupIntervalHours);
   return {
     url: `http://localhost:${port}`,
@@ -62,6 +63,7 @@ export async function startVault(
     ctx,
     async close() {
       clearInterval(purge);
+      sweeps.stop();
       backupSchedule.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -4,10 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { Backup, BackupManifest, BackupTrigger } from '../../contract/backups.ts';
 import type { Config } from '../config.ts';
 import { conflict, notFound } from '../domain-error.ts';
-import { writeBackupZip } from './archive.ts';
 import { createBackupFolder } from './folder.ts';
 import { migrationTag } from './migrations.ts';
-import { takeSnapshot } from './snapshot.ts';
 
 const STAGING_PREFIX = '.backup-staging-';
 
@@ -29,6 +27,11 @@ export function createBackupService(config: Config, now: () => number = Date.now
       `${STAGING_PREFIX}${randomBytes(6).toString('hex')}`,
     );
     try {
+      // The snapshot's worker and the ZIP writer (yazl) load with the first backup.
+      const [{ takeSnapshot }, { writeBackupZip }] = await Promise.all([
+        import('./snapshot.ts'),
+        import('./archive.ts'),
+      ]);
       const snapshot = await takeSnapshot({
         databasePath: config.databasePath,
         uploadsDir: config.uploadsDir,

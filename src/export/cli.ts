@@ -34,7 +34,7 @@ export async function runExportCommand(args: string[], config: Config): Promise<
       users,
       media: createMediaStore(config.uploadsDir),
     });
-    const { fileName, stream } = exports.exportUser(values.username);
+    const { fileName, stream } = await exports.exportUser(values.username);
     const out = path.resolve(values.out ?? fileName);
     const partial = `${out}.partial`;
     try {

@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import { forbidden, notFound } from '../domain-error.ts';
 import type { UserRow } from '../db/schema/index.ts';
 import type { ExportRepository } from './repository.ts';
-import { exportArchive } from './archive.ts';
 
 export interface ExportDeps {
   repo: ExportRepository;
@@ -29,7 +28,9 @@ export function exportFileName(username: string, at: Date): string {
 export function createExportService(deps: ExportDeps) {
   const now = deps.now ?? Date.now;
 
-  function exportOf(owner: UserRow): VaultExport {
+  async function exportOf(owner: UserRow): Promise<VaultExport> {
+    // The ZIP and CSV writers (yazl, csv-stringify) load with the first export.
+    const { exportArchive } = await import('./archive.ts');
     const exportedAt = new Date(now());
     const stream = exportArchive({
       user: { username: owner.username, fullName: owner.fullName },
@@ -45,7 +46,7 @@ export function createExportService(deps: ExportDeps) {
      * The export `viewer` asked for: their own vault, or with `username` another user's, which
      * only an admin may export.
      */
-    exportFor(viewer: UserRow, username?: string): VaultExport {
+    async exportFor(viewer: UserRow, username?: string): Promise<VaultExport> {
       if (username === undefined || username === viewer.username) return exportOf(viewer);
       if (viewer.role !== 'ADMIN') throw forbidden("Only an admin can export another user's vault");
       const owner = deps.users.findByUsername(username);
@@ -54,7 +55,7 @@ export function createExportService(deps: ExportDeps) {
     },
 
     /** The command line's export (`npm run vault -- export --username NAME`). */
-    exportUser(username: string): VaultExport {
+    async exportUser(username: string): Promise<VaultExport> {
       const owner = deps.users.findByUsername(username);
       if (!owner) throw notFound(`No user named ${username.slice(0, 64)}`);
       return exportOf(owner);

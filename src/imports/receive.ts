@@ -4,9 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { IMPORT_MAX_BYTES, type ImportFormat } from '../../contract/imports.ts';
 import { badRequest, DomainError } from '../domain-error.ts';
-import { inspectCsv } from './csv-source.ts';
 import type { JobState } from './store.ts';
-import { inspectVaultZip } from './zip-source.ts';
 
 /** What an upload turned out to be, once checked completely. */
 export type CheckedUpload = Pick<JobState, 'format' | 'total' | 'source' | 'csv'>;
@@ -56,11 +54,14 @@ export async function checkUpload(file: string, asked: ImportFormat): Promise<Ch
     if (asked !== 'auto' && asked !== 'vault') {
       throw badRequest('This is a ZIP file: only a vault export can be imported as a ZIP');
     }
+    // The ZIP and CSV readers (yauzl, csv-parse) load with the first upload that needs them.
+    const { inspectVaultZip } = await import('./zip-source.ts');
     return { format: 'vault', total: await inspectVaultZip(file), source: 'upload.zip' };
   }
   if (asked === 'vault') {
     throw badRequest('A vault export is the ZIP file of "Export my vault"; this file is not a ZIP');
   }
+  const { inspectCsv } = await import('./csv-source.ts');
   const layout = await inspectCsv(file, asked);
   return {
     format: layout.format.id,

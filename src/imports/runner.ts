@@ -7,7 +7,6 @@ import type { Transaction } from '../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
 import { logger } from '../logger.ts';
 import { MAX_IMAGE_BYTES, PHOTO, type MediaStore } from '../media/images.ts';
-import { csvRecords } from './csv-source.ts';
 import { CSV_FORMATS } from './formats/index.ts';
 import { mapVaultEntry } from './formats/vault.ts';
 import type { ImportRepository } from './repository.ts';
@@ -15,7 +14,11 @@ import { createShareRestorer } from './restored-shares.ts';
 import type { ShareRepository } from '../shares/repository.ts';
 import type { MapResult, MappedRow } from './rows.ts';
 import type { ImportStore, JobState } from './store.ts';
-import { openVaultZip, readVaultExport, readZipFile, type VaultZip } from './zip-source.ts';
+import type { VaultZip } from './zip-source.ts';
+
+// The ZIP and CSV readers (yauzl, csv-parse) load with the first import that needs them.
+const zipSource = () => import('./zip-source.ts');
+const csvSource = () => import('./csv-source.ts');
 
 /** Rows per batch: one transaction each, then the event loop gets its turn. */
 export const IMPORT_BATCH_ROWS = 200;
@@ -47,6 +50,7 @@ async function openRows(
 ): Promise<{ rows: AsyncIterable<MapResult>; zip: VaultZip | null }> {
   const file = deps.store.sourcePath(job);
   if (job.format === 'vault') {
+    const { openVaultZip, readVaultExport } = await zipSource();
     const zip = await openVaultZip(file);
     const data = await readVaultExport(zip);
     const entries = data.entries.slice(job.processed);
@@ -58,7 +62,7 @@ async function openRows(
     };
   }
   const format = CSV_FORMATS.find((f) => f.id === job.format)!;
-  const records = csvRecords(file, job.csv!, job.processed);
+  const records = (await csvSource()).csvRecords(file, job.csv!, job.processed);
   return {
     zip: null,
     rows: (async function* () {
@@ -92,6 +96,7 @@ export function createImportRunner(deps: RunnerDeps) {
     const entry = zip.files.get(row.photo);
     if (!entry) return null;
     // A photo the vault stored (and exported) comes back byte for byte; any other is re-encoded.
+    const { readZipFile } = await zipSource();
     return media.saveKeepingStoredForm(await readZipFile(zip, entry, MAX_IMAGE_BYTES), PHOTO);
   }
 

@@ -89,36 +89,68 @@ export function referencedUploads(ctx: {
   ];
 }
 
+export interface UploadsSweeps {
+  /** Cancels the sweeps to come (one under way stops by itself once the database closes). */
+  stop(): void;
+  /** Resolves once the sweep under way, if any, has finished. */
+  settled(): Promise<void>;
+}
+
 /**
- * Runs the sweep once, SWEEP_DELAY_MS after start, in the background (an unref'd timer: it
- * neither delays the first answer nor keeps the process alive), and logs one line with the
- * counts. It stops by itself when the server has closed the database.
+ * Sweeps the uploads folder SWEEP_DELAY_MS after start (what a crash of the last run left), then
+ * every `intervalMs` while the server runs (what a write that failed half-way, or a crash of a
+ * process sharing the folder, leaves meanwhile). In the background: unref'd timers, so they
+ * neither delay the first answer nor keep the process alive, and one sweep at a time. The
+ * sweep at start logs its counts at info level, a later one only when it removed something.
+ * Sweeping stops by itself when the server has closed the database.
  */
-export function sweepUploadsAfterStart(ctx: {
-  config: { uploadsDir: string };
-  database: { db: Db; sqlite: { readonly open: boolean } };
-  users: UserRepository;
-  remoteEntries: { allPhotoPaths(): string[] };
-}): void {
+export function startUploadsSweeps(
+  ctx: {
+    config: { uploadsDir: string };
+    database: { db: Db; sqlite: { readonly open: boolean } };
+    users: UserRepository;
+    remoteEntries: { allPhotoPaths(): string[] };
+  },
+  intervalMs: number,
+): UploadsSweeps {
   const closed = () => !ctx.database.sqlite.open;
-  const timer = setTimeout(() => {
-    if (closed()) return;
-    sweepUploads({
+  let running: Promise<void> | null = null;
+  let first = true;
+  const sweep = () => {
+    if (closed() || running) return;
+    const atStart = first;
+    first = false;
+    running = sweepUploads({
       uploadsDir: ctx.config.uploadsDir,
       referencedPaths: () => referencedUploads(ctx),
       stopped: closed,
-    }).then(
-      (counts) => {
-        if (closed()) return;
-        logger.info(
-          'Swept the uploads folder: removed {unfinished} unfinished and {unreferenced} unreferenced files, kept {kept}',
-          { ...counts },
-        );
-      },
-      (error: unknown) => {
-        if (!closed()) logger.warn('Sweeping the uploads folder failed: {error}', { error });
-      },
-    );
-  }, SWEEP_DELAY_MS);
-  timer.unref();
+    })
+      .then(
+        (counts) => {
+          if (closed()) return;
+          const line =
+            'Swept the uploads folder: removed {unfinished} unfinished and {unreferenced} unreferenced files, kept {kept}';
+          if (atStart || counts.unfinished + counts.unreferenced > 0)
+            logger.info(line, { ...counts });
+          else logger.debug(line, { ...counts });
+        },
+        (error: unknown) => {
+          if (!closed()) logger.warn('Sweeping the uploads folder failed: {error}', { error });
+        },
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  const atStart = setTimeout(sweep, SWEEP_DELAY_MS);
+  atStart.unref();
+  const periodic = setInterval(sweep, intervalMs);
+  periodic.unref();
+  return {
+    stop() {
+      clearTimeout(atStart);
+      clearInterval(periodic);
+    },
+    settled: () => running ?? Promise.resolve(),
+  };
 }

@@ -13,9 +13,9 @@ import { currentUser, requireUser } from '../http/session.ts';
  */
 export function exportRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/', requireUser, (c) => {
+  routes.get('/', requireUser, async (c) => {
     const query = parseWith(exportQuerySchema, c.req.query());
-    const { fileName, stream } = ctx.exports.exportFor(currentUser(c), query.username);
+    const { fileName, stream } = await ctx.exports.exportFor(currentUser(c), query.username);
     const headers = {
       'Content-Type': 'application/zip',
       'Content-Disposition': `attachment; filename="${fileName}"`,

@@ -2,10 +2,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Config } from '../../src/config.ts';
+import { ConfigError, loadConfig, type Config } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { AVATAR, PHOTO } from '../../src/media/images.ts';
-import { referencedUploads, SWEEP_GRACE_MS, sweepUploads } from '../../src/media/sweep.ts';
+import {
+  referencedUploads,
+  startUploadsSweeps,
+  SWEEP_DELAY_MS,
+  SWEEP_GRACE_MS,
+  sweepUploads,
+} from '../../src/media/sweep.ts';
 import { startVault } from '../../src/server.ts';
 import { jpeg } from '../helpers/images.ts';
 import { createTestVault, tempConfig, type TestVault } from '../helpers/vault.ts';
@@ -133,6 +139,64 @@ describe('the uploads sweep', () => {
     });
     expect(result).toEqual({ unfinished: 0, unreferenced: 1333, kept: 667 });
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.jpg'))).toHaveLength(667);
+  });
+});
+
+describe('sweeping while the server runs', () => {
+  let vault: TestVault;
+  beforeAll(() => {
+    vault = createTestVault();
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+    vault.close();
+  });
+
+  it('sweeps every VAULT_UPLOADS_SWEEP_MINUTES, an hour unless set, at least a minute', () => {
+    expect(loadConfig({}).uploadsSweepIntervalMinutes).toBe(60);
+    expect(loadConfig({ VAULT_UPLOADS_SWEEP_MINUTES: '15' }).uploadsSweepIntervalMinutes).toBe(15);
+    expect(() => loadConfig({ VAULT_UPLOADS_SWEEP_MINUTES: '0' })).toThrow(ConfigError);
+  });
+
+  it('removes what a crash leaves meanwhile once past the grace period, and keeps an upload in progress', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    const dir = vault.config.uploadsDir;
+    const kept = await seed(vault.ctx, 'sweep_periodic');
+    /** A file written now, by the fake clock the sweep reads too. */
+    const writtenNow = (relative: string) => leftover(dir, relative, 0);
+    const sweeps = startUploadsSweeps(vault.ctx, HOUR);
+    try {
+      // The sweep at start, then a crash half-way through two uploads while the server runs.
+      await vi.advanceTimersByTimeAsync(SWEEP_DELAY_MS);
+      await sweeps.settled();
+      const crashed = [writtenNow(name(20, '.jpg.tmp')), writtenNow(AVATAR.folder + name(21))];
+
+      // An hour on: the leftovers are younger than the grace period, and stay.
+      await vi.advanceTimersByTimeAsync(HOUR - SWEEP_DELAY_MS);
+      await sweeps.settled();
+      expect(crashed.filter((file) => fs.existsSync(file))).toEqual(crashed);
+
+      // Two hours on: they are removed; an upload writing its file just now is not.
+      await vi.advanceTimersByTimeAsync(HOUR - 1_000);
+      const inProgress = writtenNow(name(22, '.jpg.tmp'));
+      await vi.advanceTimersByTimeAsync(1_000);
+      await sweeps.settled();
+      expect(crashed.filter((file) => fs.existsSync(file))).toEqual([]);
+      expect(fs.existsSync(inProgress)).toBe(true);
+      expect(exists(dir, kept.photoPath)).toBe(true);
+      expect(exists(dir, kept.avatarPath)).toBe(true);
+
+      // Stopped, it sweeps no more.
+      sweeps.stop();
+      await vi.advanceTimersByTimeAsync(3 * HOUR);
+      await sweeps.settled();
+      expect(fs.existsSync(inProgress)).toBe(true);
+    } finally {
+      sweeps.stop();
+      vi.useRealTimers();
+    }
   });
 });
 
