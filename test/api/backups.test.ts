@@ -176,7 +176,7 @@ describe('the schedule', () => {
       for (const expected of [1, 2, 2]) {
         vi.advanceTimersByTime(expected === 1 ? 1_000 : 60 * 60_000);
         await vi.waitFor(() => expect(scheduled()).toHaveLength(expected), { timeout: 20_000 });
-        await vi.waitFor(() => expect(backups.busy).toBe(false));
+        await vi.waitFor(() => expect(backups.busy).toBe(false), { timeout: 20_000 });
       }
       const [newest, older] = scheduled();
       // An hour apart (vi.waitFor moves the fake clock on a little while the backup is made).
