@@ -201,7 +201,7 @@ describe('the server process killed under write load', () => {
         if (entry.photoPath) await expectWholeJpeg(server.url, entry.photoPath, reader);
       }
       await vi.waitFor(() => expect(server.output()).toContain('Swept the uploads folder'), {
-        timeout: 10_000,
+        timeout: 30_000,
         interval: 20,
       });
       expect(uploadedFiles().sort()).toEqual([...checkDatabase()].sort());
