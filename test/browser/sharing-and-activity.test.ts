@@ -133,7 +133,7 @@ describe('/activity', () => {
     expect(await card(beech, 'Old Pulteney 12').count()).toBe(0);
     expect(await beech.getByRole('button', { name: 'Load more' }).count()).toBe(0);
 
-    await item.getByRole('button', { name: 'Add Oban 14 to vault' }).click();
+    await item.getByRole('button', { name: 'Add to vault: Oban 14' }).click();
     await beech
       .locator('.note--success', { hasText: 'Added “Oban 14” to your to-try list' })
       .waitFor();
