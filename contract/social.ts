@@ -45,10 +45,16 @@ export const followerSchema = z.discriminatedUnion('kind', [
 ]);
 export type Follower = z.infer<typeof followerSchema>;
 
-/** The one who caused a notification. */
+/**
+ * The one who caused a notification, and where the caller stands with them now: `following`
+ * when the caller follows them, `requested` when the caller asked to follow a fediverse account
+ * that has not accepted yet. 'Follow back' is offered only when both are false.
+ */
 export const notificationSenderSchema = z.object({
   fullName: z.string(),
   username: z.string().nullable(),
+  following: z.boolean(),
+  requested: z.boolean(),
 });
 
 export const notificationSchema = z.object({

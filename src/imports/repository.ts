@@ -8,17 +8,25 @@ export interface EntryKey {
 }
 
 /**
- * The import's one read of entries: the name, maker and subtype of each of a user's entries,
- * to skip duplicates. It only reads; imported entries are written through the beverage
- * repository (src/beverages/repository.ts).
+ * The import's one read of entries: the name, maker and subtype of each entry in a user's
+ * vault, to skip duplicates. That is the user's own entries and the entries others shared with
+ * them that they added to their lists (an accepted share shows in their lists as a card of its
+ * own, though the export leaves it out as not theirs). It only reads; imported entries are
+ * written through the beverage repository (src/beverages/repository.ts).
  */
 export function createImportRepository(sqlite: Database.Database) {
-  const keysOf = sqlite.prepare<[number], { name: string; makerName: string; subtype: string }>(
-    'select name, maker_name as makerName, subtype from beverages where user_id = ?',
+  const keysOf = sqlite.prepare<
+    [number, number],
+    { name: string; makerName: string; subtype: string }
+  >(
+    `select name, maker_name as makerName, subtype from beverages where user_id = ?
+     union all
+     select b.name, b.maker_name, b.subtype from shares s join beverages b on b.id = s.beverage_id
+      where s.recipient_id = ? and s.state = 'ACCEPTED'`,
   );
   return {
     entryKeysOf(userId: number): EntryKey[] {
-      return keysOf.all(userId);
+      return keysOf.all(userId, userId);
     },
   };
 }

@@ -6,7 +6,12 @@ export function presentNotification(n: NotificationView): VaultNotification {
     id: n.id,
     type: n.type,
     status: n.status,
-    sender: { fullName: n.senderName, username: n.senderUsername },
+    sender: {
+      fullName: n.senderName,
+      username: n.senderUsername,
+      following: n.followOfSender === 'ACCEPTED',
+      requested: n.followOfSender === 'PENDING',
+    },
     beverage: n.beverage,
     payload: n.message === null ? {} : { message: n.message },
     createdAt: n.createdAt.toISOString(),

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { NotificationStatus, NotificationType } from '../../contract/enums.ts';
+import type { FollowState } from '../db/schema/index.ts';
 
 /** A notification with what the Alerts panel shows of its sender and entry. */
 export interface NotificationView {
@@ -12,6 +13,8 @@ export interface NotificationView {
   senderUserId: number | null;
   senderName: string;
   senderUsername: string | null;
+  /** The recipient's follow of the sender, if any: ACCEPTED, or PENDING (awaiting an Accept). */
+  followOfSender: FollowState | null;
   beverage: { id: number; name: string } | null;
   shareId: number | null;
   message: string | null;
@@ -32,11 +35,13 @@ export interface NewNotification {
 const VIEW = `SELECT n.id, n.recipient_id, n.type, n.status, n.sender_id, n.share_id, n.message,
          n.created_at, n.beverage_id, b.name AS beverage_name, a.user_id AS sender_user_id,
          coalesce(u.full_name, a.display_name, '') AS sender_name,
-         coalesce(u.username, a.handle) AS sender_username
+         coalesce(u.username, a.handle) AS sender_username, f.state AS follow_state
   FROM notifications n
   LEFT JOIN actors a ON a.id = n.sender_id
   LEFT JOIN users u ON u.id = a.user_id
-  LEFT JOIN beverages b ON b.id = n.beverage_id`;
+  LEFT JOIN beverages b ON b.id = n.beverage_id
+  LEFT JOIN actors me ON me.user_id = n.recipient_id
+  LEFT JOIN follows f ON f.follower_id = me.id AND f.followed_id = n.sender_id`;
 
 function viewOf(row: Record<string, unknown>): NotificationView {
   const beverageId = row.beverage_id as number | null;
@@ -49,6 +54,7 @@ function viewOf(row: Record<string, unknown>): NotificationView {
     senderUserId: row.sender_user_id as number | null,
     senderName: row.sender_name as string,
     senderUsername: row.sender_username as string | null,
+    followOfSender: row.follow_state as FollowState | null,
     beverage:
       beverageId === null ? null : { id: beverageId, name: (row.beverage_name as string) ?? '' },
     shareId: row.share_id as number | null,

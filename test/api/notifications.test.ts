@@ -90,7 +90,7 @@ describe('notifications', () => {
       id: expect.any(Number),
       type: 'FOLLOW_INVITE',
       status: 'PENDING',
-      sender: { fullName: 'Alice Archer', username: 'alice' },
+      sender: { fullName: 'Alice Archer', username: 'alice', following: false, requested: false },
       beverage: null,
       payload: {},
       createdAt: expect.any(String),
@@ -105,7 +105,7 @@ describe('notifications', () => {
         id: expect.any(Number),
         type: 'SHARE_INVITE',
         status: 'PENDING',
-        sender: { fullName: 'Alice Archer', username: 'alice' },
+        sender: { fullName: 'Alice Archer', username: 'alice', following: false, requested: false },
         beverage: { id: entryId, name: 'Pomerol 2015' },
         payload: { message: 'You will like this one' },
         createdAt: expect.any(String),
@@ -185,6 +185,33 @@ describe('answering a follow invitation', () => {
     const res = await respond(id, { action: 'ACCEPT' }, bob);
     expect(res.status).toBe(200);
     expect(await following(bob)).toEqual(['alice']);
+  });
+
+  it("say whether the recipient follows the sender now, so that 'Follow back' is offered only when not", async () => {
+    const id = await followInvite();
+    const sender = async () => (await notificationsOf(bob)).find((n) => n.id === id)!.sender;
+    expect(await sender()).toMatchObject({ following: false, requested: false });
+
+    expect((await follow(ids.alice, bob)).status).toBe(201);
+    expect(await sender()).toMatchObject({ following: true, requested: false });
+
+    const res = await vault.request(`/api/users/${ids.alice}/follow`, {
+      method: 'DELETE',
+      cookie: bob,
+    });
+    expect(res.status).toBe(204);
+    expect(await sender()).toMatchObject({ following: false, requested: false });
+
+    // A follow sent and not accepted yet (how a fediverse account's Follow waits for its Accept).
+    expect((await follow(ids.alice, bob)).status).toBe(201);
+    sqlite()
+      .prepare("UPDATE follows SET state = 'PENDING' WHERE follower_id = ? AND followed_id = ?")
+      .run(vault.ctx.actors.localActorId(ids.bob), vault.ctx.actors.localActorId(ids.alice));
+    expect(await sender()).toMatchObject({ following: false, requested: true });
+    // Each recipient's own follows count: alice follows bob (bob's unfollow took back his first).
+    expect((await notificationsOf(alice)).map((n) => n.sender)).toEqual([
+      { fullName: 'Bob Brewer', username: 'bob', following: true, requested: false },
+    ]);
   });
 
   it("'Dismiss' only marks it declined", async () => {

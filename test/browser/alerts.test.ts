@@ -5,7 +5,8 @@ import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 /*
  * The header's Alerts button and panel with two people: B follows A through the API, A's badge
  * says 1 pending (after the 30 s poll, or on opening the panel), 'Follow back' makes A follow B,
- * 'Dismiss' only answers; the empty state, errors in the panel, and the keyboard.
+ * 'Dismiss' only answers, no 'Follow back' for someone A follows already; the empty state,
+ * errors in the panel, and the keyboard.
  */
 
 const PEOPLE = [
@@ -108,6 +109,19 @@ describe('the Alerts panel', () => {
     await invite.getByText('Dismissed').waitFor();
     await alertsButton(page, 0).waitFor();
     expect(await following(page)).not.toContain('cedar');
+  });
+
+  it("offers no 'Follow back' to a follower the user follows already, only 'Dismiss'", async () => {
+    await follow('dogwood', 'elm');
+    await follow('elm', 'dogwood');
+    const page = await openAs('dogwood');
+    await page.getByRole('button', { name: /^Alerts, \d+ pending$/ }).click();
+    const invite = item(page, 'Elm Shade followed you');
+    await invite.getByRole('button', { name: 'Dismiss' }).waitFor();
+    expect(await invite.getByRole('button').allTextContents()).toEqual(['Dismiss']);
+    await invite.getByRole('button', { name: 'Dismiss' }).click();
+    await invite.getByText('Dismissed').waitFor();
+    expect(await following(page)).toContain('elm');
   });
 
   it('shows a refused answer in the panel and keeps the buttons', async () => {

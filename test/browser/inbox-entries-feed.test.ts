@@ -73,7 +73,7 @@ describe('/activity with an entry from a remote vault', () => {
     expect(await loadedWidth(item.locator('img[src^="/media/"]'))).toBeGreaterThan(0);
     expect(await item.getByRole('button', { name: /^Edit / }).count()).toBe(0);
 
-    await item.getByRole('button', { name: 'Add Smoke & <em>Mirrors</em> to vault' }).click();
+    await item.getByRole('button', { name: 'Add to vault: Smoke & <em>Mirrors</em>' }).click();
     await page
       .locator('.note--success', {
         hasText: 'Added “Smoke & <em>Mirrors</em>” to your to-try list',

@@ -16,7 +16,7 @@ import { loadedWidth, seedEntry } from './vault-seed.ts';
 
 /*
  * A public profile (/users/{username}): who the user is (avatar, names, member-since date,
- * fediverse handle, bio) and their entries, read-only for everyone but the owner and admins.
+ * fediverse handle, bio) and their entries, read-only for everyone but the owner, admins included.
  */
 
 let server: TestServer;
@@ -155,7 +155,7 @@ describe('a public profile', () => {
     expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
   });
 
-  it("lets an admin edit the user's entries", async () => {
+  it("shows the user's entries read-only to an admin: no Edit, no 'Move to to-try'", async () => {
     const adminState = await signedInState(
       browser,
       server.url,
@@ -164,8 +164,12 @@ describe('a public profile', () => {
     );
     const page = await openAs(adminState, '/users/hazel');
     await cards(page).first().waitFor();
-    expect(await cards(page).getByText('View only').count()).toBe(0);
-    await page.getByRole('button', { name: 'Edit Lagavulin 16' }).click();
-    expect(await page.getByRole('dialog').count()).toBe(1);
+    expect(await cards(page).count()).toBe(2);
+    expect(await cards(page).getByText('View only').count()).toBe(2);
+    expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Move to to-try' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Mark as tried' }).count()).toBe(0);
+    await cards(page).filter({ hasText: 'Lagavulin 16' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 });

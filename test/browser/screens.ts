@@ -27,6 +27,18 @@ export const SIGNED_IN_SCREENS = [
 export async function seedScreens(server: TestServer): Promise<void> {
   await server.createUser(IVY);
   await server.createUser(OTTO);
+  // The follows first, so that the entries logged next reach the followers' activity feeds
+  // (the feed's cards and their 'Add to vault' buttons are checked like every other screen).
+  const ivy = server.ctx.users.findByUsername(IVY.username)!;
+  const otto = server.ctx.users.findByUsername(OTTO.username)!;
+  const admin = server.ctx.users.findByUsername(server.adminUsername)!;
+  for (const [follower, followed] of [
+    [admin, otto],
+    [admin, ivy],
+    [ivy, admin],
+  ] as const) {
+    server.ctx.follows.follow({ id: follower.id }, followed.id);
+  }
   const photo = await jpeg(300, 400);
   for (const who of [IVY.username, OTTO.username, server.adminUsername]) {
     await seedEntry(
@@ -60,16 +72,8 @@ export async function seedScreens(server: TestServer): Promise<void> {
       rating: 4,
     });
   }
-  const ivy = server.ctx.users.findByUsername(IVY.username)!;
-  const otto = server.ctx.users.findByUsername(OTTO.username)!;
-  const admin = server.ctx.users.findByUsername(server.adminUsername)!;
-  for (const [follower, followed] of [
-    [admin, otto],
-    [admin, ivy],
-    [ivy, admin],
-  ] as const) {
-    server.ctx.follows.follow({ id: follower.id }, followed.id);
-  }
+  // The followers' feeds are filled by the outbox: done before any screen is opened.
+  await server.ctx.outbox.idle();
 }
 
 /** Opens a screen of the signed-in client and waits until its heading is there. */

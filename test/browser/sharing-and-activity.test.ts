@@ -133,7 +133,7 @@ describe('/activity', () => {
     expect(await card(beech, 'Old Pulteney 12').count()).toBe(0);
     expect(await beech.getByRole('button', { name: 'Load more' }).count()).toBe(0);
 
-    await item.getByRole('button', { name: 'Add Oban 14 to vault' }).click();
+    await item.getByRole('button', { name: 'Add to vault: Oban 14' }).click();
     await beech
       .locator('.note--success', { hasText: 'Added “Oban 14” to your to-try list' })
       .waitFor();
@@ -277,8 +277,27 @@ describe('sharing', () => {
   });
 
   it("an admin shares someone else's entry from its Sharing panel, but never with its owner", async () => {
-    await seedEntry(people.server, 'larch', { name: 'Springbank 10', subtype: 'Single Malt' });
-    const admin = await openAs('admin', '/users/larch');
+    const entry = await seedEntry(people.server, 'larch', {
+      name: 'Springbank 10',
+      subtype: 'Single Malt',
+    });
+    const adminId = people.server.ctx.users.findByUsername(people.server.adminUsername)!.id;
+    expect(
+      await callAs('larch', 'POST', `/api/beverages/${entry.id}/share`, { userId: adminId }),
+    ).toBe(200);
+    await delivered();
+
+    // On larch's profile the entry is read-only, for an admin too.
+    const profile = await openAs('admin', '/users/larch');
+    await card(profile, 'Springbank 10').getByText('View only').waitFor();
+    expect(await profile.getByRole('button', { name: 'Edit Springbank 10' }).count()).toBe(0);
+
+    // Added to the admin's own vault, it opens in the editor from there.
+    const admin = await openAs('admin', '/');
+    await alertsButton(admin).click();
+    await admin.getByRole('button', { name: 'Add to tried' }).click();
+    await admin.getByText('Beverage added to tried vault', { exact: true }).first().waitFor();
+    await admin.keyboard.press('Escape');
     const requests = watchShares(admin);
     await openEditor(admin, 'Springbank 10');
     const panel = sharing(admin);

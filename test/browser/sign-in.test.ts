@@ -79,6 +79,34 @@ describe('signing in', () => {
     expect(await apiStatus(page, '/api/auth/me')).toBe(401);
   });
 
+  it("sends an empty submit to the server (no client rules) and shows the server's message", async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await page.goto('/');
+    const answer = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/auth/login' &&
+        response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Log In' }).click();
+
+    const response = await answer;
+    expect(response.status()).toBe(401);
+    const { message } = (await response.json()) as { message: string };
+    expect(message).toBe('Invalid username or password');
+    const error = page.getByRole('alert');
+    await error.waitFor();
+    expect(await error.textContent()).toBe(message);
+    // The browser's own check stayed out of the way ('Please fill out this field.').
+    for (const label of ['Username', 'Password']) {
+      expect(
+        await page
+          .getByLabel(label)
+          .evaluate((input) => Reflect.get(input, 'validationMessage') as string),
+      ).toBe('');
+    }
+  });
+
   it('keeps the session across a reload', async () => {
     session = await openPage(browser, server.url);
     const { page } = session;

@@ -127,7 +127,7 @@ describe('alice on one vault and bob on another, in a browser', () => {
     const photo = card.locator('img[src^="/media/"]');
     expect(await loadedWidth(photo)).toBeGreaterThan(0);
 
-    await card.getByRole('button', { name: 'Add Springbank 15 to vault' }).click();
+    await card.getByRole('button', { name: 'Add to vault: Springbank 15' }).click();
     await page
       .locator('.note--success', { hasText: 'Added “Springbank 15” to your to-try list' })
       .waitFor();

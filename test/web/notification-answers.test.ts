@@ -24,7 +24,7 @@ function notification(overrides: Partial<VaultNotification> = {}): VaultNotifica
     id: 1,
     type: 'FOLLOW_INVITE',
     status: 'PENDING',
-    sender: { fullName: 'Basil Hayden', username: 'basil' },
+    sender: { fullName: 'Basil Hayden', username: 'basil', following: false, requested: false },
     beverage: null,
     payload: {},
     createdAt: '2026-11-23T10:00:00.000Z',
@@ -44,6 +44,19 @@ describe('the answers of the Alerts panel', () => {
       { action: 'DECLINE' },
     ]);
     expect(choices.every((choice) => choice.note === undefined)).toBe(true);
+  });
+
+  it("offers only 'Dismiss' for a follow from someone followed already or asked to follow", () => {
+    const basil = notification().sender;
+    for (const sender of [
+      { ...basil, following: true },
+      { ...basil, requested: true },
+    ]) {
+      const choices = choicesFor(notification({ sender }));
+      expect(choices.map((choice) => [choice.label, choice.answer])).toEqual([
+        ['Dismiss', { action: 'DECLINE' }],
+      ]);
+    }
   });
 
   it("offers 'Add to tried', 'Add to to-try' and 'Decline' for a share, each with its note", () => {
@@ -73,7 +86,11 @@ describe('the answers of the Alerts panel', () => {
     expect(describeNotification(notification())).toBe('Basil Hayden followed you');
     expect(describeNotification(share())).toBe('Basil Hayden shared Cask 55 with you');
     expect(
-      describeNotification(notification({ sender: { fullName: '', username: 'basil' } })),
+      describeNotification(
+        notification({
+          sender: { fullName: '', username: 'basil', following: false, requested: false },
+        }),
+      ),
     ).toBe('basil followed you');
     expect(outcomeOf(notification())).toBeNull();
     expect(outcomeOf(notification({ status: 'ACCEPTED' }))).toBe('Followed back');

@@ -35,6 +35,7 @@ export function FeedEntryCard(props: {
   const [added, setAdded] = useState(false);
   const when = formatDateTime(props.createdAt);
   const toTry = entry.status === 'TO_TRY';
+  const addLabel = add.isPending ? 'Adding…' : 'Add to vault';
 
   const addToVault = () =>
     add.mutate(entry, {
@@ -93,9 +94,10 @@ export function FeedEntryCard(props: {
             className="button button--secondary"
             onClick={addToVault}
             disabled={add.isPending}
-            aria-label={`Add ${entry.name} to vault`}
+            // The visible label first, then the entry (label in name: speech input finds it).
+            aria-label={`${addLabel}: ${entry.name}`}
           >
-            {add.isPending ? 'Adding…' : 'Add to vault'}
+            {addLabel}
           </button>
         )}
       </div>

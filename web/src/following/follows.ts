@@ -27,11 +27,12 @@ export function useFollowers() {
   });
 }
 
-/** What changes when the user follows or unfollows someone. */
+/** What changes when the user follows or unfollows someone (Alerts: whether to offer 'Follow back'). */
 function refreshAfterFollowChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.following });
   void queryClient.invalidateQueries({ queryKey: queryKeys.userSearch.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
 }
 
 /** Follows a user; the following list shows them at once. Failures are the caller's to show. */

@@ -23,10 +23,12 @@ const remoteFollowingKey = [...queryKeys.following, 'remote'] as const;
 export const REMOTE_UNFOLLOW_FAILED = 'Failed to unfollow account';
 export const REMOVE_FOLLOWER_FAILED = 'Failed to remove follower';
 
+/** What a change of follows makes stale (Alerts: whether to offer 'Follow back'). */
 function refresh(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.following });
   void queryClient.invalidateQueries({ queryKey: queryKeys.followers });
   void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
 }
 
 export function useRemoteFollowing() {

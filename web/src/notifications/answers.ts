@@ -21,13 +21,20 @@ export interface AnswerChoice {
   primary?: boolean;
 }
 
-/** Follow invites: 'Follow back' and 'Dismiss'; share invites: into tried, into to-try, or no. */
+/** Whether 'Follow back' means anything: the user neither follows the sender nor has asked to. */
+export function canFollowBack(notification: VaultNotification): boolean {
+  return !notification.sender.following && !notification.sender.requested;
+}
+
+/**
+ * Follow invites: 'Follow back' (only while the user does not follow the sender and has no
+ * follow request out to them) and 'Dismiss'; share invites: into tried, into to-try, or no.
+ */
 export function choicesFor(notification: VaultNotification): AnswerChoice[] {
   if (notification.type === 'FOLLOW_INVITE') {
-    return [
-      { label: 'Follow back', answer: { action: 'ACCEPT' }, primary: true },
-      { label: 'Dismiss', answer: { action: 'DECLINE' } },
-    ];
+    const dismiss: AnswerChoice = { label: 'Dismiss', answer: { action: 'DECLINE' } };
+    if (!canFollowBack(notification)) return [dismiss];
+    return [{ label: 'Follow back', answer: { action: 'ACCEPT' }, primary: true }, dismiss];
   }
   return [
     {

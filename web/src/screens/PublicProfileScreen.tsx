@@ -9,6 +9,7 @@ import { queryKeys } from '../api/query-keys.ts';
 import type { PublicProfile } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { ROLE_LABELS } from '../session/roles.ts';
+import { useCurrentUser } from '../session/session.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
 import { ArrowLeftIcon, CalendarIcon, GlobeIcon } from '../ui/icons.tsx';
 import { EntryList, NO_ENTRIES } from '../vault/EntryList.tsx';
@@ -19,16 +20,20 @@ import './archive.css';
 export const PROFILE_NOT_FOUND = 'Profile not found.';
 export const USERNAME_REQUIRED = 'Username is required';
 
-/** The user's entries, read-only unless the viewer is an admin. */
+/**
+ * The user's entries. On someone else's profile they are read-only for every viewer, admins
+ * included: an admin edits another user's entry where it reaches the admin's own lists.
+ */
 function ProfileEntries({ user }: { user: PublicProfile }) {
   const titleId = useId();
+  const me = useCurrentUser();
   const list = useBeverageList({ userId: user.id }, { pageSize: ARCHIVE_PAGE_SIZE });
   return (
     <section className="archive-group" aria-labelledby={titleId}>
       <h2 id={titleId} className="archive-group__title">
         Vault entries
       </h2>
-      <EntryList list={list} empty={NO_ENTRIES} showType pageable />
+      <EntryList list={list} empty={NO_ENTRIES} showType pageable readOnly={me.id !== user.id} />
     </section>
   );
 }
