@@ -23,6 +23,7 @@ COPY --from=build /app/src ./src
 COPY --from=build /app/federation ./federation
 COPY --from=build /app/contract ./contract
 COPY --from=build /app/migrations ./migrations
+# The built client with the .br and .gz files written beside each text file (web/precompress.ts).
 COPY --from=build /app/web/dist ./web/dist
 RUN mkdir -p /app/data /app/.cache/compile && chown node:node /app/data /app/.cache/compile
 USER node

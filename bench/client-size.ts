@@ -1,6 +1,7 @@
 // The JavaScript a browser downloads before the client can start: the entry script of the built
-// web/dist/index.html plus every module it preloads, raw and gzipped (level 9). Screens and
-// libraries loaded on demand are not counted.
+// web/dist/index.html plus every module it preloads, raw, gzipped (level 9) and as the vault
+// sends it to a browser accepting Brotli (the .br file the build wrote beside it, else the file
+// itself). Screens and libraries loaded on demand are not counted.
 // Run alone: node bench/client-size.ts [distDir]   (default web/dist; build it first)
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,8 @@ export interface InitialClientJs {
   files: string[];
   rawBytes: number;
   gzipBytes: number;
+  /** What the vault sends for them to `Accept-Encoding: br, gzip`, read from the build. */
+  brBytes: number;
 }
 
 /** The value of one attribute in a tag's source, if present. */
@@ -39,22 +42,43 @@ export async function measureInitialClientJs(distDir: string): Promise<InitialCl
   if (files.length === 0) throw new Error(`${distDir}/index.html loads no module script`);
   let rawBytes = 0;
   let gzipBytes = 0;
+  let brBytes = 0;
   for (const file of files) {
     if (/^[a-z]+:\/\//i.test(file)) throw new Error(`index.html loads ${file} from elsewhere`);
-    const body = await fs.readFile(path.join(distDir, new URL(file, 'http://x/').pathname));
+    const built = path.join(distDir, new URL(file, 'http://x/').pathname);
+    const body = await fs.readFile(built);
     rawBytes += body.length;
     gzipBytes += gzipSync(body, { level: 9 }).length;
+    brBytes += await fs.stat(`${built}.br`).then(
+      (br) => br.size,
+      () => body.length,
+    );
   }
-  return { files, rawBytes, gzipBytes };
+  return { files, rawBytes, gzipBytes, brBytes };
+}
+
+/**
+ * The bytes a running vault sends for `files` to a browser (`Accept-Encoding: br, gzip`): the
+ * sum of their Content-Length headers, which count the encoded body.
+ */
+export async function measureWireBytes(origin: string, files: string[]): Promise<number> {
+  let total = 0;
+  for (const file of files) {
+    const res = await fetch(new URL(file, origin), { headers: { 'accept-encoding': 'br, gzip' } });
+    if (!res.ok) throw new Error(`${file}: ${res.status}`);
+    await res.body?.cancel();
+    total += Number(res.headers.get('content-length'));
+  }
+  return total;
 }
 
 if (import.meta.main) {
   const distDir = path.resolve(
     process.argv[2] ?? path.join(import.meta.dirname, '..', 'web', 'dist'),
   );
-  const { files, rawBytes, gzipBytes } = await measureInitialClientJs(distDir);
+  const { files, rawBytes, gzipBytes, brBytes } = await measureInitialClientJs(distDir);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`Initial client JavaScript (${distDir}):`);
   for (const file of files) console.log(`  ${file}`);
-  console.log(`  ${kb(rawBytes)} raw, ${kb(gzipBytes)} gzip`);
+  console.log(`  ${kb(rawBytes)} raw, ${kb(gzipBytes)} gzip, ${kb(brBytes)} sent (br)`);
 }

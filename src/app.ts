@@ -24,7 +24,9 @@ import { vaultContextRoutes } from './routes/vault-context.ts';
  */
 export function createApp(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const client = staticClient(ctx.config.webDistDir);
+  const client = staticClient(ctx.config.webDistDir, {
+    serveSourceMaps: ctx.config.serveSourceMaps,
+  });
   app.onError(handleError);
   app.use(frontDoor(ctx));
   app.route('/api', apiRoutes(ctx));

@@ -28,6 +28,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warning' | 'error';
   /** Directory holding the built client (index.html and assets). */
   webDistDir: string;
+  /** Serve the client's source maps (/assets/*.map); off by default, for debugging. */
+  serveSourceMaps: boolean;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   /** Where backup ZIPs go (never under a folder the web serves); src/backups/. */
@@ -73,6 +75,7 @@ const envSchema = z.object({
   VAULT_RSA_KEY_BITS: z
     .enum(['2048', '3072', '4096'], { error: 'must be 2048, 3072 or 4096' })
     .default('4096'),
+  VAULT_SERVE_SOURCE_MAPS: booleanFlag.default(false),
   VAULT_LOG_LEVEL: z.enum(['debug', 'info', 'warning', 'error']).default('info'),
   VAULT_SESSION_IDLE_HOURS: positiveHours.default(24 * 7),
   VAULT_SESSION_MAX_HOURS: positiveHours.default(24 * 30),
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rsaKeyBits: Number(e.VAULT_RSA_KEY_BITS),
     logLevel: e.VAULT_LOG_LEVEL,
     webDistDir,
+    serveSourceMaps: e.VAULT_SERVE_SOURCE_MAPS,
     sessionIdleMs: e.VAULT_SESSION_IDLE_HOURS * HOUR,
     sessionAbsoluteMs: e.VAULT_SESSION_MAX_HOURS * HOUR,
     backupDir,

@@ -1,5 +1,6 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 import { SERVER_PATHS, type ServerPath } from '../src/http/server-paths.ts';
 
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
@@ -30,7 +31,7 @@ function proxyOptions({ serves }: ServerPath): ProxyOptions {
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [
       // React 19 has useSyncExternalStore: wouter's shim for older versions is not needed.
@@ -43,7 +44,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Built for debugging, but named by no script (no sourceMappingURL comment): the server
+    // serves them, with a SourceMap header on each script, only when VAULT_SERVE_SOURCE_MAPS is on.
+    sourcemap: 'hidden',
     rolldownOptions: {
       // Everything index.html needs up front in one file (one request, better compression);
       // screens and libraries loaded with import() keep their own chunks.

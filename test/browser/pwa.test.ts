@@ -131,6 +131,20 @@ describe('offline', () => {
     const { page, context } = session;
     await controlledByWorker(page);
     expect(await offlineBanner(page).count()).toBe(0);
+    // The worker keeps the scripts as the vault sent them, Brotli-encoded, and reads them decoded.
+    const scripts = (await page.evaluate(`(async () => {
+      const cache = await caches.open('vault-assets-v1');
+      const scripts = [];
+      for (const request of await cache.keys()) {
+        if (!request.url.endsWith('.js')) continue;
+        const response = await cache.match(request);
+        scripts.push({ coding: response.headers.get('content-encoding'), text: await response.text() });
+      }
+      return scripts;
+    })()`)) as { coding: string | null; text: string }[];
+    // (A script so small that Brotli does not make it smaller is sent as it is.)
+    expect(scripts.filter((script) => script.coding === 'br').length).toBeGreaterThan(10);
+    for (const script of scripts) expect(script.text).toMatch(/\b(?:import|export)\b/);
 
     const failedFiles: string[] = [];
     page.on('requestfailed', (request) => {
