@@ -236,6 +236,38 @@ describe('the signed-in layout', () => {
     await page.keyboard.press('Escape');
     // Two widths, each with the sheet opened and closed: longer than one visit.
   }, 60_000);
+
+  it('leaves the account menu open, focus in it, when the screen it was opened over arrives', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await signIn(page, user.username, user.password);
+    // The Cellar screen's code is held back until the menu is open.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/CellarScreen-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Cellar' })
+      .click();
+    await page.waitForURL('**/cellar');
+    expect(await page.getByRole('heading', { level: 1, name: 'Cellar' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: `Account menu for ${user.fullName}` }).click();
+    const menu = page.getByRole('menu', { name: 'Account' });
+    const focusInMenu = () =>
+      menu.evaluate((element) => element.contains(element.ownerDocument.activeElement));
+    await expect.poll(focusInMenu, { timeout: 10_000 }).toBe(true);
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Cellar' }).waitFor();
+
+    expect(await menu.count()).toBe(1);
+    expect(await focusInMenu()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await menu.count()).toBe(0);
+  });
 });
 
 /** How far the page and the navigation scroll sideways (0: not at all). Runs in the page. */
