@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
   headingText,
@@ -182,18 +182,123 @@ describe('the signed-in layout', () => {
     expect(pathOf(page)).toBe('/following');
   });
 
-  it('puts the navigation in a bar at the bottom of a narrow screen, below the header', async () => {
+  it('puts the navigation in a bar at the bottom of a phone, every item reachable without scrolling sideways', async () => {
     session = await openPage(browser, server.url, { width: 390, height: 800 });
     const { page } = session;
-    await signIn(page, user.username, user.password);
-    const header = await page.getByRole('banner').boundingBox();
-    const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+    await signIn(page, server.adminUsername, server.adminPassword);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const more = nav.getByRole('button', { name: 'More' });
+    const everyItem = [...NAV_LABELS, 'Admin Console'];
 
-    expect(header && nav).toBeTruthy();
-    expect(nav!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
-    // Within reach of a thumb: its bottom edge is the screen's.
-    expect(Math.abs(nav!.y + nav!.height - 800)).toBeLessThanOrEqual(1);
-    expect(nav!.width).toBeGreaterThan(380);
-    expect(nav!.height).toBeLessThan(100);
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      const header = await page.getByRole('banner').boundingBox();
+      const bar = await nav.boundingBox();
+      expect(bar!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
+      // Within reach of a thumb: its bottom edge is the screen's.
+      expect(Math.abs(bar!.y + bar!.height - 800)).toBeLessThanOrEqual(1);
+      expect(bar!.height).toBeLessThan(100);
+      expect(await sidewaysScroll(page)).toEqual({ document: 0, nav: 0 });
+      const onBar = await visibleItems(page, width);
+      expect(onBar.outside).toEqual([]);
+
+      // 'More' shows the rest in a sheet above the bar, focus on its first link.
+      expect(await more.getAttribute('aria-expanded')).toBe('false');
+      await more.click();
+      expect(await more.getAttribute('aria-expanded')).toBe('true');
+      const sheet = page.locator(`#${await more.getAttribute('aria-controls')}`);
+      const first = sheet.getByRole('link').first();
+      expect(await first.evaluate((link) => link === link.ownerDocument.activeElement)).toBe(true);
+      const all = await visibleItems(page, width);
+      expect(all.outside).toEqual([]);
+      expect(all.labels.toSorted()).toEqual(everyItem.toSorted());
+      expect(onBar.labels.every((label) => all.labels.includes(label))).toBe(true);
+      expect(await sidewaysScroll(page)).toEqual({ document: 0, nav: 0 });
+
+      // Escape closes it and hands focus back to 'More'.
+      await page.keyboard.press('Escape');
+      await sheet.waitFor({ state: 'detached' });
+      expect(await more.getAttribute('aria-expanded')).toBe('false');
+      expect(await more.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(
+        true,
+      );
+    }
+
+    // A link in the sheet goes to its page and closes the sheet; there it is the current page.
+    await more.click();
+    await nav.getByRole('link', { name: 'Wine Logs' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Wine Logs' }).waitFor();
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await more.click();
+    expect(await nav.getByRole('link', { name: 'Wine Logs' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await page.keyboard.press('Escape');
+    // Two widths, each with the sheet opened and closed: longer than one visit.
+  }, 60_000);
+
+  it('leaves the account menu open, focus in it, when the screen it was opened over arrives', async () => {
+    session = await openPage(browser, server.url);
+    const { page } = session;
+    await signIn(page, user.username, user.password);
+    // The Cellar screen's code is held back until the menu is open.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/CellarScreen-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Cellar' })
+      .click();
+    await page.waitForURL('**/cellar');
+    expect(await page.getByRole('heading', { level: 1, name: 'Cellar' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: `Account menu for ${user.fullName}` }).click();
+    const menu = page.getByRole('menu', { name: 'Account' });
+    const focusInMenu = () =>
+      menu.evaluate((element) => element.contains(element.ownerDocument.activeElement));
+    await expect.poll(focusInMenu, { timeout: 10_000 }).toBe(true);
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Cellar' }).waitFor();
+
+    expect(await menu.count()).toBe(1);
+    expect(await focusInMenu()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await menu.count()).toBe(0);
   });
 });
+
+/** How far the page and the navigation scroll sideways (0: not at all). Runs in the page. */
+function sidewaysScroll(page: Page): Promise<{ document: number; nav: number }> {
+  return page.evaluate(`(() => {
+    const overflow = (element) => element.scrollWidth - element.clientWidth;
+    return {
+      document: overflow(document.scrollingElement),
+      nav: overflow(document.querySelector('nav[aria-label="Main"]')),
+    };
+  })()`);
+}
+
+/** The navigation's visible links, and those not wholly inside a viewport `width` wide. */
+async function visibleItems(page: Page, width: number) {
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  const height = page.viewportSize()!.height;
+  const labels: string[] = [];
+  const outside: string[] = [];
+  for (const link of await links.all()) {
+    const label = (await link.textContent())!.trim();
+    const box = (await link.boundingBox())!;
+    labels.push(label);
+    if (
+      box.x < 0 ||
+      box.x + box.width > width + 0.5 ||
+      box.y < 0 ||
+      box.y + box.height > height + 0.5
+    ) {
+      outside.push(`${label} (${Math.round(box.x)}, ${Math.round(box.y)})`);
+    }
+  }
+  return { labels, outside };
+}

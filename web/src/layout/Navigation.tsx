@@ -1,10 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { useCurrentUser } from '../session/session.tsx';
 import { isAdmin } from '../session/roles.ts';
-import { NAV_ITEMS, currentness } from './nav-items.tsx';
+import { NAV_ITEMS } from './nav-items.tsx';
+import { NavLink } from './NavLink.tsx';
+import { NavMore } from './NavMore.tsx';
 
-/** The main navigation: a sidebar on wide screens, a scrolling bar under the header otherwise. */
+/**
+ * The main navigation: a sidebar on wide screens, a scrolling bar under the header on narrower
+ * ones, and on a phone a bar at the bottom with four items and 'More' for the rest (the items
+ * not on the phone's bar are hidden there by layout.css, and 'More' everywhere else).
+ */
 export function Navigation() {
   const user = useCurrentUser();
   const [location] = useLocation();
@@ -23,21 +29,14 @@ export function Navigation() {
   return (
     <nav ref={navRef} className="main-nav" aria-label="Main">
       <ul className="main-nav__list">
-        {items.map((item) => {
-          const current = currentness(item, location);
-          return (
-            <li key={item.path}>
-              <Link
-                href={item.path}
-                className={`main-nav__link${current ? ' is-active' : ''}`}
-                aria-current={current}
-              >
-                {item.icon}
-                <span>{item.label}</span>
-              </Link>
-            </li>
-          );
-        })}
+        {items.map((item) => (
+          <li key={item.path} className={item.onPhoneBar ? undefined : 'main-nav__extra'}>
+            <NavLink item={item} location={location} />
+          </li>
+        ))}
+        <li className="main-nav__more-item">
+          <NavMore items={items.filter((item) => !item.onPhoneBar)} location={location} />
+        </li>
       </ul>
     </nav>
   );

@@ -5,15 +5,21 @@ import { Header } from './Header.tsx';
 import { Navigation } from './Navigation.tsx';
 import './layout.css';
 
+/** Menus, panels and dialogs: while focus is in one that is open, the heading leaves it there. */
+const POPUPS =
+  '[role="menu"], [role="dialog"], [role="alertdialog"], dialog, .popover, [data-popup]';
+
 /**
  * Focuses the page's visible h1, if it is there yet (while a screen loads, the previous one may
- * still be in the DOM, hidden).
+ * still be in the DOM, hidden). Returns whether it is there. Focus the user has since moved into
+ * a menu, panel or dialog (opened while the screen loaded) stays where it is: moving it would
+ * close them.
  */
 function focusHeading(main: HTMLElement): boolean {
   const heading = [...main.querySelectorAll<HTMLElement>('h1')].find(
     (h1) => h1.getClientRects().length > 0,
   );
-  heading?.focus({ preventScroll: true });
+  if (heading && !document.activeElement?.closest(POPUPS)) heading.focus({ preventScroll: true });
   return heading !== undefined;
 }
 

@@ -17,15 +17,20 @@ export interface NavItem {
   label: string;
   icon: ReactNode;
   adminOnly?: boolean;
+  /** On a phone's bottom bar; the others are under its 'More' button. */
+  onPhoneBar?: boolean;
   /** Other paths under which this item counts as the current page. */
   alsoActiveUnder?: string[];
 }
 
-/** The navigation, in order. Admin Console is for admins only. */
+/**
+ * The navigation, in order. Admin Console is for admins only. A phone's bar holds the four used
+ * most (what is new, what is in the cellar, the dashboard, the people) and 'More' for the rest.
+ */
 export const NAV_ITEMS: NavItem[] = [
-  { path: '/', label: 'Dashboard', icon: <DashboardIcon /> },
-  { path: '/activity', label: 'Activity', icon: <ActivityIcon /> },
-  { path: '/cellar', label: 'Cellar', icon: <CellarIcon /> },
+  { path: '/', label: 'Dashboard', icon: <DashboardIcon />, onPhoneBar: true },
+  { path: '/activity', label: 'Activity', icon: <ActivityIcon />, onPhoneBar: true },
+  { path: '/cellar', label: 'Cellar', icon: <CellarIcon />, onPhoneBar: true },
   {
     path: BEVERAGE_KINDS.WHISKEY.path,
     label: BEVERAGE_KINDS.WHISKEY.archiveTitle,
@@ -34,7 +39,13 @@ export const NAV_ITEMS: NavItem[] = [
   { path: BEVERAGE_KINDS.WINE.path, label: BEVERAGE_KINDS.WINE.archiveTitle, icon: <WineIcon /> },
   { path: BEVERAGE_KINDS.BEER.path, label: BEVERAGE_KINDS.BEER.archiveTitle, icon: <BeerIcon /> },
   { path: '/stats', label: 'Stats', icon: <StatsIcon /> },
-  { path: '/following', label: 'Following', icon: <FollowingIcon />, alsoActiveUnder: ['/users'] },
+  {
+    path: '/following',
+    label: 'Following',
+    icon: <FollowingIcon />,
+    alsoActiveUnder: ['/users'],
+    onPhoneBar: true,
+  },
   { path: '/admin', label: 'Admin Console', icon: <AdminIcon />, adminOnly: true },
 ];
 

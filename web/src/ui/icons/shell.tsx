@@ -88,6 +88,14 @@ export const StatsIcon = () => (
   </Icon>
 );
 
+export const MoreIcon = () => (
+  <Icon>
+    <circle cx="5" cy="12" r="1.4" />
+    <circle cx="12" cy="12" r="1.4" />
+    <circle cx="19" cy="12" r="1.4" />
+  </Icon>
+);
+
 export const BellIcon = () => (
   <Icon>
     <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15Z" />
