@@ -234,7 +234,17 @@ describe('the signed-in layout', () => {
       'page',
     );
     await page.keyboard.press('Escape');
-    // Two widths, each with the sheet opened and closed: longer than one visit.
+
+    // A tablet: the navigation under the header, every item in view, 'More' not needed.
+    for (const width of [800, 600]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await sidewaysScroll(page)).toEqual({ document: 0, nav: 0 });
+      const items = await visibleItems(page, width);
+      expect(items.outside).toEqual([]);
+      expect(items.labels.toSorted()).toEqual(everyItem.toSorted());
+      expect(await more.isVisible()).toBe(false);
+    }
+    // Four widths, two with the sheet opened and closed: longer than one visit.
   }, 60_000);
 
   it('leaves the account menu open, focus in it, when the screen it was opened over arrives', async () => {
