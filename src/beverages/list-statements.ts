@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from '../../contract/enums.ts';
 import type { BeverageRow, BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
+import { NO_JSON } from './entry-json.ts';
 import type { BeverageFilter, ListedEntry } from './repository.ts';
 
 /**
@@ -46,7 +47,7 @@ type ListedRaw = [number, number, number];
 
 /** A listed entry without its JSON yet (the repository adds it and the owner's name). */
 function toListed(r: ListedRaw): ListedEntry {
-  return { id: r[0], userId: r[1], at: r[2], json: '', ownerName: '' };
+  return { id: r[0], userId: r[1], at: r[2], json: NO_JSON, ownerName: '' };
 }
 
 function toRow(r: RawRow): BeverageRow {
