@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { createReadCache } from '../db/read-cache.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from '../../contract/enums.ts';
 import type { BeverageRow, BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
 import { NO_JSON } from './entry-json.ts';
@@ -118,6 +119,11 @@ function prepare(sqlite: Database.Database, filter: BeverageFilter) {
 
 export function createListStatements(sqlite: Database.Database) {
   const statements = new Map<string, ReturnType<typeof prepare>>();
+  // Pages as read, until the database changes (src/db/read-cache.ts): the same page (a
+  // dashboard's, a profile's first) is asked again and again between writes, and every
+  // statement SQLite runs outside a transaction opens and closes a read transaction, whose file
+  // locks (system calls) cost more than the indexed read itself.
+  const pages = createReadCache<string, ListedRaw[]>(sqlite, { maxEntries: CACHED });
   const byIds = sqlite
     .prepare(`select ${COLUMNS} from beverages where id in (select value from json_each(?))`)
     .raw();
@@ -126,18 +132,21 @@ export function createListStatements(sqlite: Database.Database) {
     /** A page of one owner's entries, newest first (no search words: see search-index.ts). */
     list(filter: BeverageFilter): ListedEntry[] {
       const key = keyOf(filter);
-      let statement = statements.get(key);
-      if (statement) {
-        statements.delete(key); // most recently used goes last
-      } else {
-        statement = prepare(sqlite, filter);
-        if (statements.size >= CACHED) statements.delete(statements.keys().next().value!);
-      }
-      statements.set(key, statement);
       const params: unknown[] = [];
       if (filter.scope?.sharedIds.length) params.push(JSON.stringify(filter.scope.sharedIds));
       if (filter.before) params.push(filter.before.createdAt, filter.before.id);
-      const rows = statement.all(...params) as ListedRaw[];
+      const rows = pages.get(`${key}|${params.join('|')}`, () => {
+        let statement = statements.get(key);
+        if (statement) {
+          statements.delete(key); // most recently used goes last
+        } else {
+          statement = prepare(sqlite, filter);
+          if (statements.size >= CACHED) statements.delete(statements.keys().next().value!);
+        }
+        statements.set(key, statement);
+        return statement.all(...params) as ListedRaw[];
+      })!;
+      // New objects every time: the caller completes them (their JSON, owner, recipients).
       return rows.map(toListed);
     },
 
