@@ -168,15 +168,13 @@ export function createBeverageRepository(db: Db) {
       const words = searchWords(filter.q);
       const rows: ListedEntry[] =
         words.length > 0
-          ? search
-              .search(filter, words)
-              .map(({ id, at }) => ({
-                id,
-                userId: filter.userId,
-                at,
-                json: NO_JSON,
-                ownerName: '',
-              }))
+          ? search.search(filter, words).map(({ id, at }) => ({
+              id,
+              userId: filter.userId,
+              at,
+              json: NO_JSON,
+              ownerName: '',
+            }))
           : lists.list(filter);
       if (rows.length === 0) return [];
       const ownerName =

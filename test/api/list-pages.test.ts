@@ -20,7 +20,7 @@ beforeAll(async () => {
   sqlite.prepare = function (this: Database.Database, source: string) {
     const statement = prepare.call(this, source);
     if (source.startsWith('select id, user_id, created_at from beverages')) {
-      const all = statement.all;
+      const all = statement.all as (...args: unknown[]) => unknown[];
       statement.all = function (this: unknown, ...args: unknown[]) {
         pageReads++;
         return all.apply(this, args);
