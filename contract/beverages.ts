@@ -12,38 +12,57 @@ export const shareUserSchema = z.object({
 });
 export type ShareUser = z.infer<typeof shareUserSchema>;
 
-/** A beverage entry, as the viewer sees it. */
-export const beverageSchema = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  type: z.enum(BEVERAGE_TYPES),
-  name: z.string(),
-  subtype: z.string(),
-  /** '' when none. */
-  makerName: z.string(),
-  /** 0 to 5; 0 while to-try. */
-  rating: z.number().int(),
-  /** '' when none. */
-  notes: z.string(),
-  /** For an entry shared with the viewer: the list the viewer put it in. */
-  status: z.enum(BEVERAGE_STATUSES),
-  inCellar: z.boolean(),
-  /** 'media/<hex>.jpg', served at '/' + photoPath; null when there is no photo. */
-  photoPath: z.string().nullable(),
-  /** Who may see it: only the owner, the owner's followers, or every user of the vault. */
-  visibility: z.enum(VISIBILITIES),
+/**
+ * The fields of an entry that only its owner is given: the owner's own settings. This is the one
+ * list of them. The server keeps them out of the JSON it caches and shares between viewers and
+ * adds them for the owner only (src/beverages/entry-fields.ts), so a field added here is left
+ * out for everyone else, whatever the read path (test/api/owner-only-fields.test.ts).
+ */
+export const beverageOwnerFieldsSchema = z.object({
   /**
    * Whether it goes to the owner's fediverse followers (when the owner federates); never when
-   * PRIVATE. The owner's setting: only in the owner's answers, left out for everyone else.
+   * PRIVATE.
    */
-  federated: z.boolean().optional(),
-  createdAt: z.string(),
-  isOwner: z.boolean(),
-  ownerName: z.string(),
-  sharedWithCurrentUser: z.boolean(),
-  /** Whom the owner shared it with; only the owner and admins see this list (else []). */
-  sharedWith: z.array(shareUserSchema),
+  federated: z.boolean(),
 });
+export type BeverageOwnerFields = z.infer<typeof beverageOwnerFieldsSchema>;
+export type OwnerOnlyField = keyof BeverageOwnerFields;
+/** The names of the owner-only fields. */
+export const OWNER_ONLY_FIELDS: readonly OwnerOnlyField[] =
+  beverageOwnerFieldsSchema.keyof().options;
+
+/**
+ * A beverage entry, as the viewer sees it: the owner-only fields are there in the owner's
+ * answers only (absent, not null, for anyone else).
+ */
+export const beverageSchema = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    type: z.enum(BEVERAGE_TYPES),
+    name: z.string(),
+    subtype: z.string(),
+    /** '' when none. */
+    makerName: z.string(),
+    /** 0 to 5; 0 while to-try. */
+    rating: z.number().int(),
+    /** '' when none. */
+    notes: z.string(),
+    /** For an entry shared with the viewer: the list the viewer put it in. */
+    status: z.enum(BEVERAGE_STATUSES),
+    inCellar: z.boolean(),
+    /** 'media/<hex>.jpg', served at '/' + photoPath; null when there is no photo. */
+    photoPath: z.string().nullable(),
+    /** Who may see it: only the owner, the owner's followers, or every user of the vault. */
+    visibility: z.enum(VISIBILITIES),
+    createdAt: z.string(),
+    isOwner: z.boolean(),
+    ownerName: z.string(),
+    sharedWithCurrentUser: z.boolean(),
+    /** Whom the owner shared it with; only the owner and admins see this list (else []). */
+    sharedWith: z.array(shareUserSchema),
+  })
+  .extend(beverageOwnerFieldsSchema.partial().shape);
 export type Beverage = z.infer<typeof beverageSchema>;
 
 /** One page of GET /beverages: newest first; nextCursor is null on the last page. */

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
+import { createReadCache } from '../db/read-cache.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from '../../contract/enums.ts';
 import type { BeverageRow, BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
+import { NO_JSON } from './entry-json.ts';
 import type { BeverageFilter, ListedEntry } from './repository.ts';
 
 /**
@@ -46,7 +48,7 @@ type ListedRaw = [number, number, number];
 
 /** A listed entry without its JSON yet (the repository adds it and the owner's name). */
 function toListed(r: ListedRaw): ListedEntry {
-  return { id: r[0], userId: r[1], at: r[2], json: '', ownerName: '' };
+  return { id: r[0], userId: r[1], at: r[2], json: NO_JSON, ownerName: '' };
 }
 
 function toRow(r: RawRow): BeverageRow {
@@ -117,6 +119,11 @@ function prepare(sqlite: Database.Database, filter: BeverageFilter) {
 
 export function createListStatements(sqlite: Database.Database) {
   const statements = new Map<string, ReturnType<typeof prepare>>();
+  // Pages as read, until the database changes (src/db/read-cache.ts): the same page (a
+  // dashboard's, a profile's first) is asked again and again between writes, and every
+  // statement SQLite runs outside a transaction opens and closes a read transaction, whose file
+  // locks (system calls) cost more than the indexed read itself.
+  const pages = createReadCache<string, ListedRaw[]>(sqlite, { maxEntries: CACHED });
   const byIds = sqlite
     .prepare(`select ${COLUMNS} from beverages where id in (select value from json_each(?))`)
     .raw();
@@ -125,18 +132,21 @@ export function createListStatements(sqlite: Database.Database) {
     /** A page of one owner's entries, newest first (no search words: see search-index.ts). */
     list(filter: BeverageFilter): ListedEntry[] {
       const key = keyOf(filter);
-      let statement = statements.get(key);
-      if (statement) {
-        statements.delete(key); // most recently used goes last
-      } else {
-        statement = prepare(sqlite, filter);
-        if (statements.size >= CACHED) statements.delete(statements.keys().next().value!);
-      }
-      statements.set(key, statement);
       const params: unknown[] = [];
       if (filter.scope?.sharedIds.length) params.push(JSON.stringify(filter.scope.sharedIds));
       if (filter.before) params.push(filter.before.createdAt, filter.before.id);
-      const rows = statement.all(...params) as ListedRaw[];
+      const rows = pages.get(`${key}|${params.join('|')}`, () => {
+        let statement = statements.get(key);
+        if (statement) {
+          statements.delete(key); // most recently used goes last
+        } else {
+          statement = prepare(sqlite, filter);
+          if (statements.size >= CACHED) statements.delete(statements.keys().next().value!);
+        }
+        statements.set(key, statement);
+        return statement.all(...params) as ListedRaw[];
+      })!;
+      // New objects every time: the caller completes them (their JSON, owner, recipients).
       return rows.map(toListed);
     },
 

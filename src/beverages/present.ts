@@ -1,32 +1,21 @@
 import type { Beverage } from '../../contract/beverages.ts';
 import { isListed, type PageEntry } from './entry-lists.ts';
-import { withoutOwnerFields, type ViewerFields } from './entry-json.ts';
+import { ownerFields, publicFields, type ViewerFields } from './entry-fields.ts';
 import type { EntryView, ListedEntry } from './repository.ts';
 
 /** The Beverage entry, as the API returns it (contract/beverages.ts). */
 export type BeverageDto = Beverage;
 
 /**
- * An entry as `viewerId` gets it. `federated` is the owner's setting: only the owner is told
- * (the visibility policy already decided that the viewer may see the entry).
+ * An entry as `viewerId` gets it: the owner-only fields for its owner alone (the visibility
+ * policy already decided that the viewer may see the entry).
  */
 export function presentBeverage(entry: EntryView, viewerId: number): BeverageDto {
   const isOwner = entry.userId === viewerId;
   return {
-    id: entry.id,
-    userId: entry.userId,
-    type: entry.type,
-    name: entry.name,
-    subtype: entry.subtype,
-    makerName: entry.makerName,
-    rating: entry.rating,
-    notes: entry.notes,
+    ...publicFields(entry),
     status: entry.shared?.listStatus ?? entry.status,
-    inCellar: entry.inCellar,
-    photoPath: entry.photoPath,
-    visibility: entry.visibility,
-    createdAt: entry.createdAt.toISOString(),
-    ...(isOwner ? { federated: entry.federated } : {}),
+    ...(isOwner && ownerFields(entry)),
     isOwner,
     ownerName: entry.ownerName,
     sharedWithCurrentUser: entry.shared !== undefined,
@@ -47,9 +36,10 @@ function viewerMembers(entry: ListedEntry, viewerId: number): string {
 }
 
 /**
- * GET /api/beverages's answer (the contract's BeveragePage) as JSON text. A listed entry's JSON
- * (src/beverages/entry-json.ts) has no viewer's fields: they are appended (the same for every entry of
- * a page unless it carries `sharedWith`, so computed once). Equal, field for field, to
+ * GET /api/beverages's answer (the contract's BeveragePage) as JSON text. A listed entry's
+ * cached JSON (src/beverages/entry-json.ts) is its public fields; the owner's answer adds the
+ * owner-only members, kept apart, and everyone's the viewer's fields (the same for every entry
+ * of a page unless it carries `sharedWith`, so computed once). Equal, field for field, to
  * presentBeverage of the same entry (test/api/entry-json.test.ts).
  */
 export function presentPageJson(
@@ -70,8 +60,9 @@ export function presentPageJson(
       }
       members = common.members;
     }
-    const json = entry.userId === viewerId ? entry.json : withoutOwnerFields(entry.json);
-    return json.slice(0, -1) + members;
+    const { publicJson, ownerMembers } = entry.json;
+    const owner = entry.userId === viewerId ? ownerMembers : '';
+    return publicJson.slice(0, -1) + owner + members;
   });
   return `{"beverages":[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}`;
 }

@@ -3,7 +3,7 @@ import type { EntryScope } from '../visibility/policy.ts';
 import { and, eq, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
 import { createReadCache } from '../db/read-cache.ts';
-import { createEntryJsonCache } from './entry-json.ts';
+import { createEntryJsonCache, NO_JSON, type EntryJson } from './entry-json.ts';
 import { createListStatements } from './list-statements.ts';
 import { createSearchIndex, searchWords } from './search-index.ts';
 import {
@@ -53,7 +53,7 @@ export type EntryView = BeverageWithOwner & {
 
 /**
  * An entry of a list page: `json` holds the contract's Beverage fields that do not depend on
- * the viewer, as one JSON object (src/beverages/entry-json.ts); beside it, what the list needs
+ * the viewer, the owner-only ones apart (src/beverages/entry-json.ts); beside it, what the list needs
  * to page, merge and check it (`at`: when it was logged, in ms). src/beverages/present.ts
  * completes it for a viewer.
  */
@@ -61,7 +61,7 @@ export interface ListedEntry {
   id: number;
   userId: number;
   at: number;
-  json: string;
+  json: EntryJson;
   ownerName: string;
   sharedWith?: ShareUser[] | undefined;
 }
@@ -168,9 +168,13 @@ export function createBeverageRepository(db: Db) {
       const words = searchWords(filter.q);
       const rows: ListedEntry[] =
         words.length > 0
-          ? search
-              .search(filter, words)
-              .map(({ id, at }) => ({ id, userId: filter.userId, at, json: '', ownerName: '' }))
+          ? search.search(filter, words).map(({ id, at }) => ({
+              id,
+              userId: filter.userId,
+              at,
+              json: NO_JSON,
+              ownerName: '',
+            }))
           : lists.list(filter);
       if (rows.length === 0) return [];
       const ownerName =

@@ -1,0 +1,45 @@
+import type { Beverage, BeverageOwnerFields, OwnerOnlyField } from '../../contract/beverages.ts';
+import type { BeverageRow } from '../db/schema/index.ts';
+
+/** The Beverage fields that depend on the viewer: added by src/beverages/present.ts. */
+export type ViewerFields = 'isOwner' | 'ownerName' | 'sharedWithCurrentUser' | 'sharedWith';
+
+/**
+ * An entry's fields that anyone who may see it gets alike: neither the viewer's fields nor the
+ * owner-only ones (the contract's beverageOwnerFieldsSchema). The type leaves the owner-only
+ * fields out, so this object cannot be given one (excess properties are a type error).
+ */
+export type PublicEntryFields = Omit<Beverage, ViewerFields | OwnerOnlyField>;
+
+export function publicFields(row: BeverageRow): PublicEntryFields {
+  return {
+    id: row.id,
+    userId: row.userId,
+    type: row.type,
+    name: row.name,
+    subtype: row.subtype,
+    makerName: row.makerName,
+    rating: row.rating,
+    notes: row.notes,
+    status: row.status,
+    inCellar: row.inCellar,
+    photoPath: row.photoPath,
+    visibility: row.visibility,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The owner-only fields: for the entry's owner alone. A field added to the contract must be given here. */
+export function ownerFields(row: BeverageRow): BeverageOwnerFields {
+  return { federated: row.federated };
+}
+
+/**
+ * The owner-only fields as JSON members to add inside an object, from a leading comma (e.g.
+ * `,"federated":true`): what a cached public JSON object (src/beverages/entry-json.ts) gets
+ * for its owner.
+ */
+export function ownerMembers(row: BeverageRow): string {
+  const json = JSON.stringify(ownerFields(row));
+  return json === '{}' ? '' : `,${json.slice(1, -1)}`;
+}
