@@ -8,7 +8,12 @@ import { messageOf, useNotes } from '../notes/notes.tsx';
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signed-out' }
-  | { status: 'unavailable'; message: string }
+  | {
+      status: 'unavailable';
+      message: string;
+      /** The check got no answer at all (offline, or the server is gone), not an error answer. */
+      unreachable: boolean;
+    }
   | {
       status: 'signed-in';
       user: User;
@@ -74,7 +79,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (error instanceof api.ApiError && error.status === 401) {
           setState({ status: 'signed-out' });
         } else {
-          setState({ status: 'unavailable', message: messageOf(error, api.INVALID_RESPONSE) });
+          setState({
+            status: 'unavailable',
+            message: messageOf(error, api.INVALID_RESPONSE),
+            unreachable: error instanceof api.ApiError && error.status === api.NO_ANSWER,
+          });
         }
       },
     );
