@@ -219,7 +219,7 @@ describe('photos from a phone', () => {
       serviceWorkers: 'block',
       storageState: hazel,
     });
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(20_000);
     const page = await context.newPage();
     session = { context, page, pageErrors: [] };
     page.on('pageerror', (error) => session?.pageErrors.push(error.message));
