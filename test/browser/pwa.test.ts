@@ -178,7 +178,7 @@ describe('offline', () => {
       expect(failedFiles).toEqual([]);
 
       await context.setOffline(false);
-      // At once where the browser fires 'online'; else at the vault's next probe (every 5 s).
+      // At once where the browser fires 'online'; else at the session check's next try (5 s).
       await expect.poll(() => headingText(page), { timeout: 30_000 }).toBe('Whiskey Logs');
       expect(await offlineBanner(page).count()).toBe(0);
     },

@@ -236,14 +236,6 @@ export async function logout(): Promise<void> {
   await request('/auth/logout', { method: 'POST', json: {} });
 }
 
-/**
- * Asks the vault whether it is there (GET /auth/me), only to learn whether it answers: the
- * answer goes to reachability.ts like every request's. Never signs anyone out.
- */
-export async function probeVault(): Promise<void> {
-  await request('/auth/me').catch(() => undefined);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Notifications
 

@@ -17,8 +17,8 @@ let unreachable = false;
 let connection = 0;
 const listeners = new Set<Listener>();
 
+/** Tells every listener, changed or not: a listener compares what it reads (React does). */
 function set(value: boolean): void {
-  if (unreachable === value) return;
   unreachable = value;
   for (const listener of listeners) listener();
 }

@@ -6,17 +6,12 @@ import {
 } from '../api/reachability.ts';
 
 function subscribe(onChange: () => void): () => void {
-  // 'online' clears a failed request's mark (the next request tells again) and so changes
-  // the snapshot through the reachability store.
-  const back = () => {
-    reportConnectionBack();
-    onChange();
-  };
-  window.addEventListener('online', back);
+  // 'online' clears a failed request's mark (the next request tells again) and tells onChange.
+  window.addEventListener('online', reportConnectionBack);
   window.addEventListener('offline', onChange);
   const stop = subscribeReachability(onChange);
   return () => {
-    window.removeEventListener('online', back);
+    window.removeEventListener('online', reportConnectionBack);
     window.removeEventListener('offline', onChange);
     stop();
   };

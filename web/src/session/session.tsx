@@ -47,6 +47,8 @@ interface SessionContextValue {
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 let epochCounter = 0;
+/** How often a session check that got no answer is tried again. */
+const RETRY_MS = 5000;
 
 /**
  * GET /webauthn/credentials. The second-factor calls are not part of the first download: only the
@@ -62,6 +64,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     api.fetchCurrentUser().then(
       (user) => {
         if (active) {
@@ -79,16 +82,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (error instanceof api.ApiError && error.status === 401) {
           setState({ status: 'signed-out' });
         } else {
+          const unreachable = (error as api.ApiError).status === api.NO_ANSWER;
           setState({
             status: 'unavailable',
             message: messageOf(error, api.INVALID_RESPONSE),
-            unreachable: error instanceof api.ApiError && error.status === api.NO_ANSWER,
+            unreachable,
           });
+          // No browser event says when a server is back (or a captive portal lets go): ask
+          // again now and then, quietly (the screen stays as it is until the answer).
+          if (unreachable) retry = setTimeout(() => setCheckCount((count) => count + 1), RETRY_MS);
         }
       },
     );
     return () => {
       active = false;
+      clearTimeout(retry);
     };
   }, [checkCount]);
 
