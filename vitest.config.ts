@@ -4,8 +4,11 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    expect: { requireAssertions: true },
-    testTimeout: 30_000,
+    // expect.poll gives up after 1 s by default, which a busy machine (two cores, a browser and
+    // servers for three test files) overruns: a poll waits for a final state, so it may wait long.
+    expect: { requireAssertions: true, poll: { timeout: 15_000 } },
+    // Generous: a browser test waits for many screens, each of which may be slow on a busy machine.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Three test files at a time. Vitest's default on a 2-core machine is one (cores - 1); the

@@ -44,7 +44,7 @@ const lookup = (query: string, cookie = alice) => api('/users/lookup', cookie, '
 const following = async (cookie = alice) =>
   followingListSchema.parse(await (await api('/users/following', cookie)).json());
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000) {
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000) {
   const end = Date.now() + ms;
   for (;;) {
     const value = await read();

@@ -69,7 +69,7 @@ describe('Fedify, loaded on demand', () => {
     try {
       expect(second.ctx.federation.current()).toBeUndefined();
       second.ctx.federation.startQueue();
-      await expect.poll(() => second.ctx.federation.current(), { timeout: 5_000 }).toBeDefined();
+      await expect.poll(() => second.ctx.federation.current(), { timeout: 15_000 }).toBeDefined();
     } finally {
       await second.close();
     }

@@ -13,7 +13,7 @@ afterAll(() => db.remove());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(predicate: () => boolean, timeoutMs = 5_000) {
+async function until(predicate: () => boolean, timeoutMs = 15_000) {
   const started = Date.now();
   while (!predicate()) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');

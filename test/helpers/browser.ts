@@ -56,7 +56,9 @@ export async function openPage(
     reducedMotion: 'reduce',
     ...(options.storageState && { storageState: options.storageState }),
   });
-  context.setDefaultTimeout(10_000);
+  // Every wait is for a final state, so it may be long: on a busy machine (two cores shared by
+  // the browser, the servers and three test files) a screen can take well over 10 s.
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));

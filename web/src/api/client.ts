@@ -17,11 +17,15 @@ import type {
   User,
   VaultNotification,
 } from './types.ts';
+import { connectionMark, reportReached, reportUnreachable } from './reachability.ts';
 
 export const API_PREFIX = '/api';
 export const INVALID_RESPONSE = 'Invalid response from server';
 export const UNEXPECTED_LOGIN_RESPONSE = 'Unexpected login response';
 const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+
+/** The status of an ApiError for a request that got no answer at all (a network error). */
+export const NO_ANSWER = 0;
 
 /** An error from the API. `message` is what the user sees; `status` is for branching only. */
 export class ApiError extends Error {
@@ -121,6 +125,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 
   let response: Response;
+  const mark = connectionMark();
   try {
     // Upload progress is fetched with the first photo (it is not part of the first download;
     // the photo input that shows it is on a screen loaded on demand).
@@ -141,8 +146,10 @@ export async function request<T = unknown>(path: string, options: RequestOptions
           });
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') throw error;
-    throw new ApiError(UNREACHABLE, 0);
+    reportUnreachable(mark);
+    throw new ApiError(UNREACHABLE, NO_ANSWER);
   }
+  reportReached();
 
   try {
     return await readResponse<T>(response);

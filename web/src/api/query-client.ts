@@ -4,7 +4,7 @@
  * or in as someone else throws every cached answer away.
  */
 import { QueryClient } from '@tanstack/query-core';
-import { ApiError } from './client.ts';
+import { ApiError, NO_ANSWER } from './client.ts';
 
 /** At most this many tries again for a failure that may pass (a 5xx, or no answer at all). */
 const MAX_RETRIES = 1;
@@ -15,7 +15,7 @@ const MAX_RETRIES = 1;
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
-  if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
+  if (error instanceof ApiError) return error.status === NO_ANSWER || error.status >= 500;
   return false;
 }
 

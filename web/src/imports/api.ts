@@ -8,7 +8,8 @@ import type {
   ImportReport,
   ImportReportFilter,
 } from '../../../contract/imports.ts';
-import { API_PREFIX, ApiError, readResponse, request } from '../api/client.ts';
+import { API_PREFIX, ApiError, NO_ANSWER, readResponse, request } from '../api/client.ts';
+import { connectionMark, reportReached, reportUnreachable } from '../api/reachability.ts';
 
 export type { ImportFormat, ImportJob, ImportReport, ImportReportFilter };
 
@@ -59,14 +60,17 @@ export async function startImport(
     'Content-Type': file.type || 'application/octet-stream',
   };
   let response: Response;
+  const mark = connectionMark();
   try {
     response =
       typeof XMLHttpRequest === 'function'
         ? await sendWithProgress(url, headers, file, onProgress)
         : await fetch(url, { method: 'POST', headers, body: file, credentials: 'include' });
-  } catch {
-    throw new ApiError(UNREACHABLE, 0);
+  } catch (error) {
+    if (!(error instanceof Error && error.message === 'Aborted')) reportUnreachable(mark);
+    throw new ApiError(UNREACHABLE, NO_ANSWER);
   }
+  reportReached();
   return (await readResponse<{ job: ImportJob }>(response)).job;
 }
 

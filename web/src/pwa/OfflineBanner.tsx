@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useSession } from '../session/session.tsx';
 import { useOnline } from './online.ts';
 import './pwa.css';
@@ -7,22 +7,18 @@ export const OFFLINE_TITLE = 'You are offline.';
 export const OFFLINE_TEXT = "The vault can't load or save anything until the connection is back.";
 
 /**
- * Says so while the device is offline (the app shell opens from the service worker's cache),
- * and checks the session again once the connection is back if it could not be checked before.
+ * Says so while the vault cannot be used: the browser is offline, or a request to the vault got
+ * no answer (a captive portal, the server gone). Once the connection is back (the browser says
+ * so, or a request gets an answer), the session is checked again if it could not be checked.
  */
 export function OfflineBanner() {
   const online = useOnline();
   const { state, recheck } = useSession();
-  const wasOffline = useRef(!online);
+  const checkAgain = online && state.status === 'unavailable' && state.unreachable;
 
   useEffect(() => {
-    if (!online) {
-      wasOffline.current = true;
-      return;
-    }
-    if (wasOffline.current && state.status === 'unavailable') recheck();
-    wasOffline.current = false;
-  }, [online, state.status, recheck]);
+    if (checkAgain) recheck();
+  }, [checkAgain, recheck]);
 
   return (
     <div className="offline-banner" role="status" aria-live="polite">

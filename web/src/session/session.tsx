@@ -8,7 +8,12 @@ import { messageOf, useNotes } from '../notes/notes.tsx';
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signed-out' }
-  | { status: 'unavailable'; message: string }
+  | {
+      status: 'unavailable';
+      message: string;
+      /** The check got no answer at all (offline, or the server is gone), not an error answer. */
+      unreachable: boolean;
+    }
   | {
       status: 'signed-in';
       user: User;
@@ -42,6 +47,8 @@ interface SessionContextValue {
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 let epochCounter = 0;
+/** How often a session check that got no answer is tried again. */
+const RETRY_MS = 5000;
 
 /**
  * GET /webauthn/credentials. The second-factor calls are not part of the first download: only the
@@ -57,6 +64,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     api.fetchCurrentUser().then(
       (user) => {
         if (active) {
@@ -74,12 +82,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (error instanceof api.ApiError && error.status === 401) {
           setState({ status: 'signed-out' });
         } else {
-          setState({ status: 'unavailable', message: messageOf(error, api.INVALID_RESPONSE) });
+          const unreachable = (error as api.ApiError).status === api.NO_ANSWER;
+          setState({
+            status: 'unavailable',
+            message: messageOf(error, api.INVALID_RESPONSE),
+            unreachable,
+          });
+          // No browser event says when a server is back (or a captive portal lets go): ask
+          // again now and then, quietly (the screen stays as it is until the answer).
+          if (unreachable) retry = setTimeout(() => setCheckCount((count) => count + 1), RETRY_MS);
         }
       },
     );
     return () => {
       active = false;
+      clearTimeout(retry);
     };
   }, [checkCount]);
 
