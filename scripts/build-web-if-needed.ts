@@ -1,5 +1,5 @@
 // Builds the client into web/dist when it is missing or older than any of its sources: the files
-// under web/ and the server modules the client imports (the beverage catalogue).
+// under web/ and the server modules the client imports (the beverage catalogue and type names).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +18,9 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-const sharedSources = [path.join(root, 'src', 'beverages', 'catalog.ts')];
+const sharedSources = ['catalog.ts', 'type-names.ts'].map((file) =>
+  path.join(root, 'src', 'beverages', file),
+);
 const newest = Math.max(newestSource(web), ...sharedSources.map((f) => fs.statSync(f).mtimeMs));
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 if (builtAt === 0 || newest > builtAt) {

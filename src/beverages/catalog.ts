@@ -2,6 +2,7 @@
 // Pure data, shared by the server (validation) and the web client (forms); the type names come
 // from the contract's enumerations.
 import { BEVERAGE_TYPES, type BeverageType } from '../../contract/enums.ts';
+import { TYPE_NAMES, type TypeName } from './type-names.ts';
 
 export type BeverageTypeName = BeverageType;
 
@@ -10,12 +11,8 @@ export interface SubtypeGroup {
   subtypes: readonly string[];
 }
 
-export interface BeverageKind {
+export interface BeverageKind extends TypeName {
   type: BeverageTypeName;
-  /** 'Whiskey', 'Wine', 'Beer' */
-  label: string;
-  /** The route of the type's archive. */
-  path: '/whiskey' | '/wine' | '/beer';
   makerLabel: string;
   /** Subtypes in display groups; whiskey and beer have one unlabelled group. */
   groups: readonly SubtypeGroup[];
@@ -24,8 +21,7 @@ export interface BeverageKind {
 export const CATALOG: Readonly<Record<BeverageTypeName, BeverageKind>> = {
   WHISKEY: {
     type: 'WHISKEY',
-    label: 'Whiskey',
-    path: '/whiskey',
+    ...TYPE_NAMES.WHISKEY,
     makerLabel: 'Distiller',
     groups: [
       {
@@ -36,8 +32,7 @@ export const CATALOG: Readonly<Record<BeverageTypeName, BeverageKind>> = {
   },
   WINE: {
     type: 'WINE',
-    label: 'Wine',
-    path: '/wine',
+    ...TYPE_NAMES.WINE,
     makerLabel: 'Winery',
     groups: [
       {
@@ -77,8 +72,7 @@ export const CATALOG: Readonly<Record<BeverageTypeName, BeverageKind>> = {
   },
   BEER: {
     type: 'BEER',
-    label: 'Beer',
-    path: '/beer',
+    ...TYPE_NAMES.BEER,
     makerLabel: 'Brewing company',
     groups: [
       {

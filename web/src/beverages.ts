@@ -18,6 +18,7 @@ import {
 } from '../../src/beverages/catalog.ts';
 import type { SubtypeGroup } from '../../src/beverages/catalog.ts';
 import type { BeverageStatus, BeverageType } from './api/types.ts';
+import { archiveTitle } from './archives.ts';
 
 export type { BeverageStatus, BeverageType, SubtypeGroup };
 export {
@@ -55,7 +56,7 @@ function kind(type: BeverageType): BeverageKind {
     type,
     label: entry.label,
     path: entry.path,
-    archiveTitle: `${entry.label} Logs`,
+    archiveTitle: archiveTitle(type),
     next: nextType(type),
     makerLabel: entry.makerLabel,
     groups: entry.groups,

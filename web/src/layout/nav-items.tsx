@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BEVERAGE_KINDS } from '../beverages.ts';
+import { archivePath, archiveTitle } from '../archives.ts';
 import {
   ActivityIcon,
   AdminIcon,
@@ -31,13 +31,9 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/', label: 'Dashboard', icon: <DashboardIcon />, onPhoneBar: true },
   { path: '/activity', label: 'Activity', icon: <ActivityIcon />, onPhoneBar: true },
   { path: '/cellar', label: 'Cellar', icon: <CellarIcon />, onPhoneBar: true },
-  {
-    path: BEVERAGE_KINDS.WHISKEY.path,
-    label: BEVERAGE_KINDS.WHISKEY.archiveTitle,
-    icon: <WhiskeyIcon />,
-  },
-  { path: BEVERAGE_KINDS.WINE.path, label: BEVERAGE_KINDS.WINE.archiveTitle, icon: <WineIcon /> },
-  { path: BEVERAGE_KINDS.BEER.path, label: BEVERAGE_KINDS.BEER.archiveTitle, icon: <BeerIcon /> },
+  { path: archivePath('WHISKEY'), label: archiveTitle('WHISKEY'), icon: <WhiskeyIcon /> },
+  { path: archivePath('WINE'), label: archiveTitle('WINE'), icon: <WineIcon /> },
+  { path: archivePath('BEER'), label: archiveTitle('BEER'), icon: <BeerIcon /> },
   { path: '/stats', label: 'Stats', icon: <StatsIcon /> },
   {
     path: '/following',
