@@ -66,9 +66,9 @@ export const layerRules = [
             'The client imports the contract as types only (import type), so zod stays out of the bundle; contract/enums.ts is plain data and may be imported.',
         },
         {
-          regex: '(^|/)(src|federation)/(?!beverages/catalog\\.ts$)',
+          regex: '(^|/)(src|federation)/(?!beverages/(catalog|type-names)\\.ts$)',
           message:
-            'The client shares only the contract and the beverage catalogue with the server.',
+            'The client shares only the contract and the beverage catalogue (and its type names) with the server.',
         },
         { group: ['zod', 'zod/*'], message: 'No zod in the browser bundle.' },
       ),
