@@ -114,6 +114,8 @@ function loadBuild(root: string, options: StaticClientOptions): Map<string, Clie
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
     const urlPath = '/' + path.relative(root, file).split(path.sep).join('/');
+    // Source maps not served are not held either (they are most of a build's bytes).
+    if (!options.serveSourceMaps && urlPath.endsWith('.map')) continue;
     try {
       bodies.set(urlPath, fs.readFileSync(file) as Uint8Array<ArrayBuffer>);
     } catch {
