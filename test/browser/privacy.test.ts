@@ -67,12 +67,21 @@ describe('keeping entries private in the browser', () => {
   });
 
   it('sets a default for new entries, changes every entry at once on the profile, and picked ones on the archive', async () => {
-    const page = await open(owner, '/profile');
+    // A user of its own, with one private entry, so that this test stands alone.
+    await server.createUser({ username: 'curator', password: 'curator-password' });
+    const curator = await signedInState(browser, server.url, 'curator', 'curator-password');
+    const user = server.ctx.users.findByUsername('curator')!;
+    const keeper = { id: user.id, role: 'USER' as const };
+    await server.ctx.beverages.create(keeper, {
+      name: 'Curator stash',
+      type: 'WHISKEY',
+      visibility: 'PRIVATE',
+    });
+    const page = await open(curator, '/profile');
     const panel = page.getByRole('region', { name: 'Privacy' });
     await panel.getByLabel('New entries are visible to').selectOption({ label: 'My followers' });
     await page.getByText('Default visibility saved').waitFor();
-    const user = server.ctx.users.findByUsername('keeper')!;
-    expect(user.defaultVisibility).toBe('FOLLOWERS');
+    expect(server.ctx.users.findByUsername('curator')!.defaultVisibility).toBe('FOLLOWERS');
 
     await panel.getByLabel('Change them to').selectOption({
       label: 'Everyone on this vault',
@@ -84,13 +93,12 @@ describe('keeping entries private in the browser', () => {
     await page.goto('/');
     const form = page.getByRole('region', { name: 'Log a new beverage' });
     expect(await form.getByLabel('Who can see it').inputValue()).toBe('FOLLOWERS');
-    const card = page.getByRole('article', { name: 'Secret stash' });
+    const card = page.getByRole('article', { name: 'Curator stash' });
     await card.waitFor();
     expect(await card.getByText('Only me', { exact: true }).count()).toBe(0);
 
     // 'Select' on the archive, on a phone: tick two entries (by click and by keyboard), make
     // them 'Only me' with one action, and the third stays as it was.
-    const keeper = { id: user.id, role: 'USER' as const };
     for (const name of ['Pick Ardbeg', 'Pick Lagavulin', 'Keep Laphroaig']) {
       await server.ctx.beverages.create(keeper, { name, type: 'WHISKEY', visibility: 'MEMBERS' });
     }
