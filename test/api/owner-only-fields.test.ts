@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWNER_ONLY_FIELDS, beverageResponseSchema } from '../../contract/beverages.ts';
+import { OWNER_ONLY_FIELDS } from '../../contract/beverages.ts';
 import { signedInPeople, type SignedInPerson } from '../helpers/signed-in-people.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
@@ -125,15 +125,7 @@ async function readEverything(who: Who): Promise<Map<string, number>> {
 }
 
 async function create(fields: Record<string, string>): Promise<number> {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  const res = await vault.request('/api/beverages', {
-    method: 'POST',
-    body,
-    cookie: people.owner.cookie,
-  });
-  expect(res.status).toBe(201);
-  const { beverage } = beverageResponseSchema.parse(await res.json());
+  const beverage = await vault.logEntry(people.owner.cookie, fields);
   entryIds.add(beverage.id);
   return beverage.id;
 }

@@ -21,18 +21,8 @@ let people: Record<Who, SignedInPerson>;
 const entries = {} as Record<Visibility, Beverage>;
 const LEVELS: Visibility[] = ['PRIVATE', 'FOLLOWERS', 'MEMBERS'];
 
-async function create(
-  cookie: string,
-  fields: Record<string, string>,
-  photo?: Uint8Array,
-): Promise<Beverage> {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  if (photo) body.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }));
-  const res = await vault.request('/api/beverages', { method: 'POST', body, cookie });
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-  return beverageResponseSchema.parse(await res.json()).beverage;
-}
+const create = (cookie: string, fields: Record<string, string>, photo?: Uint8Array) =>
+  vault.logEntry(cookie, fields, photo);
 
 const get = (path: string, who?: Who) =>
   vault.request(path, who ? { cookie: people[who].cookie } : {});

@@ -6,6 +6,7 @@ import { hashPassword } from '../../src/auth/passwords.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createContext, type ContextOptions } from '../../src/context.ts';
 import type { Role, UserRow } from '../../src/db/schema/index.ts';
+import { beverageResponseSchema, type Beverage } from '../../contract/beverages.ts';
 import { TEST_RSA_KEY_BITS } from './test-keys.ts';
 
 export const ADMIN_USERNAME = 'admin';
@@ -82,6 +83,20 @@ export function createTestVault(
     });
   }
 
+  /** Logs an entry as the log form sends it (a multipart POST); the new entry. */
+  async function logEntry(
+    cookie: string,
+    fields: Record<string, string>,
+    photo?: Uint8Array,
+  ): Promise<Beverage> {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    if (photo) body.append('photo', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }));
+    const res = await request('/api/beverages', { method: 'POST', body, cookie });
+    if (res.status !== 201) throw new Error(`logging failed: ${res.status} ${await res.text()}`);
+    return beverageResponseSchema.parse(await res.json()).beverage;
+  }
+
   /** Signs in and returns the session cookie ("name=value"). */
   async function login(username: string, password: string): Promise<string> {
     const res = await postJson('/api/auth/login', { username, password });
@@ -97,6 +112,7 @@ export function createTestVault(
     createUser,
     request,
     postJson,
+    logEntry,
     login,
     async close() {
       await ctx.close();
