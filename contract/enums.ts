@@ -18,7 +18,18 @@ export type BeverageStatus = (typeof BEVERAGE_STATUSES)[number];
 export const VISIBILITIES = ['PRIVATE', 'FOLLOWERS', 'MEMBERS'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
-export const NOTIFICATION_TYPES = ['FOLLOW_INVITE', 'SHARE_INVITE'] as const;
+/**
+ * FOLLOW_INVITE: someone followed the user. FOLLOW_REQUEST: someone asks to follow a user who
+ * approves followers (ACCEPT lets them in, DECLINE refuses). SHARE_INVITE: an entry shared with
+ * the user. CHEER and COMMENT: someone cheered or commented on the user's entry (dismiss only).
+ */
+export const NOTIFICATION_TYPES = [
+  'FOLLOW_INVITE',
+  'FOLLOW_REQUEST',
+  'SHARE_INVITE',
+  'CHEER',
+  'COMMENT',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED'] as const;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Cheers and comments on an entry: the conversation under it. The same shapes serve a local
+ * entry (`/beverages/{id}/…`) and an entry received from a remote vault
+ * (`/activity/remote-entries/{id}/…`). Anyone who may see the entry may cheer it once and
+ * comment on it; a comment is seen by exactly those who may see the entry.
+ */
+
+/** The longest comment, in characters. */
+export const COMMENT_MAX_LENGTH = 1000;
+
+/** What an entry's JSON says of its conversation (the Beverage and remote entry shapes gain it). */
+export const conversationCountsSchema = z.object({
+  cheerCount: z.number().int(),
+  cheeredByMe: z.boolean(),
+  commentCount: z.number().int(),
+});
+export type ConversationCounts = z.infer<typeof conversationCountsSchema>;
+
+/**
+ * Who wrote a comment: a user of this vault (`username`, no `handle`) or a fediverse account
+ * (`handle` '@name@host', no `username`). `avatarUrl` is a path on this vault or an https URL.
+ */
+export const commentAuthorSchema = z.object({
+  fullName: z.string(),
+  username: z.string().nullable(),
+  handle: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type CommentAuthor = z.infer<typeof commentAuthorSchema>;
+
+/**
+ * One comment. `content` is plain text (a remote comment's HTML is reduced to text with its
+ * links written out): the client makes links clickable and renders nothing else as markup.
+ * `canDelete` when the caller wrote it or owns the entry.
+ */
+export const commentSchema = z.object({
+  id: z.number().int(),
+  author: commentAuthorSchema,
+  content: z.string(),
+  createdAt: z.string(),
+  canDelete: z.boolean(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+/** GET …/comments: oldest first. */
+export const commentListSchema = z.object({ comments: z.array(commentSchema) });
+export type CommentList = z.infer<typeof commentListSchema>;
+
+/** POST …/comments. */
+export const commentBodySchema = z
+  .object({
+    content: z
+      .string({ error: 'Comment is required' })
+      .trim()
+      .min(1, { error: 'Comment is required' })
+      .max(COMMENT_MAX_LENGTH, {
+        error: `Comment must be at most ${COMMENT_MAX_LENGTH} characters`,
+      }),
+  })
+  .strict();
+export type CommentBody = z.infer<typeof commentBodySchema>;
+
+export const commentResponseSchema = z.object({ comment: commentSchema });
+export type CommentResponse = z.infer<typeof commentResponseSchema>;
+
+/** POST and DELETE …/cheer answer the entry's counts as they now are. */
+export const cheerResponseSchema = conversationCountsSchema;
+export type CheerResponse = z.infer<typeof cheerResponseSchema>;
