@@ -20,17 +20,24 @@ export interface NoteDispatcherDeps {
 
 /**
  * Whether a request is signed by a current follower of the user, or by an actor of this server
- * (the instance actor, the user). A signature that does not verify is no signature.
+ * (the instance actor, the user). A signature that does not verify is no signature. The
+ * requester's key and its owner are fetched with GETs signed as the instance actor: servers
+ * that require signed fetches (GoToSocial, Mastodon's secure mode) answer unsigned ones 401,
+ * which would leave every follower of theirs without the Note.
  */
 export async function signedByFollower(
   ctx: RequestContext<void>,
   deps: { origin: string; audience: Pick<EntryAudience, 'isFollower'> },
   userId: number,
 ): Promise<boolean> {
-  const key = await ctx.getSignedKey().catch(() => null);
+  if (!ctx.request.headers.has('signature') && !ctx.request.headers.has('signature-input')) {
+    return false;
+  }
+  const documentLoader = await ctx.getDocumentLoader({ identifier: INSTANCE_ACTOR });
+  const key = await ctx.getSignedKey({ documentLoader }).catch(() => null);
   if (!key?.ownerId) return false;
   if (key.ownerId.origin === new URL(deps.origin).origin) return true;
-  const owner = await ctx.getSignedKeyOwner().catch(() => null);
+  const owner = await ctx.getSignedKeyOwner({ documentLoader }).catch(() => null);
   return owner?.id != null && deps.audience.isFollower(userId, owner.id.href);
 }
 
