@@ -2,6 +2,7 @@ import type { Federation, PageItems, RequestContext } from '@fedify/fedify';
 import type { Activity, Actor, Recipient } from '@fedify/vocab';
 import type { UserRow } from '../src/db/schema/index.ts';
 import type { FederationDeps } from './deps.ts';
+import { INSTANCE_ACTOR } from './instance-actor.ts';
 import { FEDERATION_PATHS } from './paths.ts';
 
 /**
@@ -34,41 +35,51 @@ export interface CollectionSources {
 
 /**
  * outbox, followers and following of every federated user, as OrderedCollections. A user who
- * is not federated has none of them (404).
+ * is not federated has none of them (404). The instance actor's three are always empty.
  */
 export function registerCollections(federation: Federation<void>, deps: FederationDeps): void {
   const { users, collections } = deps;
-  const owner = (identifier: string) => users.findFederatedByUsername(identifier);
+  const owner = (identifier: string): Owner =>
+    identifier === INSTANCE_ACTOR ? INSTANCE_ACTOR : users.findFederatedByUsername(identifier);
 
   federation
-    .setOutboxDispatcher(FEDERATION_PATHS.outbox, (ctx, identifier, cursor) => {
-      const user = owner(identifier);
-      return user ? collections.outbox.page(user, cursor, ctx) : null;
-    })
+    .setOutboxDispatcher(FEDERATION_PATHS.outbox, (ctx, identifier, cursor) =>
+      page(owner(identifier), (user) => collections.outbox.page(user, cursor, ctx)),
+    )
     .setCounter((_ctx, identifier) => count(collections.outbox, owner(identifier)))
     .setFirstCursor((_ctx, identifier) => first(collections.outbox, owner(identifier)));
 
   federation
-    .setFollowersDispatcher(FEDERATION_PATHS.followers, (_ctx, identifier, cursor, filter) => {
-      const user = owner(identifier);
-      return user ? collections.followers.page(user, cursor, filter) : null;
-    })
+    .setFollowersDispatcher(FEDERATION_PATHS.followers, (_ctx, identifier, cursor, filter) =>
+      page(owner(identifier), (user) => collections.followers.page(user, cursor, filter)),
+    )
     .setCounter((_ctx, identifier) => count(collections.followers, owner(identifier)))
     .setFirstCursor((_ctx, identifier) => first(collections.followers, owner(identifier)));
 
   federation
-    .setFollowingDispatcher(FEDERATION_PATHS.following, (_ctx, identifier, cursor) => {
-      const user = owner(identifier);
-      return user ? collections.following.page(user, cursor) : null;
-    })
+    .setFollowingDispatcher(FEDERATION_PATHS.following, (_ctx, identifier, cursor) =>
+      page(owner(identifier), (user) => collections.following.page(user, cursor)),
+    )
     .setCounter((_ctx, identifier) => count(collections.following, owner(identifier)))
     .setFirstCursor((_ctx, identifier) => first(collections.following, owner(identifier)));
 }
 
-function count<T, F>(source: CollectionSource<T, F>, user: UserRow | undefined): number | null {
-  return user ? source.count(user) : null;
+/** A federated user, the instance actor, or nobody (404). */
+type Owner = UserRow | typeof INSTANCE_ACTOR | undefined;
+
+function page<T>(
+  owner: Owner,
+  of: (user: UserRow) => PageItems<T> | Promise<PageItems<T>>,
+): PageItems<T> | Promise<PageItems<T>> | null {
+  if (owner === INSTANCE_ACTOR) return { items: [] };
+  return owner ? of(owner) : null;
 }
 
-function first<T, F>(source: CollectionSource<T, F>, user: UserRow | undefined): string | null {
-  return user ? source.firstCursor(user) : null;
+function count<T, F>(source: CollectionSource<T, F>, owner: Owner): number | null {
+  if (owner === INSTANCE_ACTOR) return 0;
+  return owner ? source.count(owner) : null;
+}
+
+function first<T, F>(source: CollectionSource<T, F>, owner: Owner): string | null {
+  return owner && owner !== INSTANCE_ACTOR ? source.firstCursor(owner) : null;
 }

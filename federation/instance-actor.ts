@@ -66,6 +66,10 @@ export function createInstanceKeyStore(kv: KvStore, rsaKeyBits: number): Instanc
 /**
  * The instance actor's document. preferredUsername is its identifier, so that Mastodon's
  * WebFinger check of a key owner (acct:instance.actor@host must lead back to the actor) passes.
+ * Like Mastodon's instance actor it has an inbox and an outbox of its own; it also names its
+ * followers and following collections. All four are what Fedify expects of every actor its
+ * dispatcher returns (it logs a warning for each one missing, on every fetch); the collections
+ * are always empty (collections.ts) and its inbox is handled as the shared inbox is.
  */
 export function instanceActorFor(
   ctx: RequestContext<void>,
@@ -81,8 +85,11 @@ export function instanceActorFor(
     name: new URL(origin).host,
     summary: 'The server itself: it signs the requests the vault makes on no user’s behalf.',
     url: new URL(origin),
-    // It follows nobody and posts nothing: deliveries to it go to the shared inbox.
-    inbox: ctx.getInboxUri(),
+    // It follows nobody and posts nothing: its collections are empty.
+    inbox: ctx.getInboxUri(INSTANCE_ACTOR),
+    outbox: ctx.getOutboxUri(INSTANCE_ACTOR),
+    followers: ctx.getFollowersUri(INSTANCE_ACTOR),
+    following: ctx.getFollowingUri(INSTANCE_ACTOR),
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
     publicKey: rsa?.cryptographicKey ?? null,
     assertionMethods: keys.map((key) => key.multikey),

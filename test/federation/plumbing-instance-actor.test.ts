@@ -54,7 +54,11 @@ describe('the instance actor', () => {
       id: `${vault.origin}/users/instance.actor`,
       type: 'Application',
       preferredUsername: 'instance.actor',
-      inbox: `${vault.origin}/inbox`,
+      inbox: `${vault.origin}/users/instance.actor/inbox`,
+      outbox: `${vault.origin}/users/instance.actor/outbox`,
+      followers: `${vault.origin}/users/instance.actor/followers`,
+      following: `${vault.origin}/users/instance.actor/following`,
+      endpoints: { sharedInbox: `${vault.origin}/inbox` },
       publicKey: {
         id: `${vault.origin}/users/instance.actor#main-key`,
         owner: `${vault.origin}/users/instance.actor`,
