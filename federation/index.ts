@@ -42,6 +42,7 @@ import { createActorKeyStore, type ActorKeyStore } from './keys.ts';
 import { SqliteKvStore, type SqliteKvStoreOptions } from './kv-store.ts';
 import { SqliteMessageQueue, type SqliteMessageQueueOptions } from './message-queue.ts';
 import { registerNodeInfo } from './nodeinfo.ts';
+import { canonicalWebFingerRequest } from './webfinger.ts';
 import { boundOutboundHttp, type HttpBounds } from './http-bounds.ts';
 import { OUTBOUND_LIMITS, userDocumentLoader } from './outbound.ts';
 
@@ -173,10 +174,12 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
   registerNodeInfo(federation, deps);
   const noteDeps = { origin: config.origin, users, entries, audience, notes };
   registerNoteDispatcher(federation, noteDeps);
-  // An earlier generation's Note id answers 410 Gone before Fedify routes the request.
+  // Before Fedify routes a request: a withdrawn Note's id answers 410 Gone, and a WebFinger
+  // handle is written canonically (webfinger.ts).
   const fedifyFetch = federation.fetch.bind(federation);
   federation.fetch = async (request, fetchOptions) =>
-    (await goneNoteResponse(federation, noteDeps, request)) ?? fedifyFetch(request, fetchOptions);
+    (await goneNoteResponse(federation, noteDeps, request)) ??
+    fedifyFetch(canonicalWebFingerRequest(request), fetchOptions);
 
   let controller: AbortController | undefined;
   let listening: Promise<void> | undefined;
