@@ -94,6 +94,8 @@ export interface VaultFederation {
   queue: SqliteMessageQueue;
   kv: SqliteKvStore;
   keys: ActorKeyStore;
+  /** Whether outbound requests may reach private addresses (VAULT_ALLOW_PRIVATE_ADDRESS). */
+  allowPrivateAddress: boolean;
   /**
    * A document loader for lookups made on behalf of `username`: every GET signed with the
    * user's key (the instance actor's if the user has none), private addresses refused unless
@@ -190,6 +192,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     queue,
     kv,
     keys,
+    allowPrivateAddress,
     documentLoaderFor(username) {
       const ctx = federation.createContext(new URL(config.origin), undefined);
       return userDocumentLoader(ctx, username, {

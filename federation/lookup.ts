@@ -34,8 +34,28 @@ function hostOf(target: LookupTarget): string {
   return target.kind === 'handle' ? target.host : target.url.host;
 }
 
+/**
+ * Whether a fetch failed before any answer: the connection was refused or reset, or TLS could
+ * not be set up (an http-only host asked over https). Not a refused address (UrlError), an
+ * HTTP status, a body too large or a timeout (FetchError).
+ */
+function couldNotConnect(error: unknown): boolean {
+  return error instanceof Error && error.name !== 'UrlError' && error.name !== 'FetchError';
+}
+
+/** The schemes a lookup of `target` tried, as the message names them. */
+function schemesOf(target: LookupTarget, httpTried: boolean): string {
+  if (target.kind === 'url') return target.url.protocol.replace(/:$/, '');
+  return httpTried ? 'https or http' : 'https';
+}
+
 /** A failed fetch as the message the dialog shows. */
-function explain(error: unknown, target: LookupTarget, unknown: string): DomainError {
+function explain(
+  error: unknown,
+  target: LookupTarget,
+  unknown: string,
+  httpTried = false,
+): DomainError {
   if (error instanceof Error && error.name === 'UrlError') {
     return badRequest(
       `${hostOf(target)} is a private or local network address, which this vault does not contact.`,
@@ -46,26 +66,39 @@ function explain(error: unknown, target: LookupTarget, unknown: string): DomainE
   if (status !== undefined) {
     return new DomainError(422, `${hostOf(target)} answered ${status}; try again later.`);
   }
-  return new DomainError(422, `Could not reach ${hostOf(target)}.`);
+  return new DomainError(
+    422,
+    `Could not reach ${hostOf(target)} over ${schemesOf(target, httpTried)}.`,
+  );
 }
 
 function notAnActor(target: LookupTarget): DomainError {
   return new DomainError(422, `${describe(target)} is not a fediverse account.`);
 }
 
-/** The actor URL WebFinger gives for a handle (its `self` link of an ActivityPub type). */
+/**
+ * The actor URL WebFinger gives for a handle (its `self` link of an ActivityPub type). Asked
+ * over https; over http as well when `tryHttp` (private addresses allowed: a LAN or a test's
+ * server may serve plain http) and https could not even connect.
+ */
 async function webFinger(
   loader: DocumentLoader,
   target: Extract<LookupTarget, { kind: 'handle' }>,
+  tryHttp: boolean,
 ): Promise<string> {
   const resource = `acct:${target.name}@${target.host}`;
-  const url = `https://${target.host}/.well-known/webfinger?resource=${encodeURIComponent(resource)}`;
+  const path = `/.well-known/webfinger?resource=${encodeURIComponent(resource)}`;
   const unknown = `No account ${describe(target)} was found.`;
   let document: unknown;
   try {
-    document = (await loader(url)).document;
+    document = (await loader(`https://${target.host}${path}`)).document;
   } catch (error) {
-    throw explain(error, target, unknown);
+    if (!tryHttp || !couldNotConnect(error)) throw explain(error, target, unknown);
+    try {
+      document = (await loader(`http://${target.host}${path}`)).document;
+    } catch (second) {
+      throw explain(second, target, unknown, true);
+    }
   }
   const links = (document as { links?: unknown } | null)?.links;
   if (!Array.isArray(links)) throw notFound(unknown);
@@ -84,7 +117,8 @@ async function webFinger(
 }
 
 /**
- * Finds a remote actor for the follow dialog, on behalf of `username`: WebFinger for a handle,
+ * Finds a remote actor for the follow dialog, on behalf of `username`: WebFinger for a handle
+ * (over https; over http too when private addresses are allowed and https cannot connect),
  * then the actor document, each GET signed as the user (servers in authorized-fetch mode
  * answer), through the guarded document loader (private addresses refused unless allowed,
  * 10 s, 1 MB, redirects checked). Nothing is stored. Refusals are DomainErrors: 400 for text
@@ -99,7 +133,10 @@ export async function lookupRemoteActor(
   const target = parseLookupQuery(query);
   const vault = await gateway.load();
   const loader = await vault.documentLoaderFor(username);
-  const actorUrl = target.kind === 'handle' ? await webFinger(loader, target) : target.url.href;
+  const actorUrl =
+    target.kind === 'handle'
+      ? await webFinger(loader, target, vault.allowPrivateAddress)
+      : target.url.href;
   let remote;
   try {
     remote = await loader(actorUrl);

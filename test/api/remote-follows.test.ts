@@ -113,7 +113,9 @@ describe('looking up a fediverse account', () => {
   it('answers 422 for a host that cannot be reached', async () => {
     const res = await lookup('@someone@127.0.0.1:1');
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ message: 'Could not reach 127.0.0.1:1.' });
+    expect(await res.json()).toEqual({
+      message: 'Could not reach 127.0.0.1:1 over https or http.',
+    });
   });
 
   it('answers 422 for an address that is not an actor (a Note)', async () => {
