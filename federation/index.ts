@@ -22,7 +22,11 @@ import { createEntryAudience } from './entry-audience.ts';
 import type { EntryDeliveryJob } from './entry-delivery.ts';
 import { createEntryNotes, sendEntryActivity } from './entry-notes.ts';
 import { createFederatedEntries } from './entry-rows.ts';
-import { goneNoteResponse, registerNoteDispatcher } from './note-dispatcher.ts';
+import {
+  goneNoteResponse,
+  instanceActorLookups,
+  registerNoteDispatcher,
+} from './note-dispatcher.ts';
 import { createOutboxSource } from './outbox-collection.ts';
 import { registerActors } from './actors.ts';
 import { registerCollections } from './collections.ts';
@@ -150,6 +154,9 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     media: createMediaStore(config.uploadsDir),
   });
 
+  // A signed GET's key and owner are fetched signed as the instance actor (note-dispatcher.ts).
+  const lookups = instanceActorLookups(kv);
+
   const deps: FederationDeps = {
     config,
     users,
@@ -157,7 +164,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     collections: {
       followers: followersSource(createFollowRepository(database.sqlite)),
       following: followingSource(createFollowRepository(database.sqlite)),
-      outbox: createOutboxSource({ origin: config.origin, entries, audience, notes }),
+      outbox: createOutboxSource({ origin: config.origin, entries, audience, notes, lookups }),
     },
     countFederatedUsers: () => users.countFederated(),
     countFederatedEntries: () => entries.countFederated(),
@@ -174,7 +181,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     .onUnverifiedActivity(acceptDeleteOfGoneActor(options.onActorGone));
   registerDeliveryFailures(federation, options.onDeliveryGone);
   registerNodeInfo(federation, deps);
-  const noteDeps = { origin: config.origin, users, entries, audience, notes };
+  const noteDeps = { origin: config.origin, users, entries, audience, notes, lookups };
   registerNoteDispatcher(federation, noteDeps);
   // Before Fedify routes a request: a withdrawn Note's id answers 410 Gone, and a WebFinger
   // handle is written canonically (webfinger.ts).
@@ -201,7 +208,14 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
         ...OUTBOUND_LIMITS,
       });
     },
-    sendEntryActivity: (job) => sendEntryActivity(federation, notes, config.origin, job),
+    async sendEntryActivity(job) {
+      // From the Delete on, the Note's id answers 410 with its Tombstone (note-dispatcher.ts).
+      if (job.kind === 'Delete') {
+        const { username, generation, deletedAt } = job;
+        entries.generations.withdraw(job.entryId, { username, generation, deletedAt });
+      }
+      await sendEntryActivity(federation, notes, config.origin, job);
+    },
     startQueue() {
       if (controller || stopped) return;
       controller = new AbortController();

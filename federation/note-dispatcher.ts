@@ -1,4 +1,10 @@
-import type { Federation, RequestContext } from '@fedify/fedify';
+import {
+  kvCache,
+  type DocumentLoader,
+  type Federation,
+  type KvStore,
+  type RequestContext,
+} from '@fedify/fedify';
 import type { UserRepository } from '../src/users/repository.ts';
 import type { EntryAudience } from './entry-audience.ts';
 import type { EntryNotes } from './entry-notes.ts';
@@ -13,9 +19,23 @@ const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
 export interface NoteDispatcherDeps {
   origin: string;
   users: Pick<UserRepository, 'findFederatedByUsername'>;
-  entries: Pick<FederatedEntries, 'byId'>;
+  entries: Pick<FederatedEntries, 'byId' | 'generations'>;
   audience: Pick<EntryAudience, 'isFollower'>;
   notes: EntryNotes;
+  lookups: SignedLookups;
+}
+
+/** The document loader that fetches a requester's key and its owner (instanceActorLookups). */
+export type SignedLookups = (ctx: RequestContext<void>) => Promise<DocumentLoader>;
+
+/**
+ * Fetches signed as the instance actor, cached in the federation KV store under Fedify's own
+ * prefix for remote documents (5 minutes, as Fedify caches the documents it fetches unsigned):
+ * a follower's server reading many Notes costs its actor one fetch, not one per Note.
+ */
+export function instanceActorLookups(kv: KvStore): SignedLookups {
+  return async (ctx) =>
+    kvCache({ loader: await ctx.getDocumentLoader({ identifier: INSTANCE_ACTOR }), kv });
 }
 
 /**
@@ -27,13 +47,13 @@ export interface NoteDispatcherDeps {
  */
 export async function signedByFollower(
   ctx: RequestContext<void>,
-  deps: { origin: string; audience: Pick<EntryAudience, 'isFollower'> },
+  deps: { origin: string; audience: Pick<EntryAudience, 'isFollower'>; lookups: SignedLookups },
   userId: number,
 ): Promise<boolean> {
   if (!ctx.request.headers.has('signature') && !ctx.request.headers.has('signature-input')) {
     return false;
   }
-  const documentLoader = await ctx.getDocumentLoader({ identifier: INSTANCE_ACTOR });
+  const documentLoader = await deps.lookups(ctx);
   const key = await ctx.getSignedKey({ documentLoader }).catch(() => null);
   if (!key?.ownerId) return false;
   if (key.ownerId.origin === new URL(deps.origin).origin) return true;
@@ -62,12 +82,13 @@ function findEntry(
  * The Note of an entry at /users/{username}/entries/{id} (or {id}-{generation}), for the
  * servers it was sent to: only a request signed by a current follower of the author (or by this
  * server itself) gets it; everyone else, signed or not, gets 404 as for an entry that does not
- * exist, so the entry's existence is not revealed. A deleted entry, one of a user who is not
- * federated, and an id of a generation the entry does not have (yet) are 404; an id of an
- * earlier generation is 410 to those same readers (goneNoteResponse).
+ * exist, so the entry's existence is not revealed. An id of a user who is not federated, and one
+ * of a generation the entry does not have (yet), are 404; a withdrawn Note's id (the entry
+ * deleted or out of the fediverse, or an earlier generation) is 410 to those same readers
+ * (goneNoteResponse).
  */
 export function registerNoteDispatcher(federation: Federation<void>, deps: NoteDispatcherDeps) {
-  const { origin, audience, notes } = deps;
+  const { origin, audience, notes, lookups } = deps;
 
   function find(identifier: string, id: string) {
     const found = findEntry(deps, identifier, noteIdParts(id));
@@ -75,7 +96,7 @@ export function registerNoteDispatcher(federation: Federation<void>, deps: NoteD
   }
 
   const mayRead = (ctx: RequestContext<void>, userId: number) =>
-    signedByFollower(ctx, { origin, audience }, userId);
+    signedByFollower(ctx, { origin, audience, lookups }, userId);
 
   federation
     .setObjectDispatcher(VaultNote, FEDERATION_PATHS.entryNote, async (ctx, values) => {
@@ -93,11 +114,36 @@ export function registerNoteDispatcher(federation: Federation<void>, deps: NoteD
 }
 
 /**
- * An earlier generation's Note id of an entry that is in the fediverse again: 410 Gone with
- * its Tombstone, for a GET signed by a current follower of the author (or by this server), as
- * the Note itself would be. Undefined for every other request, which Fedify then answers (the
- * Note, or 404). Fedify 2.3.6 answers 410 only for an actor dispatcher that returns a
- * Tombstone, not for an object dispatcher, so this runs before it (index.ts).
+ * Whose Note the id named and when it was withdrawn, if it is gone: an earlier generation of an
+ * entry that is in the fediverse again, or a Note whose Delete was sent (the entry was deleted,
+ * made PRIVATE or kept out of the fediverse: note-generations.ts records it). A Delete is sent
+ * only for a Note that was in the fediverse, so an entry that never was stays 404, as does an
+ * id that never existed.
+ */
+function goneNote(
+  deps: NoteDispatcherDeps,
+  note: { username: string; entryId: number; generation: number },
+): { userId: number; deletedAt: Date | undefined } | undefined {
+  if (note.username === INSTANCE_ACTOR) return undefined;
+  const user = deps.users.findFederatedByUsername(note.username);
+  if (!user) return undefined;
+  const withdrawal = deps.entries.generations.withdrawal(note.entryId, note.generation);
+  const entry = deps.entries.byId(note.entryId);
+  if (entry) {
+    // The current generation is the Note itself; a later one does not exist (yet).
+    if (entry.userId !== user.id || note.generation >= entry.noteGeneration) return undefined;
+    return { userId: user.id, deletedAt: withdrawal?.deletedAt };
+  }
+  if (withdrawal?.username !== user.username) return undefined;
+  return { userId: user.id, deletedAt: withdrawal.deletedAt };
+}
+
+/**
+ * A withdrawn Note's id: 410 Gone with its Tombstone (with the time of its Delete when it was
+ * recorded), for a GET signed by a current follower of the author (or by this server), as the
+ * Note itself would be. Undefined for every other request, which Fedify then answers (the Note,
+ * or 404). Fedify 2.3.6 answers 410 only for an actor dispatcher that returns a Tombstone, not
+ * for an object dispatcher, so this runs before it (index.ts).
  */
 export async function goneNoteResponse(
   federation: Federation<void>,
@@ -107,16 +153,16 @@ export async function goneNoteResponse(
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   if (!ACTIVITY_JSON.test(request.headers.get('accept') ?? '')) return undefined;
   const note = localNoteOf(deps.origin, request.url);
-  if (!note) return undefined;
-  const found = findEntry(deps, note.username, note);
-  if (!found || found.generation >= found.entry.noteGeneration) return undefined;
+  const gone = note && goneNote(deps, note);
+  if (!note || !gone) return undefined;
   const ctx = federation.createContext(request, undefined);
-  if (!(await signedByFollower(ctx, deps, found.user.id))) return undefined;
+  if (!(await signedByFollower(ctx, deps, gone.userId))) return undefined;
   const tombstone = noteTombstone({
     origin: deps.origin,
-    username: found.user.username,
-    entryId: found.entry.id,
-    generation: found.generation,
+    username: note.username,
+    entryId: note.entryId,
+    generation: note.generation,
+    deletedAt: gone.deletedAt,
   });
   const body = request.method === 'HEAD' ? null : JSON.stringify(await tombstone.toJsonLd(ctx));
   return new Response(body, {

@@ -15,6 +15,10 @@ import type Database from 'better-sqlite3';
  * and independent of the order rows are handled in: an activity's Delete uses the generation of
  * the re-entries recorded before it (`before`), whatever was handled since.
  *
+ * Beside it, `["vault","noteWithdrawn","{entryId}"]` records which generations' Notes were
+ * withdrawn (their Delete sent) and when, so that their ids answer 410 with a Tombstone even
+ * after the entry row is deleted (note-dispatcher.ts).
+ *
  * Synchronous (better-sqlite3), so it runs inside the outbox's delivery transaction.
  */
 export function createNoteGenerations(sqlite: Database.Database) {
@@ -30,6 +34,22 @@ export function createNoteGenerations(sqlite: Database.Database) {
 
   /** The same key encoding as SqliteKvStore (the JSON of the key array of strings). */
   const keyOf = (entryId: number) => JSON.stringify(['vault', 'noteReentries', String(entryId)]);
+  const withdrawnKeyOf = (entryId: number) =>
+    JSON.stringify(['vault', 'noteWithdrawn', String(entryId)]);
+
+  function withdrawals(entryId: number): StoredWithdrawals | undefined {
+    const raw = select.get(withdrawnKeyOf(entryId), Date.now()) as string | undefined;
+    if (raw === undefined) return undefined;
+    try {
+      const value = JSON.parse(raw) as Partial<StoredWithdrawals> | null;
+      if (typeof value?.username !== 'string' || typeof value.deletedAt !== 'object') {
+        return undefined;
+      }
+      return { username: value.username, deletedAt: value.deletedAt ?? {} };
+    } catch {
+      return undefined;
+    }
+  }
 
   function reentries(entryId: number): number[] {
     const raw = select.get(keyOf(entryId), Date.now()) as string | undefined;
@@ -63,7 +83,43 @@ export function createNoteGenerations(sqlite: Database.Database) {
       const ids = [...known, activityId].sort((a, b) => a - b);
       upsert.run(keyOf(entryId), JSON.stringify(ids));
     },
+
+    /**
+     * The entry's Note at `generation` was withdrawn from the fediverse at `deletedAt` (its
+     * Delete is being sent: the entry was deleted, made PRIVATE or kept out). From then on that
+     * id answers 410 with its Tombstone (note-dispatcher.ts), even once the entry row is gone.
+     * Recording the same withdrawal again keeps the first time.
+     */
+    withdraw(entryId: number, note: { username: string; generation: number; deletedAt: Date }) {
+      const known = withdrawals(entryId);
+      const deletedAt = known?.username === note.username ? known.deletedAt : {};
+      if (deletedAt[note.generation] !== undefined) return;
+      deletedAt[note.generation] = note.deletedAt.getTime();
+      upsert.run(withdrawnKeyOf(entryId), JSON.stringify({ username: note.username, deletedAt }));
+    },
+
+    /** The withdrawal of the entry's Note at `generation`, if one was recorded. */
+    withdrawal(
+      entryId: number,
+      generation: number,
+    ): { username: string; deletedAt: Date } | undefined {
+      const known = withdrawals(entryId);
+      const at = known?.deletedAt[generation];
+      return known && typeof at === 'number'
+        ? { username: known.username, deletedAt: new Date(at) }
+        : undefined;
+    },
   };
+}
+
+/**
+ * `["vault","noteWithdrawn","{entryId}"]`: whose entry it was and, for each generation whose
+ * Note was withdrawn, when (ms since the epoch). A few dozen bytes an entry, kept for good as
+ * Mastodon keeps its tombstones: the row of a deleted entry is gone, this is what is left.
+ */
+interface StoredWithdrawals {
+  username: string;
+  deletedAt: Record<number, number>;
 }
 
 export type NoteGenerations = ReturnType<typeof createNoteGenerations>;

@@ -4,7 +4,7 @@ import type { CollectionSource } from './collections.ts';
 import type { EntryAudience } from './entry-audience.ts';
 import type { EntryNotes } from './entry-notes.ts';
 import type { FederatedEntries } from './entry-rows.ts';
-import { signedByFollower } from './note-dispatcher.ts';
+import { signedByFollower, type SignedLookups } from './note-dispatcher.ts';
 import { createNoteActivity } from './note.ts';
 
 /** Activities per outbox page. */
@@ -24,6 +24,7 @@ export function createOutboxSource(deps: {
   entries: Pick<FederatedEntries, 'pageOf' | 'countOf'>;
   audience: Pick<EntryAudience, 'isFollower'>;
   notes: EntryNotes;
+  lookups: SignedLookups;
 }): CollectionSource<Activity, RequestContext<void>> {
   const { entries, notes } = deps;
   return {

@@ -107,4 +107,27 @@ describe('the generations of an entry', () => {
     kv.close();
     sqlite.close();
   });
+
+  it('remember each withdrawn generation, by whom and first when, and nothing else', () => {
+    const sqlite = new Database(':memory:');
+    sqlite.exec(
+      'CREATE TABLE federation_kv (key text PRIMARY KEY NOT NULL, value text NOT NULL, expires_at integer)',
+    );
+    const generations = createNoteGenerations(sqlite);
+    expect(generations.withdrawal(42, 0)).toBeUndefined();
+    generations.withdraw(42, { username: 'alice', generation: 0, deletedAt: new Date(1_000) });
+    generations.withdraw(42, { username: 'alice', generation: 0, deletedAt: new Date(5_000) });
+    generations.withdraw(42, { username: 'alice', generation: 1, deletedAt: new Date(2_000) });
+    expect(generations.withdrawal(42, 0)).toEqual({
+      username: 'alice',
+      deletedAt: new Date(1_000),
+    });
+    expect(generations.withdrawal(42, 1)).toEqual({
+      username: 'alice',
+      deletedAt: new Date(2_000),
+    });
+    expect(generations.withdrawal(42, 2)).toBeUndefined();
+    expect(generations.withdrawal(43, 0)).toBeUndefined();
+    sqlite.close();
+  });
 });

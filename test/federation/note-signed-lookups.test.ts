@@ -36,6 +36,15 @@ afterAll(async () => {
   await Promise.all([vault?.close(), strict?.close()]);
 });
 
+/**
+ * A signed GET as the fake's account `name`, allowed 30 s: the first one loads Fedify and
+ * makes the instance actor's keys, which takes seconds on a busy machine.
+ */
+function signedGet(name: string, url: string) {
+  const request = { method: 'GET', url, headers: { accept: 'application/activity+json' } };
+  return strict.send({ ...request, headers: strict.sign(name, request), timeoutMs: 30_000 });
+}
+
 describe('a signed GET of a followers-only Note from a server that requires signed fetches', () => {
   it('gets the Note for a follower: its key and owner are fetched signed as the instance actor', async () => {
     const entry = await vault.ctx.beverages.create(gina, {
@@ -44,7 +53,7 @@ describe('a signed GET of a followers-only Note from a server that requires sign
       visibility: 'FOLLOWERS',
     });
     const noteId = `${vault.url}/users/gina/entries/${entry.id}`;
-    const res = await strict.signedGet('reader', noteId);
+    const res = await signedGet('reader', noteId);
     expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ id: noteId, type: 'Note' });
 
@@ -59,6 +68,10 @@ describe('a signed GET of a followers-only Note from a server that requires sign
         status: 200,
       });
     }
+    // Cached like Fedify's own fetches: reading the Note again asks the strict server nothing.
+    const asked = strict.gets.length;
+    expect((await signedGet('reader', noteId)).status).toBe(200);
+    expect(strict.gets.length).toBe(asked);
   });
 
   it('is still 404 for an account of that server that does not follow the author', async () => {
@@ -68,7 +81,7 @@ describe('a signed GET of a followers-only Note from a server that requires sign
       visibility: 'FOLLOWERS',
     });
     const noteId = `${vault.url}/users/gina/entries/${entry.id}`;
-    expect((await strict.signedGet('stranger', noteId)).status).toBe(404);
+    expect((await signedGet('stranger', noteId)).status).toBe(404);
     expect(
       strict.gets.find((get) => get.path === '/users/stranger' && get.status === 200),
     ).toMatchObject({ verified: true, keyOwner: `${vault.url}/users/instance.actor` });
