@@ -93,6 +93,21 @@ describe('notifications of cheers and comments', () => {
     vault.ctx.conversation.cheer(viewer, { kind: 'local', id });
     vault.ctx.conversation.uncheer(viewer, { kind: 'local', id });
     expect(await notificationsOf(olive)).toEqual([]);
+    // Delivered, not failing over and over: nothing is left in the outbox.
+    const left = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get();
+    expect(left).toBe(0);
+  });
+
+  it('a comment deleted before the outbox delivered it tells nobody', async () => {
+    const id = await entry();
+    await vault.ctx.outbox.idle();
+    const viewer = { id: ids.mia, role: 'USER' as const };
+    const ref = { kind: 'local' as const, id };
+    const written = vault.ctx.conversation.comment(viewer, ref, 'Never mind');
+    vault.ctx.conversation.deleteComment(viewer, ref, written.id);
+    expect(await notificationsOf(olive)).toEqual([]);
+    const left = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get();
+    expect(left).toBe(0);
   });
 
   it('a comment tells the owner with its text, and deleting the comment removes the notification', async () => {
