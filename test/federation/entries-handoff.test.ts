@@ -69,7 +69,10 @@ async function until(check: () => boolean) {
 
 const rows = () => vault.ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get();
 const kinds = () =>
-  sent.map(({ job }) => [job.kind, job.kind === 'Delete' ? job.generation : job.entry.noteGeneration]);
+  sent.map(({ job }) => [
+    job.kind,
+    job.kind === 'Delete' ? job.generation : job.entry.noteGeneration,
+  ]);
 const logEntry = (input: { visibility?: 'PRIVATE' | 'MEMBERS'; federated?: boolean } = {}) =>
   vault.ctx.beverages.create(alice, { type: 'WINE', name: 'Barolo', ...input });
 

@@ -117,9 +117,13 @@ describe('a federating handler', () => {
     expect(res.status).toBe(201);
     await ctx.outbox.idle();
     const sqlite = ctx.database.sqlite;
-    expect(sqlite.prepare('SELECT attempts, next_attempt_at, last_error FROM outbox').get()).toEqual(
-      { attempts: 1, next_attempt_at: clock + 1000, last_error: 'Error: remote queue down' },
-    );
+    expect(
+      sqlite.prepare('SELECT attempts, next_attempt_at, last_error FROM outbox').get(),
+    ).toEqual({
+      attempts: 1,
+      next_attempt_at: clock + 1000,
+      last_error: 'Error: remote queue down',
+    });
     clock += 1000;
     await ctx.outbox.idle();
     expect(sqlite.prepare('SELECT attempts, next_attempt_at FROM outbox').get()).toEqual({
@@ -196,7 +200,9 @@ describe('a federating handler', () => {
     calls[1]!.resolve();
     await ctx.outbox.idle();
     const rows = ctx.database.sqlite
-      .prepare('SELECT a.type, o.attempts FROM outbox o JOIN activities a ON a.id = o.activity_id ORDER BY o.id')
+      .prepare(
+        'SELECT a.type, o.attempts FROM outbox o JOIN activities a ON a.id = o.activity_id ORDER BY o.id',
+      )
       .all();
     expect(rows).toEqual([
       { type: 'Create', attempts: 1 },
