@@ -26,7 +26,7 @@ import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
  * Update. A job whose predecessor failed fails too, and both are retried in their order.
  */
 export interface FederatingHandler<Job> {
-  /** What it sends, for logs ("entry", "follow"). */
+  /** What it sends ("entry", "follow"): its ordering keys are its own. */
   readonly name: string;
   /** The activity types it looks at; several handlers may look at one type. */
   readonly types: readonly ActivityType[];
@@ -47,12 +47,7 @@ export interface Handoff {
   job: unknown;
 }
 
-type Settled = (
-  outboxId: number,
-  attempts: number,
-  activity: ActivityRow,
-  error: unknown,
-) => void;
+type Settled = (outboxId: number, attempts: number, activity: ActivityRow, error: unknown) => void;
 
 /**
  * The hand-offs under way: the outbox's only in-memory state about them (which rows wait, and
