@@ -106,7 +106,8 @@ export function createHandoffs(deps: { settled: Settled }) {
         );
         timeout.unref();
       });
-      const all = Promise.all(jobs.map(sendInOrder));
+      // In a later microtask (rows keep their order): what throws at once rejects like the rest.
+      const all = Promise.resolve().then(() => Promise.all(jobs.map(sendInOrder)));
       const report = (error: unknown) => {
         clearTimeout(timeout);
         if (running.get(outboxId) !== token) return; // a timed-out attempt ending late

@@ -221,6 +221,22 @@ describe('a federating handler', () => {
     expect(count(ctx.database.sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
   });
 
+  it('treats a send that throws at once as a failed send', async () => {
+    const { alice } = await twoUsers();
+    vault.ctx.outbox.federate<Job>({
+      name: 'test',
+      types: ['Create'],
+      job: jobOf,
+      send: () => {
+        throw new Error('not even a promise');
+      },
+    });
+    await vault.ctx.beverages.create(alice, { name: 'Abrupt', type: 'WHISKEY' });
+    await vault.ctx.outbox.idle();
+    const row = vault.ctx.database.sqlite.prepare('SELECT attempts, last_error FROM outbox').get();
+    expect(row).toEqual({ attempts: 1, last_error: 'Error: not even a promise' });
+  });
+
   it('lets the row go at once when no federating handler has a job for it', async () => {
     const { alice } = await twoUsers();
     const sent: Job[] = [];
