@@ -128,7 +128,7 @@ describe('entries of a federated user sent to remote followers', () => {
     expect(remote.deliveries.filter(ofType('Create', noteId))).toHaveLength(1);
   });
 
-  it('sends Collection-Synchronization (FEP-8fcf) with each followers-only delivery: the collection, that server\'s part of it and the digest of its followers', async () => {
+  it("sends Collection-Synchronization (FEP-8fcf) with each followers-only delivery: the collection, that server's part of it and the digest of its followers", async () => {
     const entry = await logEntry(false);
     const noteId = `${aliceId}/entries/${entry.id}`;
     const delivery = await remote.waitForDelivery(ofType('Create', noteId), 10_000);
