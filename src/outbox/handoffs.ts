@@ -19,7 +19,7 @@ import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
  * The outbox row is removed once every `send` for it resolved. A `send` that rejects, or takes
  * longer than HANDOFF_TIMEOUT_MS, is retried with the outbox's growing delay, like any failed
  * delivery; a crash before it resolved sends the job again after the restart (once the row's
- * lease ran out). Delivery is at least once, with the same activity id every time.
+ * lease, HANDOFF_LEASE_MS, ran out). Delivery is at least once, with the same activity id every time.
  *
  * `orderingKey` (optional): jobs with the same key are handed over one at a time, in the order
  * their rows were handled (oldest first), so an entry's Create is in Fedify's queue before its
@@ -35,11 +35,14 @@ export interface FederatingHandler<Job> {
   orderingKey?(job: Job): string;
 }
 
-/**
- * How long a hand-off may take before it counts as failed, and the lease of its outbox row:
- * after a crash, the row is taken up again once this has passed.
- */
+/** How long a hand-off may take before it counts as failed (and is retried). */
 export const HANDOFF_TIMEOUT_MS = 30_000;
+
+/**
+ * How long the row of a hand-off under way is not due: renewed while it runs, so after a crash
+ * the row is taken up again this soon.
+ */
+export const HANDOFF_LEASE_MS = 5_000;
 
 /** One job of one row, with the handler that sends it. */
 export interface Handoff {

@@ -3,7 +3,7 @@ import type { Transaction } from '../db/transaction.ts';
 import { performance } from 'node:perf_hooks';
 import { logger } from '../logger.ts';
 import type { NewActivity, OutboxRepository } from './repository.ts';
-import { createHandoffs, HANDOFF_TIMEOUT_MS, type FederatingHandler } from './handoffs.ts';
+import { createHandoffs, HANDOFF_LEASE_MS, type FederatingHandler } from './handoffs.ts';
 
 export type { FederatingHandler } from './handoffs.ts';
 
@@ -126,7 +126,7 @@ export function createOutbox(deps: {
           break;
         }
         if (handoffs.inFlight(outboxId)) {
-          repo.deferTo(outboxId, now() + HANDOFF_TIMEOUT_MS); // due again while under way
+          repo.deferTo(outboxId, now() + HANDOFF_LEASE_MS); // under way: renew the lease
           continue;
         }
         try {
@@ -148,7 +148,7 @@ export function createOutbox(deps: {
               return 'done' as const;
             }
             // Local delivery is done; the row stays, leased, until the hand-off resolves.
-            repo.lease(outboxId, FEDERATING, now() + HANDOFF_TIMEOUT_MS);
+            repo.lease(outboxId, FEDERATING, now() + HANDOFF_LEASE_MS);
             return jobs;
           });
           if (step === 'unfinished') more = true;

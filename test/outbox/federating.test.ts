@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.ts';
 import type { ActivityRow } from '../../src/db/schema/index.ts';
-import { HANDOFF_TIMEOUT_MS } from '../../src/outbox/handoffs.ts';
+import { HANDOFF_LEASE_MS } from '../../src/outbox/handoffs.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 /**
@@ -163,7 +163,7 @@ describe('a federating handler', () => {
       restarted.outbox.start();
       await restarted.outbox.idle();
       expect(sent).toEqual([]); // leased: the first run might still be at it
-      clock += HANDOFF_TIMEOUT_MS;
+      clock += HANDOFF_LEASE_MS;
       await restarted.outbox.idle();
       expect(sent).toEqual([first.calls[0]!.job]);
       expect(count(restarted.database.sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
