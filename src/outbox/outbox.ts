@@ -49,7 +49,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 /** Activities whose only purpose is to be delivered: forgotten once they are. */
 const TRANSIENT: ReadonlySet<ActivityType> = new Set(['Update', 'Delete', 'Undo', 'Reject']);
 
-export const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);
+const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);
 
 /**
  * The durable outbox. A service records an activity with `record` inside the transaction of
