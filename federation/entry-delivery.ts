@@ -1,13 +1,11 @@
-import { getLogger } from '@logtape/logtape';
+import type { EntryDeletePayload } from '../src/beverages/entry-visibility.ts';
 import type { ActivityRow } from '../src/db/schema/index.ts';
-import { DeliveryDeferred, type Outbox } from '../src/outbox/outbox.ts';
+import type { Outbox } from '../src/outbox/outbox.ts';
 import type { EntryAudience } from './entry-audience.ts';
 import type { FederatedEntries, FederatedEntryRow } from './entry-rows.ts';
 
 // No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
 // first delivery that has somewhere to go (`send`).
-
-const logger = getLogger(['vault', 'federation', 'entries']);
 
 /** One entry activity to hand to Fedify, in plain data. */
 export type EntryDeliveryJob =
@@ -37,47 +35,38 @@ export interface EntryDeliveryDeps {
   actors: { userIdOf(actorId: number): number | null };
   entries: Pick<FederatedEntries, 'byId' | 'generations'>;
   audience: Pick<EntryAudience, 'hasRemoteFollowers'>;
-  /** Builds the activity and puts it in Fedify's queue (resolves once it is queued). */
+  /**
+   * Builds the activity and puts it in Fedify's queue (resolves once it is queued); loads
+   * Fedify on its first call (src/context.ts).
+   */
   send(job: EntryDeliveryJob): Promise<void>;
 }
-
-/** The outbox row waits while its activity is being handed to Fedify's queue. */
-export class HandoffPending extends DeliveryDeferred {
-  constructor(activityId: number) {
-    super(`activity ${activityId} is being handed to the federation queue`);
-    this.name = 'HandoffPending';
-  }
-}
-
-type Handoff = 'pending' | 'done' | 'failed';
 
 /**
  * Entries of users with activityPubEnabled go to their remote followers, unless the entry is
  * PRIVATE or kept out of the fediverse (src/visibility/policy.ts; entry-rows.ts reads only the
  * others). A change of visibility arrives as an Update (sent as a Create when the entry has just
- * become federated) or as a Delete (it no longer is): the outbox's Create,
- * Update and Delete of an entry, after the write commits, become Create / Update / Delete(
- * Tombstone) of its Note, handed to Fedify (`send`), which signs them and delivers them through
- * its queue to the followers collection, one POST per shared inbox, with its retry policy. A
- * user without activityPubEnabled, or without remote followers, sends nothing.
+ * become federated) or as a Delete (it no longer is): the outbox's Create, Update and Delete of
+ * an entry, after the write commits, become Create / Update / Delete(Tombstone) of its Note,
+ * handed to Fedify (`send`), which signs them and delivers them through its queue to the
+ * followers collection, one POST per shared inbox, with its retry policy. A user without
+ * activityPubEnabled, or without remote followers, sends nothing; nor does the Delete of an
+ * entry that was not in the fediverse when it was deleted (it never was, or it left before and
+ * its Delete went then).
  *
- * The outbox row stays until the activity is in Fedify's queue (both are in the app's SQLite
- * file): the first run starts the hand-off and keeps the row (a resume token), a run while it is
- * under way defers the row a moment (DeliveryDeferred), and the run after it ends lets it go. A crash before the
- * hand-off ends sends it again after the restart, with the same activity id (ids come from the
- * entry id, the generation of its Note id and its updatedAt), which receivers treat as the same
- * activity. An entry that comes back after leaving gets a new Note id (note-generations.ts). A remote that is
- * down never fails the user's action: the action committed long before.
+ * A federating handler of the outbox (src/outbox/handoffs.ts): the outbox row stays until the
+ * activity is in Fedify's queue, a failed hand-off is retried, and a crash before it ends sends
+ * it again after the restart with the same activity id (ids come from the entry id, the
+ * generation of its Note id and its updatedAt), which receivers treat as the same activity. The
+ * activities of one entry are queued in order (its ordering key). An entry that comes back after
+ * leaving gets a new Note id (note-generations.ts). A remote that is down never fails the
+ * user's action: the action committed long before.
  */
 export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): void {
-  const handoffs = new Map<number, Handoff>();
-  /** Hand-offs of one entry run in order, so its Create is queued before its Update. */
-  const chains = new Map<number, Promise<void>>();
-
   function jobOf(activity: ActivityRow): EntryDeliveryJob | undefined {
     if (activity.type === 'Delete') {
       const payload = parsePayload(activity.payload);
-      if (!payload) return undefined;
+      if (!payload?.federated) return undefined;
       const user = deps.users.findById(payload.userId);
       if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(payload.userId)) {
         return undefined;
@@ -109,51 +98,14 @@ export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): 
     return { kind, ...names(user), entryId: entry.id, entry };
   }
 
-  function start(activityId: number, job: EntryDeliveryJob): void {
-    handoffs.set(activityId, 'pending');
-    const previous = chains.get(job.entryId) ?? Promise.resolve();
-    const handoff = previous.then(() => deps.send(job));
-    const settled = handoff.then(
-      () => {
-        handoffs.set(activityId, 'done');
-      },
-      (error: unknown) => {
-        handoffs.set(activityId, 'failed');
-        logger.warn('Could not queue the {kind} of entry {entryId} for delivery: {error}', {
-          kind: job.kind,
-          entryId: job.entryId,
-          error: String(error).slice(0, 300),
-        });
-      },
-    );
-    chains.set(job.entryId, settled);
-    void settled.then(() => {
-      if (chains.get(job.entryId) === settled) chains.delete(job.entryId);
-    });
-  }
-
-  function deliver(activity: ActivityRow, resume: string | undefined): string | void {
-    const state = handoffs.get(activity.id);
-    if (state === 'done') {
-      handoffs.delete(activity.id);
-      return;
-    }
-    if (state === 'pending') {
-      if (resume === undefined) return 'queued'; // rows of other handlers' parts: keep waiting
-      throw new HandoffPending(activity.id);
-    }
-    const job = jobOf(activity);
-    if (!job) {
-      handoffs.delete(activity.id);
-      return;
-    }
-    start(activity.id, job);
-    return 'queued';
-  }
-
-  outbox.on('Create', deliver);
-  outbox.on('Update', deliver);
-  outbox.on('Delete', deliver);
+  outbox.federate<EntryDeliveryJob>({
+    name: 'entry',
+    types: ['Create', 'Update', 'Delete'],
+    job: jobOf,
+    send: deps.send,
+    // One entry's activities reach Fedify's queue in the order they were recorded.
+    orderingKey: (job) => String(job.entryId),
+  });
 }
 
 function names(user: { username: string; fullName: string }) {
@@ -170,12 +122,16 @@ function isFederateAsCreate(payload: string | null): boolean {
   }
 }
 
-function parsePayload(payload: string | null): { id: number; userId: number } | undefined {
+/**
+ * An entry Delete's payload (src/beverages/entry-visibility.ts, `deletePayload`). Rows recorded
+ * before it said `federated` were sent whatever the entry was, and still are.
+ */
+function parsePayload(payload: string | null): EntryDeletePayload | undefined {
   if (payload === null) return undefined;
   try {
-    const value = JSON.parse(payload) as { id?: unknown; userId?: unknown };
+    const value = JSON.parse(payload) as { id?: unknown; userId?: unknown; federated?: unknown };
     if (typeof value.id === 'number' && typeof value.userId === 'number') {
-      return { id: value.id, userId: value.userId };
+      return { id: value.id, userId: value.userId, federated: value.federated !== false };
     }
   } catch {
     // not an entry's Delete

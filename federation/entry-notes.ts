@@ -97,6 +97,10 @@ export async function sendEntryActivity(
         : updateNoteActivity(await notes.input(job.entry, author));
   await ctx.sendActivity({ identifier: job.username }, 'followers', activity, {
     preferSharedInbox: true,
+    // FEP-8fcf: each POST carries Collection-Synchronization (the followers collection, the
+    // URL of that server's part of it, the digest of its accounts that follow), so the
+    // receiving server can tell whether its idea of who follows the author is still right.
+    syncCollection: true,
     // Per server, an entry's Create, Updates and Delete go out one at a time, in the order
     // they were queued (a retried one is queued again, behind those already waiting). One key
     // per entry, whatever the generation of its Note id.

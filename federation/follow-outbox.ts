@@ -1,14 +1,11 @@
 import type { Federation } from '@fedify/fedify';
-import { getLogger } from '@logtape/logtape';
 import type { ActivityRow, ActorRow } from '../src/db/schema/index.ts';
 import type { FollowPayload } from '../src/follows/remote.ts';
-import { DeliveryDeferred, type Outbox } from '../src/outbox/outbox.ts';
+import type { Outbox } from '../src/outbox/outbox.ts';
 import type { FollowDeliveryJob } from './follow-delivery.ts';
 
 // No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
 // first follow that has somewhere to go (`send`, follow-delivery.ts).
-
-const logger = getLogger(['vault', 'federation', 'follows']);
 
 export interface FollowOutboxDeps {
   origin: string;
@@ -27,14 +24,6 @@ async function sendThroughFedify(deps: FollowOutboxDeps, job: FollowDeliveryJob)
   const { federation } = await deps.federation.load();
   const { sendFollowActivityFrom } = await import('./follow-delivery.ts');
   await sendFollowActivityFrom(federation, deps.origin, job);
-}
-
-/** The outbox row waits (quietly, shortly) while its activity is handed to Fedify's queue. */
-export class FollowHandoffPending extends DeliveryDeferred {
-  constructor(activityId: number) {
-    super(`follow activity ${activityId} is being handed to the federation queue`);
-    this.name = 'FollowHandoffPending';
-  }
 }
 
 function payloadOf(activity: ActivityRow): (FollowPayload & { reject: boolean }) | undefined {
@@ -57,14 +46,12 @@ function payloadOf(activity: ActivityRow): (FollowPayload & { reject: boolean })
  * left to the local handlers. A user whose activityPubEnabled is off sends nothing (their
  * follows are kept and resume when it is turned on again).
  *
- * Durability as for entries: the outbox row stays until the activity is in Fedify's queue (the
- * first run starts the hand-off and keeps the row with a resume token; a run while it is under
- * way retries later; the run after it ends lets the row go). After a crash the hand-off runs
- * again with the same activity id, which receivers treat as the same activity.
+ * A federating handler of the outbox (src/outbox/handoffs.ts), as entries are: the outbox row
+ * stays until the activity is in Fedify's queue, a failed hand-off is retried, and after a
+ * crash the activity is sent again with the same id (the follow's), which receivers treat as
+ * the same activity. One follow's activities are queued in order (a Follow before its Undo).
  */
 export function registerFollowDelivery(outbox: Outbox, deps: FollowOutboxDeps): void {
-  const handoffs = new Map<number, 'pending' | 'done' | 'failed'>();
-
   function jobOf(activity: ActivityRow): FollowDeliveryJob | undefined {
     if (activity.objectActorId === null) return undefined;
     const me = deps.actors.findById(activity.actorId);
@@ -91,38 +78,11 @@ export function registerFollowDelivery(outbox: Outbox, deps: FollowOutboxDeps): 
     return { kind: 'Undo', ...base, follower: local, followed: them.uri };
   }
 
-  function deliver(activity: ActivityRow, resume: string | undefined): string | void {
-    const state = handoffs.get(activity.id);
-    if (state === 'done') {
-      handoffs.delete(activity.id);
-      return;
-    }
-    if (state === 'pending') {
-      if (resume === undefined) return 'queued';
-      throw new FollowHandoffPending(activity.id);
-    }
-    const job = jobOf(activity);
-    if (!job) {
-      handoffs.delete(activity.id);
-      return;
-    }
-    handoffs.set(activity.id, 'pending');
-    const send = deps.send ?? ((next: FollowDeliveryJob) => sendThroughFedify(deps, next));
-    send(job).then(
-      () => handoffs.set(activity.id, 'done'),
-      (error: unknown) => {
-        handoffs.set(activity.id, 'failed');
-        logger.warn('Could not queue the {kind} of {follow} for delivery: {error}', {
-          kind: job.kind,
-          follow: job.followUri,
-          error: String(error).slice(0, 300),
-        });
-      },
-    );
-    return 'queued';
-  }
-
-  outbox.on('Follow', deliver);
-  outbox.on('Undo', deliver);
-  outbox.on('Reject', deliver);
+  outbox.federate<FollowDeliveryJob>({
+    name: 'follow',
+    types: ['Follow', 'Undo', 'Reject'],
+    job: jobOf,
+    send: deps.send ?? ((job) => sendThroughFedify(deps, job)),
+    orderingKey: (job) => job.followUri,
+  });
 }

@@ -7,11 +7,12 @@ import type { ActorRepository } from '../actors/repository.ts';
 import type { Transaction } from '../db/transaction.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { ShareRepository } from '../shares/repository.ts';
-import type { VisibilityPolicy } from '../visibility/policy.ts';
+import { isFederatedEntry, type VisibilityPolicy } from '../visibility/policy.ts';
 import { createEntryLists } from './entry-lists.ts';
 import { assertSubtype, mergeChanges } from './entry-rules.ts';
 import { createVisibilityChanges } from './visibility-changes.ts';
 import {
+  deletePayload,
   FEDERATE_AS_CREATE,
   federationChange,
   newSetting,
@@ -115,23 +116,29 @@ export function createBeverageService(deps: {
   /**
    * Records what happened to an entry as its owner's activity (inside the write's transaction).
    * `federateAsCreate`: an Update that remote servers get as a Create (the entry has just become
-   * federated). A Delete also stands for an entry that no longer goes to the fediverse.
+   * federated).
    */
-  function announce(
-    type: 'Create' | 'Update' | 'Delete',
-    entry: BeverageRow,
-    federateAsCreate = false,
-  ) {
+  function announce(type: 'Create' | 'Update', entry: BeverageRow, federateAsCreate = false) {
     outbox.record({
       actorId: actors.localActorId(entry.userId),
       type,
-      beverageId: type === 'Delete' ? null : entry.id,
-      payload:
-        type === 'Delete'
-          ? { id: entry.id, userId: entry.userId }
-          : federateAsCreate
-            ? FEDERATE_AS_CREATE
-            : undefined,
+      beverageId: entry.id,
+      payload: federateAsCreate ? FEDERATE_AS_CREATE : undefined,
+      createdAt: now(),
+    });
+  }
+
+  /**
+   * Records the Delete of an entry that is deleted, or that leaves the fediverse (the entry
+   * stays). `wasFederated`: whether its Note was in the fediverse until now; only then do
+   * remote servers get a Delete (entry-visibility.ts, `deletePayload`).
+   */
+  function announceDelete(entry: BeverageRow, wasFederated: boolean) {
+    outbox.record({
+      actorId: actors.localActorId(entry.userId),
+      type: 'Delete',
+      beverageId: null,
+      payload: deletePayload(entry, wasFederated),
       createdAt: now(),
     });
   }
@@ -146,6 +153,7 @@ export function createBeverageService(deps: {
     users: deps.users,
     transaction,
     announce,
+    announceDelete,
     now,
   });
 
@@ -233,7 +241,7 @@ export function createBeverageService(deps: {
           });
           if (row) {
             const change = federationChange(current, row);
-            if (change === 'Delete') announce('Delete', row);
+            if (change === 'Delete') announceDelete(row, true);
             else announce('Update', row, change === 'Create');
           }
           return row;
@@ -256,7 +264,8 @@ export function createBeverageService(deps: {
       const entry = load(id);
       assertCanModify(viewer, entry);
       const deleted = transaction(() => {
-        announce('Delete', entry);
+        // An entry already out of the fediverse had its Delete sent when it left, if ever.
+        announceDelete(entry, isFederatedEntry(entry));
         if (repo.delete(id)) return true;
         throw notFound(ENTRY_NOT_FOUND); // rolls the activity back
       });

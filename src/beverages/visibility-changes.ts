@@ -20,10 +20,11 @@ export function createVisibilityChanges(deps: {
   repo: BeverageRepository;
   users: UserRepository;
   transaction: Transaction;
-  announce(type: 'Update' | 'Delete', entry: BeverageRow, federateAsCreate: boolean): void;
+  announce(type: 'Update', entry: BeverageRow, federateAsCreate: boolean): void;
+  announceDelete(entry: BeverageRow, wasFederated: boolean): void;
   now: () => number;
 }) {
-  const { repo, users, transaction, announce } = deps;
+  const { repo, users, transaction, announce, announceDelete } = deps;
 
   return {
     /** Returns how many entries changed. Ids that are not the user's entries answer 404. */
@@ -46,7 +47,7 @@ export function createVisibilityChanges(deps: {
           if (!federates) continue;
           const change = federationChange(row, after);
           const changed = { ...row, ...after, updatedAt };
-          if (change === 'Delete') announce('Delete', changed, false);
+          if (change === 'Delete') announceDelete(changed, true);
           else if (change !== null) announce('Update', changed, change === 'Create');
         }
         let updated = 0;

@@ -3,12 +3,14 @@ import type { Transaction } from '../db/transaction.ts';
 import { performance } from 'node:perf_hooks';
 import { logger } from '../logger.ts';
 import type { NewActivity, OutboxRepository } from './repository.ts';
+import { createHandoffs, HANDOFF_LEASE_MS, type FederatingHandler } from './handoffs.ts';
+
+export type { FederatingHandler } from './handoffs.ts';
 
 /**
- * Delivers one activity to its recipients of one kind: local users (feed items, notifications)
- * or remote servers (handed to Fedify's queue, federation/entry-delivery.ts and
- * follow-outbox.ts). It runs inside the delivery's transaction, so it must be
- * synchronous, and idempotent: an activity may be delivered again after a crash.
+ * Delivers one activity to local recipients of one kind (feed items, notifications). It runs
+ * inside the delivery's transaction, so it must be synchronous, and idempotent: an activity may
+ * be delivered again after a crash.
  *
  * A handler with many recipients may deliver in parts: it returns a resume token (say, the
  * last follower it reached) and is called again with it, in a later transaction, until it
@@ -17,29 +19,20 @@ import type { NewActivity, OutboxRepository } from './repository.ts';
 export type DeliveryHandler = (activity: ActivityRow, resume: string | undefined) => string | void;
 
 /**
- * Thrown by a handler whose delivery is under way outside the transaction (an activity being
- * handed to the federation queue): the row is tried again after `retryInMs`, without counting
- * as a failed attempt and without a warning.
+ * Where a delivery stopped: in the local handlers (the handler's position in its list, and its
+ * token), or past them, handing the activity to its federating handlers.
  */
-export class DeliveryDeferred extends Error {
-  readonly retryInMs: number;
-  constructor(message: string, retryInMs = 200) {
-    super(message);
-    this.name = 'DeliveryDeferred';
-    this.retryInMs = retryInMs;
-  }
-}
+type Progress = { handler: number; resume: string } | 'federating';
 
-/** Where a delivery done in parts stopped: the handler's position in its list, and its token. */
-interface Progress {
-  handler: number;
-  resume: string;
-}
+const FEDERATING = JSON.stringify({ federating: true });
 
 function parseProgress(stored: string | null): Progress | undefined {
   if (stored === null) return undefined;
   try {
-    const value = JSON.parse(stored) as Partial<Progress>;
+    const value = JSON.parse(stored) as Partial<{ handler: number; resume: string }> & {
+      federating?: unknown;
+    };
+    if (value.federating === true) return 'federating';
     if (typeof value.handler === 'number' && typeof value.resume === 'string') {
       return { handler: value.handler, resume: value.resume };
     }
@@ -63,13 +56,21 @@ const TRANSIENT: ReadonlySet<ActivityType> = new Set([
   'DeleteComment',
 ]);
 
+const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);
+
 /**
  * The durable outbox. A service records an activity with `record` inside the transaction of
  * the write that caused it; once that commits, the outbox delivers it in the background (never
- * on the request path) through the handlers registered for its type. Each delivery and the
- * removal of its outbox row commit together; a failing delivery is retried with a growing
- * delay, so every activity is delivered at least once and a failure never fails the user's
- * action. See docs/social.md.
+ * on the request path), in two steps:
+ *
+ * 1. Local handlers (`on`): synchronous, in a transaction, in parts if they ask to resume.
+ * 2. Federating handlers (`federate`, handoffs.ts): the one way an activity leaves the vault.
+ *    Each turns the activity into a job (synchronously, in the transaction of step 1's last
+ *    part) and, after that commits, `send`s it (asynchronously: into Fedify's queue).
+ *
+ * The outbox row goes (in one transaction with the last local part, or once every `send`
+ * resolved); a failing handler or `send` is retried with a growing delay, so every activity is
+ * delivered at least once and a failure never fails the user's action. See docs/social.md.
  */
 export function createOutbox(deps: {
   repo: OutboxRepository;
@@ -85,6 +86,39 @@ export function createOutbox(deps: {
   let timer: NodeJS.Timeout | undefined;
   let waiters: (() => void)[] = [];
 
+  /** The row's activity is delivered: the row goes, and a transient activity with it. */
+  function finish(outboxId: number, activity: ActivityRow): void {
+    if (TRANSIENT.has(activity.type)) repo.forget(activity.id);
+    else repo.delivered(outboxId);
+  }
+
+  function failed(outboxId: number, attempts: number, activity: ActivityRow, error: unknown) {
+    const delay = retryDelay(attempts);
+    repo.retryLater(outboxId, now() + delay, String(error));
+    logger.warn('Delivering activity {id} ({type}) failed; retrying in {delay} ms: {error}', {
+      id: activity.id,
+      type: activity.type,
+      delay,
+      error,
+    });
+  }
+
+  const handoffs = createHandoffs({
+    settled(outboxId, attempts, activity, error) {
+      if (stopped) return; // the database may be closed: the row's lease brings it back
+      try {
+        if (error === undefined) transaction(() => finish(outboxId, activity));
+        else failed(outboxId, attempts, activity, error);
+      } catch (failure) {
+        logger.error('Could not record the hand-off of activity {id}: {failure}', {
+          id: activity.id,
+          failure,
+        });
+      }
+      schedule();
+    },
+  });
+
   function deliver(): void {
     scheduled = false;
     if (stopped) return; // stopped (the database may be closed) after this run was scheduled
@@ -98,39 +132,36 @@ export function createOutbox(deps: {
           more ||= index < batch.length;
           break;
         }
+        if (handoffs.inFlight(outboxId)) {
+          repo.deferTo(outboxId, now() + HANDOFF_LEASE_MS); // under way: renew the lease
+          continue;
+        }
         try {
-          const unfinished = transaction(() => {
-            const list = handlers.get(activity.type) ?? [];
+          const step = transaction(() => {
             const from = parseProgress(progress);
-            for (let h = from?.handler ?? 0; h < list.length; h++) {
-              const resume = list[h]!(activity, h === from?.handler ? from.resume : undefined);
-              if (typeof resume === 'string') {
-                repo.saveProgress(outboxId, JSON.stringify({ handler: h, resume }));
-                return true;
+            if (from !== 'federating') {
+              const list = handlers.get(activity.type) ?? [];
+              for (let h = from?.handler ?? 0; h < list.length; h++) {
+                const resume = list[h]!(activity, h === from?.handler ? from.resume : undefined);
+                if (typeof resume === 'string') {
+                  repo.saveProgress(outboxId, JSON.stringify({ handler: h, resume }));
+                  return 'unfinished' as const;
+                }
               }
             }
-            if (TRANSIENT.has(activity.type)) repo.forget(activity.id);
-            else repo.delivered(outboxId);
-            return false;
+            const jobs = handoffs.jobsOf(activity);
+            if (jobs.length === 0) {
+              finish(outboxId, activity);
+              return 'done' as const;
+            }
+            // Local delivery is done; the row stays, leased, until the hand-off resolves.
+            repo.lease(outboxId, FEDERATING, now() + HANDOFF_LEASE_MS);
+            return jobs;
           });
-          more ||= unfinished;
+          if (step === 'unfinished') more = true;
+          else if (step !== 'done') handoffs.start(outboxId, attempts, activity, step);
         } catch (error) {
-          if (error instanceof DeliveryDeferred) {
-            repo.deferTo(outboxId, now() + error.retryInMs);
-            logger.debug('Delivery of activity {id} deferred: {reason}', {
-              id: activity.id,
-              reason: error.message,
-            });
-            continue;
-          }
-          const delay = Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);
-          repo.retryLater(outboxId, now() + delay, String(error));
-          logger.warn('Delivering activity {id} ({type}) failed; retrying in {delay} ms: {error}', {
-            id: activity.id,
-            type: activity.type,
-            delay,
-            error,
-          });
+          failed(outboxId, attempts, activity, error);
         }
       }
       if (more) schedule(); // more is due: carry on after letting requests in
@@ -139,12 +170,16 @@ export function createOutbox(deps: {
     }
     if (!scheduled) {
       planRetry();
-      const due = repo.nextDueAt();
-      if (due === null || due > now()) {
-        const settled = waiters;
-        waiters = [];
-        for (const resolve of settled) resolve();
-      }
+      settleWaiters();
+    }
+  }
+
+  function settleWaiters(): void {
+    const due = repo.nextDueAt();
+    if (handoffs.count() === 0 && (due === null || due > now())) {
+      const settled = waiters;
+      waiters = [];
+      for (const resolve of settled) resolve();
     }
   }
 
@@ -174,9 +209,17 @@ export function createOutbox(deps: {
       return id;
     },
 
-    /** Registers how activities of `type` reach one kind of recipient. */
+    /** Registers how activities of `type` reach one kind of local recipient. */
     on(type: ActivityType, handler: DeliveryHandler): void {
       handlers.set(type, [...(handlers.get(type) ?? []), handler]);
+    },
+
+    /**
+     * Registers a kind of activity that leaves the vault (handoffs.ts, docs/social.md): after
+     * the local handlers, `job` picks what to send, and `send` hands it to Fedify's queue.
+     */
+    federate<Job>(handler: FederatingHandler<Job>): void {
+      handoffs.register(handler);
     },
 
     /** Delivers what a previous run left undelivered (delivery is on from the start). */
@@ -191,11 +234,15 @@ export function createOutbox(deps: {
       clearTimeout(timer);
     },
 
-    /** Resolves once nothing is due any more (tests and the benchmark wait on it). */
+    /**
+     * Resolves once nothing is due any more and no hand-off is under way (tests and the
+     * benchmark wait on it).
+     */
     idle(): Promise<void> {
       if (stopped) return Promise.resolve();
       const due = repo.nextDueAt();
-      if (!running && !scheduled && (due === null || due > now())) return Promise.resolve();
+      const quiet = handoffs.count() === 0 && (due === null || due > now());
+      if (!running && !scheduled && quiet) return Promise.resolve();
       if (!scheduled && !running) schedule();
       return new Promise((resolve) => waiters.push(resolve));
     },

@@ -63,6 +63,7 @@ export function createOutboxRepository(sqlite: Database.Database) {
   );
   const deferTo = sqlite.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?');
   const saveProgress = sqlite.prepare('UPDATE outbox SET progress = ? WHERE id = ?');
+  const lease = sqlite.prepare('UPDATE outbox SET progress = ?, next_attempt_at = ? WHERE id = ?');
   const nextDue = sqlite.prepare('SELECT min(next_attempt_at) FROM outbox').pluck();
   const count = sqlite.prepare('SELECT count(*) FROM outbox').pluck();
 
@@ -107,6 +108,14 @@ export function createOutboxRepository(sqlite: Database.Database) {
     /** Keeps where a delivery in parts got to; the row stays due. */
     saveProgress(outboxId: number, progress: string): void {
       saveProgress.run(progress, outboxId);
+    },
+
+    /**
+     * Keeps the row while its activity is handed over outside the transaction: its progress,
+     * and not due before `until` (so a crash meanwhile brings it back then).
+     */
+    lease(outboxId: number, progress: string, until: number): void {
+      lease.run(progress, until, outboxId);
     },
 
     /** Tries the row again at `at`, not counting an attempt (a delivery under way elsewhere). */

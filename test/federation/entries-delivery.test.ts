@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeRemote, type FakeRemote } from '../helpers/fake-remote.ts';
 import type { Delivery } from '../helpers/fake-remote-records.ts';
@@ -125,6 +126,38 @@ describe('entries of a federated user sent to remote followers', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Two followers on one server: one POST.
     expect(remote.deliveries.filter(ofType('Create', noteId))).toHaveLength(1);
+  });
+
+  it("sends Collection-Synchronization (FEP-8fcf) with each followers-only delivery: the collection, that server's part of it and the digest of its followers", async () => {
+    const entry = await logEntry(false);
+    const noteId = `${aliceId}/entries/${entry.id}`;
+    const delivery = await remote.waitForDelivery(ofType('Create', noteId), 10_000);
+    const header = delivery.headers['collection-synchronization'];
+    expect(typeof header).toBe('string');
+    const fields = Object.fromEntries(
+      [...String(header).matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    const followers = `${aliceId}/followers`;
+    expect(fields.collectionId).toBe(followers);
+    const url = new URL(fields.url!);
+    expect(`${url.origin}${url.pathname}`).toBe(followers);
+    expect(url.searchParams.get('base-url')).toBe(`${remote.origin}/`);
+    // FEP-8fcf: the XOR of the SHA-256 of each follower's id on that server (fan and fan2).
+    const digest = Buffer.alloc(32);
+    for (const name of ['fan', 'fan2']) {
+      const hash = createHash('sha256').update(remote.account(name).id).digest();
+      for (let i = 0; i < 32; i++) digest[i]! ^= hash[i]!;
+    }
+    expect(fields.digest).toBe(digest.toString('hex'));
+    // The URL lists exactly those followers to that server (Mastodon reads its first page).
+    const collection = (await remote.signedGet('fan', url.href)).json() as { first: string };
+    const page = (await remote.signedGet('fan', collection.first)).json() as {
+      orderedItems?: unknown[];
+    };
+    const items = JSON.stringify(page.orderedItems);
+    expect(items).toContain(remote.account('fan').id);
+    expect(items).toContain(remote.account('fan2').id);
+    expect(items).not.toContain(remote.account('stranger').id);
   });
 
   it('serves the attachment without a session by its capability URL, and not by a wrong token nor under /media/ without a session', async () => {

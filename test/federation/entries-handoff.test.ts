@@ -1,177 +1,167 @@
-import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
-import type { ActivityRow, ActivityType } from '../../src/db/schema/index.ts';
-import type { DeliveryHandler, Outbox } from '../../src/outbox/outbox.ts';
-import {
-  HandoffPending,
-  registerEntryDelivery,
-  type EntryDeliveryJob,
-} from '../../federation/entry-delivery.ts';
-import type { FederatedEntryRow } from '../../federation/entry-rows.ts';
-import { createNoteGenerations } from '../../federation/note-generations.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOutbox, type Outbox } from '../../src/outbox/outbox.ts';
+import { createOutboxRepository } from '../../src/outbox/repository.ts';
+import { registerEntryDelivery, type EntryDeliveryJob } from '../../federation/entry-delivery.ts';
+import { createFederatedEntries } from '../../federation/entry-rows.ts';
+import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 /**
- * The outbox side of entry delivery, with the outbox's calls made by hand: the row is kept
- * until the activity is in Fedify's queue, a failed hand-off is made again, and users who are
- * not federated or have no remote followers send nothing.
+ * The outbox side of entry delivery (federation/entry-delivery.ts on the outbox's federating
+ * handlers), with the hand-off to Fedify replaced by a recorder the test settles: what each
+ * write hands over, the row kept until the hand-off resolved, a failed one made again, one
+ * entry's activities in order, the generations of Note ids, and nothing for users who are not
+ * federated, have no remote followers, or entries that were never (or no longer) federated.
  */
 
-const entry: FederatedEntryRow = {
-  id: 7,
-  userId: 1,
-  type: 'WINE',
-  name: 'Barolo',
-  subtype: 'Red',
-  makerName: '',
-  rating: 4,
-  notes: '',
-  status: 'TRIED',
-  inCellar: false,
-  photoPath: null,
-  visibility: 'MEMBERS',
-  federated: true,
-  createdAt: new Date(1_000),
-  updatedAt: new Date(1_000),
-  noteGeneration: 0,
-};
+let vault: TestVault;
+let outbox: Outbox;
+let clock = 1_000_000;
+let alice: { id: number; role: 'USER' };
+let followers: boolean;
+let auto: boolean;
+let sent: { job: EntryDeliveryJob; resolve: () => void; reject: (error: Error) => void }[];
+let entries: ReturnType<typeof createFederatedEntries>;
 
-/** The real generations store, on the federation_kv table of an in-memory database. */
-function generationsStore() {
-  const sqlite = new Database(':memory:');
-  sqlite.exec(
-    'CREATE TABLE federation_kv (key text PRIMARY KEY NOT NULL, value text NOT NULL, expires_at integer)',
-  );
-  return createNoteGenerations(sqlite);
-}
-
-function setup(options: { federated?: boolean; followers?: boolean } = {}) {
-  const handlers = new Map<ActivityType, DeliveryHandler>();
-  const outbox = { on: (type: ActivityType, h: DeliveryHandler) => handlers.set(type, h) };
-  const sent: EntryDeliveryJob[] = [];
-  const pending: { resolve: () => void; reject: (e: Error) => void }[] = [];
-  const generations = generationsStore();
-  registerEntryDelivery(outbox as unknown as Outbox, {
-    users: {
-      findById: (id) =>
-        id === 1
-          ? { username: 'alice', fullName: 'Alice', activityPubEnabled: options.federated ?? true }
-          : undefined,
-    },
-    actors: { userIdOf: (actorId) => (actorId === 10 ? 1 : null) },
-    entries: {
-      byId: (id) =>
-        id === entry.id ? { ...entry, noteGeneration: generations.current(id) } : undefined,
-      generations,
-    },
-    audience: { hasRemoteFollowers: () => options.followers ?? true },
-    send: (job) => {
-      sent.push(job);
-      return new Promise<void>((resolve, reject) => pending.push({ resolve, reject }));
-    },
+beforeAll(async () => {
+  vault = createTestVault({ now: () => clock });
+  // This test's outbox delivers instead of the app's, with only the entry hand-off.
+  vault.ctx.outbox.stop();
+  const sqlite = vault.ctx.database.sqlite;
+  outbox = createOutbox({
+    repo: createOutboxRepository(sqlite),
+    transaction: vault.ctx.database.transaction,
+    now: () => clock,
   });
-  const call = (activity: Partial<ActivityRow>, resume?: string) =>
-    handlers.get(activity.type!)!(
-      {
-        id: 1,
-        actorId: 10,
-        type: 'Create',
-        beverageId: entry.id,
-        objectActorId: null,
-        shareId: null,
-        remoteEntryId: null,
-        payload: null,
-        createdAt: new Date(2_000),
-        ...activity,
-      },
-      resume,
-    );
-  return { call, sent, pending, generations };
+  entries = createFederatedEntries(sqlite);
+  registerEntryDelivery(outbox, {
+    users: vault.ctx.users,
+    actors: vault.ctx.actors,
+    entries,
+    audience: { hasRemoteFollowers: () => followers },
+    send: (job) =>
+      new Promise<void>((resolve, reject) => {
+        sent.push({ job, resolve, reject });
+        if (auto) resolve();
+      }),
+  });
+  outbox.start();
+  const user = await vault.createUser({ username: 'alice', activityPubEnabled: true });
+  alice = { id: user.id, role: 'USER' };
+});
+afterAll(async () => {
+  outbox.stop();
+  await vault.close();
+});
+beforeEach(() => {
+  sent = [];
+  followers = true;
+  auto = true;
+});
+
+/** Waits for `check`, nudging this test's outbox (the app's writes wake only the app's). */
+async function until(check: () => boolean) {
+  const end = Date.now() + 10_000;
+  while (!check() && Date.now() < end) {
+    void outbox.idle();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const rows = () => vault.ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get();
+const kinds = () =>
+  sent.map(({ job }) => [
+    job.kind,
+    job.kind === 'Delete' ? job.generation : job.entry.noteGeneration,
+  ]);
+const logEntry = (input: { visibility?: 'PRIVATE' | 'MEMBERS'; federated?: boolean } = {}) =>
+  vault.ctx.beverages.create(alice, { type: 'WINE', name: 'Barolo', ...input });
 
 describe('handing entry activities to the federation queue', () => {
-  it('keeps the outbox row until the hand-off is done, then lets it go', async () => {
-    const { call, sent, pending } = setup();
-    expect(call({ type: 'Create' })).toBe('queued');
-    await settle();
-    expect(sent).toEqual([
-      expect.objectContaining({ kind: 'Create', username: 'alice', entryId: 7 }),
+  it('keeps the outbox row until the hand-off resolved, then lets it go', async () => {
+    auto = false;
+    const entry = await logEntry();
+    await until(() => sent.length > 0);
+    expect(sent.map(({ job }) => job)).toEqual([
+      expect.objectContaining({ kind: 'Create', username: 'alice', entryId: entry.id }),
     ]);
-    expect(() => call({ type: 'Create' }, 'queued')).toThrow(HandoffPending);
-    pending[0]!.resolve();
-    await settle();
-    expect(call({ type: 'Create' }, 'queued')).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rows()).toBe(1);
+    sent[0]!.resolve();
+    await outbox.idle();
+    expect(rows()).toBe(0);
     expect(sent).toHaveLength(1);
   });
 
-  it('hands a failed hand-off over again on the next run', async () => {
-    const { call, sent, pending } = setup();
-    call({ type: 'Update' });
-    await settle();
-    pending[0]!.reject(new Error('queue unavailable'));
-    await settle();
-    expect(call({ type: 'Update' }, 'queued')).toBe('queued');
-    await settle();
-    expect(sent.map((j) => j.kind)).toEqual(['Update', 'Update']);
+  it('hands a failed hand-off over again at the next attempt', async () => {
+    const entry = await logEntry();
+    await outbox.idle();
+    sent = [];
+    auto = false;
+    await vault.ctx.beverages.update(alice, entry.id, { rating: 5 });
+    await until(() => sent.length === 1);
+    sent[0]!.reject(new Error('queue unavailable'));
+    await outbox.idle();
+    expect(rows()).toBe(1);
+    auto = true;
+    clock += 1000;
+    await outbox.idle();
+    expect(sent.map(({ job }) => job.kind)).toEqual(['Update', 'Update']);
+    expect(rows()).toBe(0);
   });
 
   it('queues the activities of one entry in order: the Update after the Create', async () => {
-    const { call, sent, pending } = setup();
-    call({ id: 1, type: 'Create' });
-    call({ id: 2, type: 'Update' });
-    await settle();
-    expect(sent.map((j) => j.kind)).toEqual(['Create']);
-    pending[0]!.resolve();
-    await settle();
-    expect(sent.map((j) => j.kind)).toEqual(['Create', 'Update']);
+    auto = false;
+    outbox.stop();
+    const entry = await logEntry();
+    await vault.ctx.beverages.update(alice, entry.id, { rating: 5 });
+    outbox.start();
+    await until(() => sent.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent.map(({ job }) => job.kind)).toEqual(['Create']);
+    sent[0]!.resolve();
+    await until(() => sent.length > 1);
+    expect(sent.map(({ job }) => job.kind)).toEqual(['Create', 'Update']);
+    sent[1]!.resolve();
+    await outbox.idle();
   });
 
-  it('sends a Delete with the entry id and the time of the deletion from its payload', async () => {
-    const { call, sent } = setup();
-    call({ type: 'Delete', beverageId: null, payload: JSON.stringify({ id: 7, userId: 1 }) });
-    await settle();
-    expect(sent).toEqual([
+  it('sends a Delete with the entry id, the generation it had and the time of the deletion', async () => {
+    const entry = await logEntry();
+    await outbox.idle();
+    sent = [];
+    clock += 5;
+    await vault.ctx.beverages.remove(alice, entry.id);
+    await outbox.idle();
+    expect(sent.map(({ job }) => job)).toEqual([
       {
         kind: 'Delete',
         username: 'alice',
-        fullName: 'Alice',
-        entryId: 7,
+        fullName: expect.any(String),
+        entryId: entry.id,
         generation: 0,
-        deletedAt: new Date(2_000),
+        deletedAt: new Date(clock),
       },
     ]);
   });
 
-  it('gives an entry that comes back a new generation of its Note id, once, and its later Delete that one', async () => {
-    const { call, sent, pending, generations } = setup();
-    const leave = {
-      type: 'Delete',
-      beverageId: null,
-      payload: JSON.stringify({ id: 7, userId: 1 }),
-    };
-    const comeBack = { type: 'Update', payload: JSON.stringify({ federation: 'Create' }) };
-    call({ id: 1, ...leave } as Partial<ActivityRow>);
-    call({ id: 2, ...comeBack } as Partial<ActivityRow>);
-    for (const p of [0, 1]) {
-      await settle();
-      pending[p]!.resolve();
-    }
-    await settle();
-    expect(call({ id: 2, ...comeBack } as Partial<ActivityRow>, 'queued')).toBeUndefined();
-    // The same row handled again (after a restart, say: nothing in memory) counts once.
-    expect(call({ id: 2, ...comeBack } as Partial<ActivityRow>, 'queued')).toBe('queued');
-    await settle();
-    pending[2]!.resolve();
-    expect(generations.current(7)).toBe(1);
-    call({ id: 3, ...leave } as Partial<ActivityRow>);
-    await settle();
-    expect(
-      sent.map((job) => [
-        job.kind,
-        job.kind === 'Delete' ? job.generation : job.entry.noteGeneration,
-      ]),
-    ).toEqual([
+  it('gives an entry that comes back a new generation of its Note id, once even when handed over again, and its later Delete that one', async () => {
+    const entry = await logEntry();
+    await outbox.idle();
+    await vault.ctx.beverages.update(alice, entry.id, { visibility: 'PRIVATE' });
+    await outbox.idle();
+    auto = false;
+    await vault.ctx.beverages.update(alice, entry.id, { visibility: 'MEMBERS' });
+    await until(() => sent.length === 3);
+    sent[2]!.reject(new Error('queue unavailable')); // handled again: counted once
+    await outbox.idle();
+    auto = true;
+    clock += 1000;
+    await outbox.idle();
+    expect(entries.generations.current(entry.id)).toBe(1);
+    await vault.ctx.beverages.remove(alice, entry.id);
+    await outbox.idle();
+    expect(kinds()).toEqual([
+      ['Create', 0],
       ['Delete', 0],
       ['Create', 1],
       ['Create', 1],
@@ -180,38 +170,71 @@ describe('handing entry activities to the federation queue', () => {
   });
 
   it('sends a Delete handled after the return it came before for the generation it left', async () => {
-    const { call, sent, pending, generations } = setup();
-    call({ id: 5, type: 'Update', payload: JSON.stringify({ federation: 'Create' }) });
-    call({
-      id: 4,
-      type: 'Delete',
-      beverageId: null,
-      payload: JSON.stringify({ id: 7, userId: 1 }),
-    });
-    await settle();
-    expect(generations.current(7)).toBe(1);
-    pending[0]!.resolve();
-    await settle();
-    expect(sent.map((job) => [job.kind, job.kind === 'Delete' ? job.generation : 1])).toEqual([
-      ['Create', 1],
+    const entry = await logEntry();
+    await outbox.idle();
+    sent = [];
+    auto = false;
+    outbox.stop();
+    await vault.ctx.beverages.update(alice, entry.id, { visibility: 'PRIVATE' });
+    await vault.ctx.beverages.update(alice, entry.id, { visibility: 'MEMBERS' });
+    outbox.start();
+    await until(() => sent.length === 1);
+    // The Delete fails, and the Create waiting behind it with it (it is never sent).
+    sent[0]!.reject(new Error('queue unavailable'));
+    await outbox.idle();
+    expect(entries.generations.current(entry.id)).toBe(1);
+    auto = true;
+    clock += 1000;
+    await outbox.idle();
+    expect(kinds()).toEqual([
       ['Delete', 0],
+      ['Delete', 0],
+      ['Create', 1],
     ]);
   });
 
-  it('sends nothing for a user without activityPubEnabled, without remote followers, or an entry gone since', async () => {
-    for (const options of [{ federated: false }, { followers: false }]) {
-      const { call, sent } = setup(options);
-      expect(call({ type: 'Create' })).toBeUndefined();
-      expect(
-        call({ type: 'Delete', payload: JSON.stringify({ id: 7, userId: 1 }) }),
-      ).toBeUndefined();
-      expect(sent).toEqual([]);
+  it('sends nothing for a user without remote followers or without activityPubEnabled, nor for an entry gone since', async () => {
+    followers = false;
+    const quiet = await logEntry();
+    await vault.ctx.beverages.remove(alice, quiet.id);
+    await outbox.idle();
+    followers = true;
+    vault.ctx.users.update(alice.id, { activityPubEnabled: false });
+    try {
+      const off = await logEntry();
+      await vault.ctx.beverages.remove(alice, off.id);
+      await outbox.idle();
+    } finally {
+      vault.ctx.users.update(alice.id, { activityPubEnabled: true });
     }
-    const { call, sent } = setup();
-    expect(call({ type: 'Update', beverageId: null })).toBeUndefined();
-    expect(call({ type: 'Create', beverageId: 99 })).toBeUndefined();
-    expect(call({ type: 'Delete', payload: 'not json' })).toBeUndefined();
-    await settle();
+    outbox.stop();
+    const gone = await logEntry();
+    await vault.ctx.beverages.remove(alice, gone.id);
+    outbox.start();
+    await outbox.idle();
+    // Only the Delete of the entry gone before its Create went out.
+    expect(sent.map(({ job }) => [job.kind, job.entryId])).toEqual([['Delete', gone.id]]);
+    expect(rows()).toBe(0);
+  });
+});
+
+describe('deleting an entry that is not in the fediverse', () => {
+  it('sends no Delete for a PRIVATE entry nor for one kept out of the fediverse: nothing was ever sent', async () => {
+    const secret = await logEntry({ visibility: 'PRIVATE' });
+    const local = await logEntry({ federated: false });
+    await vault.ctx.beverages.remove(alice, secret.id);
+    await vault.ctx.beverages.remove(alice, local.id);
+    await outbox.idle();
     expect(sent).toEqual([]);
+    expect(rows()).toBe(0);
+  });
+
+  it('sends no second Delete for an entry deleted after it left the fediverse', async () => {
+    const entry = await logEntry();
+    await outbox.idle();
+    await vault.ctx.beverages.update(alice, entry.id, { federated: false });
+    await vault.ctx.beverages.remove(alice, entry.id);
+    await outbox.idle();
+    expect(sent.map(({ job }) => job.kind)).toEqual(['Create', 'Delete']);
   });
 });

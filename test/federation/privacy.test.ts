@@ -101,6 +101,36 @@ describe('a PRIVATE entry and one kept out of the fediverse', () => {
   });
 });
 
+describe('deleting an entry that is not in the fediverse', () => {
+  it('sends no Delete for a PRIVATE entry, one kept out of it, or one whose Delete went when it left', async () => {
+    const secret = await vault.ctx.beverages.create(erin, {
+      type: 'WINE',
+      name: 'Secret Sekt',
+      visibility: 'PRIVATE',
+    });
+    const local = await vault.ctx.beverages.create(erin, {
+      type: 'WINE',
+      name: 'Local Sekt',
+      federated: false,
+    });
+    const left = await vault.ctx.beverages.create(erin, { type: 'WINE', name: 'Leaving Riesling' });
+    await remote.waitForDelivery(ofType('Create', noteOf(left.id)), 10_000);
+    await vault.ctx.beverages.update(erin, left.id, { visibility: 'PRIVATE' });
+    await remote.waitForDelivery(ofType('Delete', noteOf(left.id)), 10_000);
+    for (const entry of [secret, local, left]) await vault.ctx.beverages.remove(erin, entry.id);
+    // A federated entry deleted last: its Delete is queued after theirs would have been.
+    const last = await vault.ctx.beverages.create(erin, { type: 'WINE', name: 'Last Riesling' });
+    await remote.waitForDelivery(ofType('Create', noteOf(last.id)), 10_000);
+    await vault.ctx.beverages.remove(erin, last.id);
+    await remote.waitForDelivery(ofType('Delete', noteOf(last.id)), 10_000);
+    await settle();
+    const deliveries = JSON.stringify(remote.deliveries);
+    expect(deliveries).not.toContain(noteOf(secret.id));
+    expect(deliveries).not.toContain(noteOf(local.id));
+    expect(remote.deliveries.filter(ofType('Delete', noteOf(left.id)))).toHaveLength(1);
+  });
+});
+
 describe('changing the visibility of a federated entry', () => {
   it('sends a Delete when it becomes PRIVATE (its photo URL stops answering), and a Create with a new Note id when it comes back', async () => {
     const entry = await vault.ctx.beverages.create(

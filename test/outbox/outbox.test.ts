@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.ts';
 import { createFeedRepository, FAN_OUT_CHUNK } from '../../src/feed/repository.ts';
 import type { ActivityRow } from '../../src/db/schema/index.ts';
-import { DeliveryDeferred } from '../../src/outbox/outbox.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 /**
@@ -157,33 +156,6 @@ describe('delivery', () => {
     clock += 60_000;
     await ctx.outbox.idle();
     expect(delivered).toHaveLength(1);
-  });
-
-  it('tries a deferred delivery again soon, without counting a failed attempt', async () => {
-    let clock = 1_000_000;
-    const { alice } = await twoUsers({ now: () => clock });
-    const { ctx } = vault;
-    let deferring = true;
-    const delivered: number[] = [];
-    ctx.outbox.on('Create', (activity) => {
-      if (deferring) throw new DeliveryDeferred('handed elsewhere, under way', 200);
-      delivered.push(activity.id);
-    });
-    await ctx.beverages.create(alice, { name: 'Springbank 10', type: 'WHISKEY' });
-    await ctx.outbox.idle();
-    const sqlite = ctx.database.sqlite;
-    expect(
-      sqlite.prepare('SELECT attempts, next_attempt_at, last_error FROM outbox').get(),
-    ).toEqual({
-      attempts: 0,
-      next_attempt_at: clock + 200,
-      last_error: null,
-    });
-    deferring = false;
-    clock += 200;
-    await ctx.outbox.idle();
-    expect(delivered).toHaveLength(1);
-    expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
   });
 
   it('delivers after a restart what the previous run left undelivered', async () => {

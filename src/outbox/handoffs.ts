@@ -1,0 +1,126 @@
+import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
+
+/**
+ * A kind of activity that leaves the vault: the one way the outbox hands an activity to
+ * Fedify. Register it with `outbox.federate(...)` (outbox.ts); see docs/social.md, "The
+ * outbox", for a worked example.
+ *
+ * For each outbox row of one of `types`, once the local handlers are done:
+ * - `job` runs synchronously, in the delivery transaction: it decides whether and what to send
+ *   (undefined: nothing, e.g. the activity is not of this kind, or nobody remote gets it) and
+ *   returns plain data. It may write (what it writes commits with the hand-off's lease). It
+ *   must be idempotent: it runs again for the same activity after a failed `send` or a crash.
+ * - `send` runs after that transaction committed: it loads Fedify if need be (through the
+ *   federation gateway, with `await import()` of the module that builds the activity, never a
+ *   static import: Fedify is not loaded at start) and resolves once the activity is in
+ *   Fedify's queue. The activity's id must follow from the job (the entry, the follow...),
+ *   so that sending the same job again is the same activity to its receivers.
+ *
+ * The outbox row is removed once every `send` for it resolved. A `send` that rejects, or takes
+ * longer than HANDOFF_TIMEOUT_MS, is retried with the outbox's growing delay, like any failed
+ * delivery; a crash before it resolved sends the job again after the restart (once the row's
+ * lease, HANDOFF_LEASE_MS, ran out). Delivery is at least once, with the same activity id every time.
+ *
+ * `orderingKey` (optional): jobs with the same key are handed over one at a time, in the order
+ * their rows were handled (oldest first), so an entry's Create is in Fedify's queue before its
+ * Update. A job whose predecessor failed fails too, and both are retried in their order.
+ */
+export interface FederatingHandler<Job> {
+  /** What it sends ("entry", "follow"): its ordering keys are its own. */
+  readonly name: string;
+  /** The activity types it looks at; several handlers may look at one type. */
+  readonly types: readonly ActivityType[];
+  job(activity: ActivityRow): Job | undefined;
+  send(job: Job): Promise<void>;
+  orderingKey?(job: Job): string;
+}
+
+/** How long a hand-off may take before it counts as failed (and is retried). */
+export const HANDOFF_TIMEOUT_MS = 30_000;
+
+/**
+ * How long the row of a hand-off under way is not due: renewed while it runs, so after a crash
+ * the row is taken up again this soon.
+ */
+export const HANDOFF_LEASE_MS = 5_000;
+
+/** One job of one row, with the handler that sends it. */
+export interface Handoff {
+  handler: FederatingHandler<unknown>;
+  job: unknown;
+}
+
+type Settled = (outboxId: number, attempts: number, activity: ActivityRow, error: unknown) => void;
+
+/**
+ * The hand-offs under way: the outbox's only in-memory state about them (which rows wait, and
+ * the chains that keep jobs with one ordering key in order). The durable state is the outbox
+ * row, leased while its hand-off runs.
+ */
+export function createHandoffs(deps: { settled: Settled }) {
+  const byType = new Map<ActivityType, FederatingHandler<unknown>[]>();
+  /** Rows whose hand-off runs, each with the token of its attempt. */
+  const running = new Map<number, symbol>();
+  const chains = new Map<string, Promise<void>>();
+
+  function sendInOrder({ handler, job }: Handoff): Promise<void> {
+    const key = handler.orderingKey?.(job);
+    if (key === undefined) return handler.send(job);
+    const chainKey = `${handler.name}\n${key}`;
+    const previous = chains.get(chainKey) ?? Promise.resolve();
+    const sent = previous.then(() => handler.send(job));
+    chains.set(chainKey, sent);
+    const forget = () => {
+      if (chains.get(chainKey) === sent) chains.delete(chainKey);
+    };
+    sent.then(forget, forget);
+    return sent;
+  }
+
+  return {
+    register<Job>(handler: FederatingHandler<Job>): void {
+      for (const type of handler.types) {
+        byType.set(type, [...(byType.get(type) ?? []), handler as FederatingHandler<unknown>]);
+      }
+    },
+
+    /** The jobs of an activity (inside the delivery transaction). */
+    jobsOf(activity: ActivityRow): Handoff[] {
+      const jobs: Handoff[] = [];
+      for (const handler of byType.get(activity.type) ?? []) {
+        const job = handler.job(activity);
+        if (job !== undefined) jobs.push({ handler, job });
+      }
+      return jobs;
+    },
+
+    inFlight: (outboxId: number) => running.has(outboxId),
+    count: () => running.size,
+
+    /** Sends the jobs of a row (after its transaction committed) and reports the outcome. */
+    start(outboxId: number, attempts: number, activity: ActivityRow, jobs: Handoff[]): void {
+      const token = Symbol(String(outboxId));
+      running.set(outboxId, token);
+      let timeout: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timeout = setTimeout(
+          () => reject(new Error(`hand-off still running after ${HANDOFF_TIMEOUT_MS} ms`)),
+          HANDOFF_TIMEOUT_MS,
+        );
+        timeout.unref();
+      });
+      // In a later microtask (rows keep their order): what throws at once rejects like the rest.
+      const all = Promise.resolve().then(() => Promise.all(jobs.map(sendInOrder)));
+      const report = (error: unknown) => {
+        clearTimeout(timeout);
+        if (running.get(outboxId) !== token) return; // a timed-out attempt ending late
+        running.delete(outboxId);
+        deps.settled(outboxId, attempts, activity, error);
+      };
+      Promise.race([all, timedOut]).then(
+        () => report(undefined),
+        (error: unknown) => report(error ?? new Error('hand-off failed')),
+      );
+    },
+  };
+}
