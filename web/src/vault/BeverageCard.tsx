@@ -1,7 +1,10 @@
 import { useId, useState } from 'react';
 import type { MouseEvent } from 'react';
+import type { ConversationCounts } from '../api/conversation.ts';
 import type { Beverage } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
+import { ConversationBar } from '../conversation/ConversationBar.tsx';
+import { countsOf } from '../conversation/counts.ts';
 import { CheckIcon, ClockIcon, EditIcon, LockIcon } from '../ui/icons.tsx';
 import { StarRating } from './StarRating.tsx';
 import { EntryThumb } from './EntryThumb.tsx';
@@ -10,7 +13,8 @@ import './entry-card.css';
 import { VISIBILITY_LABELS } from './visibility.ts';
 
 interface BeverageCardProps {
-  entry: Beverage;
+  /** The conversation counts are typed apart until every vault's entry JSON carries them. */
+  entry: Beverage & Partial<ConversationCounts>;
   /** Say the type on the card (where types are mixed: cellar, profiles). */
   showType?: boolean;
   /** Never offer editing (entries in feeds and on other people's profiles). */
@@ -21,7 +25,8 @@ interface BeverageCardProps {
 
 /**
  * One entry. The owner or an admin can click it (or its Edit button) to edit it, and move it
- * between tried and to-try with one button; everyone else sees 'View only'.
+ * between tried and to-try with one button; everyone else sees 'View only'. Everyone who sees it
+ * can cheer it and open its comments.
  */
 export function BeverageCard({
   entry,
@@ -112,6 +117,11 @@ export function BeverageCard({
               View only
             </span>
           )}
+          <ConversationBar
+            target={{ kind: 'local', id: entry.id }}
+            name={entry.name}
+            counts={countsOf(entry)}
+          />
         </div>
       </div>
     </article>
