@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conversationCountsSchema } from './conversation.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from './enums.ts';
 
 /** A user an entry is shared with; `shareId` is what DELETE /beverages/{id}/share/{shareId} takes. */
@@ -33,7 +34,8 @@ export const OWNER_ONLY_FIELDS: readonly OwnerOnlyField[] =
 
 /**
  * A beverage entry, as the viewer sees it: the owner-only fields are there in the owner's
- * answers only (absent, not null, for anyone else).
+ * answers only (absent, not null, for anyone else). `cheerCount`, `cheeredByMe` (whether the
+ * viewer cheered it) and `commentCount` are its conversation (contract/conversation.ts).
  */
 export const beverageSchema = z
   .object({
@@ -62,6 +64,7 @@ export const beverageSchema = z
     /** Whom the owner shared it with; only the owner and admins see this list (else []). */
     sharedWith: z.array(shareUserSchema),
   })
+  .extend(conversationCountsSchema.shape)
   .extend(beverageOwnerFieldsSchema.partial().shape);
 export type Beverage = z.infer<typeof beverageSchema>;
 

@@ -5,6 +5,15 @@ import { z } from 'zod';
  * entry (`/beverages/{id}/…`) and an entry received from a remote vault
  * (`/activity/remote-entries/{id}/…`). Anyone who may see the entry may cheer it once and
  * comment on it; a comment is seen by exactly those who may see the entry.
+ *
+ *  - `POST …/{id}/cheer` cheers (again: no change), `DELETE …/{id}/cheer` takes it back (none:
+ *    no change); both answer `CheerResponse`, the counts as they now are.
+ *  - `GET …/{id}/comments` answers `CommentList`; `POST …/{id}/comments` `CommentBody` answers
+ *    201 `CommentResponse`; `DELETE …/{id}/comments/{commentId}` answers 204 (the comment's
+ *    author or the entry's owner only, else 403).
+ *  - Errors are `{ message }`: 404 for an entry the caller cannot see ('Beverage not found', or
+ *    'Entry not found' for a remote one) and for a comment not under it ('Comment not found'),
+ *    400 for an empty ('Comment is required') or too long comment.
  */
 
 /** The longest comment, in characters. */
@@ -17,6 +26,13 @@ export const conversationCountsSchema = z.object({
   commentCount: z.number().int(),
 });
 export type ConversationCounts = z.infer<typeof conversationCountsSchema>;
+
+/** The counts of an entry nobody has cheered or commented yet (a new one). */
+export const NO_CONVERSATION: ConversationCounts = {
+  cheerCount: 0,
+  cheeredByMe: false,
+  commentCount: 0,
+};
 
 /**
  * Who wrote a comment: a user of this vault (`username`, no `handle`) or a fediverse account

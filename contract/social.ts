@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { beverageSchema } from './beverages.ts';
+import { conversationCountsSchema } from './conversation.ts';
 import {
   BEVERAGE_STATUSES,
   BEVERAGE_TYPES,
@@ -62,14 +63,19 @@ export const notificationSchema = z.object({
   type: z.enum(NOTIFICATION_TYPES),
   status: z.enum(NOTIFICATION_STATUSES),
   sender: notificationSenderSchema,
-  /** The shared entry's name (SHARE_INVITE), else null. */
+  /** The entry's name: the shared one (SHARE_INVITE), the cheered or commented one (CHEER, COMMENT); else null. */
   beverage: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** `message`: the sharer's message (SHARE_INVITE), the comment's text (COMMENT). */
   payload: z.object({ message: z.string().optional() }),
   createdAt: z.string(),
 });
 export type VaultNotification = z.infer<typeof notificationSchema>;
 
-/** POST /notifications/{id}/respond. `status` is for share invites only (TRIED or TO_TRY). */
+/**
+ * POST /notifications/{id}/respond. `status` is for share invites only (TRIED or TO_TRY). A
+ * CHEER or COMMENT notification is dismissed with DECLINE (there is nothing to accept: ACCEPT is
+ * a 400).
+ */
 export const respondBodySchema = z
   .object({
     action: z.enum(NOTIFICATION_ACTIONS, { error: 'action must be ACCEPT or DECLINE' }),
@@ -97,10 +103,12 @@ export type LocalActivityItem = z.infer<typeof localActivityItemSchema>;
 
 /**
  * An entry received from a remote vault (a Note with the vault extension), read-only. `id` is
- * the remote entry's own id (POST /activity/remote-entries/{id}/clone takes it), never a
- * Beverage id. All text is the remote's, as plain text: never to be rendered as HTML.
+ * the remote entry's own id (POST /activity/remote-entries/{id}/clone, …/cheer and …/comments
+ * take it), never a Beverage id. All text is the remote's, as plain text: never to be rendered
+ * as HTML. Its conversation counts are those of this vault's users (contract/conversation.ts).
  */
 export const remoteEntrySchema = z.object({
+  ...conversationCountsSchema.shape,
   id: z.number().int(),
   type: z.enum(BEVERAGE_TYPES),
   name: z.string(),

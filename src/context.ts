@@ -48,6 +48,9 @@ import { createExportRepository } from './export/repository.ts';
 import { createExportService } from './export/service.ts';
 import { createStatsRepository } from './stats/repository.ts';
 import { createStatsService } from './stats/service.ts';
+import { createConversationRepository } from './conversation/repository.ts';
+import { createConversationService } from './conversation/service.ts';
+import { registerConversationNotifications } from './conversation/notifications.ts';
 
 export interface ContextOptions {
   /**
@@ -177,6 +180,23 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     now,
   });
   registerNotificationDelivery(outbox, { repo: notificationRepo, actors });
+  const conversationRepo = createConversationRepository(database.sqlite);
+  const conversation = createConversationService({
+    repo: conversationRepo,
+    entries: beverageRepo,
+    visibility,
+    remoteEntries: feedRepo,
+    actors,
+    outbox,
+    transaction,
+    now,
+  });
+  registerConversationNotifications(outbox, {
+    repo: conversationRepo,
+    notifications: notificationRepo,
+    actors,
+    ownerOf: (beverageId) => beverageRepo.findById(beverageId)?.userId,
+  });
   // Follow, Undo(Follow) and Reject(Follow) of remote actors, through Fedify's queue.
   registerFollowDelivery(outbox, { origin: config.origin, users, actors, federation });
   // Entries of federated users to their remote followers, after the local deliveries.
@@ -238,6 +258,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     shares,
     follows,
     notifications,
+    conversation,
     exports: createExportService({
       repo: createExportRepository(database.sqlite),
       users,

@@ -1,15 +1,23 @@
 import type { Beverage, BeverageOwnerFields, OwnerOnlyField } from '../../contract/beverages.ts';
+import type { ConversationCounts } from '../../contract/conversation.ts';
 import type { BeverageRow } from '../db/schema/index.ts';
 
 /** The Beverage fields that depend on the viewer: added by src/beverages/present.ts. */
 export type ViewerFields = 'isOwner' | 'ownerName' | 'sharedWithCurrentUser' | 'sharedWith';
 
 /**
- * An entry's fields that anyone who may see it gets alike: neither the viewer's fields nor the
- * owner-only ones (the contract's beverageOwnerFieldsSchema). The type leaves the owner-only
+ * The conversation's counts (contract/conversation.ts): they change with every cheer and
+ * comment and `cheeredByMe` is the viewer's, so they are never cached with an entry's JSON but
+ * read for each answer, a page's in one statement (src/conversation/repository.ts).
+ */
+export type ConversationFields = keyof ConversationCounts;
+
+/**
+ * An entry's fields that anyone who may see it gets alike: neither the viewer's fields, nor the
+ * conversation's counts, nor the owner-only ones (the contract's beverageOwnerFieldsSchema). The type leaves the owner-only
  * fields out, so this object cannot be given one (excess properties are a type error).
  */
-export type PublicEntryFields = Omit<Beverage, ViewerFields | OwnerOnlyField>;
+export type PublicEntryFields = Omit<Beverage, ViewerFields | ConversationFields | OwnerOnlyField>;
 
 export function publicFields(row: BeverageRow): PublicEntryFields {
   return {

@@ -28,6 +28,9 @@ export interface NewNotification {
   activityId: number;
   beverageId?: number | null;
   shareId?: number | null;
+  /** The cheer or comment it tells of: the notification is deleted with it. */
+  cheerId?: number | null;
+  commentId?: number | null;
   message?: string | null;
   createdAt: number;
 }
@@ -71,9 +74,9 @@ function viewOf(row: Record<string, unknown>): NotificationView {
 export function createNotificationRepository(sqlite: Database.Database) {
   const insert = sqlite.prepare(
     `INSERT INTO notifications (recipient_id, type, status, sender_id, activity_id, beverage_id,
-       share_id, message, created_at)
+       share_id, cheer_id, comment_id, message, created_at)
      VALUES (@recipientId, @type, 'PENDING', @senderId, @activityId, @beverageId, @shareId,
-       @message, @createdAt)
+       @cheerId, @commentId, @message, @createdAt)
      ON CONFLICT (activity_id, recipient_id) DO NOTHING`,
   );
   const list = sqlite.prepare(
@@ -98,6 +101,8 @@ export function createNotificationRepository(sqlite: Database.Database) {
         insert.run({
           beverageId: null,
           shareId: null,
+          cheerId: null,
+          commentId: null,
           message: null,
           ...values,
         }).changes > 0

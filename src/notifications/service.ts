@@ -71,7 +71,12 @@ export function createNotificationService(deps: {
           throw conflict('This notification has already been answered.');
         }
         let entry: EntryView | undefined;
-        if (notification.type === 'FOLLOW_INVITE') {
+        if (notification.type === 'CHEER' || notification.type === 'COMMENT') {
+          // News, not an invitation: dismissed with DECLINE, nothing to accept.
+          if (input.action === 'ACCEPT' || input.status !== undefined) {
+            throw badRequest('A cheer or a comment is only dismissed: answer DECLINE.');
+          }
+        } else if (notification.type === 'FOLLOW_INVITE') {
           if (input.status !== undefined) {
             throw badRequest('A follow invitation is answered without a status.');
           }

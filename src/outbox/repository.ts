@@ -7,6 +7,8 @@ export interface NewActivity {
   beverageId?: number | null;
   objectActorId?: number | null;
   shareId?: number | null;
+  /** The remote entry it is about (a cheer or comment on an entry received from a remote vault). */
+  remoteEntryId?: number | null;
   /** JSON-serialisable facts receivers need that the rows may no longer hold. */
   payload?: unknown;
   createdAt: number;
@@ -41,8 +43,9 @@ function activityOf(row: Record<string, unknown>): ActivityRow {
  */
 export function createOutboxRepository(sqlite: Database.Database) {
   const insertActivity = sqlite.prepare(
-    `INSERT INTO activities (actor_id, type, beverage_id, object_actor_id, share_id, payload, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO activities (actor_id, type, beverage_id, object_actor_id, share_id,
+       remote_entry_id, payload, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertOutbox = sqlite.prepare(
     'INSERT INTO outbox (activity_id, next_attempt_at, created_at) VALUES (?, ?, ?)',
@@ -73,6 +76,7 @@ export function createOutboxRepository(sqlite: Database.Database) {
           activity.beverageId ?? null,
           activity.objectActorId ?? null,
           activity.shareId ?? null,
+          activity.remoteEntryId ?? null,
           activity.payload === undefined ? null : JSON.stringify(activity.payload),
           activity.createdAt,
         ).lastInsertRowid,

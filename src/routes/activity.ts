@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cloneBodySchema } from '../../contract/beverages.ts';
+import { NO_CONVERSATION, type ConversationCounts } from '../../contract/conversation.ts';
 import {
   ACTIVITY_MAX_LIMIT,
   type ActivityItem,
@@ -29,7 +30,7 @@ const feedQuery = z.object({
 });
 
 /** A received entry as the feed shows it: plain fields, the vault's own photo copy. */
-function presentRemoteItem(item: RemoteFeedItem): RemoteActivityItem {
+function presentRemoteItem(item: RemoteFeedItem, counts: ConversationCounts): RemoteActivityItem {
   const { entry } = item;
   return {
     id: item.activityId,
@@ -52,6 +53,9 @@ function presentRemoteItem(item: RemoteFeedItem): RemoteActivityItem {
       noteUri: entry.noteUri,
       createdAt: entry.publishedAt.toISOString(),
       updatedAt: entry.updatedAt.toISOString(),
+      cheerCount: counts.cheerCount,
+      cheeredByMe: counts.cheeredByMe,
+      commentCount: counts.commentCount,
     },
     createdAt: item.createdAt.toISOString(),
   };
@@ -72,15 +76,24 @@ export function activityRoutes(ctx: AppContext): Hono<AppEnv> {
       limit: c.req.query('limit'),
     });
     const page = ctx.feed.page(viewer, query);
+    // The conversation counts of the page: one statement for each kind of entry it holds.
+    const idsOf = (kind: 'local' | 'remote') =>
+      page.items.filter((item) => item.kind === kind).map((item) => item.entry.id);
+    const local = ctx.conversation.countsOf(viewer, 'local', idsOf('local'));
+    const remote = ctx.conversation.countsOf(viewer, 'remote', idsOf('remote'));
     return c.json({
       activities: page.items.map((item): ActivityItem =>
         item.kind === 'remote'
-          ? presentRemoteItem(item)
+          ? presentRemoteItem(item, remote.get(item.entry.id) ?? NO_CONVERSATION)
           : {
               id: item.activityId,
               kind: 'local',
               actor: item.actor,
-              beverage: presentBeverage(item.entry, viewer.id),
+              beverage: presentBeverage(
+                item.entry,
+                viewer.id,
+                local.get(item.entry.id) ?? NO_CONVERSATION,
+              ),
               createdAt: item.createdAt.toISOString(),
             },
       ),
@@ -94,7 +107,7 @@ export function activityRoutes(ctx: AppContext): Hono<AppEnv> {
     const id = idParam(c, 'id', 'Entry');
     const { status } = await readOptionalJson(c, cloneBodySchema);
     const entry = await ctx.remoteEntries.clone(viewer, id, status);
-    return c.json({ beverage: presentBeverage(entry, viewer.id) }, 201);
+    return c.json({ beverage: presentBeverage(entry, viewer.id, NO_CONVERSATION) }, 201);
   });
 
   return routes;

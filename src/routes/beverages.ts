@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { cloneBodySchema, visibilityChangeSchema } from '../../contract/beverages.ts';
+import { NO_CONVERSATION } from '../../contract/conversation.ts';
+import type { Role } from '../../contract/enums.ts';
 import { createEntryForm, listQuery, updateEntryForm } from '../beverages/rules.ts';
 import { presentBeverage, presentPageJson } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
@@ -13,13 +15,17 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use(requireUser);
   const service = ctx.beverages;
+  const countsOf = (viewer: { id: number; role: Role }, id: number) =>
+    ctx.conversation.counts(viewer, { kind: 'local', id });
 
   routes.get('/', (c) => {
     const viewer = currentUser(c);
     const query = parseWith(listQuery, c.req.query());
     const page = service.list(viewer, { ...query, inCellar: query.cellar });
+    const ids = page.entries.map((entry) => entry.id);
+    const counts = ctx.conversation.countsOf(viewer, 'local', ids);
     // Serialized as it is assembled (the contract's BeveragePage): src/beverages/present.ts.
-    return c.body(presentPageJson(page.entries, viewer.id, page.nextCursor), 200, {
+    return c.body(presentPageJson(page.entries, viewer.id, page.nextCursor, counts), 200, {
       'Content-Type': 'application/json',
     });
   });
@@ -36,7 +42,7 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
   routes.get('/:id', (c) => {
     const viewer = currentUser(c);
     const entry = service.view(viewer, idParam(c, 'id', 'Beverage'));
-    return c.json({ beverage: presentBeverage(entry, viewer.id) });
+    return c.json({ beverage: presentBeverage(entry, viewer.id, countsOf(viewer, entry.id)) });
   });
 
   routes.post('/', async (c) => {
@@ -44,7 +50,7 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
     const { fields, files } = await readForm(c, ['photo']);
     const input = parseWith(createEntryForm, fields);
     const entry = await service.create(viewer, input, files.photo);
-    return c.json({ beverage: presentBeverage(entry, viewer.id) }, 201);
+    return c.json({ beverage: presentBeverage(entry, viewer.id, NO_CONVERSATION) }, 201);
   });
 
   routes.patch('/:id', async (c) => {
@@ -54,7 +60,7 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
     const { removePhoto, ...changes } = parseWith(updateEntryForm, fields);
     const photo = { ...(files.photo && { replace: files.photo }), remove: removePhoto ?? false };
     const entry = await service.update(viewer, id, changes, photo);
-    return c.json({ beverage: presentBeverage(entry, viewer.id) });
+    return c.json({ beverage: presentBeverage(entry, viewer.id, countsOf(viewer, id)) });
   });
 
   routes.delete('/:id', async (c) => {
@@ -69,7 +75,7 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
     // The body is optional: none (or an empty one) means "clone to the to-try list".
     const { status } = await readOptionalJson(c, cloneBodySchema);
     const entry = await service.clone(viewer, id, status);
-    return c.json({ beverage: presentBeverage(entry, viewer.id) }, 201);
+    return c.json({ beverage: presentBeverage(entry, viewer.id, NO_CONVERSATION) }, 201);
   });
 
   return routes;

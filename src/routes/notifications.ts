@@ -24,7 +24,13 @@ export function notificationRoutes(ctx: AppContext): Hono<AppEnv> {
     const { notification, entry } = service.respond(viewer, id, body);
     return c.json({
       notification: presentNotification(notification),
-      ...(entry && { beverage: presentBeverage(entry, viewer.id) }),
+      ...(entry && {
+        beverage: presentBeverage(
+          entry,
+          viewer.id,
+          ctx.conversation.counts(viewer, { kind: 'local', id: entry.id }),
+        ),
+      }),
     });
   });
 

@@ -16,7 +16,8 @@ export function shareRoutes(ctx: AppContext): Hono<AppEnv> {
     const id = idParam(c, 'id', 'Beverage');
     const body = await readJson(c, shareBodySchema);
     const entry = ctx.shares.share(viewer, id, body);
-    return c.json({ beverage: presentBeverage(entry, viewer.id) });
+    const counts = ctx.conversation.counts(viewer, { kind: 'local', id });
+    return c.json({ beverage: presentBeverage(entry, viewer.id, counts) });
   });
 
   routes.delete('/:id/share/:shareId', (c) => {

@@ -81,6 +81,12 @@ async function makeResource(resource: Resource | undefined): Promise<string> {
       return String(
         (await vault.ctx.beverages.create(owner, { name: 'Ardbeg', type: 'WHISKEY' })).id,
       );
+    case 'comment': {
+      const entry = await vault.ctx.beverages.create(owner, { name: 'Talked of', type: 'WINE' });
+      const ref = { kind: 'local' as const, id: entry.id };
+      const comment = vault.ctx.conversation.comment(owner, ref, 'My own note');
+      return `${entry.id}/${comment.id}`;
+    }
     case 'session':
       return hashToken(vault.ctx.sessions.start(owner.id, meta).token).slice(0, 16);
     case 'key':

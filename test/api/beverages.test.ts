@@ -94,6 +94,9 @@ describe('logging an entry', () => {
       ownerName: 'Alice Archer',
       sharedWithCurrentUser: false,
       sharedWith: [],
+      cheerCount: 0,
+      cheeredByMe: false,
+      commentCount: 0,
     });
   });
 

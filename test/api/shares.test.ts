@@ -5,6 +5,7 @@ import {
   beverageSchema,
   type Beverage,
 } from '../../contract/beverages.ts';
+import { NO_CONVERSATION } from '../../contract/conversation.ts';
 import { presentBeverage } from '../../src/beverages/present.ts';
 import { notificationSchema, respondResultSchema } from '../../contract/social.ts';
 import type { Role } from '../../src/db/schema/index.ts';
@@ -226,7 +227,9 @@ describe('a shared entry in the recipient’s vault', () => {
     const entry = await create(alice, { name: 'Top of the list', rating: '5' });
     const shareId = await shareWith(entry.id, bob);
     for (let i = 0; i < 3; i++) await create(bob, { name: `Bob to-try ${i}`, status: 'TO_TRY' });
-    const accepted = beverageSchema.parse(presentBeverage(accept(bob, shareId, 'TO_TRY'), bob.id));
+    const accepted = beverageSchema.parse(
+      presentBeverage(accept(bob, shareId, 'TO_TRY'), bob.id, NO_CONVERSATION),
+    );
     expect(accepted).toMatchObject({ id: entry.id, status: 'TO_TRY', sharedWithCurrentUser: true });
 
     const dashboard = await list(bob, '?type=WHISKEY&status=TO_TRY&limit=4');

@@ -16,7 +16,7 @@ export type Expected = 'ok' | 'allowed' | 401 | 403 | 404;
 export type Actor = 'anonymous' | 'owner' | 'other' | 'admin';
 
 /** What the owner owns, made afresh for each actor's request. */
-export type Resource = 'entry' | 'session' | 'key' | 'user' | 'photo' | 'avatar';
+export type Resource = 'entry' | 'comment' | 'session' | 'key' | 'user' | 'photo' | 'avatar';
 
 export interface RequestParts {
   /** Values of the path parameters, by name. */
@@ -140,6 +140,27 @@ export const AUTHORIZATION: Record<string, Row> = {
     resource: 'entry',
     request: ({ resource }) => ({ params: { id: resource, shareId: '999999' } }),
   },
+  // Cheers and comments: whoever may see the entry (a MEMBERS one: every signed-in user).
+  'POST /api/beverages/:id/cheer': { ...signedIn(), resource: 'entry', request: byId },
+  'DELETE /api/beverages/:id/cheer': { ...signedIn(), resource: 'entry', request: byId },
+  'GET /api/beverages/:id/comments': { ...signedIn(), resource: 'entry', request: byId },
+  'POST /api/beverages/:id/comments': {
+    ...signedIn(),
+    resource: 'entry',
+    request: (input) => ({ ...byId(input), json: { content: 'Lovely dram.' } }),
+  },
+  // The owner's comment on the owner's entry: the entry's owner or the author only, not admins.
+  'DELETE /api/beverages/:id/comments/:commentId': {
+    anonymous: 401,
+    owner: 'ok',
+    other: 403,
+    admin: 403,
+    resource: 'comment',
+    request: ({ resource }) => {
+      const [id, commentId] = resource.split('/') as [string, string];
+      return { params: { id, commentId } };
+    },
+  },
   // Following is each signed-in user's own; the search refuses a missing `q` past authorization.
   'GET /api/users/search': signedIn('allowed'),
   'GET /api/users/following': signedIn(),
@@ -204,6 +225,27 @@ export const AUTHORIZATION: Record<string, Row> = {
   'POST /api/activity/remote-entries/:id/clone': {
     ...signedIn(404),
     request: () => ({ params: { id: '999999' } }),
+  },
+  // The same for remote entries: only those whose feed holds it, so a made-up one is a 404.
+  'POST /api/activity/remote-entries/:id/cheer': {
+    ...signedIn(404),
+    request: () => ({ params: { id: '999999' } }),
+  },
+  'DELETE /api/activity/remote-entries/:id/cheer': {
+    ...signedIn(404),
+    request: () => ({ params: { id: '999999' } }),
+  },
+  'GET /api/activity/remote-entries/:id/comments': {
+    ...signedIn(404),
+    request: () => ({ params: { id: '999999' } }),
+  },
+  'POST /api/activity/remote-entries/:id/comments': {
+    ...signedIn(404),
+    request: () => ({ params: { id: '999999' }, json: { content: 'Lovely.' } }),
+  },
+  'DELETE /api/activity/remote-entries/:id/comments/:commentId': {
+    ...signedIn(404),
+    request: () => ({ params: { id: '999999', commentId: '1' } }),
   },
   'POST /api/webauthn/registration/options': { ...signedIn(), request: withPassword },
   'POST /api/webauthn/registration/verify': {

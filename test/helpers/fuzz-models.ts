@@ -48,6 +48,10 @@ export const JSON_MODELS: Record<string, Record<string, fc.Arbitrary<unknown>>> 
     userId: valueOr(1, 2, 3, 999999, 0, -1, 1.5, '2'),
     message: valueOr('Try this one', '', 'x'.repeat(281)),
   },
+  'POST /api/beverages/:id/comments': {
+    content: valueOr('Lovely dram.', '', ' ', 'x'.repeat(1001)),
+  },
+  'POST /api/activity/remote-entries/:id/comments': { content: valueOr('Lovely.', '') },
   'POST /api/notifications/:id/respond': {
     action: valueOr('ACCEPT', 'DECLINE', 'MAYBE'),
     status: valueOr('TRIED', 'TO_TRY', 'DRUNK', null),

@@ -25,6 +25,9 @@ export function entry(overrides: Partial<Beverage> = {}): Beverage {
     ownerName: 'Ada',
     sharedWithCurrentUser: false,
     sharedWith: [],
+    cheerCount: 0,
+    cheeredByMe: false,
+    commentCount: 0,
     ...overrides,
   };
 }

@@ -32,6 +32,9 @@ const entry: Beverage = {
   ownerName: 'Ada',
   sharedWithCurrentUser: false,
   sharedWith: [],
+  cheerCount: 0,
+  cheeredByMe: false,
+  commentCount: 0,
 };
 
 const fields = (form: FormData) => Object.fromEntries(form.entries());

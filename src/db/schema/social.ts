@@ -127,6 +127,65 @@ export const shares = sqliteTable(
   ],
 );
 
+/**
+ * A cheer: one actor (a local user, or later a remote account's Like) likes one entry, local
+ * (`beverageId`) or received from a remote vault (`remoteEntryId`), never both. Once per actor
+ * and entry; taking it back deletes the row.
+ */
+export const cheers = sqliteTable(
+  'cheers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    beverageId: integer('beverage_id').references(() => beverages.id, { onDelete: 'cascade' }),
+    remoteEntryId: integer('remote_entry_id').references(() => remoteEntries.id, {
+      onDelete: 'cascade',
+    }),
+    /** The id of a remote actor's Like activity (to match its Undo); null for local cheers. */
+    activityUri: text('activity_uri').unique(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    check('cheers_one_entry', sql`(${t.beverageId} is null) <> (${t.remoteEntryId} is null)`),
+    // One cheer per actor and entry; the same indexes count an entry's cheers.
+    uniqueIndex('cheers_beverage_actor_unique').on(t.beverageId, t.actorId),
+    uniqueIndex('cheers_remote_entry_actor_unique').on(t.remoteEntryId, t.actorId),
+    index('cheers_actor_idx').on(t.actorId),
+  ],
+);
+
+/**
+ * A comment under an entry, local (`beverageId`) or received from a remote vault
+ * (`remoteEntryId`), by an actor. `content` is plain text. `uri` is the ActivityPub id of a
+ * reply received from another server (null for a local user's comment).
+ */
+export const comments = sqliteTable(
+  'comments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    beverageId: integer('beverage_id').references(() => beverages.id, { onDelete: 'cascade' }),
+    remoteEntryId: integer('remote_entry_id').references(() => remoteEntries.id, {
+      onDelete: 'cascade',
+    }),
+    content: text('content').notNull(),
+    uri: text('uri').unique(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    check('comments_one_entry', sql`(${t.beverageId} is null) <> (${t.remoteEntryId} is null)`),
+    // An entry's thread, oldest first, and its count.
+    index('comments_beverage_idx').on(t.beverageId, t.createdAt, t.id),
+    index('comments_remote_entry_idx').on(t.remoteEntryId, t.createdAt, t.id),
+    index('comments_actor_idx').on(t.actorId),
+  ],
+);
+
 export const ACTIVITY_TYPES = [
   'Create',
   'Update',
@@ -135,13 +194,21 @@ export const ACTIVITY_TYPES = [
   'Undo',
   'Reject',
   'Offer',
+  'Like',
+  'UndoLike',
+  'Comment',
+  'DeleteComment',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /**
  * What an actor did that others learn of: logged, changed or deleted an entry (Create, Update,
  * Delete), followed or unfollowed (Follow, Undo), removed a follower (Reject), shared an entry
- * (Offer). Recorded in the same
+ * (Offer), cheered an entry or took the cheer back (Like, UndoLike: ActivityPub's Like and
+ * Undo(Like)), commented or deleted a comment (Comment, DeleteComment: a Create and a Delete of
+ * a reply Note; the payload names the cheer or comment, `{ cheerId }` or `{ commentId }`). The
+ * conversation's types are their own so that the handlers of an entry's Create, Update, Delete
+ * and of a follow's Undo never see them. Recorded in the same
  * transaction as the write that caused it, together with its outbox row.
  */
 export const activities = sqliteTable(
@@ -159,7 +226,10 @@ export const activities = sqliteTable(
       onDelete: 'cascade',
     }),
     shareId: integer('share_id').references(() => shares.id, { onDelete: 'set null' }),
-    /** The remote entry a remote actor's Create is about (received activities). */
+    /**
+     * The remote entry a remote actor's Create is about (received activities), or that a local
+     * user's cheer or comment is on.
+     */
     remoteEntryId: integer('remote_entry_id').references(() => remoteEntries.id, {
       onDelete: 'cascade',
     }),
@@ -229,7 +299,10 @@ export const feedItems = sqliteTable(
   ],
 );
 
-/** Invitations to the Alerts panel: a follow (FOLLOW_INVITE) or a shared entry (SHARE_INVITE). */
+/**
+ * The Alerts panel: invitations (a follow, FOLLOW_INVITE; a shared entry, SHARE_INVITE) and news
+ * of a cheer (CHEER) or a comment (COMMENT) on the recipient's entry.
+ */
 export const notifications = sqliteTable(
   'notifications',
   {
@@ -246,6 +319,9 @@ export const notifications = sqliteTable(
     activityId: integer('activity_id').references(() => activities.id, { onDelete: 'set null' }),
     beverageId: integer('beverage_id').references(() => beverages.id, { onDelete: 'cascade' }),
     shareId: integer('share_id').references(() => shares.id, { onDelete: 'set null' }),
+    /** The cheer (CHEER) or comment (COMMENT) it tells of: it goes when they go. */
+    cheerId: integer('cheer_id').references(() => cheers.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     message: text('message'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     respondedAt: integer('responded_at', { mode: 'timestamp_ms' }),
@@ -253,6 +329,13 @@ export const notifications = sqliteTable(
   (t) => [
     index('notifications_recipient_idx').on(t.recipientId, t.createdAt, t.id),
     unique('notifications_activity_unique').on(t.activityId, t.recipientId),
+    // Deleting a cheer or a comment finds its notification (partial: most rows have neither).
+    index('notifications_cheer_idx')
+      .on(t.cheerId)
+      .where(sql`${t.cheerId} is not null`),
+    index('notifications_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} is not null`),
   ],
 );
 
@@ -263,3 +346,5 @@ export type ActivityRow = typeof activities.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type RemoteEntryRow = typeof remoteEntries.$inferSelect;
+export type CheerRow = typeof cheers.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;

@@ -1,0 +1,179 @@
+import type Database from 'better-sqlite3';
+import { NO_CONVERSATION, type ConversationCounts } from '../../contract/conversation.ts';
+
+/** Which entry a conversation is under: a local entry or one received from a remote vault. */
+export interface EntryRef {
+  kind: 'local' | 'remote';
+  id: number;
+}
+
+/** A comment with what the thread shows of its author. */
+export interface CommentRecord {
+  id: number;
+  actorId: number;
+  content: string;
+  createdAt: Date;
+  author: {
+    /** The author's local user, or null for a remote account. */
+    userId: number | null;
+    fullName: string;
+    username: string | null;
+    handle: string | null;
+    avatarUrl: string | null;
+  };
+}
+
+const COLUMN = { local: 'beverage_id', remote: 'remote_entry_id' } as const;
+
+const COMMENT = `SELECT c.id, c.actor_id, c.content, c.created_at, a.user_id,
+         coalesce(u.full_name, a.display_name, '') AS full_name, u.username,
+         CASE WHEN u.id IS NULL THEN coalesce(a.handle, a.uri) END AS handle,
+         CASE WHEN u.id IS NULL THEN a.avatar_url
+              WHEN u.avatar_path IS NOT NULL THEN '/' || u.avatar_path END AS avatar_url
+  FROM comments c JOIN actors a ON a.id = c.actor_id LEFT JOIN users u ON u.id = a.user_id`;
+
+function commentOf(row: Record<string, unknown>): CommentRecord {
+  return {
+    id: row.id as number,
+    actorId: row.actor_id as number,
+    content: row.content as string,
+    createdAt: new Date(row.created_at as number),
+    author: {
+      userId: row.user_id as number | null,
+      fullName: row.full_name as string,
+      username: row.username as string | null,
+      handle: row.handle as string | null,
+      avatarUrl: row.avatar_url as string | null,
+    },
+  };
+}
+
+/** Both kinds of entry, one prepared statement each. */
+function perKind<T>(make: (column: string) => T): Record<EntryRef['kind'], T> {
+  return { local: make(COLUMN.local), remote: make(COLUMN.remote) };
+}
+
+/**
+ * Data access for cheers and comments: the only place that queries `cheers` and `comments`.
+ * Every statement is one range of an index that starts with the entry (cheers_*_actor_unique,
+ * comments_*_idx); the counts of a whole page of entries are one statement.
+ */
+export function createConversationRepository(sqlite: Database.Database) {
+  const insertCheer = perKind((col) =>
+    sqlite
+      .prepare(
+        `INSERT INTO cheers (actor_id, ${col}, created_at) VALUES (?, ?, ?)
+         ON CONFLICT DO NOTHING RETURNING id`,
+      )
+      .pluck(),
+  );
+  const deleteCheer = perKind((col) =>
+    sqlite.prepare(`DELETE FROM cheers WHERE ${col} = ? AND actor_id = ? RETURNING id`).pluck(),
+  );
+  const cheerExists = sqlite.prepare('SELECT 1 FROM cheers WHERE id = ?').pluck();
+  // The viewer's actor is looked up, never made: a user who never acted has cheered nothing.
+  const counts = perKind((col) =>
+    sqlite.prepare(
+      `SELECT e.value AS id,
+         (SELECT count(*) FROM cheers WHERE ${col} = e.value) AS cheer_count,
+         EXISTS (SELECT 1 FROM cheers WHERE ${col} = e.value AND actor_id = @actorId)
+           AS cheered_by_me,
+         (SELECT count(*) FROM comments WHERE ${col} = e.value) AS comment_count
+       FROM json_each(@ids) e`,
+    ),
+  );
+  const actorOfUser = sqlite.prepare('SELECT id FROM actors WHERE user_id = ?').pluck();
+  const insertComment = perKind((col) =>
+    sqlite
+      .prepare(
+        `INSERT INTO comments (actor_id, ${col}, content, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?) RETURNING id`,
+      )
+      .pluck(),
+  );
+  const thread = perKind((col) =>
+    sqlite.prepare(`${COMMENT} WHERE c.${col} = ? ORDER BY c.created_at, c.id`),
+  );
+  const oneComment = perKind((col) => sqlite.prepare(`${COMMENT} WHERE c.id = ? AND c.${col} = ?`));
+  const commentById = sqlite.prepare('SELECT id, content FROM comments WHERE id = ?');
+  const deleteComment = sqlite.prepare('DELETE FROM comments WHERE id = ?');
+
+  function countsOf(
+    kind: EntryRef['kind'],
+    ids: readonly number[],
+    userId: number,
+  ): Map<number, ConversationCounts> {
+    const found = new Map<number, ConversationCounts>();
+    if (ids.length === 0) return found;
+    const actorId = (actorOfUser.get(userId) as number | undefined) ?? 0;
+    const rows = counts[kind].all({ ids: JSON.stringify(ids), actorId }) as Record<
+      string,
+      number
+    >[];
+    for (const row of rows) {
+      found.set(row.id!, {
+        cheerCount: row.cheer_count!,
+        cheeredByMe: row.cheered_by_me === 1,
+        commentCount: row.comment_count!,
+      });
+    }
+    return found;
+  }
+
+  function findComment(entry: EntryRef, id: number): CommentRecord | undefined {
+    const row = oneComment[entry.kind].get(id, entry.id) as Record<string, unknown> | undefined;
+    return row && commentOf(row);
+  }
+
+  return {
+    /** Adds the actor's cheer; its id, or undefined when the actor had cheered already. */
+    addCheer(entry: EntryRef, actorId: number, at: number): number | undefined {
+      return insertCheer[entry.kind].get(actorId, entry.id, at) as number | undefined;
+    },
+
+    /** Takes the actor's cheer back; the id it had, or undefined when there was none. */
+    removeCheer(entry: EntryRef, actorId: number): number | undefined {
+      return deleteCheer[entry.kind].get(entry.id, actorId) as number | undefined;
+    },
+
+    cheerExists(id: number): boolean {
+      return cheerExists.get(id) !== undefined;
+    },
+
+    /**
+     * The counts of entries of one kind as the user sees them (`cheeredByMe`), by entry id: one
+     * statement for the whole list.
+     */
+    countsOf,
+
+    /** One entry's counts as the user sees them. */
+    counts(entry: EntryRef, userId: number): ConversationCounts {
+      return countsOf(entry.kind, [entry.id], userId).get(entry.id) ?? NO_CONVERSATION;
+    },
+
+    addComment(entry: EntryRef, actorId: number, content: string, at: number): CommentRecord {
+      const id = insertComment[entry.kind].get(actorId, entry.id, content, at, at) as number;
+      return findComment(entry, id)!;
+    },
+
+    /** An entry's comments, oldest first. */
+    comments(entry: EntryRef): CommentRecord[] {
+      return (thread[entry.kind].all(entry.id) as Record<string, unknown>[]).map(commentOf);
+    },
+
+    /** A comment under that entry (undefined for another entry's or an unknown id). */
+    findComment,
+
+    /** A comment by id alone, whichever entry it is under (for its notification). */
+    commentById(id: number): { id: number; content: string } | undefined {
+      return commentById.get(id) as { id: number; content: string } | undefined;
+    },
+
+    /** Deletes a comment (its notification goes with it: notifications.comment_id cascades). */
+    deleteComment(id: number): boolean {
+      return deleteComment.run(id).changes > 0;
+    },
+  };
+}
+
+export type ConversationRepository = ReturnType<typeof createConversationRepository>;
