@@ -43,10 +43,15 @@ async function call(page: Page, method: string, path: string, body?: unknown) {
   );
 }
 
-/** `follower` follows `followed`, then `followed` logs `name`, which reaches the feed. */
+/** Who follows whom already ('beech>ash'). */
+const follows = new Set<string>();
+
+/** `follower` follows `followed` (once), then `followed` logs `name`, which reaches the feed. */
 async function entryInFeed(follower: string, followed: string, name: string) {
-  const followedId = people.userId(followed);
-  people.server.ctx.follows.follow({ id: people.userId(follower) }, followedId);
+  if (!follows.has(`${follower}>${followed}`)) {
+    people.server.ctx.follows.follow({ id: people.userId(follower) }, people.userId(followed));
+    follows.add(`${follower}>${followed}`);
+  }
   const entry = await seedEntry(people.server, followed, { name, subtype: 'Single Malt' });
   await delivered();
   return entry.id;
