@@ -132,7 +132,10 @@ describe('at 390 px wide', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // An entry's comments: the thread and its form.
-    await page.getByRole('button', { name: 'Comments: Pliny the Elder' }).first().click();
+    await page
+      .getByRole('button', { name: /^Comments: Pliny the Elder, / })
+      .first()
+      .click();
     const thread = page.getByRole('dialog', { name: 'Comments' });
     await thread.getByLabel('Your comment').waitFor();
     await check('comment thread');

@@ -1,9 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { ConversationCounts } from '../api/conversation.ts';
 import type { ActivityItem } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { ConversationBar } from '../conversation/ConversationBar.tsx';
-import { countsOf } from '../conversation/counts.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { formatDateTime } from '../people/dates.ts';
 import { CheckIcon } from '../ui/icons.tsx';
@@ -14,9 +12,18 @@ import { addedToVault, useAddToVault } from './feed.ts';
 /** What a feed card shows of an entry, local or remote (with its cheers and comments). */
 type FeedEntry = Pick<
   ActivityItem['beverage'],
-  'id' | 'type' | 'name' | 'subtype' | 'makerName' | 'rating' | 'notes' | 'status'
-> &
-  Partial<ConversationCounts>;
+  | 'id'
+  | 'type'
+  | 'name'
+  | 'subtype'
+  | 'makerName'
+  | 'rating'
+  | 'notes'
+  | 'status'
+  | 'cheerCount'
+  | 'cheeredByMe'
+  | 'commentCount'
+>;
 
 /**
  * One entry of the feed, read-only: who logged it and when (`who`: the actor, as the caller
@@ -86,11 +93,7 @@ export function FeedEntryCard(props: {
         </div>
       </div>
       <div className="activity-card__actions">
-        <ConversationBar
-          target={{ kind, id: entry.id }}
-          name={entry.name}
-          counts={countsOf(entry)}
-        />
+        <ConversationBar target={{ kind, id: entry.id }} name={entry.name} counts={entry} />
         <span className="activity-card__spacer" />
         {kind === 'remote' && <span className="tag tag--muted">View only</span>}
         {added ? (

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { setCheer } from '../api/conversation.ts';
 import type { ConversationCounts, ConversationTarget } from '../api/conversation.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
@@ -35,7 +35,8 @@ function useCheer(target: ConversationTarget) {
 
 /**
  * The conversation under an entry's card: the cheer toggle ('🥂 3', pressed once the user
- * cheered) and the comment count, which opens the thread.
+ * cheered; named 'Cheer: {entry}, 3 cheers') and the comment count ('💬 2', named
+ * 'Comments: {entry}, 2 comments'), which opens the thread.
  */
 export function ConversationBar({
   target,
@@ -49,48 +50,38 @@ export function ConversationBar({
 }) {
   const cheer = useCheer(target);
   const [open, setOpen] = useState(false);
-  const cheersId = useId();
-  const commentsId = useId();
+  const { cheerCount, cheeredByMe, commentCount } = counts;
+  // The count shown is part of each name (what one sees is what one says to speech input).
   return (
     <div className="conversation-bar">
       <button
         type="button"
-        className={`chip-button conversation-bar__cheer${counts.cheeredByMe ? ' is-cheered' : ''}`}
-        aria-pressed={counts.cheeredByMe}
-        aria-label={`Cheer: ${name}`}
-        aria-describedby={cheersId}
-        onClick={() => cheer.mutate(!counts.cheeredByMe)}
+        className={`chip-button conversation-bar__cheer${cheeredByMe ? ' is-cheered' : ''}`}
+        aria-pressed={cheeredByMe}
+        aria-label={`Cheer: ${name}, ${cheerCount} ${cheerCount === 1 ? 'cheer' : 'cheers'}`}
+        onClick={() => cheer.mutate(!cheeredByMe)}
       >
         <span aria-hidden="true">🥂</span>
-        <span id={cheersId} className="conversation-bar__count">
-          {counts.cheerCount}
-          <span className="visually-hidden">{counts.cheerCount === 1 ? ' cheer' : ' cheers'}</span>
-        </span>
+        <span className="conversation-bar__count">{cheerCount}</span>
       </button>
       <button
         type="button"
         className="chip-button"
-        aria-label={`Comments: ${name}`}
-        aria-describedby={commentsId}
+        aria-label={`Comments: ${name}, ${commentCount} ${commentCount === 1 ? 'comment' : 'comments'}`}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         onPointerEnter={CommentThread.preload}
         onFocus={CommentThread.preload}
       >
         <span aria-hidden="true">💬</span>
-        <span id={commentsId} className="conversation-bar__count">
-          {counts.commentCount}
-          <span className="visually-hidden">
-            {counts.commentCount === 1 ? ' comment' : ' comments'}
-          </span>
-        </span>
+        <span className="conversation-bar__count">{commentCount}</span>
       </button>
       {open && (
         <Suspense fallback={<DialogLoading />}>
           <CommentThread
             target={target}
             name={name}
-            commentCount={counts.commentCount}
+            commentCount={commentCount}
             onClose={() => setOpen(false)}
           />
         </Suspense>

@@ -13,7 +13,7 @@ import type { ActivityPage, BeveragePage } from '../api/types.ts';
 export const commentsKey = (target: ConversationTarget) =>
   ['comments', target.kind, target.id] as const;
 
-/** An entry's counts; a vault that does not send them yet has none. */
+/** An entry's counts (a cached copy that somehow lacks them has none). */
 export function countsOf(of: object): ConversationCounts {
   const entry = of as Partial<ConversationCounts>;
   return {

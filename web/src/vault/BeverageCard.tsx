@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
 import type { MouseEvent } from 'react';
-import type { ConversationCounts } from '../api/conversation.ts';
 import type { Beverage } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { ConversationBar } from '../conversation/ConversationBar.tsx';
-import { countsOf } from '../conversation/counts.ts';
 import { CheckIcon, ClockIcon, EditIcon, LockIcon } from '../ui/icons.tsx';
 import { StarRating } from './StarRating.tsx';
 import { EntryThumb } from './EntryThumb.tsx';
@@ -13,8 +11,7 @@ import './entry-card.css';
 import { VISIBILITY_LABELS } from './visibility.ts';
 
 interface BeverageCardProps {
-  /** The conversation counts are typed apart until every vault's entry JSON carries them. */
-  entry: Beverage & Partial<ConversationCounts>;
+  entry: Beverage;
   /** Say the type on the card (where types are mixed: cellar, profiles). */
   showType?: boolean;
   /** Never offer editing (entries in feeds and on other people's profiles). */
@@ -120,7 +117,7 @@ export function BeverageCard({
           <ConversationBar
             target={{ kind: 'local', id: entry.id }}
             name={entry.name}
-            counts={countsOf(entry)}
+            counts={entry}
           />
         </div>
       </div>
