@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { createReadCache } from '../db/read-cache.ts';
 import { NO_CONVERSATION, type ConversationCounts } from '../../contract/conversation.ts';
 
 /** Which entry a conversation is under: a local entry or one received from a remote vault. */
@@ -56,7 +57,8 @@ function perKind<T>(make: (column: string) => T): Record<EntryRef['kind'], T> {
 /**
  * Data access for cheers and comments: the only place that queries `cheers` and `comments`.
  * Every statement is one range of an index that starts with the entry (cheers_*_actor_unique,
- * comments_*_idx); the counts of a whole page of entries are one statement.
+ * comments_*_idx); the counts of a whole page of entries are one statement, kept until the
+ * database changes (any write, a cheer or a comment among them, forgets them).
  */
 export function createConversationRepository(sqlite: Database.Database) {
   const insertCheer = perKind((col) =>
@@ -98,13 +100,28 @@ export function createConversationRepository(sqlite: Database.Database) {
   const commentById = sqlite.prepare('SELECT id, content FROM comments WHERE id = ?');
   const deleteComment = sqlite.prepare('DELETE FROM comments WHERE id = ?');
 
+  // A page asked again (the dashboard's) asks SQLite nothing, as its ids and JSON do not
+  // (docs/architecture.md, "Reading entries fast"): kept until the database changes.
+  const pages = createReadCache<string, Map<number, ConversationCounts>>(sqlite, {
+    maxEntries: 500,
+  });
+
   function countsOf(
     kind: EntryRef['kind'],
     ids: readonly number[],
     userId: number,
   ): Map<number, ConversationCounts> {
+    if (ids.length === 0) return new Map();
+    const key = `${kind}:${userId}:${ids.join(',')}`;
+    return pages.get(key, () => readCounts(kind, ids, userId))!;
+  }
+
+  function readCounts(
+    kind: EntryRef['kind'],
+    ids: readonly number[],
+    userId: number,
+  ): Map<number, ConversationCounts> {
     const found = new Map<number, ConversationCounts>();
-    if (ids.length === 0) return found;
     const actorId = (actorOfUser.get(userId) as number | undefined) ?? 0;
     const rows = counts[kind].all({ ids: JSON.stringify(ids), actorId }) as Record<
       string,

@@ -7,6 +7,8 @@ import type { Outbox } from '../outbox/outbox.ts';
 import type { VisibilityPolicy, VisibleThing } from '../visibility/policy.ts';
 import type { CommentRecord, ConversationRepository, EntryRef } from './repository.ts';
 
+export type { EntryRef } from './repository.ts';
+
 export interface ConversationViewer {
   id: number;
   role: Role;

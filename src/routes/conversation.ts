@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { commentBodySchema, type Comment } from '../../contract/conversation.ts';
 import type { AppContext } from '../context.ts';
-import type { CommentView } from '../conversation/service.ts';
-import type { EntryRef } from '../conversation/repository.ts';
+import type { CommentView, EntryRef } from '../conversation/service.ts';
 import { idParam, readJson } from '../http/body.ts';
 import type { AppEnv } from '../http/env.ts';
 import { currentUser, requireUser } from '../http/session.ts';

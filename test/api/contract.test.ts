@@ -2,6 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { securityKeySchema, sessionInfoSchema, totpSetupSchema } from '../../contract/auth.ts';
 import { beveragePageSchema, beverageResponseSchema } from '../../contract/beverages.ts';
+import {
+  cheerResponseSchema,
+  commentAuthorSchema,
+  commentListSchema,
+  commentResponseSchema,
+  commentSchema,
+} from '../../contract/conversation.ts';
 import { publicProfileSchema, userSchema } from '../../contract/users.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
@@ -65,5 +72,28 @@ describe('the /api contract', () => {
     const cloned = await vault.postJson(`/api/beverages/${beverage.id}/clone`, {}, admin);
     expect(cloned.status).toBe(201);
     beverageResponseSchema.strict().parse(await cloned.json());
+  });
+
+  it('cheers and comments answer their contract shapes, and entries carry the counts', async () => {
+    const entry = await vault.logEntry(alice, { name: 'Oban 14', type: 'WHISKEY' });
+    const path = `/api/beverages/${entry.id}`;
+    const cheered = await body(`${path}/cheer`, admin, { method: 'POST' });
+    expect(strict(cheerResponseSchema).parse(cheered)).toEqual({
+      cheerCount: 1,
+      cheeredByMe: true,
+      commentCount: 0,
+    });
+    strict(cheerResponseSchema).parse(await body(`${path}/cheer`, admin, { method: 'DELETE' }));
+    const posted = await vault.postJson(`${path}/comments`, { content: 'Honeyed.' }, admin);
+    expect(posted.status).toBe(201);
+    const { comment } = strict(commentResponseSchema)
+      .extend({ comment: strict(commentSchema).extend({ author: strict(commentAuthorSchema) }) })
+      .parse(await posted.json());
+    const list = await body(`${path}/comments`, alice);
+    expect(strict(commentListSchema).parse(list).comments).toEqual([
+      { ...comment, canDelete: true },
+    ]);
+    const one = beverageResponseSchema.strict().parse(await body(path, alice)).beverage;
+    expect(one).toMatchObject({ cheerCount: 0, cheeredByMe: false, commentCount: 1 });
   });
 });
