@@ -15,7 +15,7 @@ import { afterCheer, changeCounts, countsOf } from '../../web/src/conversation/c
 const counts = { cheerCount: 2, cheeredByMe: false, commentCount: 1 };
 
 describe("an entry's conversation counts", () => {
-  it('are zero for an entry that does not carry them yet', () => {
+  it('are zero for a cached copy without them', () => {
     expect(countsOf({ id: 1 })).toEqual({ cheerCount: 0, cheeredByMe: false, commentCount: 0 });
     expect(countsOf({ id: 1, ...counts })).toEqual(counts);
   });
