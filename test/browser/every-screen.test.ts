@@ -106,7 +106,7 @@ describe.each(SIZES)('axe-core on $name', ({ width, height }) => {
 });
 
 describe('at 390 px wide', () => {
-  it('opens the edit dialog, the Alerts panel, the account menu and the follow dialog within the screen (and the panel and menu at 320 px)', async () => {
+  it('opens the edit dialog, the comment thread, the Alerts panel, the account menu and the follow dialog within the screen (and the panel and menu at 320 px)', async () => {
     session = await openPage(browser, server.url, {
       width: WIDTH,
       height: HEIGHT,
@@ -130,6 +130,17 @@ describe('at 390 px wide', () => {
     await check('edit dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+
+    // An entry's comments: the thread and its form.
+    await page
+      .getByRole('button', { name: /^Comments: Pliny the Elder, / })
+      .first()
+      .click();
+    const thread = page.getByRole('dialog', { name: 'Comments' });
+    await thread.getByLabel('Your comment').waitFor();
+    await check('comment thread');
+    await page.keyboard.press('Escape');
+    await thread.waitFor({ state: 'detached' });
 
     // The Alerts panel and the account menu lie inside the screen, on a 320 px phone too.
     const alerts = page.getByRole('region', { name: 'Alerts' });

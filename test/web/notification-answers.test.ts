@@ -73,6 +73,47 @@ describe('the answers of the Alerts panel', () => {
     ]);
   });
 
+  it("offers 'Accept' and 'Decline' for a follow request, and only 'Dismiss' for a cheer or comment", () => {
+    const request = choicesFor(notification({ type: 'FOLLOW_REQUEST' }));
+    expect(request.map((choice) => [choice.label, choice.answer, choice.primary])).toEqual([
+      ['Accept', { action: 'ACCEPT' }, true],
+      ['Decline', { action: 'DECLINE' }, undefined],
+    ]);
+    for (const type of ['CHEER', 'COMMENT'] as const) {
+      const choices = choicesFor(notification({ type, beverage: { id: 7, name: 'Cask 55' } }));
+      expect(choices.map((choice) => [choice.label, choice.answer])).toEqual([
+        ['Dismiss', { action: 'DECLINE' }],
+      ]);
+    }
+  });
+
+  it('says who asks to follow, cheered or commented on which entry, and how it was answered', () => {
+    const on = { beverage: { id: 7, name: 'Cask 55' } };
+    expect(describeNotification(notification({ type: 'FOLLOW_REQUEST' }))).toBe(
+      'Basil Hayden asks to follow you',
+    );
+    expect(describeNotification(notification({ type: 'CHEER', ...on }))).toBe(
+      'Basil Hayden cheered your Cask 55',
+    );
+    expect(describeNotification(notification({ type: 'COMMENT', ...on }))).toBe(
+      'Basil Hayden commented on your Cask 55',
+    );
+    expect(outcomeOf(notification({ type: 'FOLLOW_REQUEST', status: 'ACCEPTED' }))).toBe(
+      'Accepted',
+    );
+    expect(outcomeOf(notification({ type: 'FOLLOW_REQUEST', status: 'DECLINED' }))).toBe(
+      'Declined',
+    );
+    expect(outcomeOf(notification({ type: 'CHEER', status: 'DECLINED', ...on }))).toBe('Dismissed');
+    expect(outcomeOf(notification({ type: 'COMMENT', status: 'DECLINED', ...on }))).toBe(
+      'Dismissed',
+    );
+    expect(staleAfter(notification({ type: 'FOLLOW_REQUEST' }), { action: 'ACCEPT' })).toEqual([
+      queryKeys.followers,
+    ]);
+    expect(staleAfter(notification({ type: 'CHEER', ...on }), { action: 'DECLINE' })).toEqual([]);
+  });
+
   it('sends status only with the ACCEPT of a share', () => {
     expect(respondBody({ action: 'ACCEPT', status: 'TO_TRY' })).toEqual({
       action: 'ACCEPT',

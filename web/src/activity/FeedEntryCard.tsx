@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ActivityItem } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
+import { ConversationBar } from '../conversation/ConversationBar.tsx';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { formatDateTime } from '../people/dates.ts';
 import { CheckIcon } from '../ui/icons.tsx';
@@ -8,17 +9,27 @@ import { StarRating } from '../vault/StarRating.tsx';
 import '../vault/entry-card.css';
 import { addedToVault, useAddToVault } from './feed.ts';
 
-/** What a feed card shows of an entry, local or remote. */
+/** What a feed card shows of an entry, local or remote (with its cheers and comments). */
 type FeedEntry = Pick<
   ActivityItem['beverage'],
-  'id' | 'type' | 'name' | 'subtype' | 'makerName' | 'rating' | 'notes' | 'status'
+  | 'id'
+  | 'type'
+  | 'name'
+  | 'subtype'
+  | 'makerName'
+  | 'rating'
+  | 'notes'
+  | 'status'
+  | 'cheerCount'
+  | 'cheeredByMe'
+  | 'commentCount'
 >;
 
 /**
  * One entry of the feed, read-only: who logged it and when (`who`: the actor, as the caller
  * shows them), the photo or type icon (`thumb`), name, type, subtype, maker, rating and notes as
- * text, and 'Add to vault', which copies it into the caller's vault. A remote entry is also
- * marked 'View only': it lives on another server.
+ * text, its cheers and comments, and 'Add to vault', which copies it into the caller's vault. A
+ * remote entry is also marked 'View only': it lives on another server.
  */
 export function FeedEntryCard(props: {
   kind: ActivityItem['kind'];
@@ -82,6 +93,8 @@ export function FeedEntryCard(props: {
         </div>
       </div>
       <div className="activity-card__actions">
+        <ConversationBar target={{ kind, id: entry.id }} name={entry.name} counts={entry} />
+        <span className="activity-card__spacer" />
         {kind === 'remote' && <span className="tag tag--muted">View only</span>}
         {added ? (
           <span className="tag tag--muted">

@@ -26,46 +26,77 @@ export function canFollowBack(notification: VaultNotification): boolean {
   return !notification.sender.following && !notification.sender.requested;
 }
 
+const DISMISS: AnswerChoice = { label: 'Dismiss', answer: { action: 'DECLINE' } };
+
 /**
  * Follow invites: 'Follow back' (only while the user does not follow the sender and has no
- * follow request out to them) and 'Dismiss'; share invites: into tried, into to-try, or no.
+ * follow request out to them) and 'Dismiss'; follow requests: 'Accept' or 'Decline'; share
+ * invites: into tried, into to-try, or no; cheers and comments need no answer: 'Dismiss'.
  */
 export function choicesFor(notification: VaultNotification): AnswerChoice[] {
-  if (notification.type === 'FOLLOW_INVITE') {
-    const dismiss: AnswerChoice = { label: 'Dismiss', answer: { action: 'DECLINE' } };
-    if (!canFollowBack(notification)) return [dismiss];
-    return [{ label: 'Follow back', answer: { action: 'ACCEPT' }, primary: true }, dismiss];
+  switch (notification.type) {
+    case 'FOLLOW_INVITE':
+      if (!canFollowBack(notification)) return [DISMISS];
+      return [{ label: 'Follow back', answer: { action: 'ACCEPT' }, primary: true }, DISMISS];
+    case 'FOLLOW_REQUEST':
+      return [
+        { label: 'Accept', answer: { action: 'ACCEPT' }, primary: true },
+        { label: 'Decline', answer: { action: 'DECLINE' } },
+      ];
+    case 'CHEER':
+    case 'COMMENT':
+      return [DISMISS];
+    case 'SHARE_INVITE':
+      return [
+        {
+          label: 'Add to tried',
+          answer: { action: 'ACCEPT', status: 'TRIED' },
+          note: ADDED_TO_TRIED,
+          primary: true,
+        },
+        {
+          label: 'Add to to-try',
+          answer: { action: 'ACCEPT', status: 'TO_TRY' },
+          note: ADDED_TO_TO_TRY,
+        },
+        { label: 'Decline', answer: { action: 'DECLINE' }, note: INVITATION_DECLINED },
+      ];
   }
-  return [
-    {
-      label: 'Add to tried',
-      answer: { action: 'ACCEPT', status: 'TRIED' },
-      note: ADDED_TO_TRIED,
-      primary: true,
-    },
-    {
-      label: 'Add to to-try',
-      answer: { action: 'ACCEPT', status: 'TO_TRY' },
-      note: ADDED_TO_TO_TRY,
-    },
-    { label: 'Decline', answer: { action: 'DECLINE' }, note: INVITATION_DECLINED },
-  ];
 }
 
 /** What a notification says: who did what. */
 export function describe(notification: VaultNotification): string {
   const sender = notification.sender.fullName || notification.sender.username || 'Someone';
-  if (notification.type === 'FOLLOW_INVITE') return `${sender} followed you`;
-  const what = notification.beverage?.name ?? 'an entry';
-  return `${sender} shared ${what} with you`;
+  const entry = notification.beverage?.name;
+  switch (notification.type) {
+    case 'FOLLOW_INVITE':
+      return `${sender} followed you`;
+    case 'FOLLOW_REQUEST':
+      return `${sender} asks to follow you`;
+    case 'CHEER':
+      return `${sender} cheered your ${entry ?? 'entry'}`;
+    case 'COMMENT':
+      return `${sender} commented on your ${entry ?? 'entry'}`;
+    case 'SHARE_INVITE':
+      return `${sender} shared ${entry ?? 'an entry'} with you`;
+  }
 }
 
 /** What an answered notification shows instead of its buttons; null while pending. */
 export function outcomeOf(notification: VaultNotification): string | null {
   if (notification.status === 'PENDING') return null;
   const accepted = notification.status === 'ACCEPTED';
-  if (notification.type === 'FOLLOW_INVITE') return accepted ? 'Followed back' : 'Dismissed';
-  return accepted ? 'Added to your vault' : 'Declined';
+  switch (notification.type) {
+    case 'FOLLOW_INVITE':
+      return accepted ? 'Followed back' : 'Dismissed';
+    case 'FOLLOW_REQUEST':
+      return accepted ? 'Accepted' : 'Declined';
+    case 'CHEER':
+    case 'COMMENT':
+      return 'Dismissed';
+    case 'SHARE_INVITE':
+      return accepted ? 'Added to your vault' : 'Declined';
+  }
 }
 
 /** The list with the answered notification in place of its old copy. */
@@ -79,18 +110,26 @@ export function withAnswered(
 /**
  * The cached server state an answer makes stale, besides the notifications themselves:
  * following back changes who the user follows (and so the feed, the search marks and profiles);
- * an accepted share puts an entry into the user's lists.
+ * an accepted follow request adds a follower; an accepted share puts an entry into the user's
+ * lists. Dismissing anything changes nothing else.
  */
 export function staleAfter(notification: VaultNotification, answer: Answer) {
   if (answer.action !== 'ACCEPT') return [];
-  if (notification.type === 'FOLLOW_INVITE') {
-    return [
-      queryKeys.following,
-      queryKeys.followers,
-      queryKeys.activity,
-      queryKeys.userSearch.all,
-      queryKeys.profiles,
-    ];
+  switch (notification.type) {
+    case 'FOLLOW_INVITE':
+      return [
+        queryKeys.following,
+        queryKeys.followers,
+        queryKeys.activity,
+        queryKeys.userSearch.all,
+        queryKeys.profiles,
+      ];
+    case 'FOLLOW_REQUEST':
+      return [queryKeys.followers];
+    case 'SHARE_INVITE':
+      return [queryKeys.beverages.all];
+    case 'CHEER':
+    case 'COMMENT':
+      return [];
   }
-  return [queryKeys.beverages.all];
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { MouseEvent } from 'react';
 import type { Beverage } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
+import { ConversationBar } from '../conversation/ConversationBar.tsx';
 import { CheckIcon, ClockIcon, EditIcon, LockIcon } from '../ui/icons.tsx';
 import { StarRating } from './StarRating.tsx';
 import { EntryThumb } from './EntryThumb.tsx';
@@ -21,7 +22,8 @@ interface BeverageCardProps {
 
 /**
  * One entry. The owner or an admin can click it (or its Edit button) to edit it, and move it
- * between tried and to-try with one button; everyone else sees 'View only'.
+ * between tried and to-try with one button; everyone else sees 'View only'. Everyone who sees it
+ * can cheer it and open its comments.
  */
 export function BeverageCard({
   entry,
@@ -112,6 +114,11 @@ export function BeverageCard({
               View only
             </span>
           )}
+          <ConversationBar
+            target={{ kind: 'local', id: entry.id }}
+            name={entry.name}
+            counts={entry}
+          />
         </div>
       </div>
     </article>

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { commentParts } from '../../web/src/conversation/links.ts';
+
+const text = (text: string) => ({ kind: 'text', text });
+const link = (text: string, href = text) => ({ kind: 'link', text, href });
+
+describe('the links of a comment', () => {
+  it('leaves text without an address as one text part', () => {
+    expect(commentParts('A lovely dram.')).toEqual([text('A lovely dram.')]);
+    expect(commentParts('')).toEqual([]);
+  });
+
+  it('makes http and https addresses links, with the text around them kept', () => {
+    expect(
+      commentParts('See https://oban.example/whisky and http://shop.example/a?b=1#c now'),
+    ).toEqual([
+      text('See '),
+      link('https://oban.example/whisky'),
+      text(' and '),
+      link('http://shop.example/a?b=1#c'),
+      text(' now'),
+    ]);
+  });
+
+  it('keeps markup as text: nothing but an address becomes a link', () => {
+    expect(commentParts('<b>x</b> <a href="https://evil.example">y</a>')).toEqual([
+      text('<b>x</b> <a href="'),
+      link('https://evil.example', 'https://evil.example/'),
+      text('">y</a>'),
+    ]);
+  });
+
+  it('never links another scheme', () => {
+    for (const comment of [
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'ftp://files.example/a',
+      'mailto:a@b.example',
+    ]) {
+      expect(commentParts(comment)).toEqual([text(comment)]);
+    }
+  });
+
+  it('does not link an address that starts inside a word, or one without a host', () => {
+    expect(commentParts('xhttps://a.example')).toEqual([text('xhttps://a.example')]);
+    expect(commentParts('https:// nothing')).toEqual([text('https:// nothing')]);
+    expect(commentParts('https://.')).toEqual([text('https://.')]);
+  });
+
+  it('leaves the punctuation that ends a sentence out of the link', () => {
+    expect(commentParts('Go to https://a.example/x. Then https://b.example!')).toEqual([
+      text('Go to '),
+      link('https://a.example/x'),
+      text('. Then '),
+      link('https://b.example', 'https://b.example/'),
+      text('!'),
+    ]);
+  });
+
+  it('keeps a bracket the address opened, and drops one the sentence opened', () => {
+    expect(commentParts('(see https://en.example/wiki/Oban_(town))')).toEqual([
+      text('(see '),
+      link('https://en.example/wiki/Oban_(town)'),
+      text(')'),
+    ]);
+    expect(commentParts('(https://a.example/b)')).toEqual([
+      text('('),
+      link('https://a.example/b'),
+      text(')'),
+    ]);
+  });
+
+  it('gives the text back unchanged when the parts are joined', () => {
+    const comment = 'HTTPS://A.example/Path, "https://b.example/q?x=<1>" and\nhttps://c.example';
+    const parts = commentParts(comment);
+    expect(parts.map((part) => part.text).join('')).toBe(comment);
+    expect(parts.filter((part) => part.kind === 'link').map((part) => part.href)).toEqual([
+      'https://a.example/Path',
+      'https://b.example/q?x=',
+      'https://c.example/',
+    ]);
+  });
+});
