@@ -56,7 +56,9 @@ function explain(
   unknown: string,
   httpTried = false,
 ): DomainError {
-  if (error instanceof Error && error.name === 'UrlError') {
+  // Fedify's address guard also refuses a name that does not resolve: that host is unreachable.
+  const unresolved = error instanceof Error && /^DNS lookup/.test(error.message);
+  if (error instanceof Error && error.name === 'UrlError' && !unresolved) {
     return badRequest(
       `${hostOf(target)} is a private or local network address, which this vault does not contact.`,
     );

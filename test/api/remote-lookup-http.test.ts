@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookedUpActorSchema } from '../../contract/follows.ts';
 import { startFakeRemote, type FakeRemote } from '../helpers/fake-remote.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { sessionCookieFrom } from '../helpers/vault.ts';
+import { createTestVault, sessionCookieFrom } from '../helpers/vault.ts';
 
 /**
  * The follow dialog's lookup of a handle on a host that serves plain http only (a LAN setup, a
  * test's fake): with private addresses allowed the vault tries http once https cannot connect;
- * a host that answers neither is named with the schemes tried.
+ * a host that answers neither is named with the schemes tried. Without that setting the
+ * fediverse is https only, and the message says so.
  */
 
 let vault: TestServer;
@@ -57,5 +58,34 @@ describe('looking up a handle on an http-only host, private addresses allowed', 
     expect(await res.json()).toEqual({
       message: 'Could not reach 127.0.0.1:1 over https or http.',
     });
+  });
+});
+
+describe('looking up a handle, private addresses not allowed', () => {
+  it('tries https only and says so when the host cannot be reached', async () => {
+    const strict = createTestVault({ allowPrivateAddress: false });
+    try {
+      await strict.createUser({ username: 'ines', activityPubEnabled: true });
+      const session = await strict.login('ines', 'ines-password');
+      // .invalid never resolves (RFC 6761).
+      const res = await strict.postJson(
+        '/api/users/lookup',
+        { query: '@someone@unreachable.invalid' },
+        session,
+      );
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({
+        message: 'Could not reach unreachable.invalid over https.',
+      });
+      // A loopback host is still refused before any request.
+      const local = await strict.postJson(
+        '/api/users/lookup',
+        { query: '@x@127.0.0.1:1' },
+        session,
+      );
+      expect(local.status).toBe(400);
+    } finally {
+      await strict.close();
+    }
   });
 });
