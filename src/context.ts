@@ -37,6 +37,7 @@ import { createFollowRepository } from './follows/repository.ts';
 import { createFollowService } from './follows/service.ts';
 import { createUserSearch } from './follows/user-search.ts';
 import { createRemoteFollowService } from './follows/remote.ts';
+import { createFollowRequests } from './follows/requests.ts';
 import { registerFollowDelivery } from '../federation/follow-outbox.ts';
 import { registerNotificationDelivery } from './notifications/delivery.ts';
 import { createNotificationRepository } from './notifications/repository.ts';
@@ -176,6 +177,16 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     transaction,
     now,
   });
+  const followRequests = createFollowRequests({
+    repo: createFollowRepository(database.sqlite),
+    actors,
+    feed: feedRepo,
+    outbox,
+    transaction,
+    remote: remoteFollows,
+    acceptedAll: (userId, at) => notificationRepo.acceptPendingFollowRequests(userId, at),
+    now,
+  });
   registerNotificationDelivery(outbox, { repo: notificationRepo, actors });
   // Follow, Undo(Follow) and Reject(Follow) of remote actors, through Fedify's queue.
   registerFollowDelivery(outbox, { origin: config.origin, users, actors, federation });
@@ -206,6 +217,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     repo: notificationRepo,
     shares,
     follows,
+    requests: followRequests,
     transaction,
     now,
   });
@@ -231,12 +243,13 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     userAdmin: createUserService(users, sessions),
     media,
     photoCapabilities,
-    profiles: createProfileService({ users, sessions, media, throttle }),
+    profiles: createProfileService({ users, sessions, media, throttle, followRequests }),
     beverages,
     imports,
     visibility,
     shares,
     follows,
+    followRequests,
     notifications,
     exports: createExportService({
       repo: createExportRepository(database.sqlite),
