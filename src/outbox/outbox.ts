@@ -54,7 +54,13 @@ const BATCH = 50;
 const RUN_BUDGET_MS = 4;
 const MAX_BACKOFF_MS = 60 * 60_000;
 /** Activities whose only purpose is to be delivered: forgotten once they are. */
-const TRANSIENT: ReadonlySet<ActivityType> = new Set(['Update', 'Delete', 'Undo', 'Reject']);
+const TRANSIENT: ReadonlySet<ActivityType> = new Set([
+  'Update',
+  'Delete',
+  'Undo',
+  'Accept',
+  'Reject',
+]);
 
 /**
  * The durable outbox. A service records an activity with `record` inside the transaction of
