@@ -28,9 +28,16 @@ export function canFollowBack(notification: VaultNotification): boolean {
 
 /**
  * Follow invites: 'Follow back' (only while the user does not follow the sender and has no
- * follow request out to them) and 'Dismiss'; share invites: into tried, into to-try, or no.
+ * follow request out to them) and 'Dismiss'; follow requests: 'Accept' or 'Decline'; share
+ * invites: into tried, into to-try, or no.
  */
 export function choicesFor(notification: VaultNotification): AnswerChoice[] {
+  if (notification.type === 'FOLLOW_REQUEST') {
+    return [
+      { label: 'Accept', answer: { action: 'ACCEPT' }, primary: true },
+      { label: 'Decline', answer: { action: 'DECLINE' } },
+    ];
+  }
   if (notification.type === 'FOLLOW_INVITE') {
     const dismiss: AnswerChoice = { label: 'Dismiss', answer: { action: 'DECLINE' } };
     if (!canFollowBack(notification)) return [dismiss];
@@ -56,6 +63,7 @@ export function choicesFor(notification: VaultNotification): AnswerChoice[] {
 export function describe(notification: VaultNotification): string {
   const sender = notification.sender.fullName || notification.sender.username || 'Someone';
   if (notification.type === 'FOLLOW_INVITE') return `${sender} followed you`;
+  if (notification.type === 'FOLLOW_REQUEST') return `${sender} asks to follow you`;
   const what = notification.beverage?.name ?? 'an entry';
   return `${sender} shared ${what} with you`;
 }
@@ -65,6 +73,7 @@ export function outcomeOf(notification: VaultNotification): string | null {
   if (notification.status === 'PENDING') return null;
   const accepted = notification.status === 'ACCEPTED';
   if (notification.type === 'FOLLOW_INVITE') return accepted ? 'Followed back' : 'Dismissed';
+  if (notification.type === 'FOLLOW_REQUEST') return accepted ? 'Accepted' : 'Declined';
   return accepted ? 'Added to your vault' : 'Declined';
 }
 
@@ -79,10 +88,12 @@ export function withAnswered(
 /**
  * The cached server state an answer makes stale, besides the notifications themselves:
  * following back changes who the user follows (and so the feed, the search marks and profiles);
- * an accepted share puts an entry into the user's lists.
+ * an accepted follow request adds a follower; an accepted share puts an entry into the user's
+ * lists.
  */
 export function staleAfter(notification: VaultNotification, answer: Answer) {
   if (answer.action !== 'ACCEPT') return [];
+  if (notification.type === 'FOLLOW_REQUEST') return [queryKeys.followers];
   if (notification.type === 'FOLLOW_INVITE') {
     return [
       queryKeys.following,
