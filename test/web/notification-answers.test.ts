@@ -73,6 +73,20 @@ describe('the answers of the Alerts panel', () => {
     ]);
   });
 
+  it("offers 'Accept' and 'Decline' for a follow request, says who asks, and how it was answered", () => {
+    const request = notification({ type: 'FOLLOW_REQUEST' });
+    expect(choicesFor(request).map((choice) => [choice.label, choice.answer])).toEqual([
+      ['Accept', { action: 'ACCEPT' }],
+      ['Decline', { action: 'DECLINE' }],
+    ]);
+    expect(describeNotification(request)).toBe('Basil Hayden asks to follow you');
+    expect(outcomeOf(request)).toBeNull();
+    expect(outcomeOf({ ...request, status: 'ACCEPTED' })).toBe('Accepted');
+    expect(outcomeOf({ ...request, status: 'DECLINED' })).toBe('Declined');
+    expect(staleAfter(request, { action: 'ACCEPT' })).toEqual([queryKeys.followers]);
+    expect(staleAfter(request, { action: 'DECLINE' })).toEqual([]);
+  });
+
   it('sends status only with the ACCEPT of a share', () => {
     expect(respondBody({ action: 'ACCEPT', status: 'TO_TRY' })).toEqual({
       action: 'ACCEPT',
