@@ -10,8 +10,14 @@ import {
 } from './enums.ts';
 import { userSummarySchema } from './users.ts';
 
-/** GET /users/search?q: a local user, marked when the caller already follows them. */
-export const userSearchResultSchema = userSummarySchema.extend({ following: z.boolean() });
+/**
+ * GET /users/search?q: a local user, marked when the caller already follows them (`following`)
+ * or has asked to and waits for them to accept (`requested`).
+ */
+export const userSearchResultSchema = userSummarySchema.extend({
+  following: z.boolean(),
+  requested: z.boolean(),
+});
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 export const USER_SEARCH_MIN_LENGTH = 2;
 export const USER_SEARCH_MAX_RESULTS = 20;
@@ -21,20 +27,33 @@ export const followBodySchema = z
   .object({}, { error: 'The request body must be an empty JSON object' })
   .strict();
 
-/** A follow of the caller's (POST /users/{id}/follow answers `follow`; GET /users/following lists them). */
+/**
+ * A follow of the caller's (POST /users/{id}/follow answers `follow`; GET /users/following lists
+ * them). PENDING: a request to a user who approves followers, not accepted yet ('Requested');
+ * it shows nothing that needs following until it is ACCEPTED.
+ */
 export const followingItemSchema = z.object({
   followId: z.number().int(),
   user: userSummarySchema,
+  state: z.enum(['PENDING', 'ACCEPTED']),
   followedAt: z.string(),
 });
 export type FollowingItem = z.infer<typeof followingItemSchema>;
 
-/** Someone who follows the caller: a local user, or a fediverse account (next to come). */
+/**
+ * Someone who follows the caller (accepted follows only: requests wait in the Alerts panel): a
+ * local user, or a fediverse account. `actorId` is for DELETE /users/followers/{actorId}
+ * (remove a follower).
+ */
 export const followerSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('local'), user: userSummarySchema, followedAt: z.string() }),
+  z.object({
+    kind: z.literal('local'),
+    actorId: z.number().int(),
+    user: userSummarySchema,
+    followedAt: z.string(),
+  }),
   z.object({
     kind: z.literal('federated'),
-    /** The remote actor's id here, for DELETE /users/followers/{actorId} (remove a follower). */
     actorId: z.number().int(),
     displayName: z.string(),
     actorUri: z.string(),

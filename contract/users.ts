@@ -20,6 +20,12 @@ export const userSchema = z.object({
   activityPubActorUrl: z.string().nullable(),
   /** The visibility a new entry gets unless the form says otherwise. */
   defaultVisibility: z.enum(VISIBILITIES),
+  /**
+   * Whether follows of the user are requests they accept or decline (a FOLLOW_REQUEST
+   * notification); the fediverse sees it as manuallyApprovesFollowers. Others see it too, so a
+   * follow button can say that it asks.
+   */
+  approveFollowers: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

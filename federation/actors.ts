@@ -79,7 +79,7 @@ function personFor(
     assertionMethods: keys.map((key) => key.multikey),
     discoverable: false,
     indexable: false,
-    manuallyApprovesFollowers: false,
+    manuallyApprovesFollowers: user.approveFollowers,
   });
 }
 

@@ -40,8 +40,9 @@ function payloadOf(activity: ActivityRow): (FollowPayload & { reject: boolean })
 
 /**
  * Follows of remote actors by local users leave the vault: the outbox's Follow (a local user
- * asks to follow a remote actor), Undo rows (an unfollow) and Reject rows (a remote follower
- * removed) become Follow, Undo(Follow) and Reject(Follow) handed to Fedify (`send`), signed as the
+ * asks to follow a remote actor), Undo rows (an unfollow), Accept rows (a follow request
+ * accepted) and Reject rows (a remote follower removed, a request declined) become Follow,
+ * Undo(Follow), Accept(Follow) and Reject(Follow) handed to Fedify (`send`), signed as the
  * local user. Rows between local users, and the rows recorded for what remote actors did, are
  * left to the local handlers. A user whose activityPubEnabled is off sends nothing (their
  * follows are kept and resume when it is turned on again).
@@ -75,12 +76,15 @@ export function registerFollowDelivery(outbox: Outbox, deps: FollowOutboxDeps): 
     if (activity.type === 'Reject' || payload.reject) {
       return { kind: 'Reject', ...base, follower: them.uri, followed: local };
     }
+    if (activity.type === 'Accept') {
+      return { kind: 'Accept', ...base, follower: them.uri, followed: local };
+    }
     return { kind: 'Undo', ...base, follower: local, followed: them.uri };
   }
 
   outbox.federate<FollowDeliveryJob>({
     name: 'follow',
-    types: ['Follow', 'Undo', 'Reject'],
+    types: ['Follow', 'Undo', 'Accept', 'Reject'],
     job: jobOf,
     send: deps.send ?? ((job) => sendThroughFedify(deps, job)),
     orderingKey: (job) => job.followUri,

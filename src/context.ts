@@ -37,6 +37,7 @@ import { createFollowRepository } from './follows/repository.ts';
 import { createFollowService } from './follows/service.ts';
 import { createUserSearch } from './follows/user-search.ts';
 import { createRemoteFollowService } from './follows/remote.ts';
+import { createFollowRequests } from './follows/requests.ts';
 import { registerFollowDelivery } from '../federation/follow-outbox.ts';
 import { registerNotificationDelivery } from './notifications/delivery.ts';
 import { createNotificationRepository } from './notifications/repository.ts';
@@ -179,6 +180,16 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     transaction,
     now,
   });
+  const followRequests = createFollowRequests({
+    repo: createFollowRepository(database.sqlite),
+    actors,
+    feed: feedRepo,
+    outbox,
+    transaction,
+    remote: remoteFollows,
+    acceptedAll: (userId, at) => notificationRepo.acceptPendingFollowRequests(userId, at),
+    now,
+  });
   registerNotificationDelivery(outbox, { repo: notificationRepo, actors });
   const conversationRepo = createConversationRepository(database.sqlite);
   const conversation = createConversationService({
@@ -226,6 +237,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     repo: notificationRepo,
     shares,
     follows,
+    requests: followRequests,
     transaction,
     now,
   });
@@ -251,12 +263,13 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     userAdmin: createUserService(users, sessions),
     media,
     photoCapabilities,
-    profiles: createProfileService({ users, sessions, media, throttle }),
+    profiles: createProfileService({ users, sessions, media, throttle, followRequests }),
     beverages,
     imports,
     visibility,
     shares,
     follows,
+    followRequests,
     notifications,
     conversation,
     exports: createExportService({

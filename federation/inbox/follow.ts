@@ -13,7 +13,8 @@ import { fetchRemoteActor, followLogger, guardedLoader } from './follow-common.t
  * is put into Fedify's queue once the follow is committed. A repeated Follow is accepted again
  * and changes nothing else. The Accept is sent from this listener, which Fedify's queue runs
  * and acknowledges only when it has finished: a crash before the Accept is queued runs it
- * again.
+ * again. A user who approves followers gets a FOLLOW_REQUEST instead: the follow waits
+ * (PENDING, nothing sent) and its Accept or Reject goes through the outbox once they answer.
  */
 export async function onFollow(
   ctx: InboxContext<void>,
@@ -34,7 +35,17 @@ export async function onFollow(
   const actor = await fetchRemoteActor(ctx, actorUri, documentLoader);
   if (!actor) return;
   const result = follows.receiveFollow(user.username, actor, followId.href);
-  if (!result.accepted) return;
+  if (!result.accepted) {
+    if (result.requested) {
+      followLogger.info('{type} {follow} from {actor}: {user} approves followers, it waits', {
+        type: 'Follow',
+        follow: followId.href,
+        actor: actorUri.href,
+        user: user.username,
+      });
+    }
+    return;
+  }
   followLogger.info('{type} {follow} from {actor} for {recipient}: {user} accepts it', {
     type: 'Follow',
     follow: followId.href,

@@ -4,14 +4,19 @@ import type { RemoteActorData } from '../actors/repository.ts';
 import type { FollowedPerson, FollowerRecord, RemoteFollowing } from './repository.ts';
 
 export function presentFollowing(item: FollowedPerson): FollowingItem {
-  return { followId: item.followId, user: item.user, followedAt: item.followedAt.toISOString() };
+  return {
+    followId: item.followId,
+    user: item.user,
+    state: item.state,
+    followedAt: item.followedAt.toISOString(),
+  };
 }
 
 /** A local user's follow, or a fediverse account's (displayName, actor URI, handle…). */
 export function presentFollower(record: FollowerRecord): Follower {
   const followedAt = record.followedAt.toISOString();
   if (record.kind === 'local' && record.user) {
-    return { kind: 'local', user: record.user, followedAt };
+    return { kind: 'local', actorId: record.actorId, user: record.user, followedAt };
   }
   return {
     kind: 'federated',

@@ -7,6 +7,7 @@ import { logger } from '../logger.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { FollowRepository, RemoteFollowing } from './repository.ts';
+import type { FollowRequestMark } from './requests.ts';
 
 export interface RemoteFollowViewer {
   id: number;
@@ -21,8 +22,12 @@ export interface FollowPayload {
   follow: string;
 }
 
-/** What a received Follow did: accepted now or before (send the Accept), or ignored. */
-export type ReceivedFollow = { accepted: true; followUri: string } | { accepted: false };
+/**
+ * What a received Follow did: accepted now or before (send the Accept), a request waiting for
+ * the user (`requested`), or ignored.
+ */
+export type ReceivedFollow =
+  { accepted: true; followUri: string } | { accepted: false; requested?: boolean };
 
 export const NOT_FEDERATED =
   'Turn on federation (ActivityPub) in your profile to follow fediverse accounts.';
@@ -178,6 +183,9 @@ export function createRemoteFollowService(deps: {
      * A remote actor follows the local user `username`. Accepted at once when the user is
      * federated (the caller then sends the Accept, again for a repeated Follow, as Mastodon
      * does); ignored otherwise. The first time, the user gets a FOLLOW_INVITE notification.
+     * A user who approves followers gets a FOLLOW_REQUEST instead, and the follow stays
+     * PENDING (no Accept now: src/follows/requests.ts sends it once they accept); a repeated
+     * Follow of a pending request only takes its new id.
      */
     receiveFollow(username: string, actor: RemoteActorData, followUri: string): ReceivedFollow {
       const user = users.findFederatedByUsername(username);
@@ -188,14 +196,21 @@ export function createRemoteFollowService(deps: {
         const existing = repo.find(them, me);
         if (existing) {
           if (existing.activityUri !== followUri) repo.setActivityUri(existing.id, followUri);
-          if (existing.state !== 'ACCEPTED') repo.setState(existing.id, 'ACCEPTED');
+          if (existing.state !== 'ACCEPTED') {
+            if (user.approveFollowers) return { accepted: false, requested: true };
+            repo.setState(existing.id, 'ACCEPTED');
+          }
           return { accepted: true, followUri };
         }
         const at = now();
-        repo.insertRemote(them, me, 'ACCEPTED', followUri, at);
-        const payload: FollowPayload = { follow: followUri };
+        const request = user.approveFollowers;
+        repo.insertRemote(them, me, request ? 'PENDING' : 'ACCEPTED', followUri, at);
+        const payload: FollowPayload & FollowRequestMark = {
+          follow: followUri,
+          ...(request && { request: true }),
+        };
         outbox.record({ actorId: them, type: 'Follow', objectActorId: me, payload, createdAt: at });
-        return { accepted: true, followUri };
+        return request ? { accepted: false, requested: true } : { accepted: true, followUri };
       });
     },
 

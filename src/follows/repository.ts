@@ -9,10 +9,14 @@ export interface PersonSummary {
   avatarPath: string | null;
 }
 
-/** A local user an actor follows (remote accounts it follows are `RemoteFollowing`). */
+/**
+ * A local user an actor follows, or asked to (PENDING until they accept); remote accounts it
+ * follows are `RemoteFollowing`.
+ */
 export interface FollowedPerson {
   followId: number;
   user: PersonSummary;
+  state: FollowState;
   followedAt: Date;
 }
 
@@ -80,12 +84,12 @@ export function createFollowRepository(sqlite: Database.Database) {
      WHERE me.user_id = ? AND them.user_id = ?`,
   );
   const following = sqlite.prepare(
-    `SELECT f.id, f.created_at, u.id AS user_id, u.username, u.full_name, u.avatar_path
+    `SELECT f.id, f.state, f.created_at, u.id AS user_id, u.username, u.full_name, u.avatar_path
      FROM actors me
      JOIN follows f ON f.follower_id = me.id
      JOIN actors a ON a.id = f.followed_id
      JOIN users u ON u.id = a.user_id
-     WHERE me.user_id = ? AND f.state = 'ACCEPTED'
+     WHERE me.user_id = ?
      ORDER BY f.created_at DESC, f.id DESC`,
   );
   const followers = sqlite.prepare(
@@ -100,12 +104,18 @@ export function createFollowRepository(sqlite: Database.Database) {
   );
   const followedUsers = sqlite
     .prepare(
-      `SELECT a.user_id FROM actors me
+      `SELECT a.user_id, f.state FROM actors me
        JOIN follows f ON f.follower_id = me.id
        JOIN actors a ON a.id = f.followed_id
-       WHERE me.user_id = ? AND f.state = 'ACCEPTED' AND a.user_id IS NOT NULL`,
+       WHERE me.user_id = ? AND a.user_id IS NOT NULL`,
     )
-    .pluck();
+    .raw();
+  const pendingFollowers = sqlite.prepare(
+    `SELECT f.* FROM actors me
+     JOIN follows f ON f.followed_id = me.id AND f.state = 'PENDING'
+     WHERE me.user_id = ?
+     ORDER BY f.id`,
+  );
 
   const followerByUri = sqlite.prepare(
     `SELECT 1 FROM actors me
@@ -194,11 +204,12 @@ export function createFollowRepository(sqlite: Database.Database) {
       return remove.run(followerId, followedId).changes > 0;
     },
 
-    /** The local users a local user follows, most recent follow first. */
+    /** The local users a local user follows or asked to follow, most recent follow first. */
     following(userId: number): FollowedPerson[] {
       return (following.all(userId) as Record<string, unknown>[]).map((row) => ({
         followId: row.id as number,
         user: personOf(row),
+        state: row.state as FollowState,
         followedAt: new Date(row.created_at as number),
       }));
     },
@@ -316,9 +327,14 @@ export function createFollowRepository(sqlite: Database.Database) {
       return followersOfRemoteInUsers.all(uri) as number[];
     },
 
-    /** The ids of the local users a local user follows. */
-    followedUserIds(userId: number): Set<number> {
-      return new Set(followedUsers.all(userId) as number[]);
+    /** The local users a local user follows or asked to follow: user id → follow state. */
+    followStatesOfUser(userId: number): Map<number, FollowState> {
+      return new Map(followedUsers.all(userId) as [number, FollowState][]);
+    },
+
+    /** The follow requests a local user has not answered yet, oldest first. */
+    pendingFollowersOf(userId: number): FollowRow[] {
+      return (pendingFollowers.all(userId) as Record<string, unknown>[]).map(followOf);
     },
   };
 }

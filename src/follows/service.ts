@@ -11,6 +11,7 @@ import type {
   FollowRepository,
   PersonSummary,
 } from './repository.ts';
+import type { FollowRequestMark } from './requests.ts';
 import type { UserSearch } from './user-search.ts';
 
 export interface FollowViewer {
@@ -20,10 +21,12 @@ export interface FollowViewer {
 export const SEARCH_TOO_SHORT = 'Enter at least two characters to search.';
 
 /**
- * Following between actors. A local user is followed at once (ACCEPTED); the Follow (and the
- * Undo of an unfollow) is recorded in the outbox in the same transaction as the follow row, and
- * the outbox tells the followed user (a FOLLOW_INVITE notification, src/notifications/).
- * Unfollowing also takes the unfollowed actor's items out of the caller's activity feed.
+ * Following between actors. A local user is followed at once (ACCEPTED), or, when they approve
+ * followers, asked (PENDING until they accept, src/follows/requests.ts); the Follow (and the
+ * Undo of an unfollow or of a request) is recorded in the outbox in the same transaction as the
+ * follow row, and the outbox tells the followed user (a FOLLOW_INVITE, or a FOLLOW_REQUEST, in
+ * src/notifications/). Unfollowing also takes the unfollowed actor's items out of the caller's
+ * activity feed.
  */
 export function createFollowService(deps: {
   repo: FollowRepository;
@@ -46,7 +49,10 @@ export function createFollowService(deps: {
     return user;
   }
 
-  /** Follows a local user; the caller is known not to follow them yet (checked here). */
+  /**
+   * Follows a local user, or asks to when they approve followers; the caller is known not to
+   * follow them yet (checked here).
+   */
   function follow(viewer: FollowViewer, userId: number): FollowedPerson {
     if (userId === viewer.id) throw badRequest("You can't follow yourself.");
     const target = targetOf(userId);
@@ -54,19 +60,24 @@ export function createFollowService(deps: {
     const followerId = actors.localActorId(viewer.id);
     const followedId = actors.localActorId(target.id);
     return transaction(() => {
-      if (repo.find(followerId, followedId)) {
-        throw conflict(`You already follow ${target.username}.`);
+      const existing = repo.find(followerId, followedId);
+      if (existing?.state === 'PENDING') {
+        throw conflict(`You already asked to follow ${target.username}.`);
       }
+      if (existing) throw conflict(`You already follow ${target.username}.`);
       const at = now();
-      const row = repo.insert(followerId, followedId, 'ACCEPTED', at);
+      const request = target.approveFollowers;
+      const row = repo.insert(followerId, followedId, request ? 'PENDING' : 'ACCEPTED', at);
       outbox.record({
         actorId: followerId,
         type: 'Follow',
         objectActorId: followedId,
+        ...(request && { payload: { request: true } satisfies FollowRequestMark }),
         createdAt: at,
       });
       return {
         followId: row.id,
+        state: row.state,
         user: {
           id: target.id,
           username: target.username,
@@ -79,18 +90,28 @@ export function createFollowService(deps: {
   }
 
   return {
-    /** Local users by username or full name (not the caller), marked when already followed. */
-    search(viewer: FollowViewer, q: string): (PersonSummary & { following: boolean })[] {
+    /**
+     * Local users by username or full name (not the caller), marked when already followed or
+     * asked to follow.
+     */
+    search(
+      viewer: FollowViewer,
+      q: string,
+    ): (PersonSummary & { following: boolean; requested: boolean })[] {
       const query = q.trim();
       if ([...query].length < USER_SEARCH_MIN_LENGTH) throw badRequest(SEARCH_TOO_SHORT);
       const found = search.search(query, viewer.id, USER_SEARCH_MAX_RESULTS);
-      const followed = repo.followedUserIds(viewer.id);
-      return found.map((user) => ({ ...user, following: followed.has(user.id) }));
+      const states = repo.followStatesOfUser(viewer.id);
+      return found.map((user) => ({
+        ...user,
+        following: states.get(user.id) === 'ACCEPTED',
+        requested: states.get(user.id) === 'PENDING',
+      }));
     },
 
     follow,
 
-    /** Follows a user unless the caller already does (following back an invitation). */
+    /** Follows (or asks to) unless the caller already does (following back an invitation). */
     followUnlessFollowing(viewer: FollowViewer, userId: number): void {
       if (userId === viewer.id || repo.findBetweenUsers(viewer.id, userId)) return;
       follow(viewer, userId);
@@ -103,6 +124,7 @@ export function createFollowService(deps: {
       deps.remote.followBack(viewer, actorId);
     },
 
+    /** Stops following a local user, or withdraws the request to. */
     unfollow(viewer: FollowViewer, userId: number): void {
       const target = targetOf(userId);
       transaction(() => {

@@ -3,6 +3,16 @@ import type { ActivityRow } from '../db/schema/index.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { NotificationRepository } from './repository.ts';
 
+/** Whether a Follow's row marks it as a request (src/follows/requests.ts). */
+function isRequest(payload: string | null): boolean {
+  if (!payload) return false;
+  try {
+    return (JSON.parse(payload) as { request?: unknown } | null)?.request === true;
+  } catch {
+    return false;
+  }
+}
+
 function messageOf(payload: string | null): string | null {
   if (!payload) return null;
   try {
@@ -15,8 +25,9 @@ function messageOf(payload: string | null): string | null {
 
 /**
  * Local delivery of the activities that notify someone: a Follow of a local user becomes their
- * FOLLOW_INVITE, an Offer (a shared entry) the recipient's SHARE_INVITE, and the Undo of a
- * follow withdraws its invitation if still unanswered. Each runs inside the outbox's delivery
+ * FOLLOW_INVITE (a FOLLOW_REQUEST when the follow waits for them to accept), an Offer (a shared
+ * entry) the recipient's SHARE_INVITE, and the Undo of a follow withdraws its invitation or
+ * request if still unanswered. Each runs inside the outbox's delivery
  * transaction and is idempotent (one notification per activity and recipient), so a delivery
  * repeated after a crash adds nothing. Remote objects (no local user) are left to federation.
  */
@@ -33,7 +44,7 @@ export function registerNotificationDelivery(
     if (recipientId === null) return;
     repo.add({
       recipientId,
-      type: 'FOLLOW_INVITE',
+      type: isRequest(activity.payload) ? 'FOLLOW_REQUEST' : 'FOLLOW_INVITE',
       senderId: activity.actorId,
       activityId: activity.id,
       createdAt: activity.createdAt.getTime(),

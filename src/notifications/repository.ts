@@ -91,7 +91,12 @@ export function createNotificationRepository(sqlite: Database.Database) {
   );
   const dropPendingFollow = sqlite.prepare(
     `DELETE FROM notifications
-     WHERE recipient_id = ? AND sender_id = ? AND type = 'FOLLOW_INVITE' AND status = 'PENDING'`,
+     WHERE recipient_id = ? AND sender_id = ? AND type IN ('FOLLOW_INVITE', 'FOLLOW_REQUEST')
+       AND status = 'PENDING'`,
+  );
+  const acceptRequests = sqlite.prepare(
+    `UPDATE notifications SET status = 'ACCEPTED', responded_at = ?
+     WHERE recipient_id = ? AND type = 'FOLLOW_REQUEST' AND status = 'PENDING'`,
   );
 
   return {
@@ -130,9 +135,17 @@ export function createNotificationRepository(sqlite: Database.Database) {
       withdrawShare.run(shareId);
     },
 
-    /** Withdraws a follow invitation that was not answered (the follower unfollowed). */
+    /**
+     * Withdraws a follow invitation or request that was not answered (the follower unfollowed
+     * or took the request back).
+     */
     dropPendingFollowInvites(recipientId: number, senderId: number): void {
       dropPendingFollow.run(recipientId, senderId);
+    },
+
+    /** Marks the user's unanswered follow requests accepted (all were, at once). */
+    acceptPendingFollowRequests(recipientId: number, at: number): void {
+      acceptRequests.run(at, recipientId);
     },
   };
 }

@@ -25,6 +25,13 @@ export interface FollowBack {
   followBackRemote(viewer: NotificationViewer, actorId: number): void;
 }
 
+/** How a follow request is answered (src/follows/requests.ts), by the follower's actor id. */
+export interface FollowRequestAnswers {
+  /** False when the request was withdrawn meanwhile. */
+  accept(viewer: NotificationViewer, followerActorId: number): boolean;
+  decline(viewer: NotificationViewer, followerActorId: number): void;
+}
+
 export interface RespondInput {
   action: NotificationAction;
   status?: BeverageStatus | undefined;
@@ -42,10 +49,11 @@ export function createNotificationService(deps: {
   repo: NotificationRepository;
   shares: ShareAnswers;
   follows: FollowBack;
+  requests: FollowRequestAnswers;
   transaction: Transaction;
   now?: () => number;
 }) {
-  const { repo, shares, follows, transaction } = deps;
+  const { repo, shares, follows, requests, transaction } = deps;
   const now = deps.now ?? Date.now;
 
   function own(viewer: NotificationViewer, id: number): NotificationView {
@@ -75,6 +83,17 @@ export function createNotificationService(deps: {
           // News, not an invitation: dismissed with DECLINE, nothing to accept.
           if (input.action === 'ACCEPT' || input.status !== undefined) {
             throw badRequest('A cheer or a comment is only dismissed: answer DECLINE.');
+          }
+        } else if (notification.type === 'FOLLOW_REQUEST') {
+          if (input.status !== undefined) {
+            throw badRequest('A follow request is answered without a status.');
+          }
+          if (input.action === 'ACCEPT') {
+            if (!requests.accept(viewer, notification.senderActorId)) {
+              throw conflict('This follow request was withdrawn.');
+            }
+          } else {
+            requests.decline(viewer, notification.senderActorId);
           }
         } else if (notification.type === 'FOLLOW_INVITE') {
           if (input.status !== undefined) {

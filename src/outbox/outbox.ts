@@ -51,6 +51,7 @@ const TRANSIENT: ReadonlySet<ActivityType> = new Set([
   'Update',
   'Delete',
   'Undo',
+  'Accept',
   'Reject',
   'UndoLike',
   'DeleteComment',

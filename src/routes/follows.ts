@@ -23,8 +23,8 @@ const searchQuery = z.object({
 
 /**
  * /api/users/search, /following, /followers and /{id}/follow; fediverse accounts: /lookup
- * (find one by handle or URL), /remote-follows (follow, unfollow) and /followers/{actorId}
- * (remove a remote follower). Mounted before the other /users
+ * (find one by handle or URL), /remote-follows (follow, unfollow); /followers/{actorId}
+ * removes a follower, local or remote. Mounted before the other /users
  * routers, so that no `/:id` route of theirs takes these paths.
  */
 export function followRoutes(ctx: AppContext): Hono<AppEnv> {
@@ -73,7 +73,7 @@ export function followRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   routes.delete('/followers/:actorId', requireUser, (c) => {
-    remote.removeFollower(currentUser(c), idParam(c, 'actorId', 'Account'));
+    ctx.followRequests.removeFollower(currentUser(c), idParam(c, 'actorId', 'Account'));
     return c.body(null, 204);
   });
 

@@ -27,6 +27,7 @@ const profileForm = z.object({
   email: unlessBlank(emailSchema).optional(),
   bio: bioSchema.optional(),
   activityPubEnabled: trueOrFalse('activityPubEnabled').optional(),
+  approveFollowers: trueOrFalse('approveFollowers').optional(),
   removeAvatar: trueOrFalse('removeAvatar').optional(),
   defaultVisibility: z
     .enum(VISIBILITIES, { error: 'Visibility must be PRIVATE, FOLLOWERS or MEMBERS' })
@@ -62,6 +63,7 @@ export function profileRoutes(ctx: AppContext): Hono<AppEnv> {
         bio: form.bio,
         activityPubEnabled: form.activityPubEnabled,
         defaultVisibility: form.defaultVisibility,
+        approveFollowers: form.approveFollowers,
       },
       { replace: files.avatar, remove: form.removeAvatar ?? false },
     );

@@ -33,6 +33,7 @@ export function presentUser(user: UserRow, origin: string): UserDto {
     activityPubHandle: user.activityPubEnabled ? `@${user.username}@${host}` : null,
     activityPubActorUrl: user.activityPubEnabled ? `${origin}/users/${user.username}` : null,
     defaultVisibility: user.defaultVisibility,
+    approveFollowers: user.approveFollowers,
   };
 }
 

@@ -13,14 +13,21 @@ export interface ProfileChanges {
   activityPubEnabled?: boolean | undefined;
   /** The visibility of new entries (src/visibility/policy.ts). */
   defaultVisibility?: Visibility | undefined;
+  /** Whether follows are requests the user answers (src/follows/requests.ts). */
+  approveFollowers?: boolean | undefined;
 }
 
-/** What every user manages for themselves: details, avatar, federation switch, password. */
+/**
+ * What every user manages for themselves: details, avatar, federation switch, follower
+ * approval, password. Turning follower approval off accepts every request still waiting, as
+ * Mastodon does when an account is unlocked.
+ */
 export function createProfileService(deps: {
   users: UserRepository;
   sessions: SessionService;
   media: MediaStore;
   throttle: LoginThrottle;
+  followRequests?: { acceptAll(userId: number): number };
 }) {
   const { users, sessions, media, throttle } = deps;
 
@@ -50,12 +57,18 @@ export function createProfileService(deps: {
           ...(changes.defaultVisibility !== undefined && {
             defaultVisibility: changes.defaultVisibility,
           }),
+          ...(changes.approveFollowers !== undefined && {
+            approveFollowers: changes.approveFollowers,
+          }),
           ...avatarChange,
         });
       } finally {
         if (!updated) await media.remove(avatarPath);
       }
       if (!updated) throw notFound('User not found');
+      if (current.approveFollowers && !updated.approveFollowers) {
+        deps.followRequests?.acceptAll(user.id);
+      }
       // The old file goes only once the row no longer names it.
       if ('avatarPath' in avatarChange && current.avatarPath !== updated.avatarPath) {
         await media.remove(current.avatarPath);

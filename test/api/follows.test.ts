@@ -77,6 +77,7 @@ describe('searching for people to follow', () => {
       fullName: 'Bob Brewer',
       avatarPath: null,
       following: false,
+      requested: false,
     });
   });
 
@@ -147,11 +148,13 @@ describe('following a user', () => {
       fullName: 'Bob Brewer',
       avatarPath: null,
     });
+    expect(item.state).toBe('ACCEPTED');
     expect(Number.isNaN(Date.parse(item.followedAt))).toBe(false);
     expect(await followingOf(alice)).toEqual([item]);
     expect(await followersOf(bob)).toEqual([
       {
         kind: 'local',
+        actorId: vault.ctx.actors.existingLocalActorId(ids.alice),
         user: { id: ids.alice, username: 'alice', fullName: 'Alice Archer', avatarPath: null },
         followedAt: item.followedAt,
       },

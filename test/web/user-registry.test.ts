@@ -18,6 +18,7 @@ function user(id: number, username: string, overrides: Partial<User> = {}): User
     activityPubHandle: null,
     activityPubActorUrl: null,
     defaultVisibility: 'MEMBERS',
+    approveFollowers: false,
     ...overrides,
   };
 }

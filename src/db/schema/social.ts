@@ -72,7 +72,11 @@ export const remoteEntries = sqliteTable(
 export const FOLLOW_STATES = ['PENDING', 'ACCEPTED'] as const;
 export type FollowState = (typeof FOLLOW_STATES)[number];
 
-/** `followerId` follows `followedId`. Local follows are ACCEPTED at once. */
+/**
+ * `followerId` follows `followedId`. ACCEPTED at once unless the followed user approves
+ * followers (then PENDING until they accept; declining deletes it), or the followed remote actor
+ * has not sent its Accept yet.
+ */
 export const follows = sqliteTable(
   'follows',
   {
@@ -192,6 +196,7 @@ export const ACTIVITY_TYPES = [
   'Delete',
   'Follow',
   'Undo',
+  'Accept',
   'Reject',
   'Offer',
   'Like',
@@ -203,7 +208,8 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /**
  * What an actor did that others learn of: logged, changed or deleted an entry (Create, Update,
- * Delete), followed or unfollowed (Follow, Undo), removed a follower (Reject), shared an entry
+ * Delete), followed or unfollowed (Follow, Undo), accepted a follow request (Accept), removed a
+ * follower or declined a request (Reject), shared an entry
  * (Offer), cheered an entry or took the cheer back (Like, UndoLike: ActivityPub's Like and
  * Undo(Like)), commented or deleted a comment (Comment, DeleteComment: a Create and a Delete of
  * a reply Note; the payload names the cheer or comment, `{ cheerId }` or `{ commentId }`). The

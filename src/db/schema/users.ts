@@ -24,6 +24,11 @@ export const users = sqliteTable('users', {
   defaultVisibility: text('default_visibility', { enum: VISIBILITIES })
     .notNull()
     .default('MEMBERS'),
+  /**
+   * Whether follows of this user are requests that the user accepts or declines (the
+   * fediverse's manuallyApprovesFollowers); off: follows are accepted at once.
+   */
+  approveFollowers: integer('approve_followers', { mode: 'boolean' }).notNull().default(false),
 });
 
 /** Signed-in sessions. The cookie carries a random token; only its SHA-256 is stored. */

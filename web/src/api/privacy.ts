@@ -16,6 +16,15 @@ export async function setDefaultVisibility(visibility: Visibility): Promise<User
   return data.user;
 }
 
+/** PATCH /users/me with only 'Approve followers' → the changed user. */
+export async function setApproveFollowers(enabled: boolean): Promise<User> {
+  const form = new FormData();
+  form.set('approveFollowers', String(enabled));
+  const data = await request<{ user?: User }>('/users/me', { method: 'PATCH', form });
+  if (!data?.user) throw new ApiError(INVALID_RESPONSE, 200);
+  return data.user;
+}
+
 /** PATCH /beverages/visibility → how many entries changed. */
 export async function changeVisibility(change: VisibilityChange): Promise<number> {
   const data = await request<{ updated?: unknown }>('/beverages/visibility', {

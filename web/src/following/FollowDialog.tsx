@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { UserSearchResult } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
-import { FOLLOW_FAILED, useFollow, useFollowedIds } from './follows.ts';
+import { FOLLOW_FAILED, useFollow, useFollowStates } from './follows.ts';
 import { followRequested } from './remote-api.ts';
 import { RemoteLookup } from './RemoteLookup.tsx';
 import { UserSearch } from './UserSearch.tsx';
@@ -13,25 +13,36 @@ export const FOLLOW_DIALOG_TITLE = 'Follow someone';
 export const nowFollowing = (user: Pick<UserSearchResult, 'fullName' | 'username'>) =>
   `You now follow ${user.fullName || user.username}`;
 
+/** Says whom the user asked to follow (they approve followers). */
+export const followRequestSent = (user: Pick<UserSearchResult, 'fullName' | 'username'>) =>
+  `Follow request sent to ${user.fullName || user.username}`;
+
 /**
- * '+ Follow': search the vault's users and choose one to follow them, or look up a fediverse
- * account by handle or address and follow it. Users already followed
- * are marked 'Following' and cannot be chosen again. Choosing closes the dialog.
+ * '+ Follow': search the vault's users and choose one to follow them (or ask to, when they
+ * approve followers), or look up a fediverse account by handle or address and follow it. Users
+ * already followed are marked 'Following', those asked 'Requested', and cannot be chosen
+ * again. Choosing closes the dialog.
  */
 export function FollowDialog({ onClose }: { onClose: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const follow = useFollow();
-  const followed = useFollowedIds();
+  const states = useFollowStates();
   const { notifySuccess } = useNotes();
   const [error, setError] = useState<string | null>(null);
 
-  const isFollowed = (user: UserSearchResult) => user.following || followed.has(user.id);
+  const tagOf = (user: UserSearchResult) => {
+    const state = states.get(user.id);
+    if (state === 'ACCEPTED' || (state === undefined && user.following)) return 'Following';
+    if (state === 'PENDING' || user.requested) return 'Requested';
+    return null;
+  };
+  const isFollowed = (user: UserSearchResult) => tagOf(user) !== null;
 
   const choose = (user: UserSearchResult) => {
     setError(null);
     follow.mutate(user, {
-      onSuccess: () => {
-        notifySuccess(nowFollowing(user));
+      onSuccess: (item) => {
+        notifySuccess(item.state === 'PENDING' ? followRequestSent(user) : nowFollowing(user));
         onClose();
       },
       onError: (caught) => setError(messageOf(caught, FOLLOW_FAILED)),
@@ -50,7 +61,7 @@ export function FollowDialog({ onClose }: { onClose: () => void }) {
         inputRef={inputRef}
         onChoose={choose}
         busy={follow.isPending}
-        tagOf={(user) => (isFollowed(user) ? 'Following' : null)}
+        tagOf={tagOf}
         isUnavailable={isFollowed}
       >
         {error && (

@@ -1,12 +1,9 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import type { Follower, FollowingItem, UserSummary } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
-import { formatDate } from '../people/dates.ts';
-import { Avatar } from '../ui/Avatar.tsx';
-import { GlobeIcon } from '../ui/icons.tsx';
-import { useFollow, useFollowedIds, useFollowers, useFollowing, useUnfollow } from './follows.ts';
+import { useFollow, useFollowers, useFollowing, useFollowStates, useUnfollow } from './follows.ts';
+import { FederatedPerson, LocalPerson } from './Person.tsx';
 import {
   useRemoteFollowing,
   useRemoveFollower,
@@ -17,58 +14,29 @@ import {
 export const NOT_FOLLOWING_ANYONE = "You aren't following anyone yet.";
 export const NO_FOLLOWERS = 'No followers yet.';
 
-/** Since when: 'Since Mar 3, 2025'. */
-function Since({ iso }: { iso: string }) {
-  const date = formatDate(iso);
-  if (!date) return null;
-  return (
-    <span className="person__since">
-      Since <time dateTime={iso}>{date}</time>
-    </span>
-  );
-}
-
-/** A local user: avatar, full name linking to their profile, @username and since when. */
-function LocalPerson({
-  user,
-  since,
-  action,
-}: {
-  user: UserSummary;
-  since: string;
-  action?: ReactNode;
-}) {
-  return (
-    <li className="person">
-      <Avatar user={user} />
-      <div className="person__who">
-        <Link href={`/users/${encodeURIComponent(user.username)}`} className="person__name">
-          {user.fullName || user.username}
-        </Link>
-        <span className="person__meta">
-          <span className="person__username">@{user.username}</span>
-          <Since iso={since} />
-        </span>
-      </div>
-      {action}
-    </li>
-  );
-}
-
-function UnfollowButton({ user }: { user: UserSummary }) {
+/** Unfollow, or Cancel of a request not accepted yet. */
+function UnfollowButton({ user, requested }: { user: UserSummary; requested: boolean }) {
   const unfollow = useUnfollow();
+  const name = user.fullName || user.username;
   return (
     <button
       type="button"
       className="button button--secondary person__action"
       onClick={() => unfollow.mutate(user)}
       disabled={unfollow.isPending}
-      aria-label={`Unfollow ${user.fullName || user.username}`}
+      aria-label={requested ? `Cancel the follow request to ${name}` : `Unfollow ${name}`}
     >
-      Unfollow
+      {requested ? 'Cancel' : 'Unfollow'}
     </button>
   );
 }
+
+/** 'Requested': a follow waiting for the followed user to accept it. */
+const REQUESTED_TAG = (
+  <span className="tag tag--muted person__action" title="Waiting for them to accept">
+    Requested
+  </span>
+);
 
 /** A follower not followed in return can be followed from the list. */
 function FollowButton({ user }: { user: UserSummary }) {
@@ -90,48 +58,6 @@ function FollowButton({ user }: { user: UserSummary }) {
         </p>
       )}
     </>
-  );
-}
-
-/**
- * A fediverse account: display name, handle or actor URI, and summary, all rendered as text
- * (never as HTML); no profile page here. `tag` and `action` as for local people.
- */
-function FederatedPerson({
-  name,
-  actorUri,
-  label,
-  summary,
-  since,
-  tag,
-  action,
-}: {
-  name: string;
-  actorUri: string;
-  /** What the link to the account says: its handle, else its actor URI. */
-  label?: string | null;
-  summary: string;
-  since: string;
-  tag?: ReactNode;
-  action?: ReactNode;
-}) {
-  return (
-    <li className="person person--federated">
-      <Avatar user={{ fullName: name, username: name, avatarPath: null }} />
-      <div className="person__who">
-        <span className="person__name">{name}</span>
-        <span className="person__meta">
-          <GlobeIcon />
-          <a className="person__actor" href={actorUri} rel="noopener noreferrer">
-            {label ?? actorUri}
-          </a>
-          <Since iso={since} />
-        </span>
-        {summary && <p className="person__summary">{summary}</p>}
-      </div>
-      {tag}
-      {action}
-    </li>
   );
 }
 
@@ -234,7 +160,10 @@ function PeoplePanel({
   );
 }
 
-/** 'People you follow': local users and fediverse accounts (Pending until accepted), each with Unfollow. */
+/**
+ * 'People you follow': local users (Requested until accepted) and fediverse accounts (Pending
+ * until accepted), each with Unfollow (Cancel while waiting).
+ */
 export function FollowingPanel() {
   const following = useFollowing();
   const remote = useRemoteFollowing();
@@ -255,17 +184,25 @@ export function FollowingPanel() {
           key={item.followId}
           user={item.user}
           since={item.followedAt}
-          action={<UnfollowButton user={item.user} />}
+          action={
+            <>
+              {item.state === 'PENDING' && REQUESTED_TAG}
+              <UnfollowButton user={item.user} requested={item.state === 'PENDING'} />
+            </>
+          }
         />
       ))}
     </PeoplePanel>
   );
 }
 
-/** 'Followers': local users (with Follow for those not followed back) and fediverse accounts. */
+/**
+ * 'Followers' (accepted ones; requests wait in Alerts): local users (with Follow for those not
+ * followed back, or Requested) and fediverse accounts, each with Remove.
+ */
 export function FollowersPanel() {
   const followers = useFollowers();
-  const followed = useFollowedIds();
+  const states = useFollowStates();
   const items: Follower[] = followers.data ?? [];
   return (
     <PeoplePanel title="Followers" query={followers} count={items.length} empty={NO_FOLLOWERS}>
@@ -276,11 +213,19 @@ export function FollowersPanel() {
             user={follower.user}
             since={follower.followedAt}
             action={
-              followed.has(follower.user.id) ? (
-                <span className="tag tag--muted person__action">Following</span>
-              ) : (
-                <FollowButton user={follower.user} />
-              )
+              <>
+                {states.get(follower.user.id) === 'ACCEPTED' ? (
+                  <span className="tag tag--muted person__action">Following</span>
+                ) : states.get(follower.user.id) === 'PENDING' ? (
+                  REQUESTED_TAG
+                ) : (
+                  <FollowButton user={follower.user} />
+                )}
+                <RemoveFollowerButton
+                  actorId={follower.actorId}
+                  name={follower.user.fullName || follower.user.username}
+                />
+              </>
             }
           />
         ) : (

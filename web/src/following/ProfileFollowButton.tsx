@@ -5,8 +5,9 @@ import './following.css';
 import { FOLLOW_FAILED, useFollow, useFollowing, useUnfollow } from './follows.ts';
 
 /**
- * Follow / Unfollow beside a public profile (nothing on one's own). Whether the viewer follows
- * the user comes from their following list, which both buttons keep up to date.
+ * Follow / Unfollow beside a public profile (nothing on one's own); 'Requested' with Cancel
+ * while a user who approves followers has not accepted. Whether the viewer follows the user
+ * comes from their following list, which both buttons keep up to date.
  */
 export function ProfileFollowButton({ user }: { user: UserSummary }) {
   const me = useCurrentUser();
@@ -14,12 +15,28 @@ export function ProfileFollowButton({ user }: { user: UserSummary }) {
   const follow = useFollow();
   const unfollow = useUnfollow();
   if (me.id === user.id || following.isPending) return null;
-  const followed = (following.data ?? []).some((item) => item.user.id === user.id);
+  const state = (following.data ?? []).find((item) => item.user.id === user.id)?.state;
+  const followed = state !== undefined;
   const busy = follow.isPending || unfollow.isPending;
   const name = user.fullName || user.username;
   return (
     <div className="profile-follow">
-      {followed ? (
+      {state === 'PENDING' ? (
+        <>
+          <span className="tag tag--muted" title="Waiting for them to accept">
+            Requested
+          </span>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => unfollow.mutate(user)}
+            disabled={busy}
+            aria-label={`Cancel the follow request to ${name}`}
+          >
+            Cancel
+          </button>
+        </>
+      ) : followed ? (
         <button
           type="button"
           className="button button--secondary"

@@ -35,7 +35,10 @@ function refreshAfterFollowChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
 }
 
-/** Follows a user; the following list shows them at once. Failures are the caller's to show. */
+/**
+ * Follows a user (or asks to, when they approve followers); the following list shows them at
+ * once. Failures are the caller's to show.
+ */
 export function useFollow() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -49,7 +52,10 @@ export function useFollow() {
   });
 }
 
-/** Unfollows a user; on failure the red banner says 'Failed to unfollow user'. */
+/**
+ * Unfollows a user, or takes back a request; on failure the red banner says 'Failed to
+ * unfollow user'.
+ */
 export function useUnfollow() {
   const queryClient = useQueryClient();
   const { notifyError } = useNotes();
@@ -65,8 +71,19 @@ export function useUnfollow() {
   });
 }
 
-/** The ids of the users the signed-in user follows (empty while loading). */
+/** The ids of the users the signed-in user follows, accepted follows only (empty while loading). */
 export function useFollowedIds(): Set<number> {
   const { data } = useFollowing();
-  return new Set((data ?? []).map((item) => item.user.id));
+  return new Set(
+    (data ?? []).filter((item) => item.state === 'ACCEPTED').map((item) => item.user.id),
+  );
+}
+
+/**
+ * The signed-in user's follow of each local user they follow or asked to follow: ACCEPTED, or
+ * PENDING while that user has not accepted ('Requested'). Empty while loading.
+ */
+export function useFollowStates(): Map<number, FollowingItem['state']> {
+  const { data } = useFollowing();
+  return new Map((data ?? []).map((item) => [item.user.id, item.state]));
 }

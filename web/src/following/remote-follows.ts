@@ -75,7 +75,7 @@ export function useUnfollowAccount() {
   });
 }
 
-/** Removes a fediverse follower (a Reject goes to its server). */
+/** Removes a follower: a local one at once, a fediverse one with a Reject to its server. */
 export function useRemoveFollower() {
   const queryClient = useQueryClient();
   const { notifyError } = useNotes();

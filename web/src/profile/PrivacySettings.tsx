@@ -10,6 +10,7 @@ import {
   VISIBILITY_LABELS,
   type Visibility,
 } from '../vault/visibility.ts';
+import { ApproveFollowers } from './ApproveFollowers.tsx';
 import { Panel, PanelError } from './Panel.tsx';
 import type { BeverageType } from '../api/types.ts';
 import { BEVERAGE_KINDS, BEVERAGE_TYPES } from '../beverages.ts';
@@ -56,8 +57,9 @@ function VisibilitySelect({
 }
 
 /**
- * 'Privacy': who sees new entries by default (saved at once), and the same choice applied to
- * every entry of the user's at once, after a confirmation.
+ * 'Privacy': whether followers need approval, who sees new entries by default (both saved at
+ * once), and the same choice applied to every entry of the user's at once, after a
+ * confirmation.
  */
 export function PrivacySettings() {
   const user = useCurrentUser();
@@ -108,6 +110,7 @@ export function PrivacySettings() {
       title="Privacy"
       intro="Who can see your entries. Admins of this vault can always see them, and people you share an entry with see that entry."
     >
+      <ApproveFollowers />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-default`}>
           New entries are visible to

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `approve_followers` integer DEFAULT false NOT NULL;
