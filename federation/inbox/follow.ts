@@ -1,5 +1,6 @@
 import type { InboxContext } from '@fedify/fedify';
 import type { Follow } from '@fedify/vocab';
+import type { RemoteActorData } from '../../src/actors/repository.ts';
 import type { FederationDeps } from '../deps.ts';
 import { sendFollowActivity } from '../follow-delivery.ts';
 import { INSTANCE_ACTOR } from '../instance-actor.ts';
@@ -13,7 +14,7 @@ import { fetchRemoteActor, followLogger, guardedLoader } from './follow-common.t
  * is put into Fedify's queue once the follow is committed. A repeated Follow is accepted again
  * and changes nothing else. The Accept is sent from this listener, which Fedify's queue runs
  * and acknowledges only when it has finished: a crash before the Accept is queued runs it
- * again.
+ * again. A Follow from an actor the user blocked is answered with a Reject and stored nowhere.
  */
 export async function onFollow(
   ctx: InboxContext<void>,
@@ -34,7 +35,10 @@ export async function onFollow(
   const actor = await fetchRemoteActor(ctx, actorUri, documentLoader);
   if (!actor) return;
   const result = follows.receiveFollow(user.username, actor, followId.href);
-  if (!result.accepted) return;
+  if (!result.accepted) {
+    if (result.rejected) await refuse(ctx, follow, user.username, actor);
+    return;
+  }
   followLogger.info('{type} {follow} from {actor} for {recipient}: {user} accepts it', {
     type: 'Follow',
     follow: followId.href,
@@ -48,6 +52,29 @@ export async function onFollow(
     followUri: followId.href,
     follower: actorUri.href,
     followed: ctx.getActorUri(user.username).href,
+    recipient: actor,
+  });
+}
+
+/** Rejects a Follow from an actor the user blocked (docs/social.md, "Blocks"). */
+async function refuse(
+  ctx: InboxContext<void>,
+  follow: Follow,
+  username: string,
+  actor: RemoteActorData,
+): Promise<void> {
+  followLogger.info('{type} {follow} from {actor}: {user} blocked it; rejected', {
+    type: 'Follow',
+    follow: follow.id?.href ?? null,
+    actor: actor.uri,
+    user: username,
+  });
+  await sendFollowActivity(ctx, {
+    kind: 'Reject',
+    username,
+    followUri: follow.id!.href,
+    follower: actor.uri,
+    followed: ctx.getActorUri(username).href,
     recipient: actor,
   });
 }
