@@ -6,6 +6,7 @@ import { messageOf } from '../notes/notes.tsx';
 import { formatDate } from '../people/dates.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { GlobeIcon } from '../ui/icons.tsx';
+import { BlockButton } from '../blocks/BlockButton.tsx';
 import { useFollow, useFollowedIds, useFollowers, useFollowing, useUnfollow } from './follows.ts';
 import {
   useRemoteFollowing,
@@ -276,11 +277,18 @@ export function FollowersPanel() {
             user={follower.user}
             since={follower.followedAt}
             action={
-              followed.has(follower.user.id) ? (
-                <span className="tag tag--muted person__action">Following</span>
-              ) : (
-                <FollowButton user={follower.user} />
-              )
+              <>
+                {followed.has(follower.user.id) ? (
+                  <span className="tag tag--muted person__action">Following</span>
+                ) : (
+                  <FollowButton user={follower.user} />
+                )}
+                <BlockButton
+                  className="person__action"
+                  name={follower.user.fullName || follower.user.username}
+                  target={{ username: follower.user.username }}
+                />
+              </>
             }
           />
         ) : (
@@ -291,10 +299,17 @@ export function FollowersPanel() {
             summary={follower.summary}
             since={follower.followedAt}
             action={
-              <RemoveFollowerButton
-                actorId={follower.actorId}
-                name={follower.displayName || follower.handle || follower.actorUri}
-              />
+              <>
+                <RemoveFollowerButton
+                  actorId={follower.actorId}
+                  name={follower.displayName || follower.handle || follower.actorUri}
+                />
+                <BlockButton
+                  className="person__action"
+                  name={follower.displayName || follower.handle || follower.actorUri}
+                  target={{ actorUri: follower.actorUri }}
+                />
+              </>
             }
           />
         ),
