@@ -180,6 +180,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     outbox,
     transaction,
     entries: remoteEntries,
+    withdrawFollowInvites: (recipientId, senderId) =>
+      notificationRepo.dropPendingFollowInvites(recipientId, senderId),
     now,
   });
   const follows = createFollowService({

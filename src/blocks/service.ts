@@ -23,7 +23,8 @@ export const BLOCK_NOT_FOUND = 'Block not found';
 /**
  * User blocks (docs/social.md, "Blocks"). A block is one row (blocker user → blocked actor,
  * local user or remote account); blocking again changes nothing. In the transaction that
- * records it, the follows between the two end both ways, with what each ending tells others:
+ * records it, the follows between the two end both ways (and the blocker's unanswered follow
+ * invitations from the blocked actor go), with what each ending tells others:
  * a local follow's Undo (its unanswered FOLLOW_INVITE is withdrawn), a remote follower's
  * Reject(Follow), the blocker's own follow of a remote account undone with Undo(Follow); the
  * feed items each side had of the other go. Everything else a block refuses or hides asks the
@@ -38,6 +39,8 @@ export function createBlockService(deps: {
   feed: FeedRepository;
   outbox: Outbox;
   transaction: Transaction;
+  /** Withdraws the blocker's unanswered FOLLOW_INVITEs from the blocked actor (src/notifications/). */
+  withdrawFollowInvites?: (recipientId: number, senderActorId: number) => void;
   /** Entries of a remote account nobody here follows any more go (src/remote-entries/). */
   entries?: { forgetActor(actorUri: string): Promise<number> };
   now?: () => number;
@@ -94,7 +97,10 @@ export function createBlockService(deps: {
         const at = now();
         const them = target.kind === 'remote' ? actors.saveRemote(target.actor, at) : local!;
         const created = repo.insert(viewer.id, them, at) !== undefined;
-        if (created) unfollowed = endFollows(viewer, me, them, at);
+        if (created) {
+          unfollowed = endFollows(viewer, me, them, at);
+          deps.withdrawFollowInvites?.(viewer.id, them);
+        }
         return { block: repo.findByPair(viewer.id, them)!, created };
       });
       if (unfollowed && target.kind === 'remote' && deps.entries) {

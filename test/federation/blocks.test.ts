@@ -27,6 +27,11 @@ const objectIdOf = (activity: Json) => {
 const isFollower = (name: string) =>
   world.vault.ctx.follows.isFollower(world.users.alice!.id, world.remote.account(name).id);
 
+const pendingInvites = () =>
+  world.vault.ctx.notifications
+    .list({ id: world.users.alice!.id, role: 'USER' })
+    .filter((n) => n.type === 'FOLLOW_INVITE' && n.status === 'PENDING');
+
 async function followAlice(name: string) {
   const activity = world.remote.activities.follow(name, aliceId);
   expect((await world.remote.post(name, `${aliceId}/inbox`, activity)).status).toBe(202);
@@ -48,15 +53,18 @@ async function block(actorUri: string): Promise<number> {
 }
 
 describe('blocking a remote account', () => {
-  it('sends a Reject of its Follow to a remote follower alice blocks, signed by alice', async () => {
+  it('sends a Reject of its Follow to a remote follower alice blocks, signed by alice, and withdraws its invitation', async () => {
     const follow = await followAlice('cooper');
     await world.remote.waitForDelivery(
       (d) => d.activity.type === 'Accept' && objectIdOf(d.activity) === follow.id,
       10_000,
     );
     expect(isFollower('cooper')).toBe(true);
+    await world.vault.ctx.outbox.idle();
+    expect(pendingInvites()).toHaveLength(1);
     await block(world.remote.account('cooper').id);
     expect(isFollower('cooper')).toBe(false);
+    expect(pendingInvites()).toHaveLength(0);
     const reject = await world.remote.waitForDelivery(
       (d) => d.activity.type === 'Reject' && objectIdOf(d.activity) === follow.id,
       10_000,
