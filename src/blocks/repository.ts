@@ -42,7 +42,6 @@ export function createBlockRepository(sqlite: Database.Database) {
             u.username, u.full_name
      FROM blocks b JOIN actors a ON a.id = b.blocked_actor_id
      LEFT JOIN users u ON u.id = a.user_id`;
-  const byId = sqlite.prepare(`SELECT ${columns} WHERE b.id = ? AND b.blocker_id = ?`);
   const byPair = sqlite.prepare(
     `SELECT ${columns} WHERE b.blocker_id = ? AND b.blocked_actor_id = ?`,
   );
@@ -81,20 +80,10 @@ export function createBlockRepository(sqlite: Database.Database) {
        WHERE me.user_id = @userId`,
     )
     .pluck();
-  const blockedByAll = sqlite
-    .prepare(`SELECT count(*) FROM blocks WHERE blocked_actor_id = ?`)
-    .pluck();
-
   return {
     /** Records the block; undefined when the user had already blocked the actor. */
     insert(blockerId: number, blockedActorId: number, at: number): number | undefined {
       return insert.get(blockerId, blockedActorId, at) as number | undefined;
-    },
-
-    /** The user's block `id` (undefined for another user's or an unknown one). */
-    find(blockerId: number, id: number): BlockRecord | undefined {
-      const row = byId.get(id, blockerId) as Record<string, unknown> | undefined;
-      return row ? recordOf(row) : undefined;
     },
 
     findByPair(blockerId: number, blockedActorId: number): BlockRecord | undefined {
@@ -124,11 +113,6 @@ export function createBlockRepository(sqlite: Database.Database) {
     /** The local users the user blocked or who blocked the user. */
     usersBlockedEitherWay(userId: number): Set<number> {
       return new Set(usersEitherWay.all({ userId }) as number[]);
-    },
-
-    /** How many local users blocked the actor. */
-    countBlockers(actorId: number): number {
-      return blockedByAll.get(actorId) as number;
     },
   };
 }
