@@ -33,6 +33,8 @@ import { createFeedRepository } from './feed/repository.ts';
 import { createFeedService } from './feed/service.ts';
 import { createRemoteEntryRepository } from './remote-entries/repository.ts';
 import { createRemoteEntryService } from './remote-entries/service.ts';
+import { createBlockRepository } from './blocks/repository.ts';
+import { createBlockService } from './blocks/service.ts';
 import { createFollowRepository } from './follows/repository.ts';
 import { createFollowService } from './follows/service.ts';
 import { createUserSearch } from './follows/user-search.ts';
@@ -109,7 +111,9 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   const beverageRepo = createBeverageRepository(database.db);
   const shareRepo = createShareRepository(database.sqlite);
   const visibilityLookups = createVisibilityLookups(database.sqlite);
+  const blockRepo = createBlockRepository(database.sqlite);
   const visibility = createVisibilityPolicy({
+    blockedBetween: blockRepo.isBlockedBetweenUsers,
     isShareRecipient: (entryId, userId) => shareRepo.isRecipient(entryId, userId),
     followsOwner: visibilityLookups.followsOwner,
     sharedByOwnerWith: visibilityLookups.sharedByOwnerWith,
@@ -132,6 +136,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   });
   const notificationRepo = createNotificationRepository(database.sqlite);
   const shares = createShareService({
+    blocks: blockRepo,
     repo: shareRepo,
     beverages,
     users,
@@ -159,6 +164,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   });
   feed.registerDelivery(outbox);
   const remoteFollows = createRemoteFollowService({
+    blocks: blockRepo,
     repo: createFollowRepository(database.sqlite),
     actors,
     users,
@@ -169,7 +175,21 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     entries: remoteEntries,
     now,
   });
+  const blocks = createBlockService({
+    repo: blockRepo,
+    actors,
+    users,
+    follows: createFollowRepository(database.sqlite),
+    feed: feedRepo,
+    outbox,
+    transaction,
+    entries: remoteEntries,
+    withdrawFollowInvites: (recipientId, senderId) =>
+      notificationRepo.dropPendingFollowInvites(recipientId, senderId),
+    now,
+  });
   const follows = createFollowService({
+    blocks: blockRepo,
     remote: remoteFollows,
     repo: createFollowRepository(database.sqlite),
     search: createUserSearch(database.sqlite),
@@ -270,6 +290,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     shares,
     follows,
     followRequests,
+    blocks,
     notifications,
     conversation,
     exports: createExportService({

@@ -1,5 +1,6 @@
 import type { InboxContext } from '@fedify/fedify';
 import type { Follow } from '@fedify/vocab';
+import type { RemoteActorData } from '../../src/actors/repository.ts';
 import type { FederationDeps } from '../deps.ts';
 import { sendFollowActivity } from '../follow-delivery.ts';
 import { INSTANCE_ACTOR } from '../instance-actor.ts';
@@ -15,6 +16,7 @@ import { fetchRemoteActor, followLogger, guardedLoader } from './follow-common.t
  * and acknowledges only when it has finished: a crash before the Accept is queued runs it
  * again. A user who approves followers gets a FOLLOW_REQUEST instead: the follow waits
  * (PENDING, nothing sent) and its Accept or Reject goes through the outbox once they answer.
+ * A Follow from an actor the user blocked is answered with a Reject and stored nowhere.
  */
 export async function onFollow(
   ctx: InboxContext<void>,
@@ -36,6 +38,7 @@ export async function onFollow(
   if (!actor) return;
   const result = follows.receiveFollow(user.username, actor, followId.href);
   if (!result.accepted) {
+    if (result.rejected) await refuse(ctx, follow, user.username, actor);
     if (result.requested) {
       followLogger.info('{type} {follow} from {actor}: {user} approves followers, it waits', {
         type: 'Follow',
@@ -59,6 +62,29 @@ export async function onFollow(
     followUri: followId.href,
     follower: actorUri.href,
     followed: ctx.getActorUri(user.username).href,
+    recipient: actor,
+  });
+}
+
+/** Rejects a Follow from an actor the user blocked (docs/social.md, "Blocks"). */
+async function refuse(
+  ctx: InboxContext<void>,
+  follow: Follow,
+  username: string,
+  actor: RemoteActorData,
+): Promise<void> {
+  followLogger.info('{type} {follow} from {actor}: {user} blocked it; rejected', {
+    type: 'Follow',
+    follow: follow.id?.href ?? null,
+    actor: actor.uri,
+    user: username,
+  });
+  await sendFollowActivity(ctx, {
+    kind: 'Reject',
+    username,
+    followUri: follow.id!.href,
+    follower: actor.uri,
+    followed: ctx.getActorUri(username).href,
     recipient: actor,
   });
 }

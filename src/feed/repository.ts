@@ -55,12 +55,15 @@ export function createFeedRepository(sqlite: Database.Database) {
       `SELECT 1 FROM follows WHERE followed_id = ? AND state = 'ACCEPTED' AND follower_id > ? LIMIT 1`,
     )
     .pluck();
-  // A received remote entry reaches its actor's local followers at once (there are few).
+  // A received remote entry reaches its actor's local followers at once (there are few), but
+  // none who blocked the actor (src/blocks/).
   const fanOutRemote = sqlite.prepare(
     `INSERT INTO feed_items (recipient_id, activity_id, actor_id, remote_entry_id, created_at)
      SELECT a.user_id, @activityId, @actorId, @remoteEntryId, @createdAt
      FROM follows f JOIN actors a ON a.id = f.follower_id
      WHERE f.followed_id = @actorId AND f.state = 'ACCEPTED' AND a.user_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM blocks b
+                       WHERE b.blocker_id = a.user_id AND b.blocked_actor_id = @actorId)
      ON CONFLICT DO NOTHING`,
   );
   const holdsRemote = sqlite

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ActorRepository, RemoteActorData } from '../actors/repository.ts';
 import type { Transaction } from '../db/transaction.ts';
-import { conflict, notFound } from '../domain-error.ts';
+import { conflict, forbidden, notFound } from '../domain-error.ts';
 import type { FeedRepository } from '../feed/repository.ts';
 import { logger } from '../logger.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { FollowRepository, RemoteFollowing } from './repository.ts';
 import type { FollowRequestMark } from './requests.ts';
+import { CANNOT_FOLLOW } from './service.ts';
 
 export interface RemoteFollowViewer {
   id: number;
@@ -24,10 +25,11 @@ export interface FollowPayload {
 
 /**
  * What a received Follow did: accepted now or before (send the Accept), a request waiting for
- * the user (`requested`), or ignored.
+ * the user (`requested`), refused because the user blocked the actor (send a Reject), or
+ * ignored.
  */
 export type ReceivedFollow =
-  { accepted: true; followUri: string } | { accepted: false; requested?: boolean };
+  { accepted: true; followUri: string } | { accepted: false; requested?: boolean; rejected?: true };
 
 export const NOT_FEDERATED =
   'Turn on federation (ActivityPub) in your profile to follow fediverse accounts.';
@@ -54,9 +56,13 @@ export function createRemoteFollowService(deps: {
    * follows any more are removed with their photo copies, and all of a deleted actor's.
    */
   entries?: { forgetActor(actorUri: string, options?: { always?: boolean }): Promise<number> };
+  /** Blocks (src/blocks/): a blocked account can neither be followed nor follow. */
+  blocks?: { isBlockedEitherWay(userId: number, actorId: number): boolean };
   now?: () => number;
 }) {
   const { repo, actors, users, feed, outbox, transaction, origin } = deps;
+  const blocked = (userId: number, actorId: number) =>
+    deps.blocks?.isBlockedEitherWay(userId, actorId) ?? false;
 
   /** After a follow of `actorUri` ended: its entries go if nobody here follows it now. */
   function forgetEntries(actorUri: string | null | undefined, always = false): Promise<void> {
@@ -109,6 +115,7 @@ export function createRemoteFollowService(deps: {
       const me = actors.localActorId(user.id);
       return transaction(() => {
         const them = actors.saveRemote(actor, now());
+        if (blocked(user.id, them)) throw forbidden(CANNOT_FOLLOW);
         if (repo.find(me, them)) throw conflict(`You already follow ${actor.handle}.`);
         const at = now();
         const followUri = `${origin}/users/${user.username}#follows/${randomUUID()}`;
@@ -182,7 +189,8 @@ export function createRemoteFollowService(deps: {
     /**
      * A remote actor follows the local user `username`. Accepted at once when the user is
      * federated (the caller then sends the Accept, again for a repeated Follow, as Mastodon
-     * does); ignored otherwise. The first time, the user gets a FOLLOW_INVITE notification.
+     * does); refused (the caller sends a Reject) when the user blocked the actor; ignored
+     * otherwise. The first time, the user gets a FOLLOW_INVITE notification.
      * A user who approves followers gets a FOLLOW_REQUEST instead, and the follow stays
      * PENDING (no Accept now: src/follows/requests.ts sends it once they accept); a repeated
      * Follow of a pending request only takes its new id.
@@ -193,6 +201,7 @@ export function createRemoteFollowService(deps: {
       const me = actors.localActorId(user.id);
       return transaction(() => {
         const them = actors.saveRemote(actor, now());
+        if (blocked(user.id, them)) return { accepted: false, rejected: true };
         const existing = repo.find(them, me);
         if (existing) {
           if (existing.activityUri !== followUri) repo.setActivityUri(existing.id, followUri);

@@ -1,7 +1,7 @@
 import { USER_SEARCH_MAX_RESULTS, USER_SEARCH_MIN_LENGTH } from '../../contract/social.ts';
 import type { ActorRepository } from '../actors/repository.ts';
 import type { Transaction } from '../db/transaction.ts';
-import { badRequest, conflict, notFound } from '../domain-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../domain-error.ts';
 import type { FeedRepository } from '../feed/repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -21,6 +21,18 @@ export interface FollowViewer {
 export const SEARCH_TOO_SHORT = 'Enter at least two characters to search.';
 
 /**
+ * The answer to a follow between two users one of whom blocked the other, the same either way:
+ * like Mastodon's 403, it does not say who blocked whom.
+ */
+export const CANNOT_FOLLOW = 'You cannot follow this user.';
+
+/** The blocks between users (src/blocks/), which refuse follows and hide people in searches. */
+export interface FollowBlocks {
+  isBlockedBetweenUsers(one: number, other: number): boolean;
+  usersBlockedEitherWay(userId: number): Set<number>;
+}
+
+/**
  * Following between actors. A local user is followed at once (ACCEPTED), or, when they approve
  * followers, asked (PENDING until they accept, src/follows/requests.ts); the Follow (and the
  * Undo of an unfollow or of a request) is recorded in the outbox in the same transaction as the
@@ -38,6 +50,7 @@ export function createFollowService(deps: {
   transaction: Transaction;
   /** Follows of remote actors ('Follow back' of a remote follower). */
   remote?: { followBack(viewer: FollowViewer, actorId: number): void };
+  blocks?: FollowBlocks;
   now?: () => number;
 }) {
   const { repo, search, users, actors, feed, outbox, transaction } = deps;
@@ -56,6 +69,7 @@ export function createFollowService(deps: {
   function follow(viewer: FollowViewer, userId: number): FollowedPerson {
     if (userId === viewer.id) throw badRequest("You can't follow yourself.");
     const target = targetOf(userId);
+    if (deps.blocks?.isBlockedBetweenUsers(viewer.id, target.id)) throw forbidden(CANNOT_FOLLOW);
     // Actor rows are made outside the transaction: their ids are cached once made.
     const followerId = actors.localActorId(viewer.id);
     const followedId = actors.localActorId(target.id);
@@ -91,8 +105,8 @@ export function createFollowService(deps: {
 
   return {
     /**
-     * Local users by username or full name (not the caller), marked when already followed or
-     * asked to follow.
+     * Local users by username or full name (not the caller, nobody blocked either way), marked
+     * when already followed or asked to follow.
      */
     search(
       viewer: FollowViewer,
@@ -100,7 +114,9 @@ export function createFollowService(deps: {
     ): (PersonSummary & { following: boolean; requested: boolean })[] {
       const query = q.trim();
       if ([...query].length < USER_SEARCH_MIN_LENGTH) throw badRequest(SEARCH_TOO_SHORT);
-      const found = search.search(query, viewer.id, USER_SEARCH_MAX_RESULTS);
+      const hidden = deps.blocks?.usersBlockedEitherWay(viewer.id) ?? new Set<number>();
+      hidden.add(viewer.id);
+      const found = search.search(query, hidden, USER_SEARCH_MAX_RESULTS);
       const states = repo.followStatesOfUser(viewer.id);
       return found.map((user) => ({
         ...user,

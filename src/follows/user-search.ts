@@ -63,8 +63,8 @@ export function createUserSearch(sqlite: Database.Database) {
   }
 
   return {
-    /** Users whose username or full name contains `query` (already trimmed), but `excludeId`. */
-    search(query: string, excludeId: number, limit: number): PersonSummary[] {
+    /** Users whose username or full name contains `query` (already trimmed), but `excluded`. */
+    search(query: string, excluded: ReadonlySet<number>, limit: number): PersonSummary[] {
       const needle = fold(query);
       const { users, texts } = index();
       const strong: Indexed[] = [];
@@ -72,7 +72,7 @@ export function createUserSearch(sqlite: Database.Database) {
       for (let i = 0; i < texts.length && strong.length < limit; i++) {
         const text = texts[i]!;
         const at = text.indexOf(needle);
-        if (at < 0 || users[i]![0] === excludeId) continue;
+        if (at < 0 || excluded.has(users[i]![0])) continue;
         const atWordStart =
           at === 0 || text.includes(`\u0001${needle}`) || text.includes(` ${needle}`);
         if (atWordStart) strong.push(users[i]!);

@@ -59,7 +59,7 @@ const SELECT = `SELECT r.*, a.uri AS actor_uri, a.handle AS actor_handle,
 
 /**
  * Data access for entries received from remote vaults: the only place that queries
- * `remote_entries`. It also reads `actors` and `follows` for the one question the inbox asks
+ * `remote_entries`. It also reads `actors`, `follows` and `blocks` for the one question the inbox asks
  * before storing anything (does a local user follow this remote actor?), and writes the received
  * Create into `activities` (the feed items point at it), since a received activity has no outbox
  * row and so no business in src/outbox/.
@@ -70,7 +70,9 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
       `SELECT a.id FROM actors a
        WHERE a.uri = ? AND a.kind = 'remote' AND EXISTS (
          SELECT 1 FROM follows f JOIN actors l ON l.id = f.follower_id
-         WHERE f.followed_id = a.id AND f.state = 'ACCEPTED' AND l.user_id IS NOT NULL)`,
+         WHERE f.followed_id = a.id AND f.state = 'ACCEPTED' AND l.user_id IS NOT NULL
+           AND NOT EXISTS (SELECT 1 FROM blocks b
+                           WHERE b.blocker_id = l.user_id AND b.blocked_actor_id = a.id))`,
     )
     .pluck();
   const byNote = sqlite.prepare(`${SELECT} WHERE r.note_uri = ?`);
@@ -115,7 +117,10 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
   });
 
   return {
-    /** The actor row of a remote actor that at least one local user follows (ACCEPTED). */
+    /**
+     * The actor row of a remote actor that at least one local user follows (ACCEPTED) and has
+     * not blocked: entries of an actor blocked by every local follower are not stored.
+     */
     followedActorId(actorUri: string): number | undefined {
       return followedActor.get(actorUri) as number | undefined;
     },

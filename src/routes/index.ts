@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { AppEnv } from '../http/env.ts';
 import { cookiePolicy } from '../http/session.ts';
 import { authRoutes } from './auth.ts';
+import { blockRoutes } from './blocks.ts';
 import { followRoutes } from './follows.ts';
 import { notificationRoutes } from './notifications.ts';
 import { activityRoutes } from './activity.ts';
@@ -27,6 +28,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/auth', authRoutes(ctx, cookie));
   api.route('/auth/sessions', sessionRoutes(ctx));
   // Before the other /users routers, so that no `/:id` route of theirs takes these paths.
+  api.route('/users/blocks', blockRoutes(ctx));
   api.route('/users', followRoutes(ctx));
   api.route('/users', profileRoutes(ctx));
   api.route('/users', userRoutes(ctx));

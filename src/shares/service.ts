@@ -10,6 +10,9 @@ import type { ShareRepository } from './repository.ts';
 
 const SHARE_NOT_FOUND = 'Share not found';
 
+/** A share between the owner or sharer and a user one of whom blocked the other. */
+export const CANNOT_SHARE = 'You cannot share this entry with this user.';
+
 /**
  * Sharing an entry with another user of the vault (docs/social.md, "Sharing"). The owner or an
  * admin shares; the share is PENDING and its Offer activity, recorded in the same transaction,
@@ -27,6 +30,8 @@ export function createShareService(deps: {
   transaction: Transaction;
   /** Withdraws the still-pending invitations of a removed share, where notifications offer it. */
   withdrawInvites?: (shareId: number) => void;
+  /** Blocks (src/blocks/): no share between two users one of whom blocked the other. */
+  blocks?: { isBlockedBetweenUsers(one: number, other: number): boolean };
   now?: () => number;
 }) {
   const { repo, beverages, users, actors, outbox, transaction } = deps;
@@ -59,6 +64,8 @@ export function createShareService(deps: {
             : 'An entry cannot be shared with its owner',
         );
       }
+      const blocked = (userId: number) => deps.blocks?.isBlockedBetweenUsers(userId, recipient.id);
+      if (blocked(entry.userId) || blocked(viewer.id)) throw forbidden(CANNOT_SHARE);
       const message = input.message?.trim() || null;
       transaction(() => {
         if (repo.find(entry.id, recipient.id)) {

@@ -45,10 +45,14 @@ export function isFederatedEntry(entry: { visibility: Visibility; federated: boo
  *
  * The rule: the owner and admins see every entry; share recipients see the entries shared with
  * them; other signed-in users see MEMBERS entries, and FOLLOWERS entries when they follow the
- * owner (an accepted local follow); PRIVATE entries nobody else. Anonymous requests see no
- * entry. The checks are ordered cheapest first: a MEMBERS entry costs no query.
+ * owner (an accepted local follow); PRIVATE entries nobody else. Between two users one of whom
+ * blocked the other, neither sees the other's entries, not even MEMBERS or shared ones
+ * (src/blocks/); admins keep seeing everything. Anonymous requests see no entry. The checks
+ * are ordered cheapest first: the owner and admins cost no query, a MEMBERS entry one.
  */
 export function createVisibilityPolicy(deps: {
+  /** Whether one of two local users blocked the other. One indexed lookup each way. */
+  blockedBetween(userId: number, otherId: number): boolean;
   /** Whether the entry is shared with the user (pending or accepted). One indexed lookup. */
   isShareRecipient(entryId: number, userId: number): boolean;
   /** Whether the user follows the owner (an accepted local follow). One indexed lookup. */
@@ -61,6 +65,7 @@ export function createVisibilityPolicy(deps: {
   function canSee(viewer: VisibilityViewer, entry: VisibleThing): boolean {
     if (!viewer) return false;
     if (entry.userId === viewer.id || viewer.role === 'ADMIN') return true;
+    if (deps.blockedBetween(viewer.id, entry.userId)) return false;
     if (entry.visibility === 'MEMBERS') return true;
     if (entry.visibility === 'FOLLOWERS' && deps.followsOwner(viewer.id, entry.userId)) {
       return true;
@@ -79,11 +84,13 @@ export function createVisibilityPolicy(deps: {
 
     /**
      * Which of the owner's entries the viewer sees, for a list filtered in SQL; 'all' when the
-     * viewer sees every one (canSeeAllOf), null for none (an anonymous request).
+     * viewer sees every one (canSeeAllOf), null for none (an anonymous request, or one of the
+     * two blocked the other).
      */
     scopeOf(viewer: VisibilityViewer, ownerId: number): EntryScope | 'all' | null {
       if (!viewer) return null;
       if (viewer.id === ownerId || viewer.role === 'ADMIN') return 'all';
+      if (deps.blockedBetween(viewer.id, ownerId)) return null;
       const visibilities: Visibility[] = deps.followsOwner(viewer.id, ownerId)
         ? ['MEMBERS', 'FOLLOWERS']
         : ['MEMBERS'];

@@ -49,11 +49,14 @@ async function create(who: Person, name: string, photo?: Uint8Array): Promise<Be
 const get = (path: string, who?: Person) => vault.request(path, who ? { cookie: who.cookie } : {});
 
 describe('the visibility policy', () => {
-  // Entry 1 of user 10 is shared with user 11; user 14 follows user 10.
+  // Entry 1 of user 10 is shared with users 11 and 15; users 14 and 15 follow user 10; one of
+  // users 10 and 15 blocked the other.
   const policy = createVisibilityPolicy({
-    isShareRecipient: (entryId, userId) => entryId === 1 && userId === 11,
-    followsOwner: (userId, ownerId) => userId === 14 && ownerId === 10,
-    sharedByOwnerWith: (ownerId, userId) => (ownerId === 10 && userId === 11 ? [1] : []),
+    blockedBetween: (one, other) => [one, other].sort().join() === '10,15',
+    isShareRecipient: (entryId, userId) => entryId === 1 && (userId === 11 || userId === 15),
+    followsOwner: (userId, ownerId) => (userId === 14 || userId === 15) && ownerId === 10,
+    sharedByOwnerWith: (ownerId, userId) =>
+      ownerId === 10 && (userId === 11 || userId === 15) ? [1] : [],
     photoOwner: (storedPath) =>
       storedPath === 'media/one.jpg'
         ? { kind: 'entry', entry: { id: 1, userId: 10, visibility: 'PRIVATE' } }
@@ -91,6 +94,19 @@ describe('the visibility policy', () => {
     expect(policy.scopeOf(recipient, 10)).toEqual({ visibilities: ['MEMBERS'], sharedIds: [1] });
     expect(policy.scopeOf(owner, 10)).toBe('all');
     expect(policy.scopeOf(null, 10)).toBeNull();
+  });
+
+  it('hides every entry of one user from another when one of them blocked the other, admins aside', () => {
+    const blocked = { id: 15, role: 'USER' as const };
+    for (const visibility of ['MEMBERS', 'FOLLOWERS', 'PRIVATE'] as const) {
+      expect(policy.canSee(blocked, { ...entry, visibility })).toBe(false);
+    }
+    expect(policy.scopeOf(blocked, 10)).toBeNull();
+    expect(policy.canSee(owner, { id: 9, userId: 15, visibility: 'MEMBERS' })).toBe(false);
+    expect(policy.scopeOf(owner, 15)).toBeNull();
+    expect(policy.canSee(member, { id: 9, userId: 15, visibility: 'MEMBERS' })).toBe(true);
+    expect(policy.canSee(adminViewer, { id: 9, userId: 15, visibility: 'MEMBERS' })).toBe(true);
+    expect(policy.canSeePhoto(blocked, 'media/one.jpg')).toBe(false);
   });
 
   it('shows whom an entry is shared with to its owner and admins only', () => {

@@ -267,11 +267,14 @@ describe('/following', () => {
     const text = (await item.textContent()) ?? '';
     expect(text).toContain('https://pub.example/users/maple');
     expect(text).toContain('Rye and more rye.');
-    // Its only action is Remove (a Reject goes to its server).
-    expect(await item.getByRole('button').count()).toBe(1);
+    // Its actions are Remove (a Reject goes to its server) and Block.
+    expect(await item.getByRole('button').count()).toBe(2);
     expect(
       await item.getByRole('button', { name: 'Remove follower Maple on the Fediverse' }).count(),
     ).toBe(1);
+    expect(await item.getByRole('button', { name: 'Block Maple on the Fediverse' }).count()).toBe(
+      1,
+    );
   });
 
   it('follows a fediverse account by handle from the dialog, its summary shown as text', async () => {

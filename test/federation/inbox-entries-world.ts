@@ -7,7 +7,12 @@ import {
   updateNoteActivity,
   type NoteEntry,
 } from '../../federation/note.ts';
-import { startFakeRemote, type FakeRemote, type Json } from '../helpers/fake-remote.ts';
+import {
+  startFakeRemote,
+  type FakeRemote,
+  type FakeRemoteOptions,
+  type Json,
+} from '../helpers/fake-remote.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /**
@@ -28,9 +33,13 @@ export interface World {
 
 export const AUTHOR = { username: 'barrel', fullName: 'Barrel Keeper' };
 
-export async function startWorld(usernames: string[]): Promise<World> {
+export async function startWorld(
+  usernames: string[],
+  /** How the fake remote serves (https, for lookups of a handle through WebFinger). */
+  remoteOptions: FakeRemoteOptions = {},
+): Promise<World> {
   const vault = await startTestServer({ allowPrivateAddress: true });
-  const remote = await startFakeRemote();
+  const remote = await startFakeRemote(remoteOptions);
   remote.addAccount('barrel', { name: 'Barrel Keeper' });
   remote.addAccount('cooper', { name: 'Cooper' });
   const users: World['users'] = {};

@@ -185,6 +185,16 @@ export const AUTHORIZATION: Record<string, Row> = {
     ...signedIn('allowed'),
     request: () => ({ params: { actorId: '999999' } }),
   },
+  // Blocks are each signed-in user's own: a made-up username or block id is a 404 for anyone.
+  'GET /api/users/blocks': signedIn(),
+  'POST /api/users/blocks': {
+    ...signedIn('allowed'),
+    request: () => ({ json: { username: 'nobody-by-that-name' } }),
+  },
+  'DELETE /api/users/blocks/:id': {
+    ...signedIn('allowed'),
+    request: () => ({ params: { id: '999999' } }),
+  },
   // Each user's own notifications and feed: another's notification id is a 404.
   'GET /api/notifications': signedIn(),
   'POST /api/notifications/:id/respond': {

@@ -5,3 +5,4 @@ export * from './beverages.ts';
 export * from './second-factor.ts';
 export * from './social.ts';
 export * from './stats.ts';
+export * from './blocks.ts';

@@ -4,6 +4,7 @@ import type { Follower, FollowingItem, UserSummary } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { useFollow, useFollowers, useFollowing, useFollowStates, useUnfollow } from './follows.ts';
 import { FederatedPerson, LocalPerson } from './Person.tsx';
+import { BlockButton } from '../blocks/BlockButton.tsx';
 import {
   useRemoteFollowing,
   useRemoveFollower,
@@ -225,6 +226,11 @@ export function FollowersPanel() {
                   actorId={follower.actorId}
                   name={follower.user.fullName || follower.user.username}
                 />
+                <BlockButton
+                  className="person__action"
+                  name={follower.user.fullName || follower.user.username}
+                  target={{ username: follower.user.username }}
+                />
               </>
             }
           />
@@ -236,10 +242,17 @@ export function FollowersPanel() {
             summary={follower.summary}
             since={follower.followedAt}
             action={
-              <RemoveFollowerButton
-                actorId={follower.actorId}
-                name={follower.displayName || follower.handle || follower.actorUri}
-              />
+              <>
+                <RemoveFollowerButton
+                  actorId={follower.actorId}
+                  name={follower.displayName || follower.handle || follower.actorUri}
+                />
+                <BlockButton
+                  className="person__action"
+                  name={follower.displayName || follower.handle || follower.actorUri}
+                  target={{ actorUri: follower.actorUri }}
+                />
+              </>
             }
           />
         ),

@@ -3,6 +3,7 @@ import '../profile/profile.css';
 import { AuthenticatorApp } from '../profile/AuthenticatorApp.tsx';
 import { ChangePassword } from '../profile/ChangePassword.tsx';
 import { PrivacySettings } from '../profile/PrivacySettings.tsx';
+import { BlockedPanel } from '../blocks/BlockedPanel.tsx';
 import { ExportVault } from '../profile/ExportVault.tsx';
 import { ImportEntries } from '../imports/ImportEntries.tsx';
 import { PersonalDetails } from '../profile/PersonalDetails.tsx';
@@ -60,6 +61,7 @@ export function ProfileScreen() {
           <AuthenticatorApp />
         </div>
         <PrivacySettings />
+        <BlockedPanel />
         <ExportVault />
         <ImportEntries />
       </div>

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import '../people/public-profile.css';
 import { formatDate } from '../people/dates.ts';
 import { ProfileFollowButton } from '../following/ProfileFollowButton.tsx';
+import { ProfileBlock } from '../blocks/ProfileBlock.tsx';
 import { ApiError, fetchProfile } from '../api/client.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import type { PublicProfile } from '../api/types.ts';
@@ -40,6 +41,7 @@ function ProfileEntries({ user }: { user: PublicProfile }) {
 
 /** Who the user is: avatar, name, handle, member-since date, fediverse handle and bio. */
 function ProfileHero({ user }: { user: PublicProfile }) {
+  const me = useCurrentUser();
   const bio = user.bio.trim();
   const since = formatDate(user.createdAt);
   return (
@@ -74,6 +76,9 @@ function ProfileHero({ user }: { user: PublicProfile }) {
             )}
           </ul>
           <ProfileFollowButton user={user} />
+          {me.id !== user.id && (
+            <ProfileBlock username={user.username} name={user.fullName || user.username} />
+          )}
         </div>
       </div>
       {bio ? (

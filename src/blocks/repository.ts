@@ -1,0 +1,120 @@
+import type Database from 'better-sqlite3';
+
+/** A block as the Blocked list shows it: the blocked actor's names read with the row. */
+export interface BlockRecord {
+  id: number;
+  blockedActorId: number;
+  /** The blocked local user's username, or null for a remote account. */
+  username: string | null;
+  actorUri: string | null;
+  handle: string | null;
+  /** The local user's full name, or the remote account's display name (its handle if none). */
+  displayName: string;
+  createdAt: Date;
+}
+
+function recordOf(row: Record<string, unknown>): BlockRecord {
+  const handle = row.handle as string | null;
+  const name = (row.full_name as string | null) ?? (row.display_name as string);
+  return {
+    id: row.id as number,
+    blockedActorId: row.blocked_actor_id as number,
+    username: row.username as string | null,
+    actorUri: row.uri as string | null,
+    handle,
+    displayName: name || handle || (row.uri as string | null) || '',
+    createdAt: new Date(row.created_at as number),
+  };
+}
+
+/**
+ * Data access for blocks: the only place that writes `blocks`. Every lookup is one indexed
+ * query (blocks_pair_unique one way, blocks_blocked_idx the other).
+ */
+export function createBlockRepository(sqlite: Database.Database) {
+  const insert = sqlite
+    .prepare(
+      `INSERT INTO blocks (blocker_id, blocked_actor_id, created_at) VALUES (?, ?, ?)
+       ON CONFLICT (blocker_id, blocked_actor_id) DO NOTHING RETURNING id`,
+    )
+    .pluck();
+  const columns = `b.id, b.blocked_actor_id, b.created_at, a.uri, a.handle, a.display_name,
+            u.username, u.full_name
+     FROM blocks b JOIN actors a ON a.id = b.blocked_actor_id
+     LEFT JOIN users u ON u.id = a.user_id`;
+  const byPair = sqlite.prepare(
+    `SELECT ${columns} WHERE b.blocker_id = ? AND b.blocked_actor_id = ?`,
+  );
+  const list = sqlite.prepare(
+    `SELECT ${columns} WHERE b.blocker_id = ? ORDER BY b.created_at DESC, b.id DESC`,
+  );
+  const remove = sqlite.prepare('DELETE FROM blocks WHERE id = ? AND blocker_id = ?');
+  // The user blocked the actor, or the actor is a local user who blocked the user.
+  const eitherWay = sqlite
+    .prepare(
+      `SELECT 1 FROM blocks WHERE blocker_id = @userId AND blocked_actor_id = @actorId
+       UNION ALL
+       SELECT 1 FROM actors them
+       JOIN actors me ON me.user_id = @userId
+       JOIN blocks b ON b.blocker_id = them.user_id AND b.blocked_actor_id = me.id
+       WHERE them.id = @actorId
+       LIMIT 1`,
+    )
+    .pluck();
+  const betweenUsers = sqlite
+    .prepare(
+      `SELECT 1 FROM actors a JOIN blocks b ON b.blocked_actor_id = a.id
+       WHERE a.user_id = @one AND b.blocker_id = @other
+       UNION ALL
+       SELECT 1 FROM actors a JOIN blocks b ON b.blocked_actor_id = a.id
+       WHERE a.user_id = @other AND b.blocker_id = @one
+       LIMIT 1`,
+    )
+    .pluck();
+  const usersEitherWay = sqlite
+    .prepare(
+      `SELECT a.user_id FROM blocks b JOIN actors a ON a.id = b.blocked_actor_id
+       WHERE b.blocker_id = @userId AND a.user_id IS NOT NULL
+       UNION
+       SELECT b.blocker_id FROM actors me JOIN blocks b ON b.blocked_actor_id = me.id
+       WHERE me.user_id = @userId`,
+    )
+    .pluck();
+  return {
+    /** Records the block; undefined when the user had already blocked the actor. */
+    insert(blockerId: number, blockedActorId: number, at: number): number | undefined {
+      return insert.get(blockerId, blockedActorId, at) as number | undefined;
+    },
+
+    findByPair(blockerId: number, blockedActorId: number): BlockRecord | undefined {
+      const row = byPair.get(blockerId, blockedActorId) as Record<string, unknown> | undefined;
+      return row ? recordOf(row) : undefined;
+    },
+
+    /** The user's blocks, most recent first. */
+    list(blockerId: number): BlockRecord[] {
+      return (list.all(blockerId) as Record<string, unknown>[]).map(recordOf);
+    },
+
+    remove(blockerId: number, id: number): boolean {
+      return remove.run(id, blockerId).changes > 0;
+    },
+
+    /** Whether the local user blocked the actor, or the actor (a local user) blocked them. */
+    isBlockedEitherWay(userId: number, actorId: number): boolean {
+      return eitherWay.get({ userId, actorId }) !== undefined;
+    },
+
+    /** Whether one of two local users blocked the other. */
+    isBlockedBetweenUsers(one: number, other: number): boolean {
+      return betweenUsers.get({ one, other }) !== undefined;
+    },
+
+    /** The local users the user blocked or who blocked the user. */
+    usersBlockedEitherWay(userId: number): Set<number> {
+      return new Set(usersEitherWay.all({ userId }) as number[]);
+    },
+  };
+}
+
+export type BlockRepository = ReturnType<typeof createBlockRepository>;

@@ -1,0 +1,148 @@
+import type { ActorRepository, RemoteActorData } from '../actors/repository.ts';
+import type { Transaction } from '../db/transaction.ts';
+import { badRequest, notFound } from '../domain-error.ts';
+import type { FeedRepository } from '../feed/repository.ts';
+import type { FollowPayload } from '../follows/remote.ts';
+import type { FollowRepository } from '../follows/repository.ts';
+import { logger } from '../logger.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { UserRepository } from '../users/repository.ts';
+import type { BlockRecord, BlockRepository } from './repository.ts';
+
+export interface BlockViewer {
+  id: number;
+}
+
+/** Whom to block: a local user by username, or a remote account as a lookup found it. */
+export type BlockTarget =
+  { kind: 'local'; username: string } | { kind: 'remote'; actor: RemoteActorData };
+
+export const CANNOT_BLOCK_SELF = "You can't block yourself.";
+export const BLOCK_NOT_FOUND = 'Block not found';
+
+/**
+ * User blocks (docs/social.md, "Blocks"). A block is one row (blocker user → blocked actor,
+ * local user or remote account); blocking again changes nothing. In the transaction that
+ * records it, the follows between the two end both ways (and the blocker's unanswered follow
+ * invitations from the blocked actor go), with what each ending tells others:
+ * a local follow's Undo (its unanswered FOLLOW_INVITE is withdrawn), a remote follower's
+ * Reject(Follow), the blocker's own follow of a remote account undone with Undo(Follow); the
+ * feed items each side had of the other go. Everything else a block refuses or hides asks the
+ * lookups below at the moment it happens (visibility, follows, shares, received entries).
+ * Unblocking removes the row only: ended follows stay ended.
+ */
+export function createBlockService(deps: {
+  repo: BlockRepository;
+  actors: ActorRepository;
+  users: UserRepository;
+  follows: FollowRepository;
+  feed: FeedRepository;
+  outbox: Outbox;
+  transaction: Transaction;
+  /** Withdraws the blocker's unanswered FOLLOW_INVITEs from the blocked actor (src/notifications/). */
+  withdrawFollowInvites?: (recipientId: number, senderActorId: number) => void;
+  /** Entries of a remote account nobody here follows any more go (src/remote-entries/). */
+  entries?: { forgetActor(actorUri: string): Promise<number> };
+  now?: () => number;
+}) {
+  const { repo, actors, users, follows, feed, outbox, transaction } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** Ends the follows between `me` (the blocker) and `them`; true if I followed them. */
+  function endFollows(viewer: BlockViewer, me: number, them: number, at: number): boolean {
+    const theirUserId = actors.userIdOf(them);
+    const mine = follows.find(me, them);
+    if (mine) {
+      follows.removeById(mine.id);
+      feed.removeActor(viewer.id, them);
+      const payload: FollowPayload | undefined =
+        theirUserId === null && mine.activityUri ? { follow: mine.activityUri } : undefined;
+      outbox.record({
+        actorId: me,
+        type: 'Undo',
+        objectActorId: them,
+        ...(payload && { payload }),
+        createdAt: at,
+      });
+    }
+    const theirs = follows.find(them, me);
+    if (theirs) {
+      follows.removeById(theirs.id);
+      if (theirUserId !== null) {
+        feed.removeActor(theirUserId, me);
+        outbox.record({ actorId: them, type: 'Undo', objectActorId: me, createdAt: at });
+      } else if (theirs.activityUri) {
+        const payload: FollowPayload = { follow: theirs.activityUri };
+        outbox.record({ actorId: me, type: 'Reject', objectActorId: them, payload, createdAt: at });
+      }
+    }
+    return mine !== undefined;
+  }
+
+  /** The blocked local user's actor id (made outside the transaction: ids are cached once made). */
+  function localTarget(viewer: BlockViewer, username: string): number {
+    const user = users.findByUsername(username);
+    if (!user) throw notFound(`There is no user called ${username} on this vault.`);
+    if (user.id === viewer.id) throw badRequest(CANNOT_BLOCK_SELF);
+    return actors.localActorId(user.id);
+  }
+
+  return {
+    /** Blocks the target; `created` is false when the caller had blocked it already. */
+    block(viewer: BlockViewer, target: BlockTarget): { block: BlockRecord; created: boolean } {
+      const me = actors.localActorId(viewer.id);
+      const local = target.kind === 'local' ? localTarget(viewer, target.username) : undefined;
+      let unfollowed = false;
+      const result = transaction(() => {
+        const at = now();
+        const them = target.kind === 'remote' ? actors.saveRemote(target.actor, at) : local!;
+        const created = repo.insert(viewer.id, them, at) !== undefined;
+        if (created) {
+          unfollowed = endFollows(viewer, me, them, at);
+          deps.withdrawFollowInvites?.(viewer.id, them);
+        }
+        return { block: repo.findByPair(viewer.id, them)!, created };
+      });
+      if (unfollowed && target.kind === 'remote' && deps.entries) {
+        deps.entries.forgetActor(target.actor.uri).catch((error: unknown) => {
+          logger.warn('Could not remove the entries of {actor}: {error}', {
+            actor: target.actor.uri,
+            error: String(error).slice(0, 300),
+          });
+        });
+      }
+      return result;
+    },
+
+    /** The caller's blocks, most recent first. */
+    list(viewer: BlockViewer): BlockRecord[] {
+      return repo.list(viewer.id);
+    },
+
+    /** Removes the caller's block `id`; the follows it ended are not restored. */
+    unblock(viewer: BlockViewer, id: number): void {
+      if (!repo.remove(viewer.id, id)) throw notFound(BLOCK_NOT_FOUND);
+    },
+
+    /**
+     * Whether the local user `userId` blocked the actor `actorId`, or that actor is a local
+     * user who blocked them: what refuses a follow, a share, a cheer or a comment between
+     * them, and hides one's from the other. One indexed query.
+     */
+    isBlockedEitherWay(userId: number, actorId: number): boolean {
+      return repo.isBlockedEitherWay(userId, actorId);
+    },
+
+    /** Whether one of two local users blocked the other. */
+    isBlockedBetweenUsers(one: number, other: number): boolean {
+      return repo.isBlockedBetweenUsers(one, other);
+    },
+
+    /** The local users `userId` blocked or was blocked by (left out of people searches). */
+    usersBlockedEitherWay(userId: number): Set<number> {
+      return repo.usersBlockedEitherWay(userId);
+    },
+  };
+}
+
+export type BlockService = ReturnType<typeof createBlockService>;
