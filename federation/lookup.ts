@@ -36,6 +36,9 @@ function hostOf(target: LookupTarget): string {
 
 /** A failed fetch as the message the dialog shows. */
 function explain(error: unknown, target: LookupTarget, unknown: string): DomainError {
+  if (error instanceof Error && error.name === 'BlockedServerError') {
+    return blockedServer((error as Error & { domain: string }).domain);
+  }
   if (error instanceof Error && error.name === 'UrlError') {
     return badRequest(
       `${hostOf(target)} is a private or local network address, which this vault does not contact.`,
@@ -47,6 +50,11 @@ function explain(error: unknown, target: LookupTarget, unknown: string): DomainE
     return new DomainError(422, `${hostOf(target)} answered ${status}; try again later.`);
   }
   return new DomainError(422, `Could not reach ${hostOf(target)}.`);
+}
+
+/** A lookup of an account on a server an admin blocked: refused before anything is fetched. */
+function blockedServer(domain: string): DomainError {
+  return new DomainError(403, `${domain} is a blocked server: this vault does not contact it.`);
 }
 
 function notAnActor(target: LookupTarget): DomainError {
@@ -88,7 +96,8 @@ async function webFinger(
  * then the actor document, each GET signed as the user (servers in authorized-fetch mode
  * answer), through the guarded document loader (private addresses refused unless allowed,
  * 10 s, 1 MB, redirects checked). Nothing is stored. Refusals are DomainErrors: 400 for text
- * that is neither a handle nor a URL and for a private address, 404 for an unknown account,
+ * that is neither a handle nor a URL and for a private address, 403 for a blocked server
+ * (before Fedify loads, and for a WebFinger answer or redirect that leads to one), 404 for an unknown account,
  * 422 for a host that cannot be reached or a document that is not an actor.
  */
 export async function lookupRemoteActor(
@@ -97,6 +106,9 @@ export async function lookupRemoteActor(
   query: string,
 ): Promise<RemoteActorData> {
   const target = parseLookupQuery(query);
+  const where = target.kind === 'url' ? target.url : `https://${target.host}/`;
+  const blocked = gateway.blocks?.blockOf(where);
+  if (blocked) throw blockedServer(blocked);
   const vault = await gateway.load();
   const loader = await vault.documentLoaderFor(username);
   const actorUrl = target.kind === 'handle' ? await webFinger(loader, target) : target.url.href;

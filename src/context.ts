@@ -48,6 +48,9 @@ import { createExportRepository } from './export/repository.ts';
 import { createExportService } from './export/service.ts';
 import { createStatsRepository } from './stats/repository.ts';
 import { createStatsService } from './stats/service.ts';
+import { createDomainBlockRepository } from './domain-blocks/repository.ts';
+import { createDomainBlockService } from './domain-blocks/service.ts';
+import { createInboundLimiter } from './inbound-limits/limiter.ts';
 
 export interface ContextOptions {
   /**
@@ -79,11 +82,24 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     now,
   });
   const totp = createTotpService({ repo: secondFactors, users, throttle, now });
+  const followRepo = createFollowRepository(database.sqlite);
+  const actors = createActorRepository(database.sqlite);
+  // Blocked servers: the matcher is asked by the inbox and every outbound fetch.
+  const domainBlocks = createDomainBlockService({
+    repo: createDomainBlockRepository(database.sqlite),
+    origin: config.origin,
+    transaction: database.transaction,
+    remoteActors: () => actors.remoteActors(),
+    removeFollowsWith: (actorId) => followRepo.removeFollowsWith(actorId),
+    forgetEntries: (actorUri) => remoteEntries.forgetActor(actorUri, { always: true }),
+    now,
+  });
   const federation = createFederationGateway({
     config,
     database,
     users,
     allowPrivateAddress: options.allowPrivateAddress ?? config.allowPrivateAddress,
+    blocks: domainBlocks.matcher,
     remoteEntries: () => remoteEntries,
     // Follows with remote actors: the inbox's listeners, and followers gone for good.
     remoteFollows: () => remoteFollows,
@@ -96,7 +112,6 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   });
   const media = createMediaStore(config.uploadsDir);
   const { transaction } = database;
-  const actors = createActorRepository(database.sqlite);
   const outbox = createOutbox({
     repo: createOutboxRepository(database.sqlite),
     transaction,
@@ -244,6 +259,16 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       media,
       now,
     }),
+    domainBlocks,
+    inboundLimits: createInboundLimiter(
+      {
+        windowMs: 60 * 60_000,
+        perActor: config.inbound.perActorPerHour,
+        perServer: config.inbound.perServerPerHour,
+        storedEntriesPerActor: config.inbound.storedEntriesPerActor,
+      },
+      { storedEntries: (actorUri) => remoteEntryRepo.countOfActor(actorUri), now },
+    ),
     stats: createStatsService({ repo: createStatsRepository(database.sqlite, { now }), now }),
     feed,
     remoteEntries,

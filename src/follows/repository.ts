@@ -123,6 +123,9 @@ export function createFollowRepository(sqlite: Database.Database) {
   const setActivity = sqlite.prepare('UPDATE follows SET activity_uri = ? WHERE id = ?');
   const removeById = sqlite.prepare('DELETE FROM follows WHERE id = ?');
   const removeBy = sqlite.prepare('DELETE FROM follows WHERE follower_id = ?');
+  const removeWith = sqlite.prepare(
+    'DELETE FROM follows WHERE follower_id = ?1 OR followed_id = ?1',
+  );
   const remoteFollowing = sqlite.prepare(
     `SELECT f.id, f.state, f.created_at, a.id AS actor_id, a.uri, a.handle, a.display_name,
             a.summary, a.avatar_url
@@ -263,6 +266,11 @@ export function createFollowRepository(sqlite: Database.Database) {
     /** Removes every follow `followerId` has (a follower gone for good); returns how many. */
     removeFollowsBy(followerId: number): number {
       return removeBy.run(followerId).changes;
+    },
+
+    /** Removes every follow in which the actor follows or is followed; returns how many. */
+    removeFollowsWith(actorId: number): number {
+      return removeWith.run(actorId).changes;
     },
 
     /** The remote actors a local user follows or asked to follow, most recent first. */
