@@ -24,6 +24,8 @@ interface Counter {
   logged: boolean;
 }
 
+const PLURAL: Record<InboundKind, string> = { entry: 'entries', reply: 'replies', cheer: 'cheers' };
+
 /** How many counters are kept before the expired ones are swept away. */
 const SWEEP_ABOVE = 10_000;
 
@@ -66,13 +68,18 @@ export function createInboundLimiter(
     }
   }
 
-  function refuse(c: Counter, at: number, message: string, fields: Record<string, unknown>) {
+  function refuse(c: Counter, at: number, kind: InboundKind, who: string, reason: string) {
     const retryAfterSeconds = Math.max(1, Math.ceil((c.start + limits.windowMs - at) / 1000));
+    const what = PLURAL[kind];
     if (!c.logged) {
       c.logged = true;
-      logger.warn(`Refusing incoming {kind}s: ${message} (logged once per window)`, fields);
+      logger.warn('Refusing incoming {what} from {who}: {reason} (logged once per window)', {
+        what,
+        who,
+        reason,
+      });
     }
-    return new DomainError(429, `Too many ${fields.kind as string}s from ${message}.`, {
+    return new DomainError(429, `Refused: ${what} from ${who}, ${reason}. Try again later.`, {
       retryAfterSeconds,
     });
   }
@@ -80,30 +87,21 @@ export function createInboundLimiter(
   /** The refusal for one more activity, or undefined when it is within every limit. */
   function verdict(kind: InboundKind, actorUri: string, host: string): DomainError | undefined {
     const at = now();
+    const hour = limits.windowMs === 3_600_000 ? 'an hour' : `${limits.windowMs / 1000} s`;
     const actor = counter(`${kind} actor ${actorUri}`, at);
     if (actor.count >= limits.perActor) {
-      return refuse(actor, at, `${actorUri}, more than ${limits.perActor} in a window`, {
-        kind,
-        actor: actorUri,
-      });
+      return refuse(actor, at, kind, actorUri, `more than ${limits.perActor} in ${hour}`);
     }
     const server = counter(`${kind} server ${host}`, at);
     if (server.count >= limits.perServer) {
-      return refuse(server, at, `${host}, more than ${limits.perServer} in a window`, {
-        kind,
-        server: host,
-      });
+      return refuse(server, at, kind, host, `more than ${limits.perServer} in ${hour}`);
     }
     if (kind === 'entry' && options.storedEntries) {
       const stored = options.storedEntries(actorUri);
       if (stored >= limits.storedEntriesPerActor) {
         const volume = counter(`volume ${actorUri}`, at);
-        return refuse(
-          volume,
-          at,
-          `${actorUri}, which has ${limits.storedEntriesPerActor} entries stored here already`,
-          { kind, actor: actorUri },
-        );
+        const reason = `${limits.storedEntriesPerActor} of its entries are stored here already`;
+        return refuse(volume, at, kind, actorUri, reason);
       }
     }
     return undefined;

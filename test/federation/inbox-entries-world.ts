@@ -28,8 +28,11 @@ export interface World {
 
 export const AUTHOR = { username: 'barrel', fullName: 'Barrel Keeper' };
 
-export async function startWorld(usernames: string[]): Promise<World> {
-  const vault = await startTestServer({ allowPrivateAddress: true });
+export async function startWorld(
+  usernames: string[],
+  env: Record<string, string> = {},
+): Promise<World> {
+  const vault = await startTestServer({ allowPrivateAddress: true, env });
   const remote = await startFakeRemote();
   remote.addAccount('barrel', { name: 'Barrel Keeper' });
   remote.addAccount('cooper', { name: 'Cooper' });
@@ -50,7 +53,7 @@ export async function startWorld(usernames: string[]): Promise<World> {
   };
 }
 
-async function login(vault: TestServer, username: string, password: string): Promise<string> {
+export async function login(vault: TestServer, username: string, password: string): Promise<string> {
   const res = await fetch(`${vault.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: vault.url },
