@@ -208,7 +208,10 @@ describe('the effects of blocking a server', () => {
         .pluck()
         .get(actorId, actorId);
     const entries = (actorId: number) =>
-      sqlite().prepare('SELECT count(*) FROM remote_entries WHERE actor_id = ?').pluck().get(actorId);
+      sqlite()
+        .prepare('SELECT count(*) FROM remote_entries WHERE actor_id = ?')
+        .pluck()
+        .get(actorId);
     expect([follows(hostile), entries(hostile)]).toEqual([2, 2]);
 
     expect((await block({ domain: 'hostile.example' })).status).toBe(201);

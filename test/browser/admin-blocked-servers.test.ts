@@ -54,9 +54,7 @@ describe('the Blocked servers section of the Admin Console', () => {
     const domain = section.getByRole('textbox', { name: 'Server' });
     await domain.fill('https://spam.example/users/x');
     await section.getByRole('button', { name: 'Block server' }).click();
-    await expect
-      .poll(() => domain.getAttribute('aria-invalid'), { timeout: 10_000 })
-      .toBe('true');
+    await expect.poll(() => domain.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
     expect(await section.textContent()).toContain('is not a host name');
     expect(blockedDomains()).toEqual([]);
 

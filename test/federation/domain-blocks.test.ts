@@ -94,7 +94,7 @@ describe('blocking a server', () => {
     expect(world.remote.deliveries.length).toBe(deliveriesBefore);
   });
 
-  it("refuses its Create with 403 on the shared and the personal inbox, stores nothing and never fetches its key", async () => {
+  it('refuses its Create with 403 on the shared and the personal inbox, stores nothing and never fetches its key', async () => {
     follow(world, 'alice', `${world.remote.origin}/users/cooper`);
     const create = await activities(world, { username: 'cooper', fullName: 'Cooper' }).create(
       remoteEntry(),
@@ -113,11 +113,10 @@ describe('blocking a server', () => {
     const create = await activities(world, { username: 'cooper', fullName: 'Cooper' }).create(
       remoteEntry(),
     );
-    const res = await world.remote.post(
-      'cooper',
-      `${world.vault.url}/inbox`,
-      { ...create, actor: 'https://elsewhere.example/users/cooper' },
-    );
+    const res = await world.remote.post('cooper', `${world.vault.url}/inbox`, {
+      ...create,
+      actor: 'https://elsewhere.example/users/cooper',
+    });
     expect(res.status).toBe(403);
     expect(keyFetches('cooper')).toBe(0);
   });

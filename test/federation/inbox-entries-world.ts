@@ -53,7 +53,11 @@ export async function startWorld(
   };
 }
 
-export async function login(vault: TestServer, username: string, password: string): Promise<string> {
+export async function login(
+  vault: TestServer,
+  username: string,
+  password: string,
+): Promise<string> {
   const res = await fetch(`${vault.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: vault.url },
