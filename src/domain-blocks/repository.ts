@@ -20,9 +20,11 @@ function recordOf(row: Record<string, unknown>): DomainBlockRecord {
 export function createDomainBlockRepository(sqlite: Database.Database) {
   const all = sqlite.prepare('SELECT * FROM domain_blocks ORDER BY domain');
   const byId = sqlite.prepare('SELECT * FROM domain_blocks WHERE id = ?');
+  const byDomain = sqlite.prepare('SELECT * FROM domain_blocks WHERE domain = ?');
+  // A plain INSERT after a look-up: INSERT … ON CONFLICT DO NOTHING would still advance the
+  // AUTOINCREMENT sequence, so a refused second block of a host would change a row.
   const insert = sqlite.prepare(
-    `INSERT INTO domain_blocks (domain, note, created_at) VALUES (?, ?, ?)
-     ON CONFLICT (domain) DO NOTHING RETURNING *`,
+    'INSERT INTO domain_blocks (domain, note, created_at) VALUES (?, ?, ?) RETURNING *',
   );
   const remove = sqlite.prepare('DELETE FROM domain_blocks WHERE id = ?');
   return {
@@ -35,8 +37,8 @@ export function createDomainBlockRepository(sqlite: Database.Database) {
     },
     /** The new block, or undefined when the domain is blocked already. */
     insert(domain: string, note: string, at: number): DomainBlockRecord | undefined {
-      const row = insert.get(domain, note, at) as Record<string, unknown> | undefined;
-      return row ? recordOf(row) : undefined;
+      if (byDomain.get(domain) !== undefined) return undefined;
+      return recordOf(insert.get(domain, note, at) as Record<string, unknown>);
     },
     remove(id: number): boolean {
       return remove.run(id).changes > 0;
