@@ -28,6 +28,8 @@ export interface FederationDeps {
    * it; without it follows and actor updates are ignored.
    */
   remoteFollows?: RemoteFollowService | undefined;
+  /** Blocked servers: the inbox's own fetches (a Note) refuse them. */
+  blocks?: { blockOf(url: string | URL): string | undefined } | undefined;
   /** VAULT_ALLOW_PRIVATE_ADDRESS, for the inbox's own fetches (a Note, a photo). */
   allowPrivateAddress: boolean;
 }

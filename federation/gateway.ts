@@ -16,6 +16,8 @@ const logger = getLogger(['vault', 'federation']);
 export interface FederationGateway {
   /** VAULT_ORIGIN: the public origin requests are addressed to (behind a proxy too). */
   readonly origin: string;
+  /** Blocked servers (src/domain-blocks/), for the lookups made before Fedify loads. */
+  readonly blocks: VaultFederationOptions['blocks'];
   /** Loads Fedify (once) and returns the federation; rejects after stop(). */
   load(): Promise<VaultFederation>;
   /** The federation if it has been loaded. */
@@ -53,6 +55,7 @@ export function createFederationGateway(options: VaultFederationOptions): Federa
 
   return {
     origin: options.config.origin,
+    blocks: options.blocks,
     load,
     current: () => instance,
     startQueue() {

@@ -82,6 +82,11 @@ export interface VaultFederationOptions {
   outboxRetryPolicy?: RetryPolicy;
   /** Replaces the bounds of every outbound request (http-bounds.ts); tests shorten them. */
   httpBounds?: HttpBounds;
+  /**
+   * Blocked servers (src/domain-blocks/): the document loaders (lookups, the inbox's fetches)
+   * refuse their URLs. The inbox refuses their deliveries before Fedify (src/http/federation.ts).
+   */
+  blocks?: { blockOf(url: string | URL): string | undefined };
   /** Entries received from followed remote vaults, asked for when Fedify loads (the inbox). */
   remoteEntries?: () => RemoteEntryService;
   /** Follows with remote actors, asked for when Fedify loads (the inbox's Follow, Undo...). */
@@ -170,6 +175,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     countFederatedEntries: () => entries.countFederated(),
     remoteEntries: options.remoteEntries?.(),
     remoteFollows: options.remoteFollows?.(),
+    blocks: options.blocks,
     allowPrivateAddress,
   };
   registerActors(federation, deps, instanceKeys);
@@ -204,6 +210,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
       const ctx = federation.createContext(new URL(config.origin), undefined);
       return userDocumentLoader(ctx, username, {
         allowPrivateAddress,
+        blocks: options.blocks,
         userAgent: getUserAgent({ software, url: config.origin }),
         ...OUTBOUND_LIMITS,
       });

@@ -56,6 +56,9 @@ function explain(
   unknown: string,
   httpTried = false,
 ): DomainError {
+  if (error instanceof Error && error.name === 'BlockedServerError') {
+    return blockedServer((error as Error & { domain: string }).domain);
+  }
   // Fedify's address guard also refuses a name that does not resolve: that host is unreachable.
   const unresolved = error instanceof Error && /^DNS lookup/.test(error.message);
   if (error instanceof Error && error.name === 'UrlError' && !unresolved) {
@@ -72,6 +75,11 @@ function explain(
     422,
     `Could not reach ${hostOf(target)} over ${schemesOf(target, httpTried)}.`,
   );
+}
+
+/** A lookup of an account on a server an admin blocked: refused before anything is fetched. */
+function blockedServer(domain: string): DomainError {
+  return new DomainError(403, `${domain} is a blocked server: this vault does not contact it.`);
 }
 
 function notAnActor(target: LookupTarget): DomainError {
@@ -124,7 +132,8 @@ async function webFinger(
  * then the actor document, each GET signed as the user (servers in authorized-fetch mode
  * answer), through the guarded document loader (private addresses refused unless allowed,
  * 10 s, 1 MB, redirects checked). Nothing is stored. Refusals are DomainErrors: 400 for text
- * that is neither a handle nor a URL and for a private address, 404 for an unknown account,
+ * that is neither a handle nor a URL and for a private address, 403 for a blocked server
+ * (before Fedify loads, and for a WebFinger answer or redirect that leads to one), 404 for an unknown account,
  * 422 for a host that cannot be reached or a document that is not an actor.
  */
 export async function lookupRemoteActor(
@@ -133,6 +142,9 @@ export async function lookupRemoteActor(
   query: string,
 ): Promise<RemoteActorData> {
   const target = parseLookupQuery(query);
+  const where = target.kind === 'url' ? target.url : `https://${target.host}/`;
+  const blocked = gateway.blocks?.blockOf(where);
+  if (blocked) throw blockedServer(blocked);
   const vault = await gateway.load();
   const loader = await vault.documentLoaderFor(username);
   const actorUrl =

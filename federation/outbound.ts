@@ -26,6 +26,16 @@ export const OUTBOUND_LIMITS = {
   maxRedirects: 5,
 } as const;
 
+/** A URL on a server an admin blocked: nothing is fetched from it. */
+export class BlockedServerError extends Error {
+  readonly domain: string;
+  constructor(domain: string) {
+    super(`${domain} is a blocked server; this vault does not contact it.`);
+    this.name = 'BlockedServerError';
+    this.domain = domain;
+  }
+}
+
 export interface SigningKey {
   keyId: URL;
   privateKey: webcrypto.CryptoKey;
@@ -40,6 +50,8 @@ export interface GuardedLoaderOptions {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** Blocked servers (src/domain-blocks/): a URL on one is refused before it is fetched. */
+  blocks?: { blockOf(url: string | URL): string | undefined } | undefined;
   /**
    * The address check every URL (first and redirect targets) passes before it is fetched:
    * Fedify's validatePublicUrl unless private addresses are allowed. Tests replace it.
@@ -51,8 +63,8 @@ export interface GuardedLoaderOptions {
  * A JSON-LD document loader for lookups made on a user's behalf (WebFinger's actor, a remote
  * actor, a Note). Fedify's own authenticated loader already refuses private addresses and
  * checks redirects, but sets no timeout and reads any body whole; this one does all four:
- * every URL (the first and each redirect target) passes the private-address guard unless
- * allowed, the whole fetch is aborted after `timeoutMs`, a body over `maxBytes` is refused
+ * every URL (the first and each redirect target) is refused on a blocked server
+ * (BlockedServerError) and passes the private-address guard unless allowed, the whole fetch is aborted after `timeoutMs`, a body over `maxBytes` is refused
  * (by Content-Length before reading, or while reading), and at most `maxRedirects` redirects
  * are followed. Errors are Fedify's FetchError (HTTP status, size, timeout, too many
  * redirects) or UrlError (a refused address).
@@ -84,6 +96,8 @@ export function createGuardedDocumentLoader(options: GuardedLoaderOptions): Docu
   async function fetchDocument(url: string, signal: AbortSignal): Promise<RemoteDocument> {
     let current = new URL(url);
     for (let redirects = 0; ; redirects++) {
+      const blocked = options.blocks?.blockOf(current);
+      if (blocked) throw new BlockedServerError(blocked);
       await checkUrl(current.href);
       const request = await signRequest(
         createActivityPubRequest(current.href, { userAgent: options.userAgent }),

@@ -40,6 +40,15 @@ export interface Config {
   backupKeep: number;
   /** Minutes between sweeps of the uploads folder for what a crash left (src/media/sweep.ts). */
   uploadsSweepIntervalMinutes: number;
+  /** Bounds on what remote servers store here (src/inbound-limits/, docs/federation.md). */
+  inbound: {
+    /** Entries, replies or cheers (each kind counted apart) one remote actor sends per hour. */
+    perActorPerHour: number;
+    /** The same for all actors of one server together. */
+    perServerPerHour: number;
+    /** Entries of one remote actor kept at most. */
+    storedEntriesPerActor: number;
+  };
 }
 
 const booleanFlag = z
@@ -83,6 +92,13 @@ const envSchema = z.object({
   VAULT_BACKUP_INTERVAL_HOURS: z.coerce.number().min(0, 'must be 0 (off) or more').default(24),
   VAULT_BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),
   VAULT_UPLOADS_SWEEP_MINUTES: z.coerce.number().min(1, 'must be at least 1').default(60),
+  VAULT_INBOUND_PER_ACTOR_HOUR: z.coerce.number().int().min(1, 'must be at least 1').default(60),
+  VAULT_INBOUND_PER_SERVER_HOUR: z.coerce.number().int().min(1, 'must be at least 1').default(300),
+  VAULT_REMOTE_ENTRIES_PER_ACTOR: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .default(5000),
 });
 
 export class ConfigError extends Error {}
@@ -138,5 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupIntervalHours: e.VAULT_BACKUP_INTERVAL_HOURS > 0 ? e.VAULT_BACKUP_INTERVAL_HOURS : null,
     backupKeep: e.VAULT_BACKUP_KEEP,
     uploadsSweepIntervalMinutes: e.VAULT_UPLOADS_SWEEP_MINUTES,
+    inbound: {
+      perActorPerHour: e.VAULT_INBOUND_PER_ACTOR_HOUR,
+      perServerPerHour: e.VAULT_INBOUND_PER_SERVER_HOUR,
+      storedEntriesPerActor: e.VAULT_REMOTE_ENTRIES_PER_ACTOR,
+    },
   };
 }

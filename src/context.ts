@@ -54,6 +54,9 @@ import { createStatsService } from './stats/service.ts';
 import { createConversationRepository } from './conversation/repository.ts';
 import { createConversationService } from './conversation/service.ts';
 import { registerConversationNotifications } from './conversation/notifications.ts';
+import { createDomainBlockRepository } from './domain-blocks/repository.ts';
+import { createDomainBlockService } from './domain-blocks/service.ts';
+import { createInboundLimiter } from './inbound-limits/limiter.ts';
 
 export interface ContextOptions {
   /**
@@ -85,11 +88,24 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     now,
   });
   const totp = createTotpService({ repo: secondFactors, users, throttle, now });
+  const followRepo = createFollowRepository(database.sqlite);
+  const actors = createActorRepository(database.sqlite);
+  // Blocked servers: the matcher is asked by the inbox and every outbound fetch.
+  const domainBlocks = createDomainBlockService({
+    repo: createDomainBlockRepository(database.sqlite),
+    origin: config.origin,
+    transaction: database.transaction,
+    remoteActors: () => actors.remoteActors(),
+    removeFollowsWith: (actorId) => followRepo.removeFollowsWith(actorId),
+    forgetEntries: (actorUri) => remoteEntries.forgetActor(actorUri, { always: true }),
+    now,
+  });
   const federation = createFederationGateway({
     config,
     database,
     users,
     allowPrivateAddress: options.allowPrivateAddress ?? config.allowPrivateAddress,
+    blocks: domainBlocks.matcher,
     remoteEntries: () => remoteEntries,
     // Follows with remote actors: the inbox's listeners, and followers gone for good.
     remoteFollows: () => remoteFollows,
@@ -102,7 +118,6 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   });
   const media = createMediaStore(config.uploadsDir);
   const { transaction } = database;
-  const actors = createActorRepository(database.sqlite);
   const outbox = createOutbox({
     repo: createOutboxRepository(database.sqlite),
     transaction,
@@ -299,6 +314,16 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       media,
       now,
     }),
+    domainBlocks,
+    inboundLimits: createInboundLimiter(
+      {
+        windowMs: 60 * 60_000,
+        perActor: config.inbound.perActorPerHour,
+        perServer: config.inbound.perServerPerHour,
+        storedEntriesPerActor: config.inbound.storedEntriesPerActor,
+      },
+      { storedEntries: (actorUri) => remoteEntryRepo.countOfActor(actorUri), now },
+    ),
     stats: createStatsService({ repo: createStatsRepository(database.sqlite, { now }), now }),
     feed,
     remoteEntries,

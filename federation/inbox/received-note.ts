@@ -69,6 +69,7 @@ async function fetchNote(
   try {
     const load = await userDocumentLoader(ctx, identity, {
       allowPrivateAddress: deps.allowPrivateAddress,
+      blocks: deps.blocks,
       userAgent: userAgent(deps),
       ...OUTBOUND_LIMITS,
     });

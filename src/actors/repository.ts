@@ -73,6 +73,7 @@ export function createActorRepository(sqlite: Database.Database) {
      RETURNING id`,
   );
   const byUri = sqlite.prepare("SELECT * FROM actors WHERE uri = ? AND kind = 'remote'");
+  const remoteActors = sqlite.prepare("SELECT id, uri FROM actors WHERE kind = 'remote'");
   const removeByUri = sqlite.prepare("DELETE FROM actors WHERE uri = ? AND kind = 'remote'");
 
   return {
@@ -118,6 +119,11 @@ export function createActorRepository(sqlite: Database.Database) {
       const id = upsertRemote.pluck().get({ ...data, at }) as number | undefined;
       if (id === undefined) throw new Error(`${data.uri} is not a remote actor`);
       return id;
+    },
+
+    /** Every remote actor the vault knows, by id and actor URI. */
+    remoteActors(): { id: number; uri: string }[] {
+      return remoteActors.all() as { id: number; uri: string }[];
     },
 
     findRemoteByUri(uri: string): ActorRow | undefined {

@@ -133,6 +133,7 @@ export function createFollowRepository(sqlite: Database.Database) {
   const setActivity = sqlite.prepare('UPDATE follows SET activity_uri = ? WHERE id = ?');
   const removeById = sqlite.prepare('DELETE FROM follows WHERE id = ?');
   const removeBy = sqlite.prepare('DELETE FROM follows WHERE follower_id = ?');
+  const removeWith = sqlite.prepare('DELETE FROM follows WHERE follower_id = ? OR followed_id = ?');
   const remoteFollowing = sqlite.prepare(
     `SELECT f.id, f.state, f.created_at, a.id AS actor_id, a.uri, a.handle, a.display_name,
             a.summary, a.avatar_url
@@ -274,6 +275,11 @@ export function createFollowRepository(sqlite: Database.Database) {
     /** Removes every follow `followerId` has (a follower gone for good); returns how many. */
     removeFollowsBy(followerId: number): number {
       return removeBy.run(followerId).changes;
+    },
+
+    /** Removes every follow in which the actor follows or is followed; returns how many. */
+    removeFollowsWith(actorId: number): number {
+      return removeWith.run(actorId, actorId).changes;
     },
 
     /** The remote actors a local user follows or asked to follow, most recent first. */

@@ -1,6 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { FederationGateway } from '../../federation/gateway.ts';
-import { DomainError, badRequest, unauthorized } from '../domain-error.ts';
+import { DomainError, badRequest, forbidden, unauthorized } from '../domain-error.ts';
+import type { DomainBlockMatcher } from '../domain-blocks/matcher.ts';
+import { actorIdOf, inboundKind } from '../inbound-limits/kind.ts';
+import type { InboundKind, InboundLimiter } from '../inbound-limits/limiter.ts';
 import { logger } from '../logger.ts';
 import { jsonDepthExceeds, readBodyText } from './body-limit.ts';
 import { requestHeader } from './node-fast-path.ts';
@@ -15,20 +18,47 @@ export const MAX_ACTIVITY_DEPTH = 64;
 
 const json = (status: number, message: string) => Response.json({ message }, { status });
 
+/** What the door checks before Fedify does any work (a key fetch, a parse, a queue write). */
+export interface FederationGuards {
+  /** Blocked servers (src/domain-blocks/). */
+  blocks: Pick<DomainBlockMatcher, 'blockOf'>;
+  /** Bounds on what remote servers store (src/inbound-limits/). */
+  limits: InboundLimiter;
+}
+
+/** A delivery that the limits count once Fedify has accepted it. */
+interface Counted {
+  kind: InboundKind;
+  actor: string;
+  host: string;
+}
+
+export const BLOCKED_SERVER = 'This server is blocked by this vault.';
+
 /**
  * Hands federation requests to Fedify (the small equivalent of @fedify/hono) and nothing else:
  * the API, images and the client never reach it. A browser asking for /users/alice gets the
  * client's profile page; an ActivityPub request gets the actor. Inbox deliveries are checked
  * before Fedify sees them: signed (HTTP signature headers present), at most 1 MB, valid JSON
- * nested at most 64 deep. Fedify's plain-text refusals become `{ "message" }` JSON, and an
+ * nested at most 64 deep, not from a blocked server (403, by the actor and the key id, so that
+ * no key is fetched), and within the inbound limits (429 with Retry-After). Fedify's plain-text refusals become `{ "message" }` JSON, and an
  * error from remote input is a 400, never a 500.
  */
-export function federationMiddleware(gateway: FederationGateway): MiddlewareHandler {
+export function federationMiddleware(
+  gateway: FederationGateway,
+  guards: FederationGuards,
+): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
     if (!isFederationRequest(c.req.method, path, requestHeader(c, 'accept'))) return next();
     let request = atOrigin(c.req.raw, gateway.origin);
-    if (c.req.method === 'POST' && INBOX.test(path)) request = await checkedDelivery(request);
+    refuseBlockedKey(request, guards);
+    let counted: Counted | undefined;
+    if (c.req.method === 'POST' && INBOX.test(path)) {
+      const delivery = await checkedDelivery(request);
+      request = delivery.request;
+      counted = guardDelivery(delivery.activity, guards);
+    }
     const federation = (await gateway.load()).federation;
     let passed = false;
     let response: Response;
@@ -62,8 +92,43 @@ export function federationMiddleware(gateway: FederationGateway): MiddlewareHand
       });
       throw badRequest('The request could not be processed.');
     }
-    if (!passed) c.res = await asJsonError(response);
+    if (passed) return;
+    // Fedify verified the signature and queued the activity: now it counts against the limits.
+    if (counted && response.status >= 200 && response.status < 300) {
+      try {
+        guards.limits.take(counted.kind, counted.actor, counted.host);
+      } catch {
+        // Accepted meanwhile by a concurrent delivery: the next one is refused.
+      }
+    }
+    c.res = await asJsonError(response);
   };
+}
+
+/**
+ * A request signed with a key of a blocked server is refused (403) before Fedify would fetch
+ * that key: a delivery to an inbox, or a signed GET of a Note or collection.
+ */
+function refuseBlockedKey(request: Request, guards: FederationGuards): void {
+  const header = request.headers.get('signature') ?? request.headers.get('signature-input');
+  const keyId = header ? /keyid="([^"]+)"/i.exec(header)?.[1] : undefined;
+  if (keyId && guards.blocks.blockOf(keyId)) throw forbidden(BLOCKED_SERVER);
+}
+
+/**
+ * The checks on a delivery's activity before Fedify sees it: its actor's server is not blocked
+ * (403), and what it would store is within the limits (429 with Retry-After; nothing counted
+ * yet). Answers what to count once Fedify accepts it.
+ */
+function guardDelivery(activity: unknown, guards: FederationGuards): Counted | undefined {
+  const actor = actorIdOf(activity);
+  if (!actor || !URL.canParse(actor)) return undefined;
+  if (guards.blocks.blockOf(actor)) throw forbidden(BLOCKED_SERVER);
+  const kind = inboundKind(activity);
+  if (!kind) return undefined;
+  const host = new URL(actor).host;
+  guards.limits.check(kind, actor, host);
+  return { kind, actor, host };
 }
 
 /** Whether a request is for Fedify: by the server path table, the method and the Accept. */
@@ -100,7 +165,7 @@ function atOrigin(request: Request, origin: string): Request {
 }
 
 /** An inbox delivery, read and checked; a new Request with the same body for Fedify. */
-async function checkedDelivery(request: Request): Promise<Request> {
+async function checkedDelivery(request: Request): Promise<{ request: Request; activity: unknown }> {
   if (!request.headers.has('signature') && !request.headers.has('signature-input')) {
     throw unauthorized('This inbox accepts only activities signed with an HTTP signature.');
   }
@@ -108,12 +173,18 @@ async function checkedDelivery(request: Request): Promise<Request> {
   if (jsonDepthExceeds(text, MAX_ACTIVITY_DEPTH)) {
     throw badRequest(`The activity nests deeper than ${MAX_ACTIVITY_DEPTH} levels.`);
   }
+  let activity: unknown;
   try {
-    JSON.parse(text);
+    activity = JSON.parse(text);
   } catch {
     throw badRequest('The activity is not valid JSON.');
   }
-  return new Request(request.url, { method: request.method, headers: request.headers, body: text });
+  const copy = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: text,
+  });
+  return { request: copy, activity };
 }
 
 /** Fedify answers refusals in plain text; the vault's clients read `{ "message" }`. */

@@ -24,7 +24,10 @@ export function frontDoor(ctx: AppContext): MiddlewareHandler<AppEnv> {
   const headers = securityHeaderSets(ctx.config.origin);
   const crossSite = checkCrossSite(ctx.config.origin);
   const loadSession = sessionLoader(ctx.sessions, ctx.users, cookiePolicy(ctx.config.origin));
-  const federation = federationMiddleware(ctx.federation);
+  const federation = federationMiddleware(ctx.federation, {
+    blocks: ctx.domainBlocks.matcher,
+    limits: ctx.inboundLimits,
+  });
   return (c, next) => {
     const path = c.req.path;
     const method = c.req.method;

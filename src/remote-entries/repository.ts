@@ -102,6 +102,11 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
     .pluck();
   const ownerOfPhoto = sqlite.prepare('SELECT id FROM remote_entries WHERE photo_path = ?').pluck();
   const ofActor = sqlite.prepare(`${SELECT} WHERE a.uri = ?`);
+  const countOfActor = sqlite
+    .prepare(
+      `SELECT count(*) FROM remote_entries r JOIN actors a ON a.id = r.actor_id WHERE a.uri = ?`,
+    )
+    .pluck();
   // One statement per number of ids (a feed page holds at most 50 remote items).
   const byIdsStatements = new Map<number, Database.Statement>();
 
@@ -194,6 +199,11 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
     /** Every stored entry of a remote actor. */
     ofActor(actorUri: string): RemoteEntryRecord[] {
       return (ofActor.all(actorUri) as Record<string, unknown>[]).map(recordOf);
+    },
+
+    /** How many entries of a remote actor are stored (the volume cap, src/inbound-limits/). */
+    countOfActor(actorUri: string): number {
+      return countOfActor.get(actorUri) as number;
     },
 
     /** Every local photo copy a remote entry holds (for the uploads sweep). */

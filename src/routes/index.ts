@@ -17,6 +17,7 @@ import { webauthnRoutes } from './webauthn.ts';
 import { totpRoutes } from './totp.ts';
 import { importRoutes } from './imports.ts';
 import { backupRoutes } from './backups.ts';
+import { domainBlockRoutes } from './domain-blocks.ts';
 import { exportRoutes } from './export.ts';
 import { statsRoutes } from './stats.ts';
 
@@ -42,6 +43,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/activity/remote-entries', conversationRoutes(ctx, 'remote'));
   api.route('/imports', importRoutes(ctx));
   api.route('/backups', backupRoutes(ctx));
+  api.route('/domain-blocks', domainBlockRoutes(ctx));
   api.route('/export', exportRoutes(ctx));
   api.route('/stats', statsRoutes(ctx));
 

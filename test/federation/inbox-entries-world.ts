@@ -37,8 +37,9 @@ export async function startWorld(
   usernames: string[],
   /** How the fake remote serves (https, for lookups of a handle through WebFinger). */
   remoteOptions: FakeRemoteOptions = {},
+  env: Record<string, string> = {},
 ): Promise<World> {
-  const vault = await startTestServer({ allowPrivateAddress: true });
+  const vault = await startTestServer({ allowPrivateAddress: true, env });
   const remote = await startFakeRemote(remoteOptions);
   remote.addAccount('barrel', { name: 'Barrel Keeper' });
   remote.addAccount('cooper', { name: 'Cooper' });
@@ -59,7 +60,11 @@ export async function startWorld(
   };
 }
 
-async function login(vault: TestServer, username: string, password: string): Promise<string> {
+export async function login(
+  vault: TestServer,
+  username: string,
+  password: string,
+): Promise<string> {
   const res = await fetch(`${vault.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: vault.url },

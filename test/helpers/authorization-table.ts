@@ -215,6 +215,17 @@ export const AUTHORIZATION: Record<string, Row> = {
     admin: 404,
     request: () => ({ params: { name: 'vault-backup-20260101-000000-manual.zip' } }),
   },
+  // Blocked servers: admins only (a made-up id is a 404 for them; each block's host is new).
+  'GET /api/domain-blocks': adminOnly,
+  'POST /api/domain-blocks': {
+    ...adminOnly,
+    request: ({ unique }) => ({ json: { domain: `blocked-${unique}.example`, note: 'spam' } }),
+  },
+  'DELETE /api/domain-blocks/:id': {
+    ...adminOnly,
+    admin: 404,
+    request: () => ({ params: { id: '999999' } }),
+  },
   // Each user's own vault; another user's only for an admin (?username=).
   'GET /api/export': signedIn(),
   // Each user's own imports: another's (or a made-up) import is a 404, even for an admin.

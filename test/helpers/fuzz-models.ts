@@ -44,6 +44,10 @@ export const JSON_MODELS: Record<string, Record<string, fc.Arbitrary<unknown>>> 
     password: valueOr(null, '', 'violet harbour lantern 42', 'short'),
   },
   'POST /api/beverages/:id/clone': { status: valueOr('TRIED', 'TO_TRY', 'DRUNK') },
+  'POST /api/domain-blocks': {
+    domain: valueOr('spam.example', 'SPAM.example:8443', 'https://x.example/', '', 'localhost'),
+    note: valueOr('Spam', '', 'x'.repeat(501)),
+  },
   'POST /api/beverages/:id/share': {
     userId: valueOr(1, 2, 3, 999999, 0, -1, 1.5, '2'),
     message: valueOr('Try this one', '', 'x'.repeat(281)),
@@ -171,6 +175,10 @@ export const WELL_FORMED: Record<string, readonly WellFormed[]> = {
   'POST /api/beverages': [{ form: { name: 'Lagavulin 16', type: 'WHISKEY', rating: '4' } }],
   'PATCH /api/beverages/:id': [{ form: { notes: 'Smoky.' } }, { form: { removePhoto: 'true' } }],
   'POST /api/beverages/:id/clone': [null, { json: { status: 'TRIED' } }],
+  'POST /api/domain-blocks': [
+    { json: { domain: 'spam.example' } },
+    { json: { domain: 'other.example:8443', note: 'Spam' } },
+  ],
   'POST /api/beverages/:id/share': [
     { json: { userId: 2 } },
     { json: { userId: 3, message: 'Hi' } },

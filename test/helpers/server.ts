@@ -17,6 +17,8 @@ export async function startTestServer(
      * relying party id; an IP address cannot). The server listens on 127.0.0.1 either way.
      */
     host?: '127.0.0.1' | 'localhost';
+    /** More settings (VAULT_… variables), e.g. smaller inbound limits. */
+    env?: Record<string, string>;
   } = {},
 ) {
   // Port 0 would do, but the origin must be known before start: reserve a free port first.
@@ -25,6 +27,7 @@ export async function startTestServer(
     PORT: String(port),
     HOST: '127.0.0.1',
     VAULT_ORIGIN: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    ...options.env,
   });
   const vault = await startVault(config, {
     allowPrivateAddress: options.allowPrivateAddress ?? true,

@@ -49,3 +49,16 @@ export const federationQueue = sqliteTable(
     index('federation_queue_ordering_idx').on(t.orderingKey, t.id),
   ],
 );
+
+/**
+ * Servers an admin blocked (src/domain-blocks/): `domain` is a lowercase host, with `:port`
+ * when the block is for one port only; without a port it covers every port of that host.
+ */
+export const domainBlocks = sqliteTable('domain_blocks', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  domain: text('domain').notNull().unique(),
+  note: text('note').notNull().default(''),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+export type DomainBlockRow = typeof domainBlocks.$inferSelect;

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import '../admin/admin.css';
 import type { SecurityKeyCredential, User } from '../api/types.ts';
 import { BackupsPanel } from '../admin/BackupsPanel.tsx';
+import { BlockedServersPanel } from '../admin/BlockedServersPanel.tsx';
 import { ManageUserPanel } from '../admin/ManageUserPanel.tsx';
 import { ProvisionUserForm } from '../admin/ProvisionUserForm.tsx';
 import { UserRegistryPanel } from '../admin/UserRegistryPanel.tsx';
@@ -24,7 +25,7 @@ function ManagePlaceholder() {
 
 /**
  * /admin (admins only; the route sends everyone else to /): the user registry, the
- * provision-user form, the manage-user panel and the backups.
+ * provision-user form, the manage-user panel, the backups and the blocked servers.
  */
 export function AdminScreen() {
   const currentUser = useCurrentUser();
@@ -81,6 +82,7 @@ export function AdminScreen() {
           <ProvisionUserForm onCreated={upsert} />
         </div>
         <BackupsPanel />
+        <BlockedServersPanel />
       </div>
     </Screen>
   );
