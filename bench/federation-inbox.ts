@@ -162,7 +162,7 @@ export async function benchSilentFollower(options: {
     const res = await options.neighbour.send('POST', '/api/beverages', data);
     if (res.status !== 201) throw new Error(`POST /api/beverages: ${res.status}`);
   }
-  await until('deliveries reaching the silent server', () => options.silent.open() > 0, 10_000);
+  await until('deliveries reaching the silent server', () => options.silent.open() > 0, 30_000);
   const samples: number[] = [];
   let allStored = true;
   for (let i = 0; i < SILENT_SAMPLES; i++) {

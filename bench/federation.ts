@@ -342,7 +342,7 @@ export async function benchFederation(): Promise<Verdict[]> {
         met: inbox.allStored,
       },
       {
-        target: 'inbox while a follower server never answers: stored within 2 s',
+        target: 'inbox, a follower silent: stored within 2 s',
         figure: `p50 ${(toStore.p50 / 1000).toFixed(2)} s, max ${(toStore.max / 1000).toFixed(2)} s`,
         met: unanswered.allStored && toStore.max <= 2_000,
       },
