@@ -3,21 +3,28 @@
 //    loopback ports, each with a shared inbox): POSTs per entry, time until every host has it,
 //    and the author's own request against an author without followers;
 //  - inbox throughput: signed Create(Note) deliveries (draft-cavage, verified by the vault) from
-//    a remote actor a local user follows, until each is stored as a remote entry.
+//    a remote actor a local user follows, until each is stored as a remote entry;
+//  - incoming activities while one follower server never answers: 6 deliveries to it hang, and
+//    signed Create(Note)s arrive one at a time: the time from each 202 until it is stored.
 // BENCH_ONLY=federation runs it alone.
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import Database from 'better-sqlite3';
 import { createActorRepository } from '../src/actors/repository.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createUserRepository } from '../src/users/repository.ts';
-import { signRequest } from '../test/helpers/http-signatures.ts';
+import {
+  benchInbox,
+  benchSilentFollower,
+  INBOX_CONCURRENCY,
+  INBOX_DELIVERIES,
+  startSilentServer,
+} from './federation-inbox.ts';
 import { multipart, signIn, type Client } from './http.ts';
 import { freePort, startEnvironment } from './processes.ts';
 import { printVerdicts, type Verdict } from './verdict.ts';
@@ -25,8 +32,6 @@ import { printVerdicts, type Verdict } from './verdict.ts';
 const HOSTS = 50;
 const FOLLOWERS_PER_HOST = 20;
 const PASSWORD = 'federation bench password';
-const INBOX_DELIVERIES = 400;
-const INBOX_CONCURRENCY = 8;
 const FAN_OUT_ROUNDS = 15;
 
 interface Arrival {
@@ -91,15 +96,18 @@ async function startHosts(poster: { publicKeyPem: string }) {
   };
 }
 
-/** The data directory: author (1,000 remote followers), quiet (none), reader (follows poster). */
-async function seed(dataDir: string, origins: string[]) {
+/**
+ * The data directory: author (1,000 remote followers), quiet (none), reader (follows poster),
+ * neighbour (one follower, on the silent server).
+ */
+async function seed(dataDir: string, origins: string[], silentOrigin: string) {
   const { db, sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
   try {
     const users = createUserRepository(db);
     const actors = createActorRepository(sqlite);
     const passwordHash = await hashPassword(PASSWORD);
     const ids: Record<string, number> = {};
-    for (const username of ['author', 'quiet', 'reader']) {
+    for (const username of ['author', 'quiet', 'reader', 'neighbour']) {
       const row = users.insert({
         username,
         fullName: username,
@@ -153,6 +161,21 @@ async function seed(dataDir: string, origins: string[]) {
         ).lastInsertRowid,
       );
       insertFollow.run(ids.reader, posterId, null, now);
+      const silentHost = new URL(silentOrigin).host;
+      const silentFan = `${silentOrigin}/users/fan`;
+      const silentFanId = Number(
+        insertActor.run(
+          silentFan,
+          `${silentFan}/inbox`,
+          `${silentOrigin}/inbox`,
+          'fan',
+          `@fan@${silentHost}`,
+          now,
+          now,
+          now,
+        ).lastInsertRowid,
+      );
+      insertFollow.run(silentFanId, ids.neighbour, `${silentFan}#follow`, now);
     })();
   } finally {
     close();
@@ -224,7 +247,8 @@ export async function benchFederation(): Promise<Verdict[]> {
   const poster = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const publicKeyPem = poster.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const hosts = await startHosts({ publicKeyPem });
-  await seed(dataDir, hosts.origins);
+  const silent = await startSilentServer();
+  await seed(dataDir, hosts.origins, silent.origin);
   const vault = await startVaultProcess(dataDir);
   try {
     const author = await signIn(vault.origin, 'author', PASSWORD);
@@ -283,6 +307,19 @@ export async function benchFederation(): Promise<Verdict[]> {
     );
     const inbox = await benchInbox(vault.origin, hosts.origins[0]!, poster.privateKey, dataDir);
 
+    console.log('\nInbox while one follower server never answers (6 deliveries to it hang)');
+    const neighbour = await signIn(vault.origin, 'neighbour', PASSWORD);
+    const unanswered = await benchSilentFollower({
+      vaultOrigin: vault.origin,
+      hostOrigin: hosts.origins[0]!,
+      privateKey: poster.privateKey,
+      dataDir,
+      neighbour,
+      silent,
+    });
+    const toStore = stats('signed Create(Note): 202 to stored', unanswered.samples);
+    console.log(`deliveries hanging at the silent server at the end: ${unanswered.hanging}`);
+
     return [
       {
         target: 'fan-out to 1,000 followers on 50 hosts: <= 50 POSTs',
@@ -304,99 +341,18 @@ export async function benchFederation(): Promise<Verdict[]> {
         figure: `${inbox.accepted.toFixed(0)}/s accepted, ${inbox.processed.toFixed(0)}/s stored`,
         met: inbox.allStored,
       },
+      {
+        target: 'inbox, a follower silent: stored within 2 s',
+        figure: `p50 ${(toStore.p50 / 1000).toFixed(2)} s, max ${(toStore.max / 1000).toFixed(2)} s`,
+        met: unanswered.allStored && toStore.max <= 2_000,
+      },
     ];
   } finally {
     await vault.stop();
     await hosts.close();
+    await silent.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** Signed deliveries to the shared inbox until every one is stored as a remote entry. */
-async function benchInbox(
-  vaultOrigin: string,
-  hostOrigin: string,
-  privateKey: KeyObject,
-  dataDir: string,
-) {
-  const actor = `${hostOrigin}/users/poster`;
-  const url = `${vaultOrigin}/inbox`;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: INBOX_CONCURRENCY });
-  const run = Date.now();
-  const body = (i: number) => {
-    const note = `${actor}/statuses/${run}-${i}`;
-    return JSON.stringify({
-      '@context': ['https://www.w3.org/ns/activitystreams', { vault: `${hostOrigin}/ns/vault#` }],
-      id: `${note}/activity`,
-      type: 'Create',
-      actor,
-      to: [`${actor}/followers`],
-      object: {
-        id: note,
-        type: 'Note',
-        attributedTo: actor,
-        to: [`${actor}/followers`],
-        published: new Date().toISOString(),
-        content: `<p>Bench ale ${i}</p>`,
-        'vault:entryType': 'BEER',
-        'vault:entryName': `Bench ale ${i}`,
-        'vault:subtype': 'IPA',
-        'vault:rating': 4,
-        'vault:status': 'TRIED',
-      },
-    });
-  };
-  const send = (i: number) =>
-    new Promise<number>((resolve, reject) => {
-      const data = body(i);
-      const headers = signRequest({
-        method: 'POST',
-        url,
-        headers: { 'content-type': 'application/activity+json' },
-        body: data,
-        keyId: `${actor}#main-key`,
-        privateKey,
-      });
-      const req = http.request(url, { method: 'POST', agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      req.on('error', reject);
-      req.end(data);
-    });
-  const db = new Database(path.join(dataDir, 'vault.sqlite'), { readonly: true });
-  const stored = db.prepare('SELECT count(*) FROM remote_entries').pluck();
-  const base = stored.get() as number;
-  // One delivery first: the vault fetches and caches the poster's key.
-  await send(-1);
-  await until('first inbox delivery', () => (stored.get() as number) > base, 30_000);
-  const first = stored.get() as number;
-  const started = performance.now();
-  let next = 0;
-  let refused = 0;
-  await Promise.all(
-    Array.from({ length: INBOX_CONCURRENCY }, async () => {
-      while (next < INBOX_DELIVERIES) {
-        const status = await send(next++);
-        if (status !== 202) refused++;
-      }
-    }),
-  );
-  const acceptedMs = performance.now() - started;
-  const allStored = await until(
-    'inbox processing',
-    () => (stored.get() as number) >= first + INBOX_DELIVERIES,
-    60_000,
-  );
-  const storedMs = performance.now() - started;
-  db.close();
-  agent.destroy();
-  if (refused > 0) console.log(`  (${refused} deliveries refused)`);
-  return {
-    accepted: (INBOX_DELIVERIES / acceptedMs) * 1000,
-    processed: (INBOX_DELIVERIES / storedMs) * 1000,
-    allStored: allStored && refused === 0,
-  };
 }
 
 /** BENCH_ONLY=federation: this benchmark alone. */

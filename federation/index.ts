@@ -44,7 +44,11 @@ import { registerInbox } from './inbox.ts';
 import { createInstanceKeyStore, INSTANCE_ACTOR } from './instance-actor.ts';
 import { createActorKeyStore, type ActorKeyStore } from './keys.ts';
 import { SqliteKvStore, type SqliteKvStoreOptions } from './kv-store.ts';
-import { SqliteMessageQueue, type SqliteMessageQueueOptions } from './message-queue.ts';
+import {
+  createFederationQueues,
+  type FederationQueues,
+  type SharedQueueOptions,
+} from './queues.ts';
 import { registerNodeInfo } from './nodeinfo.ts';
 import { canonicalWebFingerRequest } from './webfinger.ts';
 import { boundOutboundHttp, type HttpBounds } from './http-bounds.ts';
@@ -52,6 +56,7 @@ import { OUTBOUND_LIMITS, userDocumentLoader } from './outbound.ts';
 
 export { SqliteKvStore } from './kv-store.ts';
 export { SqliteMessageQueue } from './message-queue.ts';
+export type { FederationQueues } from './queues.ts';
 export { FEDERATION_PATHS } from './paths.ts';
 export { INSTANCE_ACTOR } from './instance-actor.ts';
 export type { ActorGoneHandler, DeliveryGoneHandler } from './delivery-policy.ts';
@@ -91,7 +96,8 @@ export interface VaultFederationOptions {
   remoteEntries?: () => RemoteEntryService;
   /** Follows with remote actors, asked for when Fedify loads (the inbox's Follow, Undo...). */
   remoteFollows?: () => RemoteFollowService;
-  queueOptions?: SqliteMessageQueueOptions;
+  /** Options of the three queues (inbox, outbox, fanout); their workers are in queues.ts. */
+  queueOptions?: SharedQueueOptions;
   kvOptions?: SqliteKvStoreOptions;
   /** The longest stop() waits for running handlers. 5 s by default. */
   drainTimeoutMs?: number;
@@ -100,7 +106,8 @@ export interface VaultFederationOptions {
 export interface VaultFederation {
   /** Fedify's federation object, handed to the HTTP middleware. */
   federation: Federation<void>;
-  queue: SqliteMessageQueue;
+  /** Fedify's queues: incoming activities, deliveries and fan-out, each with its own workers. */
+  queue: FederationQueues;
   kv: SqliteKvStore;
   keys: ActorKeyStore;
   /** Whether outbound requests may reach private addresses (VAULT_ALLOW_PRIVATE_ADDRESS). */
@@ -116,7 +123,7 @@ export interface VaultFederation {
    * (entry-delivery.ts); resolves once it is in the queue.
    */
   sendEntryActivity(job: EntryDeliveryJob): Promise<void>;
-  /** Starts the queue worker (inbox processing and outgoing delivery). Idempotent. */
+  /** Starts the queue workers (inbox processing, fan-out and outgoing delivery). Idempotent. */
   startQueue(): void;
   /**
    * Stops the queue worker: no new messages are taken, running handlers get a few seconds to
@@ -129,7 +136,7 @@ export interface VaultFederation {
 export function createVaultFederation(options: VaultFederationOptions): VaultFederation {
   const { config, database, users } = options;
   const kv = new SqliteKvStore(database.sqlite, options.kvOptions);
-  const queue = new SqliteMessageQueue(database.sqlite, options.queueOptions);
+  const queue = createFederationQueues(database.sqlite, options.queueOptions);
   const keys = createActorKeyStore(createActorKeyRepository(database.db), config.rsaKeyBits);
   const instanceKeys = createInstanceKeyStore(kv, config.rsaKeyBits);
   const allowPrivateAddress = options.allowPrivateAddress ?? false;
@@ -138,7 +145,8 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
 
   const federation = createFederation<void>({
     kv,
-    queue,
+    // Incoming activities never wait behind deliveries (queues.ts).
+    queue: { inbox: queue.inbox, outbox: queue.outbox, fanout: queue.fanout },
     // Ids, handles and links come from VAULT_ORIGIN, never from the request's Host header.
     origin: config.origin,
     allowPrivateAddress,

@@ -6,11 +6,31 @@ import type {
 } from '@fedify/fedify';
 import { getLogger } from '@logtape/logtape';
 import type Database from 'better-sqlite3';
+import {
+  prepareQueueStatements,
+  type QueueRow,
+  type QueueStatements,
+} from './message-queue-statements.ts';
 import { durationToMs } from './temporal.ts';
 
 const logger = getLogger(['vault', 'federation', 'queue']);
 
 export interface SqliteMessageQueueOptions {
+  /**
+   * The channel of federation_queue this queue writes and reads: queues on different channels
+   * share the table and nothing else (their own listeners, ordering keys and depth). 'outbox'
+   * by default, the channel of rows written before there were channels.
+   */
+  channel?: string;
+  /**
+   * The server a message goes to (a host, with its port if any), or null: at most perHostLimit
+   * messages of one host are handled at a time, across processes. Computed when enqueued.
+   */
+  hostOf?: (message: unknown) => string | null;
+  /** Messages of one host (hostOf) handled at the same time. No limit but concurrency by default. */
+  perHostLimit?: number;
+  /** Runs each handler (a scope around it, such as the delivery HTTP bounds). */
+  runHandler?: (handle: () => Promise<void>) => Promise<void>;
   /** How often a listener looks for due messages when nothing wakes it. 1 s by default. */
   pollIntervalMs?: number;
   /**
@@ -31,18 +51,10 @@ export interface SqliteMessageQueueOptions {
   now?: () => number;
 }
 
-interface QueueRow {
-  id: number;
-  message: string;
-  ordering_key: string | null;
-  locked_until: number;
-  attempts: number;
-}
-
 type Handler = (message: unknown) => Promise<void> | void;
 
 /**
- * Fedify's message queue in the app's SQLite file, table federation_queue.
+ * Fedify's message queue in the app's SQLite file, table federation_queue, one channel of it.
  *
  * A listener takes a due message by setting its lease (locked_until) and deletes it only after
  * the handler succeeds: a crash or a failing handler never loses a message (Fedify's own SQLite
@@ -57,6 +69,10 @@ type Handler = (message: unknown) => Promise<void> | void;
  * same file, can share the queue; the lease makes sure each message goes to one of them. A local
  * enqueue wakes this process's listeners at once; others notice within pollIntervalMs.
  *
+ * With hostOf, a due message whose host already has perHostLimit messages leased is passed
+ * over, not waited for: the next message of another host is taken instead, so one slow server
+ * holds at most perHostLimit of the handlers.
+ *
  * The value of locked_until doubles as the lease token: renewing or releasing a lease only
  * succeeds while it still holds the value this listener set, so a listener whose lease ran out
  * (and whose message was taken again) cannot disturb the new holder.
@@ -65,6 +81,10 @@ export class SqliteMessageQueue implements MessageQueue {
   readonly nativeRetrial = false;
 
   readonly #sqlite: Database.Database;
+  readonly #channel: string;
+  readonly #hostOf: ((message: unknown) => string | null) | undefined;
+  readonly #perHostLimit: number;
+  readonly #runHandler: (handle: () => Promise<void>) => Promise<void>;
   readonly #now: () => number;
   readonly #pollIntervalMs: number;
   readonly #leaseMs: number;
@@ -77,20 +97,13 @@ export class SqliteMessageQueue implements MessageQueue {
   readonly #heartbeats = new Set<NodeJS.Timeout>();
   #closed = false;
 
-  readonly #insert: Database.Statement<[string, string | null, number, number]>;
-  readonly #claim: Database.Statement<[{ lease: number; now: number }], QueueRow>;
-  readonly #renew: Database.Statement<[number, number, number]>;
-  readonly #ack: Database.Statement<[number]>;
-  readonly #release: Database.Statement<[number, number, number]>;
-  readonly #drop: Database.Statement<[number]>;
-  readonly #nextDue: Database.Statement<[number], { due: number | null }>;
-  readonly #depth: Database.Statement<
-    [{ now: number }],
-    { queued: number; ready: number | null; delayed: number | null }
-  >;
+  readonly #statements: QueueStatements;
 
   constructor(sqlite: Database.Database, options: SqliteMessageQueueOptions = {}) {
     this.#sqlite = sqlite;
+    this.#channel = options.channel ?? 'outbox';
+    this.#hostOf = options.hostOf;
+    this.#runHandler = options.runHandler ?? ((handle) => handle());
     this.#now = options.now ?? Date.now;
     this.#pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.#leaseMs = options.leaseMs ?? 2 * 60_000;
@@ -98,47 +111,9 @@ export class SqliteMessageQueue implements MessageQueue {
     this.#maxAttempts = Math.max(1, options.maxAttempts ?? 8);
     this.#retryBaseMs = options.retryBaseMs ?? 1_000;
     this.#retryMaxMs = options.retryMaxMs ?? 60 * 60_000;
+    this.#perHostLimit = Math.max(1, options.perHostLimit ?? this.#concurrency);
 
-    this.#insert = sqlite.prepare(
-      `INSERT INTO federation_queue (message, ordering_key, not_before, created_at)
-       VALUES (?, ?, ?, ?)`,
-    );
-    // The oldest due message that is not leased and not waiting behind an earlier message with
-    // the same ordering key. UPDATE ... RETURNING is one atomic statement.
-    this.#claim = sqlite.prepare(
-      `UPDATE federation_queue SET locked_until = @lease, attempts = attempts + 1
-       WHERE id = (
-         SELECT q.id FROM federation_queue q
-         WHERE q.not_before <= @now
-           AND (q.locked_until IS NULL OR q.locked_until <= @now)
-           AND (q.ordering_key IS NULL OR NOT EXISTS (
-             SELECT 1 FROM federation_queue e
-             WHERE e.ordering_key = q.ordering_key AND e.id < q.id))
-         ORDER BY q.not_before, q.id
-         LIMIT 1)
-       RETURNING id, message, ordering_key, locked_until, attempts`,
-    );
-    this.#renew = sqlite.prepare(
-      'UPDATE federation_queue SET locked_until = ? WHERE id = ? AND locked_until = ?',
-    );
-    this.#ack = sqlite.prepare('DELETE FROM federation_queue WHERE id = ?');
-    this.#release = sqlite.prepare(
-      `UPDATE federation_queue SET locked_until = NULL, not_before = ?
-       WHERE id = ? AND locked_until = ?`,
-    );
-    this.#drop = sqlite.prepare('DELETE FROM federation_queue WHERE id = ?');
-    // When the next message becomes due or a lease runs out, whichever is first (future only:
-    // messages that are due now but wait behind their ordering key are woken by completions).
-    this.#nextDue = sqlite.prepare(
-      `SELECT min(max(not_before, coalesce(locked_until, 0))) AS due FROM federation_queue
-       WHERE max(not_before, coalesce(locked_until, 0)) > ?`,
-    );
-    this.#depth = sqlite.prepare(
-      `SELECT count(*) AS queued,
-              sum(not_before <= @now) AS ready,
-              sum(not_before > @now) AS delayed
-       FROM federation_queue WHERE locked_until IS NULL OR locked_until <= @now`,
-    );
+    this.#statements = prepareQueueStatements(sqlite);
   }
 
   async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
@@ -152,16 +127,17 @@ export class SqliteMessageQueue implements MessageQueue {
   /** The synchronous core of enqueue/enqueueMany: all messages in one transaction. */
   enqueueSync(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): void {
     if (messages.length === 0) return;
-    const encoded = messages.map((message) => {
-      const json = JSON.stringify(message);
-      if (json === undefined) throw new TypeError('A queue message must be JSON-serializable.');
-      return json;
-    });
     const now = this.#now();
     const notBefore = now + (options?.delay ? durationToMs(options.delay) : 0);
     const orderingKey = options?.orderingKey ?? null;
+    const rows = messages.map((message) => {
+      const json = JSON.stringify(message);
+      if (json === undefined) throw new TypeError('A queue message must be JSON-serializable.');
+      const host = this.#hostOf?.(message) ?? null;
+      return { channel: this.#channel, message: json, host, orderingKey, notBefore, now };
+    });
     this.#sqlite.transaction(() => {
-      for (const json of encoded) this.#insert.run(json, orderingKey, notBefore, now);
+      for (const row of rows) this.#statements.insert.run(row);
     })();
     this.#wakeAll();
   }
@@ -252,18 +228,23 @@ export class SqliteMessageQueue implements MessageQueue {
 
   async getDepth(): Promise<MessageQueueDepth> {
     const now = this.#now();
-    const row = this.#depth.get({ now })!;
+    const row = this.#statements.depth.get({ channel: this.#channel, now })!;
     return { queued: row.queued, ready: row.ready ?? 0, delayed: row.delayed ?? 0 };
   }
 
   #take(): QueueRow | undefined {
     for (;;) {
       const now = this.#now();
-      const row = this.#claim.get({ lease: now + this.#leaseMs, now });
+      const row = this.#statements.claim.get({
+        channel: this.#channel,
+        lease: now + this.#leaseMs,
+        now,
+        perHost: this.#perHostLimit,
+      });
       if (row === undefined) return undefined;
       if (row.attempts <= this.#maxAttempts) return row;
       // Only reachable when a lease ran out (the process died or hung while handling it).
-      this.#drop.run(row.id);
+      this.#statements.drop.run(row.id);
       logger.error(
         'Dropped federation queue message {id} after {attempts} attempts that never finished',
         { id: row.id, attempts: row.attempts - 1, message: row.message },
@@ -278,7 +259,8 @@ export class SqliteMessageQueue implements MessageQueue {
     this.#heartbeats.add(heartbeat);
     let failure: { error: unknown } | undefined;
     try {
-      await handler(JSON.parse(row.message));
+      const message: unknown = JSON.parse(row.message);
+      await this.#runHandler(async () => handler(message));
     } catch (error) {
       failure = { error };
     } finally {
@@ -288,16 +270,16 @@ export class SqliteMessageQueue implements MessageQueue {
     if (this.#closed || !this.#sqlite.open) return;
     try {
       if (failure === undefined) {
-        this.#ack.run(row.id);
+        this.#statements.ack.run(row.id);
       } else if (row.attempts >= this.#maxAttempts) {
-        this.#drop.run(row.id);
+        this.#statements.drop.run(row.id);
         logger.error(
           'Dropped federation queue message {id} after {attempts} failed attempts: {error}',
           { id: row.id, attempts: row.attempts, error: failure.error, message: row.message },
         );
       } else {
         const backoff = Math.min(this.#retryBaseMs * 2 ** (row.attempts - 1), this.#retryMaxMs);
-        this.#release.run(this.#now() + backoff, row.id, row.locked_until);
+        this.#statements.release.run(this.#now() + backoff, row.id, row.locked_until);
         logger.warn(
           'Federation queue message {id} failed (attempt {attempts}); retrying in {backoff} ms: {error}',
           { id: row.id, attempts: row.attempts, backoff, error: failure.error },
@@ -315,7 +297,7 @@ export class SqliteMessageQueue implements MessageQueue {
     if (this.#closed || !this.#sqlite.open) return;
     try {
       const lockedUntil = this.#now() + this.#leaseMs;
-      if (this.#renew.run(lockedUntil, row.id, row.locked_until).changes === 1) {
+      if (this.#statements.renew.run(lockedUntil, row.id, row.locked_until).changes === 1) {
         row.locked_until = lockedUntil;
       }
     } catch (error) {
@@ -328,7 +310,7 @@ export class SqliteMessageQueue implements MessageQueue {
 
   #msUntilNextDue(pollMs: number): number {
     const now = this.#now();
-    const due = this.#nextDue.get(now)?.due;
+    const due = this.#statements.nextDue.get({ channel: this.#channel, now })?.due;
     if (due === null || due === undefined) return pollMs;
     return Math.max(1, Math.min(pollMs, due - now));
   }

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { Create, Note } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_BOUNDS } from '../../federation/http-bounds.ts';
+import { HTTP_BOUNDS, withDeliveryBounds } from '../../federation/http-bounds.ts';
 import { AP, startBareFederation } from './plumbing-remote.ts';
 
 // Fedify's own requests (here: the key fetch that verifying a delivery needs) get the process's
-// HTTP bounds: a server that never answers, or sends far too much, cannot hold them.
+// HTTP bounds: a server that never answers, or sends far too much, cannot hold them. Deliveries
+// get shorter ones.
 
 type Bare = Awaited<ReturnType<typeof startBareFederation>>;
 let vault: Bare;
@@ -16,6 +18,8 @@ let flood: http.Server;
 let silentOrigin: string;
 let floodOrigin: string;
 const sockets = new Set<net.Socket>();
+/** When each connection to the silent server was opened and when the vault gave it up. */
+const silentConnections: { opened: number; closed?: number }[] = [];
 
 async function listen(server: net.Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -24,7 +28,13 @@ async function listen(server: net.Server): Promise<string> {
 
 beforeAll(async () => {
   // Accepts connections and never says a word.
-  silent = net.createServer((socket) => void sockets.add(socket));
+  silent = net.createServer((socket) => {
+    sockets.add(socket);
+    const connection: { opened: number; closed?: number } = { opened: performance.now() };
+    silentConnections.push(connection);
+    socket.on('close', () => (connection.closed = performance.now()));
+    socket.resume();
+  });
   // Answers every GET with 2 MB of JSON-looking bytes.
   flood = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': AP, 'content-length': String(2 * 1024 * 1024) });
@@ -38,8 +48,13 @@ beforeAll(async () => {
       headersTimeoutMs: 500,
       bodyTimeoutMs: 500,
       maxResponseBytes: 64 * 1024,
+      // Longer than the others here (shorter by default), so that a request that waited for it
+      // can only have had the delivery bound: timers never fire early, however busy the machine.
+      deliveryConnectTimeoutMs: 1000,
+      deliveryAnswerTimeoutMs: 1_500,
     },
   });
+  vault.startQueue();
 });
 afterAll(async () => {
   await vault.close();
@@ -72,12 +87,14 @@ function delivery(origin: string): Request {
 }
 
 describe("Fedify's outbound requests", () => {
-  it('are bounded by default: 10 s to connect, 15 s to the headers or between body parts, 16 MB', () => {
+  it('are bounded by default: 10 s to connect, 15 s to the headers or between body parts, 16 MB; deliveries 5 s to connect, 10 s to answer', () => {
     expect(HTTP_BOUNDS).toEqual({
       connectTimeoutMs: 10_000,
       headersTimeoutMs: 15_000,
       bodyTimeoutMs: 15_000,
       maxResponseBytes: 16 * 1024 * 1024,
+      deliveryConnectTimeoutMs: 5_000,
+      deliveryAnswerTimeoutMs: 10_000,
     });
   });
 
@@ -95,5 +112,37 @@ describe("Fedify's outbound requests", () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     const big = fetch(`${floodOrigin}/anything`).then((res) => res.arrayBuffer());
     await expect(big).rejects.toThrow();
+  });
+
+  it('have bounds of their own inside withDeliveryBounds', async () => {
+    const started = performance.now();
+    await expect(withDeliveryBounds(() => fetch(`${silentOrigin}/inbox`))).rejects.toThrow();
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(1_400);
+    expect(waited).toBeLessThan(5_000);
+  });
+
+  it("apply the delivery bound to Fedify's delivery workers", async () => {
+    const ctx = vault.context();
+    const before = silentConnections.length;
+    const actor = ctx.getActorUri('alice');
+    const id = new URL(`${vault.origin}/users/alice/notes/1`);
+    await ctx.sendActivity(
+      { identifier: 'alice' },
+      { id: new URL(`${silentOrigin}/users/bob`), inboxId: new URL(`${silentOrigin}/inbox`) },
+      new Create({
+        id: new URL(`${id.href}#create`),
+        actor,
+        object: new Note({ id, attribution: actor, content: 'A dram' }),
+      }),
+    );
+    const deadline = performance.now() + 15_000;
+    while (silentConnections[before]?.closed === undefined && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const connection = silentConnections[before]!;
+    // Given up after the delivery bound (1.5 s), not the fetch bound (0.5 s).
+    expect(connection.closed! - connection.opened).toBeGreaterThanOrEqual(1_400);
+    expect(connection.closed! - connection.opened).toBeLessThan(5_000);
   });
 });

@@ -184,4 +184,64 @@ describe('SqliteMessageQueue', () => {
     expect(finished).toBe(true);
     expect(rowsLeft()).toBe(0);
   });
+
+  it('handles at most perHostLimit messages of one host at a time, and takes other hosts meanwhile', async () => {
+    const queue = new SqliteMessageQueue(db.database.sqlite, {
+      concurrency: 4,
+      perHostLimit: 2,
+      hostOf: (message) => (message as { host: string }).host,
+    });
+    const release: (() => void)[] = [];
+    const running = new Map<string, number>();
+    let mostOfSlow = 0;
+    const done: string[] = [];
+    const stop = listen(queue, async (message) => {
+      const { host, n } = message as { host: string; n: number };
+      running.set(host, (running.get(host) ?? 0) + 1);
+      mostOfSlow = Math.max(mostOfSlow, running.get('slow.example') ?? 0);
+      // The slow host's messages hang until released; the others finish at once.
+      if (host === 'slow.example') await new Promise<void>((resolve) => release.push(resolve));
+      running.set(host, running.get(host)! - 1);
+      done.push(`${host} ${n}`);
+    });
+    for (let n = 1; n <= 6; n++) await queue.enqueue({ host: 'slow.example', n });
+    await queue.enqueue({ host: 'quick.example', n: 1 });
+    await queue.enqueue({ host: 'quick.example:8443', n: 2 });
+    // The quick hosts' messages, enqueued last, are handled while two of the slow host's hang.
+    await until(() => done.length === 2);
+    expect(done).toEqual(['quick.example 1', 'quick.example:8443 2']);
+    expect(release).toHaveLength(2);
+    await sleep(100);
+    expect(release).toHaveLength(2);
+    expect(queue.inFlight).toBe(2);
+    expect(await queue.getDepth()).toEqual({ queued: 4, ready: 4, delayed: 0 });
+    // Each message of the slow host that finishes lets the next one in, never more than two.
+    while (done.length < 8) {
+      release.shift()?.();
+      await sleep(10);
+    }
+    await stop();
+    expect(mostOfSlow).toBe(2);
+    expect(done.slice(2)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `slow.example ${n}`));
+    expect(rowsLeft()).toBe(0);
+  });
+
+  it('keeps channels apart: a listener takes only its own channel, which has a depth of its own', async () => {
+    const inbox = new SqliteMessageQueue(db.database.sqlite, { channel: 'inbox' });
+    const outbox = new SqliteMessageQueue(db.database.sqlite, { channel: 'outbox' });
+    const seen: unknown[] = [];
+    await outbox.enqueue('a delivery');
+    const stop = listen(inbox, (message) => void seen.push(message));
+    await inbox.enqueue('an activity');
+    await until(() => seen.length === 1);
+    await sleep(100);
+    expect(seen).toEqual(['an activity']);
+    expect(await inbox.getDepth()).toEqual({ queued: 0, ready: 0, delayed: 0 });
+    expect(await outbox.getDepth()).toEqual({ queued: 1, ready: 1, delayed: 0 });
+    await stop();
+    const stopOutbox = listen(outbox, (message) => void seen.push(message));
+    await until(() => rowsLeft() === 0);
+    await stopOutbox();
+    expect(seen).toEqual(['an activity', 'a delivery']);
+  });
 });

@@ -31,13 +31,18 @@ export const federationKv = sqliteTable(
 
 /**
  * Fedify's MessageQueue. A message is taken by setting locked_until (a lease) and deleted only
- * after its handler succeeds, so a crash never loses it.
+ * after its handler succeeds, so a crash never loses it. Each channel (inbox, outbox, fanout) has
+ * listeners of its own; rows queued before there were channels are in 'outbox', whose handler
+ * (Fedify's) handles every kind of message. host is the server a delivery goes to, for the limit
+ * of deliveries in flight per server.
  */
 export const federationQueue = sqliteTable(
   'federation_queue',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
+    channel: text('channel').notNull().default('outbox'),
     message: text('message').notNull(),
+    host: text('host'),
     orderingKey: text('ordering_key'),
     notBefore: integer('not_before').notNull(),
     lockedUntil: integer('locked_until'),
@@ -45,8 +50,9 @@ export const federationQueue = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [
-    index('federation_queue_due_idx').on(t.notBefore, t.id),
+    index('federation_queue_due_idx').on(t.channel, t.notBefore, t.id),
     index('federation_queue_ordering_idx').on(t.orderingKey, t.id),
+    index('federation_queue_host_idx').on(t.host, t.lockedUntil),
   ],
 );
 

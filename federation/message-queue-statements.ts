@@ -1,0 +1,85 @@
+import type Database from 'better-sqlite3';
+
+/** A row of federation_queue as a listener takes it. */
+export interface QueueRow {
+  id: number;
+  message: string;
+  ordering_key: string | null;
+  locked_until: number;
+  attempts: number;
+}
+
+export interface InsertRow {
+  channel: string;
+  message: string;
+  host: string | null;
+  orderingKey: string | null;
+  notBefore: number;
+  now: number;
+}
+
+export interface ClaimParams {
+  channel: string;
+  lease: number;
+  now: number;
+  /** Leased rows of one host at most; a due row of a host at the limit is passed over. */
+  perHost: number;
+}
+
+/** The statements of SqliteMessageQueue (message-queue.ts) on table federation_queue. */
+export function prepareQueueStatements(sqlite: Database.Database) {
+  return {
+    insert: sqlite.prepare<[InsertRow]>(
+      `INSERT INTO federation_queue (channel, message, host, ordering_key, not_before, created_at)
+       VALUES (@channel, @message, @host, @orderingKey, @notBefore, @now)`,
+    ),
+    // The oldest due message of the channel that is not leased, not waiting behind an earlier
+    // message with the same ordering key, and not bound for a host that already has perHost
+    // messages leased (in any process). UPDATE ... RETURNING is one atomic statement.
+    claim: sqlite.prepare<[ClaimParams], QueueRow>(
+      `UPDATE federation_queue SET locked_until = @lease, attempts = attempts + 1
+       WHERE id = (
+         SELECT q.id FROM federation_queue q
+         WHERE q.channel = @channel
+           AND q.not_before <= @now
+           AND (q.locked_until IS NULL OR q.locked_until <= @now)
+           AND (q.ordering_key IS NULL OR NOT EXISTS (
+             SELECT 1 FROM federation_queue e
+             WHERE e.ordering_key = q.ordering_key AND e.channel = q.channel AND e.id < q.id))
+           AND (q.host IS NULL OR (
+             SELECT count(*) FROM federation_queue h
+             WHERE h.host = q.host AND h.locked_until > @now) < @perHost)
+         ORDER BY q.not_before, q.id
+         LIMIT 1)
+       RETURNING id, message, ordering_key, locked_until, attempts`,
+    ),
+    renew: sqlite.prepare<[number, number, number]>(
+      'UPDATE federation_queue SET locked_until = ? WHERE id = ? AND locked_until = ?',
+    ),
+    ack: sqlite.prepare<[number]>('DELETE FROM federation_queue WHERE id = ?'),
+    release: sqlite.prepare<[number, number, number]>(
+      `UPDATE federation_queue SET locked_until = NULL, not_before = ?
+       WHERE id = ? AND locked_until = ?`,
+    ),
+    drop: sqlite.prepare<[number]>('DELETE FROM federation_queue WHERE id = ?'),
+    // When the channel's next message becomes due or a lease runs out, whichever is first
+    // (future only: messages that are due now but wait behind their ordering key or their
+    // host's limit are woken by completions).
+    nextDue: sqlite.prepare<[{ channel: string; now: number }], { due: number | null }>(
+      `SELECT min(max(not_before, coalesce(locked_until, 0))) AS due FROM federation_queue
+       WHERE channel = @channel AND max(not_before, coalesce(locked_until, 0)) > @now`,
+    ),
+    depth: sqlite.prepare<
+      [{ channel: string; now: number }],
+      { queued: number; ready: number | null; delayed: number | null }
+    >(
+      `SELECT count(*) AS queued,
+              sum(not_before <= @now) AS ready,
+              sum(not_before > @now) AS delayed
+       FROM federation_queue
+       WHERE channel = @channel AND (locked_until IS NULL OR locked_until <= @now)`,
+    ),
+  };
+}
+
+export type QueueStatements = ReturnType<typeof prepareQueueStatements>;
