@@ -233,6 +233,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     visibility,
     remoteEntries: feedRepo,
     actors,
+    blocks: blockRepo,
     outbox,
     transaction,
     now,

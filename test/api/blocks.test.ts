@@ -35,7 +35,7 @@ afterAll(() => vault.close());
 
 beforeEach(() => {
   vault.ctx.database.sqlite.exec(
-    'DELETE FROM blocks; DELETE FROM follows; DELETE FROM feed_items; DELETE FROM shares; DELETE FROM beverages;',
+    'DELETE FROM blocks; DELETE FROM comments; DELETE FROM cheers; DELETE FROM follows; DELETE FROM feed_items; DELETE FROM shares; DELETE FROM beverages;',
   );
 });
 
@@ -182,6 +182,27 @@ describe('what a block does', () => {
     ).toBe(404);
     expect(await entryNames(ids.alice, cookies.carol)).toEqual(['Alice members']);
     expect(await entryNames(ids.bob, cookies.admin)).toEqual(['Bob members']);
+  });
+
+  it('hides each side’s comments under a third person’s entry, and refuses cheers and comments on the other’s entries', async () => {
+    const carols = await log(cookies.carol, 'Carol members');
+    const alices = await log(cookies.alice, 'Alice members');
+    const comment = (content: string, cookie: string, id = carols.id) =>
+      vault.postJson(`/api/beverages/${id}/comments`, { content }, cookie);
+    expect((await comment('From Alice', cookies.alice)).status).toBe(201);
+    expect((await comment('From Bob', cookies.bob)).status).toBe(201);
+    await blockBob();
+    const thread = async (cookie: string) =>
+      (
+        (await json(await vault.request(`/api/beverages/${carols.id}/comments`, { cookie })))
+          .comments as { content: string }[]
+      ).map((c) => c.content);
+    expect(await thread(cookies.alice)).toEqual(['From Alice']);
+    expect(await thread(cookies.bob)).toEqual(['From Bob']);
+    expect(await thread(cookies.carol)).toEqual(['From Alice', 'From Bob']);
+    expect((await comment('Again', cookies.bob, alices.id)).status).toBe(404);
+    const cheer = await vault.postJson(`/api/beverages/${alices.id}/cheer`, {}, cookies.bob);
+    expect(cheer.status).toBe(404);
   });
 
   it('keeps blocked people out of each other’s searches', async () => {
