@@ -216,6 +216,40 @@ describe('comments', () => {
     ]);
   });
 
+  it('blocks a commenter from the thread: their comment leaves it, and no Block on one’s own', async () => {
+    const id = await entryInFeed('larch', 'ash', 'Talisker 10');
+    const larch = await openAs('larch', '/activity');
+    const beech = await openAs('beech', '/');
+    for (const [page, content] of [
+      [larch, 'Pepper.'],
+      [beech, 'Sea salt.'],
+    ] as const) {
+      const answer = await call(page, 'POST', `/api/beverages/${id}/comments`, { content });
+      expect(taken(answer.status)).toBe(true);
+    }
+    await commentsButton(card(larch, 'Talisker 10'), 'Talisker 10').click();
+    await comment(larch, 'Sea salt.').waitFor();
+    expect(
+      await comment(larch, 'Pepper.')
+        .getByRole('button', { name: /^Block/ })
+        .count(),
+    ).toBe(0);
+    await comment(larch, 'Sea salt.').getByRole('button', { name: 'Block Beech Malter' }).click();
+    const ask = larch.getByRole('dialog', { name: 'Block Beech Malter?' });
+    await ask.getByRole('button', { name: 'Block', exact: true }).click();
+    await comment(larch, 'Sea salt.').waitFor({ state: 'detached' });
+    expect(await comments(larch).locator('.comment__content').allTextContents()).toEqual([
+      'Pepper.',
+    ]);
+    const { body } = await call(larch, 'GET', '/api/users/blocks');
+    expect(
+      (body as { blocks: { username: string | null }[] }).blocks.map((b) => b.username),
+    ).toEqual(['beech']);
+    // Lifted again, so the other tests of this file see every comment.
+    const blockId = (body as { blocks: { id: number }[] }).blocks[0]!.id;
+    expect((await call(larch, 'DELETE', `/api/users/blocks/${blockId}`)).status).toBe(204);
+  });
+
   it('shows the server’s refusal under the form', async () => {
     const id = await entryInFeed('beech', 'ash', 'Glenfarclas 105');
     const beech = await openAs('beech', '/activity');

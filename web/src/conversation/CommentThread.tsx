@@ -9,7 +9,9 @@ import {
   postComment,
 } from '../api/conversation.ts';
 import type { Comment, ConversationTarget } from '../api/conversation.ts';
+import { BlockButton } from '../blocks/BlockButton.tsx';
 import { messageOf } from '../notes/notes.tsx';
+import { useCurrentUser } from '../session/session.tsx';
 import { formatDateTime } from '../people/dates.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { changeCounts, commentsKey } from './counts.ts';
@@ -61,22 +63,39 @@ function Author({ comment, onLeave }: { comment: Comment; onLeave: () => void })
   );
 }
 
-/** One comment, with 'Delete' (after a confirmation) when the user may delete it. */
+/**
+ * One comment, with 'Delete' (after a confirmation) when the user may delete it, and 'Block'
+ * for someone else's (after the block dialog; their comments then leave the thread).
+ */
 function CommentItem({
   comment,
   onDelete,
   deleting,
   onLeave,
+  onBlocked,
 }: {
   comment: Comment;
   onDelete: () => void;
   deleting: boolean;
   onLeave: () => void;
+  onBlocked: () => void;
 }) {
+  const me = useCurrentUser();
   const [confirming, setConfirming] = useState(false);
   const confirmId = useId();
   const when = formatDateTime(comment.createdAt);
   const by = comment.author.fullName || comment.author.username || comment.author.handle || '';
+  const { username, handle } = comment.author;
+  const blockTarget = username
+    ? username === me.username
+      ? undefined
+      : { username }
+    : handle
+      ? { handle }
+      : undefined;
+  const block = blockTarget && !confirming && (
+    <BlockButton name={by || 'this person'} target={blockTarget} onBlocked={onBlocked} />
+  );
   return (
     <li className="comment">
       <p className="comment__meta">
@@ -89,6 +108,7 @@ function CommentItem({
         )}
       </p>
       <CommentText content={comment.content} />
+      {!comment.canDelete && block && <div className="comment__actions">{block}</div>}
       {comment.canDelete &&
         (confirming ? (
           <div className="comment__actions" role="group" aria-label="Confirm the deletion">
@@ -123,6 +143,7 @@ function CommentItem({
             >
               Delete
             </button>
+            {block}
           </div>
         ))}
     </li>
@@ -260,6 +281,7 @@ export function CommentThread({
                 deleting={remove.isPending && remove.variables.id === comment.id}
                 onDelete={() => remove.mutate(comment)}
                 onLeave={onClose}
+                onBlocked={() => void queryClient.invalidateQueries({ queryKey: key })}
               />
             ))}
           </ol>
