@@ -136,7 +136,7 @@ export interface VaultFederation {
 export function createVaultFederation(options: VaultFederationOptions): VaultFederation {
   const { config, database, users } = options;
   const kv = new SqliteKvStore(database.sqlite, options.kvOptions);
-  const queue = createFederationQueues(database.sqlite, options.queueOptions);
+  const queue = createFederationQueues(database.sqlite, options.queueOptions, options.blocks);
   const keys = createActorKeyStore(createActorKeyRepository(database.db), config.rsaKeyBits);
   const instanceKeys = createInstanceKeyStore(kv, config.rsaKeyBits);
   const allowPrivateAddress = options.allowPrivateAddress ?? false;

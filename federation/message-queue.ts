@@ -29,8 +29,11 @@ export interface SqliteMessageQueueOptions {
   hostOf?: (message: unknown) => string | null;
   /** Messages of one host (hostOf) handled at the same time. No limit but concurrency by default. */
   perHostLimit?: number;
-  /** Runs each handler (a scope around it, such as the delivery HTTP bounds). */
-  runHandler?: (handle: () => Promise<void>) => Promise<void>;
+  /**
+   * Runs each handler (a scope around it, such as the delivery HTTP bounds); given the message,
+   * it may also settle it without running the handler.
+   */
+  runHandler?: (handle: () => Promise<void>, message: unknown) => Promise<void>;
   /** How often a listener looks for due messages when nothing wakes it. 1 s by default. */
   pollIntervalMs?: number;
   /**
@@ -84,7 +87,7 @@ export class SqliteMessageQueue implements MessageQueue {
   readonly #channel: string;
   readonly #hostOf: ((message: unknown) => string | null) | undefined;
   readonly #perHostLimit: number;
-  readonly #runHandler: (handle: () => Promise<void>) => Promise<void>;
+  readonly #runHandler: (handle: () => Promise<void>, message: unknown) => Promise<void>;
   readonly #now: () => number;
   readonly #pollIntervalMs: number;
   readonly #leaseMs: number;
@@ -260,7 +263,7 @@ export class SqliteMessageQueue implements MessageQueue {
     let failure: { error: unknown } | undefined;
     try {
       const message: unknown = JSON.parse(row.message);
-      await this.#runHandler(async () => handler(message));
+      await this.#runHandler(async () => handler(message), message);
     } catch (error) {
       failure = { error };
     } finally {

@@ -1,4 +1,5 @@
 import type { MessageQueueDepth } from '@fedify/fedify';
+import { getLogger } from '@logtape/logtape';
 import type Database from 'better-sqlite3';
 import { withDeliveryBounds } from './http-bounds.ts';
 import { SqliteMessageQueue, type SqliteMessageQueueOptions } from './message-queue.ts';
@@ -20,6 +21,8 @@ export const QUEUE_WORKERS = {
   fanout: 2,
 } as const;
 
+const logger = getLogger(['vault', 'federation', 'queue']);
+
 /** What the three queues share; the channel, workers and per-host limit are set here. */
 export type SharedQueueOptions = Omit<
   SqliteMessageQueueOptions,
@@ -40,17 +43,28 @@ export interface FederationQueues {
   close(): void;
 }
 
-/** The host of the inbox a Fedify outbox message is bound for; null for anything else. */
-export function deliveryHost(message: unknown): string | null {
-  if (typeof message !== 'object' || message === null) return null;
+/** The inbox a Fedify outbox message is bound for; undefined for anything else. */
+function deliveryInbox(message: unknown): string | undefined {
+  if (typeof message !== 'object' || message === null) return undefined;
   const { type, inbox } = message as { type?: unknown; inbox?: unknown };
-  if (type !== 'outbox' || typeof inbox !== 'string') return null;
-  return URL.parse(inbox)?.host ?? null;
+  return type === 'outbox' && typeof inbox === 'string' ? inbox : undefined;
 }
 
+/** The host of the inbox a Fedify outbox message is bound for; null for anything else. */
+export function deliveryHost(message: unknown): string | null {
+  const inbox = deliveryInbox(message);
+  return inbox === undefined ? null : (URL.parse(inbox)?.host ?? null);
+}
+
+/**
+ * The three queues. `blocks` (the admins' blocked servers): a delivery bound for a blocked
+ * server is dropped when its turn comes, so what was queued (or waits for a retry) before the
+ * block was made is never sent there.
+ */
 export function createFederationQueues(
   sqlite: Database.Database,
   options: SharedQueueOptions = {},
+  blocks?: { blockOf(url: string | URL): string | undefined },
 ): FederationQueues {
   const inbox = new SqliteMessageQueue(sqlite, {
     ...options,
@@ -63,7 +77,16 @@ export function createFederationQueues(
     concurrency: QUEUE_WORKERS.outbox,
     hostOf: deliveryHost,
     perHostLimit: QUEUE_WORKERS.perHost,
-    runHandler: (handle) => withDeliveryBounds(handle),
+    runHandler: (handle, message) => {
+      const inbox = deliveryInbox(message);
+      const blocked = inbox === undefined ? undefined : blocks?.blockOf(inbox);
+      if (blocked === undefined) return withDeliveryBounds(handle);
+      logger.info('A delivery to {inbox} was dropped: {domain} is a blocked server', {
+        inbox,
+        domain: blocked,
+      });
+      return Promise.resolve();
+    },
   });
   const fanout = new SqliteMessageQueue(sqlite, {
     ...options,

@@ -1,6 +1,8 @@
 import { testMessageQueue } from '@fedify/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteMessageQueue } from '../../federation/message-queue.ts';
+import { createFederationQueues } from '../../federation/queues.ts';
+import { createDomainBlockMatcher } from '../../src/domain-blocks/matcher.ts';
 import { durationFromMs } from '../../federation/temporal.ts';
 import { tempDatabase } from './sqlite-file.ts';
 
@@ -243,5 +245,18 @@ describe('SqliteMessageQueue', () => {
     await until(() => rowsLeft() === 0);
     await stopOutbox();
     expect(seen).toEqual(['an activity', 'a delivery']);
+  });
+  it('drops a delivery to a server blocked since it was queued, and delivers the others', async () => {
+    const blocks = createDomainBlockMatcher();
+    const queues = createFederationQueues(db.database.sqlite, {}, blocks);
+    const delivery = (inbox: string) => ({ type: 'outbox', id: inbox, inbox });
+    await queues.outbox.enqueue(delivery('https://hostile.example/inbox'));
+    await queues.outbox.enqueue(delivery('https://friendly.example/inbox'));
+    blocks.add('hostile.example');
+    const seen: string[] = [];
+    const stop = listen(queues.outbox, (message) => void seen.push((message as { id: string }).id));
+    await until(() => rowsLeft() === 0);
+    await stop();
+    expect(seen).toEqual(['https://friendly.example/inbox']);
   });
 });
