@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '../src/db/client.ts';
 import type { UserRepository } from '../src/users/repository.ts';
 import type { RemoteEntryService } from '../src/remote-entries/service.ts';
 import type { RemoteFollowService } from '../src/follows/remote.ts';
+import type { RemoteConversation } from '../src/conversation/remote.ts';
 import { createFollowRepository } from '../src/follows/repository.ts';
 import { followersSource, followingSource } from './follow-collections.ts';
 import { createActorKeyRepository } from './actor-key-repository.ts';
@@ -86,6 +87,8 @@ export interface VaultFederationOptions {
   remoteEntries?: () => RemoteEntryService;
   /** Follows with remote actors, asked for when Fedify loads (the inbox's Follow, Undo...). */
   remoteFollows?: () => RemoteFollowService;
+  /** Cheers and replies of remote accounts, asked for when Fedify loads (the inbox). */
+  remoteConversation?: () => RemoteConversation;
   queueOptions?: SqliteMessageQueueOptions;
   kvOptions?: SqliteKvStoreOptions;
   /** The longest stop() waits for running handlers. 5 s by default. */
@@ -170,6 +173,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     countFederatedEntries: () => entries.countFederated(),
     remoteEntries: options.remoteEntries?.(),
     remoteFollows: options.remoteFollows?.(),
+    remoteConversation: options.remoteConversation?.(),
     allowPrivateAddress,
   };
   registerActors(federation, deps, instanceKeys);

@@ -51,6 +51,8 @@ import { createStatsService } from './stats/service.ts';
 import { createConversationRepository } from './conversation/repository.ts';
 import { createConversationService } from './conversation/service.ts';
 import { registerConversationNotifications } from './conversation/notifications.ts';
+import { createRemoteConversation } from './conversation/remote.ts';
+import { registerConversationDelivery } from '../federation/conversation-outbox.ts';
 
 export interface ContextOptions {
   /**
@@ -90,6 +92,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     remoteEntries: () => remoteEntries,
     // Follows with remote actors: the inbox's listeners, and followers gone for good.
     remoteFollows: () => remoteFollows,
+    remoteConversation: () => remoteConversation,
     onDeliveryGone: (_inbox, actorIds) => {
       remoteFollows.deliveryGone(actorIds.map((id) => id.href));
     },
@@ -197,13 +200,38 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     actors,
     ownerOf: (beverageId) => beverageRepo.findById(beverageId)?.userId,
   });
+  const federatedEntries = createFederatedEntries(database.sqlite);
+  const followRepo = createFollowRepository(database.sqlite);
+  // Cheers and replies of remote accounts (the inbox), and local ones on remote vaults' entries.
+  const remoteConversation = createRemoteConversation({
+    repo: conversationRepo,
+    federatedEntry: ({ username, entryId, generation }) => {
+      const owner = users.findFederatedByUsername(username);
+      const entry = owner && federatedEntries.byId(entryId);
+      if (!owner || !entry || entry.userId !== owner.id) return undefined;
+      return entry.noteGeneration === generation ? entry : undefined;
+    },
+    isFollower: (userId, actorUri) => followRepo.isFollower(userId, actorUri),
+    actors,
+    outbox,
+    transaction,
+    now,
+  });
+  registerConversationDelivery(outbox, {
+    origin: config.origin,
+    users,
+    actors,
+    repo: conversationRepo,
+    remoteEntries: remoteEntryRepo,
+    federation,
+  });
   // Follow, Undo(Follow) and Reject(Follow) of remote actors, through Fedify's queue.
   registerFollowDelivery(outbox, { origin: config.origin, users, actors, federation });
   // Entries of federated users to their remote followers, after the local deliveries.
   registerEntryDelivery(outbox, {
     users,
     actors,
-    entries: createFederatedEntries(database.sqlite),
+    entries: federatedEntries,
     audience: createEntryAudience(database.sqlite),
     send: async (job) => (await federation.load()).sendEntryActivity(job),
   });
