@@ -32,10 +32,15 @@ export function commentNoteUri(origin: string, username: string, commentId: numb
   return new URL(`/users/${encodeURIComponent(username)}/comments/${commentId}`, origin);
 }
 
+/** Whom a comment's Note is addressed to: the remote entry's author, mentioned. */
+export function commentAddressing(recipient: ConversationRecipient) {
+  return { to: recipient.uri, mention: recipient };
+}
+
 /**
- * A comment as a Note: a reply (`inReplyTo`) to the entry's Note, addressed to its author only
- * (`to`, with a Mention so that their server tells them), never public; the text as escaped
- * HTML with its links.
+ * A comment as a Note: a reply (`inReplyTo`) to the entry's Note, addressed to the remote
+ * entry's author only (`to`, with a Mention so that their server tells them), never public;
+ * the text as escaped HTML with its links.
  */
 export function commentNote(
   origin: string,
@@ -46,20 +51,21 @@ export function commentNote(
     content: string;
     published: string;
   },
-  recipient: ConversationRecipient,
+  addressing: { to: string; mention: { uri: string; handle: string | null } },
 ): Note {
   const author = new URL(`/users/${encodeURIComponent(comment.username)}`, origin);
+  const { mention } = addressing;
   return new Note({
     id: commentNoteUri(origin, comment.username, comment.commentId),
     attribution: author,
     replyTarget: new URL(comment.noteUri),
-    to: new URL(recipient.uri),
+    to: new URL(addressing.to),
     content: textToLinkedHtml(comment.content) ?? '',
     published: instantFromDate(new Date(comment.published)),
     tags: [
       new Mention({
-        href: new URL(recipient.uri),
-        name: recipient.handle ? `@${recipient.handle.replace(/^@/, '')}` : recipient.uri,
+        href: new URL(mention.uri),
+        name: mention.handle ? `@${mention.handle.replace(/^@/, '')}` : mention.uri,
       }),
     ],
   });
@@ -85,7 +91,7 @@ export function conversationActivity(
       return new Undo({ id: new URL(`${like.id!.href}/undo`), actor, object: like, to });
     }
     case 'Comment': {
-      const note = commentNote(origin, job, job.recipient);
+      const note = commentNote(origin, job, commentAddressing(job.recipient));
       return new Create({
         id: new URL(`${note.id!.href}/activity`),
         actor,

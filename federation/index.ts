@@ -29,6 +29,10 @@ import {
   registerNoteDispatcher,
 } from './note-dispatcher.ts';
 import { createOutboxSource } from './outbox-collection.ts';
+import { commentNoteResponse } from './comment-notes.ts';
+import { createConversationRepository } from '../src/conversation/repository.ts';
+import { createRemoteEntryRepository } from '../src/remote-entries/repository.ts';
+import { createActorRepository } from '../src/actors/repository.ts';
 import { registerActors } from './actors.ts';
 import { registerCollections } from './collections.ts';
 import {
@@ -187,11 +191,20 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
   registerNodeInfo(federation, deps);
   const noteDeps = { origin: config.origin, users, entries, audience, notes, lookups };
   registerNoteDispatcher(federation, noteDeps);
-  // Before Fedify routes a request: a withdrawn Note's id answers 410 Gone, and a WebFinger
-  // handle is written canonically (webfinger.ts).
+  // Before Fedify routes a request: a withdrawn Note's id answers 410 Gone, a comment's Note is
+  // served (comment-notes.ts), and a WebFinger handle is written canonically (webfinger.ts).
+  const commentDeps = {
+    origin: config.origin,
+    users,
+    comments: createConversationRepository(database.sqlite),
+    remoteEntries: createRemoteEntryRepository(database.sqlite),
+    actors: createActorRepository(database.sqlite),
+    lookups,
+  };
   const fedifyFetch = federation.fetch.bind(federation);
   federation.fetch = async (request, fetchOptions) =>
     (await goneNoteResponse(federation, noteDeps, request)) ??
+    (await commentNoteResponse(federation, commentDeps, request)) ??
     fedifyFetch(canonicalWebFingerRequest(request), fetchOptions);
 
   let controller: AbortController | undefined;

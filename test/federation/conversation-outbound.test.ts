@@ -92,6 +92,23 @@ describe('a comment on a remote entry', () => {
     // Never public: no cc, nothing addressed to the Public collection or to followers.
     expect(JSON.stringify(created.activity)).not.toMatch(/Public|followers/);
 
+    // Its id answers the entry's author with the Note (a signed GET), anyone else 404.
+    const read = (name: string) =>
+      world.remote.send({
+        method: 'GET',
+        url: note.id as string,
+        headers: world.remote.sign(name, {
+          method: 'GET',
+          url: note.id as string,
+          headers: { accept: 'application/activity+json' },
+        }),
+        timeoutMs: 30_000,
+      });
+    const fetched = await read('barrel');
+    expect(fetched.status).toBe(200);
+    expect(fetched.json()).toMatchObject({ id: note.id, inReplyTo: noteUri, to: world.barrel });
+    expect((await read('cooper')).status).toBe(404);
+
     await call('DELETE', `/comments/${answer.comment.id}`);
     const deleted = await world.remote.waitForDelivery(toBarrel('Delete'), 15_000);
     expect(deleted.keyOwner).toBe(carol());
@@ -100,5 +117,6 @@ describe('a comment on a remote entry', () => {
       actor: carol(),
       object: { type: 'Tombstone', id: note.id },
     });
+    expect((await read('barrel')).status).toBe(404);
   });
 });
