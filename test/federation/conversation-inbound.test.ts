@@ -196,6 +196,14 @@ describe('a Like from Mastodon', () => {
     expect(await cheerCount(id)).toBe(0);
     expect(await cheerCount(hidden.id)).toBe(0);
     expect(vault.ctx.database.sqlite.prepare('SELECT count(*) FROM cheers').pluck().get()).toBe(0);
+    // The follower's own Like of the same entry is taken: only the refused ones were dropped.
+    await deliver('bob', like(bob, note, 10));
+    expect(
+      await until(
+        () => cheerCount(id),
+        (n) => n === 1,
+      ),
+    ).toBe(1);
   });
 });
 
@@ -265,5 +273,15 @@ describe('a reply from Mastodon', () => {
     await deliver('mallory', reply(mallory, open.note, 201, '<p>Hi</p>'));
     expect(await comments(hidden.id)).toEqual([]);
     expect(await comments(open.id)).toEqual([]);
+    // The follower's reply to the open entry is taken: only the refused ones were dropped.
+    await deliver('bob', reply(bob, open.note, 202, '<p>Hi</p>'));
+    expect(
+      (
+        await until(
+          () => comments(open.id),
+          (l) => l.length === 1,
+        )
+      ).map((c) => c.content),
+    ).toEqual(['Hi']);
   });
 });
