@@ -10,14 +10,51 @@ const COMMENT_PATH = /^\/users\/([^/]+)\/comments\/([1-9][0-9]{0,14})$/;
 
 export interface CommentNoteDeps {
   origin: string;
-  users: Pick<UserRepository, 'findFederatedByUsername'>;
+  users: Pick<UserRepository, 'findFederatedByUsername' | 'findById'>;
   comments: Pick<ConversationRepository, 'commentRow'>;
   remoteEntries: { findById(id: number): { noteUri: string; actorId: number } | undefined };
   actors: {
     findById(actorId: number): ActorRow | undefined;
     userIdOf(actorId: number): number | null;
   };
+  /** A local entry in the fediverse, with the generation of its Note id, and its audience. */
+  entries: {
+    byId(id: number): { id: number; userId: number; noteGeneration: number } | undefined;
+  };
+  isFollower(userId: number, actorUri: string): boolean;
   lookups: SignedLookups;
+}
+
+/** The Note's entry, its author (mentioned), the addressing, and who may read it. */
+function threadOf(
+  deps: CommentNoteDeps,
+  comment: { beverageId: number | null; remoteEntryId: number | null },
+) {
+  if (comment.remoteEntryId !== null) {
+    const entry = deps.remoteEntries.findById(comment.remoteEntryId);
+    const author = entry && deps.actors.findById(entry.actorId);
+    if (!entry || !author?.uri) return undefined;
+    const uri = author.uri;
+    return {
+      noteUri: entry.noteUri,
+      addressing: { to: uri, cc: null, mention: { uri, handle: author.handle } },
+      mayRead: (reader: string) => reader === uri,
+    };
+  }
+  const entry = comment.beverageId === null ? undefined : deps.entries.byId(comment.beverageId);
+  const owner = entry && deps.users.findById(entry.userId);
+  if (!entry || !owner?.activityPubEnabled) return undefined;
+  const ownerUri = `${deps.origin}/users/${encodeURIComponent(owner.username)}`;
+  const id = entry.noteGeneration > 0 ? `${entry.id}-${entry.noteGeneration}` : String(entry.id);
+  return {
+    noteUri: `${ownerUri}/entries/${id}`,
+    addressing: {
+      to: `${ownerUri}/followers`,
+      cc: ownerUri,
+      mention: { uri: ownerUri, handle: `${owner.username}@${new URL(deps.origin).host}` },
+    },
+    mayRead: (reader: string) => deps.isFollower(entry.userId, reader),
+  };
 }
 
 /** The owner of the key that signed the request (fetched signed as the instance actor). */
@@ -33,12 +70,13 @@ async function signer(ctx: RequestContext<void>, lookups: SignedLookups): Promis
 }
 
 /**
- * The Note of a local user's comment on a remote vault's entry, at
- * /users/{username}/comments/{id} (the id its Create carried), for those it was sent to: a GET
- * signed by the entry's author (or by this server). Everyone else, and a comment that is gone or
- * on a local entry (never sent), gets 404, as for a comment that never existed. Answered before
- * Fedify routes the request (index.ts), as Fedify allows one object dispatcher per class and
- * the Note's is the entries'. Undefined for every other request.
+ * The Note of a local user's comment at /users/{username}/comments/{id} (the id its Create
+ * carried), for those it was sent to: on a remote vault's entry, a GET signed by the entry's
+ * author; on a local entry, one signed by an accepted remote follower of its owner (the entry's
+ * audience); by this server itself either way. Everyone else, and a comment that is gone or
+ * whose entry left the fediverse, gets 404, as for a comment that never existed. Answered before
+ * Fedify routes the request (index.ts), as Fedify allows one object dispatcher per class and the
+ * Note's is the entries'. Undefined for every other request.
  */
 export async function commentNoteResponse(
   federation: Federation<void>,
@@ -63,25 +101,23 @@ export async function commentNoteResponse(
   }
   const user = deps.users.findFederatedByUsername(username);
   const comment = deps.comments.commentRow(Number(match[2]));
-  if (!user || !comment || comment.remoteEntryId === null) return notFound();
-  if (deps.actors.userIdOf(comment.actorId) !== user.id) return notFound();
-  const entry = deps.remoteEntries.findById(comment.remoteEntryId);
-  const author = entry && deps.actors.findById(entry.actorId);
-  if (!entry || !author?.uri) return notFound();
+  if (!user || !comment || deps.actors.userIdOf(comment.actorId) !== user.id) return notFound();
+  const thread = threadOf(deps, comment);
+  if (!thread) return notFound();
   const ctx = federation.createContext(request, undefined);
   const reader = await signer(ctx, deps.lookups);
   const self = reader !== null && new URL(reader).origin === new URL(deps.origin).origin;
-  if (reader !== author.uri && !self) return notFound();
+  if (reader === null || !(self || thread.mayRead(reader))) return notFound();
   const note = commentNote(
     deps.origin,
     {
       username: user.username,
       commentId: comment.id,
-      noteUri: entry.noteUri,
+      noteUri: thread.noteUri,
       content: comment.content,
       published: comment.createdAt.toISOString(),
     },
-    { to: author.uri, mention: { uri: author.uri, handle: author.handle } },
+    thread.addressing,
   );
   const body = request.method === 'HEAD' ? null : JSON.stringify(await note.toJsonLd(ctx));
   return new Response(body, {

@@ -7,11 +7,24 @@ import { recipientOf, type FollowRecipient } from './follow-delivery.ts';
 /** A remote entry's actor, as a cheer or comment on it is addressed. */
 export type ConversationRecipient = FollowRecipient & { handle: string | null };
 
-/** A cheer or comment of the local user `username` on the remote Note `noteUri`, in plain data. */
+/**
+ * A local entry's owner and their remote followers: a comment on a local entry goes to them,
+ * addressed like the entry (the owner's followers).
+ */
+export interface EntryAudienceJob {
+  owner: string;
+  followers: FollowRecipient[];
+}
+
+/**
+ * A cheer or comment of the local user `username` on the Note `noteUri`, in plain data: a
+ * remote vault's entry (for its actor, `recipient`) or, for a comment, a local entry (`audience`).
+ */
 export type ConversationJob = {
   username: string;
   noteUri: string;
   recipient: ConversationRecipient;
+  audience?: EntryAudienceJob;
 } & (
   | { kind: 'Like' | 'UndoLike'; cheerId: number }
   | { kind: 'Comment'; commentId: number; content: string; published: string }
@@ -32,9 +45,16 @@ export function commentNoteUri(origin: string, username: string, commentId: numb
   return new URL(`/users/${encodeURIComponent(username)}/comments/${commentId}`, origin);
 }
 
-/** Whom a comment's Note is addressed to: the remote entry's author, mentioned. */
-export function commentAddressing(recipient: ConversationRecipient) {
-  return { to: recipient.uri, mention: recipient };
+/**
+ * Whom a comment's Note is addressed to: the remote entry's author, or a local entry's owner's
+ * followers (as the entry is) with the owner in `cc`; the entry's author is mentioned.
+ */
+export function commentAddressing(job: Pick<ConversationJob, 'recipient' | 'audience'>) {
+  return {
+    to: job.audience ? `${job.recipient.uri}/followers` : job.recipient.uri,
+    cc: job.audience ? job.recipient.uri : null,
+    mention: job.recipient,
+  };
 }
 
 /**
@@ -51,7 +71,7 @@ export function commentNote(
     content: string;
     published: string;
   },
-  addressing: { to: string; mention: { uri: string; handle: string | null } },
+  addressing: { to: string; cc?: string | null; mention: { uri: string; handle: string | null } },
 ): Note {
   const author = new URL(`/users/${encodeURIComponent(comment.username)}`, origin);
   const { mention } = addressing;
@@ -60,6 +80,7 @@ export function commentNote(
     attribution: author,
     replyTarget: new URL(comment.noteUri),
     to: new URL(addressing.to),
+    ccs: addressing.cc ? [new URL(addressing.cc)] : [],
     content: textToLinkedHtml(comment.content) ?? '',
     published: instantFromDate(new Date(comment.published)),
     tags: [
@@ -91,22 +112,25 @@ export function conversationActivity(
       return new Undo({ id: new URL(`${like.id!.href}/undo`), actor, object: like, to });
     }
     case 'Comment': {
-      const note = commentNote(origin, job, commentAddressing(job.recipient));
+      const note = commentNote(origin, job, commentAddressing(job));
       return new Create({
         id: new URL(`${note.id!.href}/activity`),
         actor,
         object: note,
-        to,
+        tos: note.toIds,
+        ccs: note.ccIds,
         published: note.published,
       });
     }
     case 'DeleteComment': {
       const id = commentNoteUri(origin, job.username, job.commentId);
+      const addressing = commentAddressing(job);
       return new Delete({
         id: new URL(`${id.href}#delete`),
         actor,
         object: new Tombstone({ id }),
-        to,
+        to: new URL(addressing.to),
+        ccs: addressing.cc ? [new URL(addressing.cc)] : [],
       });
     }
   }
@@ -119,9 +143,15 @@ export async function sendConversationActivity(
   job: ConversationJob,
 ): Promise<void> {
   const context = federation.createContext(new URL(origin), undefined);
+  // A local entry's thread: each follower's own inbox, so that their server lets them see a
+  // reply addressed to another account's followers (Mastodon admits it to its inbox's owner).
+  const recipients = job.audience
+    ? job.audience.followers.map((follower) => recipientOf({ ...follower, sharedInboxUrl: null }))
+    : recipientOf(job.recipient);
+  if (Array.isArray(recipients) && recipients.length === 0) return;
   await context.sendActivity(
     { identifier: job.username },
-    recipientOf(job.recipient),
+    recipients,
     conversationActivity(origin, job),
     { orderingKey: `${job.username} ${conversationKey(job)}` },
   );

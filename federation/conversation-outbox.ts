@@ -15,9 +15,22 @@ export interface ConversationOutboxDeps {
   actors: { findById(actorId: number): ActorRow | undefined };
   repo: Pick<ConversationRepository, 'commentRow'>;
   remoteEntries: { findById(id: number): { noteUri: string; actorId: number } | undefined };
+  /** A local entry that is in the fediverse, with the generation of its Note id. */
+  federatedEntries: {
+    byId(id: number): { id: number; userId: number; noteGeneration: number } | undefined;
+  };
+  /** A local user's accepted remote followers, in follow order after the follow `afterId`. */
+  remoteFollowers(userId: number, afterId: number, limit: number): FollowRecipientRow[];
   federation: { load(): Promise<{ federation: Federation<void> }> };
   /** Replaces how a job reaches Fedify's queue (tests); conversation-delivery.ts by default. */
   send?: (job: ConversationJob) => Promise<void>;
+}
+
+interface FollowRecipientRow {
+  followId: number;
+  uri: string;
+  inboxUrl: string | null;
+  sharedInboxUrl: string | null;
 }
 
 function payloadOf(activity: ActivityRow): Record<string, unknown> {
@@ -39,25 +52,64 @@ function payloadOf(activity: ActivityRow): Record<string, unknown> {
  * activityPubEnabled is off.
  */
 export function registerConversationDelivery(outbox: Outbox, deps: ConversationOutboxDeps): void {
-  function jobOf(activity: ActivityRow): ConversationJob | undefined {
-    if (activity.remoteEntryId === null) return undefined;
-    const me = deps.actors.findById(activity.actorId);
-    if (!me || me.userId === null) return undefined;
-    const user = deps.users.findById(me.userId);
-    const entry = deps.remoteEntries.findById(activity.remoteEntryId);
-    const them = entry && deps.actors.findById(entry.actorId);
-    if (!user?.activityPubEnabled || !entry || !them?.uri || !them.inboxUrl) return undefined;
-    const base = {
-      username: user.username,
-      noteUri: entry.noteUri,
+  /** A local entry's Note and owner's remote followers, when a comment on it has somewhere to go. */
+  function localTarget(beverageId: number) {
+    const entry = deps.federatedEntries.byId(beverageId);
+    const owner = entry && deps.users.findById(entry.userId);
+    if (!entry || !owner?.activityPubEnabled) return undefined;
+    const followers: ConversationJob['recipient'][] = [];
+    for (let after = 0; ;) {
+      const page = deps.remoteFollowers(entry.userId, after, 1000);
+      for (const f of page) {
+        if (f.inboxUrl) followers.push({ ...f, inboxUrl: f.inboxUrl, handle: null });
+      }
+      if (page.length < 1000) break;
+      after = page[page.length - 1]!.followId;
+    }
+    if (followers.length === 0) return undefined;
+    const id = entry.noteGeneration > 0 ? `${entry.id}-${entry.noteGeneration}` : String(entry.id);
+    const ownerUri = `${deps.origin}/users/${encodeURIComponent(owner.username)}`;
+    return {
+      noteUri: `${ownerUri}/entries/${id}`,
       recipient: {
+        uri: ownerUri,
+        inboxUrl: `${ownerUri}/inbox`,
+        sharedInboxUrl: null,
+        handle: `${owner.username}@${new URL(deps.origin).host}`,
+      },
+      audience: { owner: owner.username, followers },
+    };
+  }
+
+  /** Where the activity goes: a remote entry's actor, or a local entry's remote followers. */
+  function targetOf(activity: ActivityRow) {
+    if (activity.remoteEntryId !== null) {
+      const entry = deps.remoteEntries.findById(activity.remoteEntryId);
+      const them = entry && deps.actors.findById(entry.actorId);
+      if (!entry || !them?.uri || !them.inboxUrl) return undefined;
+      const recipient = {
         uri: them.uri,
         inboxUrl: them.inboxUrl,
         sharedInboxUrl: them.sharedInboxUrl,
         handle: them.handle,
-      },
-    };
+      };
+      return { noteUri: entry.noteUri, recipient };
+    }
+    // Only comments on local entries go to the owner's followers (a Like goes to the author).
+    const comment = activity.type === 'Comment' || activity.type === 'DeleteComment';
+    return activity.beverageId !== null && comment ? localTarget(activity.beverageId) : undefined;
+  }
+
+  function jobOf(activity: ActivityRow): ConversationJob | undefined {
     const payload = payloadOf(activity);
+    // A deleted comment's Delete is its author's (whose Note it was), whoever deleted it.
+    const author = activity.type === 'DeleteComment' ? payload.authorId : activity.actorId;
+    const me = typeof author === 'number' ? deps.actors.findById(author) : undefined;
+    if (!me || me.userId === null) return undefined;
+    const user = deps.users.findById(me.userId);
+    const target = user?.activityPubEnabled ? targetOf(activity) : undefined;
+    if (!user || !target) return undefined;
+    const base = { username: user.username, ...target };
     const cheerId = payload.cheerId;
     const commentId = payload.commentId;
     switch (activity.type) {
@@ -76,10 +128,9 @@ export function registerConversationDelivery(outbox: Outbox, deps: ConversationO
         };
       }
       case 'DeleteComment':
-        // The Note was the author's: only the author's own deletion is sent.
-        if (typeof commentId !== 'number' || payload.authorId !== activity.actorId)
-          return undefined;
-        return { kind: 'DeleteComment', commentId, ...base };
+        return typeof commentId === 'number'
+          ? { kind: 'DeleteComment', commentId, ...base }
+          : undefined;
       default:
         return undefined;
     }

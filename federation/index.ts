@@ -199,6 +199,8 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     comments: createConversationRepository(database.sqlite),
     remoteEntries: createRemoteEntryRepository(database.sqlite),
     actors: createActorRepository(database.sqlite),
+    entries,
+    isFollower: (userId: number, actorUri: string) => audience.isFollower(userId, actorUri),
     lookups,
   };
   const fedifyFetch = federation.fetch.bind(federation);

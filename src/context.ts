@@ -223,6 +223,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     actors,
     repo: conversationRepo,
     remoteEntries: remoteEntryRepo,
+    federatedEntries,
+    remoteFollowers: (userId, afterId, limit) => followRepo.remoteFollowers(userId, afterId, limit),
     federation,
   });
   // Follow, Undo(Follow) and Reject(Follow) of remote actors, through Fedify's queue.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery, Json } from '../helpers/fake-remote.ts';
+import { insertRemoteFollower } from './entries-remote-followers.ts';
 import {
   activities,
   deliver,
@@ -22,7 +23,7 @@ let noteUri: string;
 let remoteId: number;
 
 beforeAll(async () => {
-  world = await startWorld(['carol']);
+  world = await startWorld(['carol', 'alice']);
   follow(world, 'carol');
   const entry = remoteEntry({ name: 'Talisker 10' });
   await deliver(world, await activities(world).create(entry));
@@ -118,5 +119,77 @@ describe('a comment on a remote entry', () => {
       object: { type: 'Tombstone', id: note.id },
     });
     expect((await read('barrel')).status).toBe(404);
+  });
+});
+
+describe('a comment on a local entry whose owner has remote followers', () => {
+  it("goes to the followers' own inboxes addressed like the entry, signed by its author", async () => {
+    const alice = { id: world.users.alice!.id, role: 'USER' as const };
+    const sqlite = world.vault.ctx.database.sqlite;
+    insertRemoteFollower(
+      sqlite,
+      world.vault.ctx.actors.localActorId(alice.id),
+      world.remote,
+      'cooper',
+    );
+    const entry = await world.vault.ctx.beverages.create(alice, {
+      type: 'BEER',
+      name: 'Members Märzen',
+      visibility: 'MEMBERS',
+    });
+    const entryNote = `${world.vault.url}/users/alice/entries/${entry.id}`;
+    const res = await fetch(`${world.vault.url}/api/beverages/${entry.id}/comments`, {
+      method: 'POST',
+      headers: {
+        cookie: world.users.carol!.cookie,
+        origin: world.vault.url,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ content: 'Cheers from carol' }),
+    });
+    expect(res.status).toBe(201);
+    const commentId = ((await res.json()) as { comment: { id: number } }).comment.id;
+    const toCooper = (type: string) => (d: Delivery) =>
+      d.path === '/users/cooper/inbox' && d.activity.type === type;
+    const created = await world.remote.waitForDelivery(toCooper('Create'), 15_000);
+    expect(created.keyOwner).toBe(carol());
+    const note = created.activity.object as Json;
+    expect(note).toMatchObject({
+      id: `${carol()}/comments/${commentId}`,
+      attributedTo: carol(),
+      inReplyTo: entryNote,
+      to: `${world.vault.url}/users/alice/followers`,
+      cc: `${world.vault.url}/users/alice`,
+      content: '<p>Cheers from carol</p>',
+    });
+    expect(JSON.stringify(created.activity)).not.toContain('Public');
+
+    // The follower reads it at its id; an account that does not follow alice does not.
+    const read = (name: string) =>
+      world.remote.send({
+        method: 'GET',
+        url: note.id as string,
+        headers: world.remote.sign(name, {
+          method: 'GET',
+          url: note.id as string,
+          headers: { accept: 'application/activity+json' },
+        }),
+        timeoutMs: 30_000,
+      });
+    expect((await read('cooper')).status).toBe(200);
+    expect((await read('barrel')).status).toBe(404);
+
+    // The owner deletes it: the Delete is the author's, to the same followers.
+    const deleted = await fetch(
+      `${world.vault.url}/api/beverages/${entry.id}/comments/${commentId}`,
+      { method: 'DELETE', headers: { cookie: world.users.alice!.cookie, origin: world.vault.url } },
+    );
+    expect(deleted.status).toBe(204);
+    const gone = await world.remote.waitForDelivery(toCooper('Delete'), 15_000);
+    expect(gone.keyOwner).toBe(carol());
+    expect(gone.activity).toMatchObject({
+      actor: carol(),
+      object: { type: 'Tombstone', id: note.id },
+    });
   });
 });
