@@ -32,6 +32,7 @@ const loadedAtStart = [
   'federation/entry-rows.ts',
   'federation/note-generations.ts',
   'federation/follow-outbox.ts',
+  'federation/conversation-outbox.ts',
   'federation/lookup.ts',
   'federation/remote-actor.ts',
   'federation/vault-context.ts',

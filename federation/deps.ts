@@ -2,6 +2,7 @@ import type { Config } from '../src/config.ts';
 import type { UserRepository } from '../src/users/repository.ts';
 import type { RemoteEntryService } from '../src/remote-entries/service.ts';
 import type { RemoteFollowService } from '../src/follows/remote.ts';
+import type { RemoteConversation } from '../src/conversation/remote.ts';
 import type { CollectionSources } from './collections.ts';
 import type { ActorKeyStore } from './keys.ts';
 
@@ -30,6 +31,11 @@ export interface FederationDeps {
   remoteFollows?: RemoteFollowService | undefined;
   /** Blocked servers: the inbox's own fetches (a Note) refuse them. */
   blocks?: { blockOf(url: string | URL): string | undefined } | undefined;
+  /**
+   * Cheers and replies of remote accounts on local entries (federation/inbox/like.ts,
+   * reply.ts…). The app always gives it; without it they are ignored.
+   */
+  remoteConversation?: RemoteConversation | undefined;
   /** VAULT_ALLOW_PRIVATE_ADDRESS, for the inbox's own fetches (a Note, a photo). */
   allowPrivateAddress: boolean;
 }

@@ -23,3 +23,63 @@ export function textToHtml(text: string): string | null {
     .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\r?\n/g, '<br>')}</p>`)
     .join('');
 }
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** Decodes the character references of HTML text (named ones that matter, and numeric). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref.startsWith('#')) {
+      const code =
+        ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * Received HTML (a reply's `content`) as plain text: paragraphs become blank lines, <br> line
+ * breaks, every other tag goes. A link keeps its URL (`href`, when http or https) so that the
+ * client can make it clickable again; a mention or hashtag link keeps its text (`@alice`,
+ * `#tag`). Nothing of the HTML survives to be rendered.
+ */
+export function htmlToText(html: string): string {
+  const linked = html.replace(
+    /<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi,
+    (_whole, attrs: string, inner: string) => {
+      const text = inner.replace(/<[^>]*>/g, '');
+      if (/\bclass\s*=\s*["'][^"']*\b(?:mention|hashtag)\b/i.test(attrs)) return text;
+      const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(attrs);
+      const url = decodeEntities(href?.[1] ?? href?.[2] ?? '');
+      return /^https?:\/\//i.test(url) ? escapeHtml(url) : text;
+    },
+  );
+  const text = linked
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p\s*>\s*<p\b[^>]*>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(text)
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Plain text as ActivityPub HTML, as textToHtml, with its http(s) URLs made links. */
+export function textToLinkedHtml(text: string): string | null {
+  const html = textToHtml(text);
+  return (
+    html?.replace(/https?:\/\/[^\s<]+[^\s<.,;:!?)'"\]]/g, (escapedUrl) => {
+      return `<a href="${escapedUrl}" rel="nofollow noopener noreferrer" target="_blank">${escapedUrl}</a>`;
+    }) ?? null
+  );
+}

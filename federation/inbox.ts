@@ -1,5 +1,16 @@
 import type { Federation, InboxListenerSetters } from '@fedify/fedify';
-import { Accept, Activity, Create, Delete, Follow, Reject, Undo, Update } from '@fedify/vocab';
+import {
+  Accept,
+  Activity,
+  Announce,
+  Create,
+  Delete,
+  Follow,
+  Like,
+  Reject,
+  Undo,
+  Update,
+} from '@fedify/vocab';
 import { getLogger } from '@logtape/logtape';
 import { FEDERATION_PATHS } from './paths.ts';
 import type { FederationDeps } from './deps.ts';
@@ -12,6 +23,10 @@ import { onFollow } from './inbox/follow.ts';
 import { onReject } from './inbox/reject.ts';
 import { onUndo } from './inbox/undo.ts';
 import { onUpdatePerson } from './inbox/update-person.ts';
+import { onLike } from './inbox/like.ts';
+import { onUndoLike } from './inbox/undo-like.ts';
+import { onCreateReply } from './inbox/reply.ts';
+import { onDeleteReply, onUpdateReply } from './inbox/reply-changes.ts';
 
 const logger = getLogger(['vault', 'federation', 'inbox']);
 
@@ -22,7 +37,8 @@ const logger = getLogger(['vault', 'federation', 'inbox']);
  *
  * The listeners (federation/inbox/, one file per activity): Create, Update and Delete of Notes
  * (entries of followed remote vaults), Update and Delete of actors, Follow, Undo, Accept and
- * Reject. Fedify calls the most specific listener for an activity's class, so the catch-all on
+ * Reject, and the conversation on local entries: Like, Undo(Like), replies (Create of a Note
+ * `inReplyTo` a local entry's Note), their Update and Delete. Fedify calls the most specific listener for an activity's class, so the catch-all on
  * Activity only logs what none of them handles (a Like, an Announce…).
  */
 export function registerInbox(
@@ -35,18 +51,36 @@ export function registerInbox(
       // Entries of followed remote vaults (federation/inbox/). Fedify allows one listener per
       // type: an Update or Delete that is not about a remote entry (the handlers say false) is
       // for the next handler in the same listener (a remote actor's profile, its deletion).
-      .on(Create, (ctx, activity) => onCreateNote(ctx, activity, deps))
+      // Replies to local entries first (federation/inbox/reply*.ts), then entries.
+      .on(Create, async (ctx, activity) => {
+        if (await onCreateReply(ctx, activity, deps)) return;
+        await onCreateNote(ctx, activity, deps);
+      })
       .on(Update, async (ctx, activity) => {
+        if (await onUpdateReply(ctx, activity, deps)) return;
         if (await onUpdateNote(ctx, activity, deps)) return;
         if (await onUpdatePerson(ctx, activity, deps)) return;
       })
       .on(Delete, async (ctx, activity) => {
+        if (onDeleteReply(ctx, activity, deps)) return;
         if (await onDeleteNote(ctx, activity, deps)) return;
         if (await onDeleteActor(ctx, activity, deps)) return;
       })
       // Follows with remote actors (federation/inbox/follow.ts, undo.ts, accept.ts, reject.ts).
       .on(Follow, (ctx, activity) => onFollow(ctx, activity, deps))
-      .on(Undo, (ctx, activity) => onUndo(ctx, activity, deps))
+      .on(Undo, async (ctx, activity) => {
+        if (await onUndoLike(ctx, activity, deps)) return;
+        await onUndo(ctx, activity, deps);
+      })
+      // Cheers of local entries (federation/inbox/like.ts).
+      .on(Like, (ctx, activity) => onLike(ctx, activity, deps))
+      // Entries are followers-only: they cannot be boosted, so an Announce changes nothing.
+      .on(Announce, (_ctx, activity) => {
+        logger.debug('Ignored Announce {id} from {actor}: followers-only entries are not boosted', {
+          id: activity.id?.href ?? null,
+          actor: activity.actorId?.href ?? null,
+        });
+      })
       .on(Accept, (ctx, activity) => onAccept(ctx, activity, deps))
       .on(Reject, (ctx, activity) => onReject(ctx, activity, deps))
       .on(Activity, (ctx, activity) => {

@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '../src/db/client.ts';
 import type { UserRepository } from '../src/users/repository.ts';
 import type { RemoteEntryService } from '../src/remote-entries/service.ts';
 import type { RemoteFollowService } from '../src/follows/remote.ts';
+import type { RemoteConversation } from '../src/conversation/remote.ts';
 import { createFollowRepository } from '../src/follows/repository.ts';
 import { followersSource, followingSource } from './follow-collections.ts';
 import { createActorKeyRepository } from './actor-key-repository.ts';
@@ -28,6 +29,10 @@ import {
   registerNoteDispatcher,
 } from './note-dispatcher.ts';
 import { createOutboxSource } from './outbox-collection.ts';
+import { commentNoteResponse } from './comment-notes.ts';
+import { createConversationRepository } from '../src/conversation/repository.ts';
+import { createRemoteEntryRepository } from '../src/remote-entries/repository.ts';
+import { createActorRepository } from '../src/actors/repository.ts';
 import { registerActors } from './actors.ts';
 import { registerCollections } from './collections.ts';
 import {
@@ -96,6 +101,8 @@ export interface VaultFederationOptions {
   remoteEntries?: () => RemoteEntryService;
   /** Follows with remote actors, asked for when Fedify loads (the inbox's Follow, Undo...). */
   remoteFollows?: () => RemoteFollowService;
+  /** Cheers and replies of remote accounts, asked for when Fedify loads (the inbox). */
+  remoteConversation?: () => RemoteConversation;
   /** Options of the three queues (inbox, outbox, fanout); their workers are in queues.ts. */
   queueOptions?: SharedQueueOptions;
   kvOptions?: SqliteKvStoreOptions;
@@ -184,6 +191,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     remoteEntries: options.remoteEntries?.(),
     remoteFollows: options.remoteFollows?.(),
     blocks: options.blocks,
+    remoteConversation: options.remoteConversation?.(),
     allowPrivateAddress,
   };
   registerActors(federation, deps, instanceKeys);
@@ -197,11 +205,22 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
   registerNodeInfo(federation, deps);
   const noteDeps = { origin: config.origin, users, entries, audience, notes, lookups };
   registerNoteDispatcher(federation, noteDeps);
-  // Before Fedify routes a request: a withdrawn Note's id answers 410 Gone, and a WebFinger
-  // handle is written canonically (webfinger.ts).
+  // Before Fedify routes a request: a withdrawn Note's id answers 410 Gone, a comment's Note is
+  // served (comment-notes.ts), and a WebFinger handle is written canonically (webfinger.ts).
+  const commentDeps = {
+    origin: config.origin,
+    users,
+    comments: createConversationRepository(database.sqlite),
+    remoteEntries: createRemoteEntryRepository(database.sqlite),
+    actors: createActorRepository(database.sqlite),
+    entries,
+    isFollower: (userId: number, actorUri: string) => audience.isFollower(userId, actorUri),
+    lookups,
+  };
   const fedifyFetch = federation.fetch.bind(federation);
   federation.fetch = async (request, fetchOptions) =>
     (await goneNoteResponse(federation, noteDeps, request)) ??
+    (await commentNoteResponse(federation, commentDeps, request)) ??
     fedifyFetch(canonicalWebFingerRequest(request), fetchOptions);
 
   let controller: AbortController | undefined;

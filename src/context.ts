@@ -57,6 +57,8 @@ import { registerConversationNotifications } from './conversation/notifications.
 import { createDomainBlockRepository } from './domain-blocks/repository.ts';
 import { createDomainBlockService } from './domain-blocks/service.ts';
 import { createInboundLimiter } from './inbound-limits/limiter.ts';
+import { createRemoteConversation } from './conversation/remote.ts';
+import { registerConversationDelivery } from '../federation/conversation-outbox.ts';
 
 export interface ContextOptions {
   /**
@@ -109,6 +111,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     remoteEntries: () => remoteEntries,
     // Follows with remote actors: the inbox's listeners, and followers gone for good.
     remoteFollows: () => remoteFollows,
+    remoteConversation: () => remoteConversation,
     onDeliveryGone: (_inbox, actorIds) => {
       remoteFollows.deliveryGone(actorIds.map((id) => id.href));
     },
@@ -244,13 +247,40 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     actors,
     ownerOf: (beverageId) => beverageRepo.findById(beverageId)?.userId,
   });
+  const federatedEntries = createFederatedEntries(database.sqlite);
+  // Cheers and replies of remote accounts (the inbox), and local ones on remote vaults' entries.
+  const remoteConversation = createRemoteConversation({
+    repo: conversationRepo,
+    federatedEntry: ({ username, entryId, generation }) => {
+      const owner = users.findFederatedByUsername(username);
+      const entry = owner && federatedEntries.byId(entryId);
+      if (!owner || !entry || entry.userId !== owner.id) return undefined;
+      return entry.noteGeneration === generation ? entry : undefined;
+    },
+    isFollower: (userId, actorUri) => followRepo.isFollower(userId, actorUri),
+    actors,
+    blocks: blockRepo,
+    outbox,
+    transaction,
+    now,
+  });
+  registerConversationDelivery(outbox, {
+    origin: config.origin,
+    users,
+    actors,
+    repo: conversationRepo,
+    remoteEntries: remoteEntryRepo,
+    federatedEntries,
+    remoteFollowers: (userId, afterId, limit) => followRepo.remoteFollowers(userId, afterId, limit),
+    federation,
+  });
   // Follow, Undo(Follow) and Reject(Follow) of remote actors, through Fedify's queue.
   registerFollowDelivery(outbox, { origin: config.origin, users, actors, federation });
   // Entries of federated users to their remote followers, after the local deliveries.
   registerEntryDelivery(outbox, {
     users,
     actors,
-    entries: createFederatedEntries(database.sqlite),
+    entries: federatedEntries,
     audience: createEntryAudience(database.sqlite),
     send: async (job) => (await federation.load()).sendEntryActivity(job),
   });

@@ -99,6 +99,31 @@ export function createConversationRepository(sqlite: Database.Database) {
   const oneComment = perKind((col) => sqlite.prepare(`${COMMENT} WHERE c.id = ? AND c.${col} = ?`));
   const commentById = sqlite.prepare('SELECT id, content FROM comments WHERE id = ?');
   const deleteComment = sqlite.prepare('DELETE FROM comments WHERE id = ?');
+  // What remote accounts send (src/conversation/remote.ts): matched by their activity's id.
+  const insertRemoteCheer = sqlite
+    .prepare(
+      `INSERT INTO cheers (actor_id, beverage_id, activity_uri, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT DO NOTHING RETURNING id`,
+    )
+    .pluck();
+  const deleteCheerByUri = sqlite.prepare(
+    'DELETE FROM cheers WHERE activity_uri = ? AND actor_id = ? RETURNING id, beverage_id',
+  );
+  const insertRemoteComment = sqlite
+    .prepare(
+      `INSERT INTO comments (actor_id, beverage_id, content, uri, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+    )
+    .pluck();
+  const commentByUri = sqlite.prepare(
+    'SELECT id, actor_id, beverage_id, updated_at FROM comments WHERE uri = ?',
+  );
+  const updateComment = sqlite.prepare(
+    'UPDATE comments SET content = ?, updated_at = ? WHERE id = ?',
+  );
+  const commentRow = sqlite.prepare(
+    'SELECT id, actor_id, beverage_id, remote_entry_id, content, created_at FROM comments WHERE id = ?',
+  );
 
   // A page asked again (the dashboard's) asks SQLite nothing, as its ids and JSON do not
   // (docs/architecture.md, "Reading entries fast"): kept until the database changes.
@@ -184,6 +209,75 @@ export function createConversationRepository(sqlite: Database.Database) {
     /** A comment by id alone, whichever entry it is under (for its notification). */
     commentById(id: number): { id: number; content: string } | undefined {
       return commentById.get(id) as { id: number; content: string } | undefined;
+    },
+
+    /** A remote account's cheer of a local entry, by its Like's id; undefined if it had one. */
+    addRemoteCheer(beverageId: number, actorId: number, likeUri: string, at: number) {
+      return insertRemoteCheer.get(actorId, beverageId, likeUri, at) as number | undefined;
+    },
+
+    /** Takes back the actor's cheer made by that Like; the cheer and its entry, if there was one. */
+    removeCheerByUri(
+      likeUri: string,
+      actorId: number,
+    ): { id: number; beverageId: number } | undefined {
+      const row = deleteCheerByUri.get(likeUri, actorId) as
+        { id: number; beverage_id: number | null } | undefined;
+      return row?.beverage_id == null ? undefined : { id: row.id, beverageId: row.beverage_id };
+    },
+
+    /** A remote account's reply to a local entry; undefined when that Note is stored already. */
+    addRemoteComment(
+      beverageId: number,
+      actorId: number,
+      content: string,
+      noteUri: string,
+      at: number,
+    ): number | undefined {
+      return insertRemoteComment.get(actorId, beverageId, content, noteUri, at, at) as
+        number | undefined;
+    },
+
+    /** A stored reply by its Note's id. */
+    commentByUri(
+      noteUri: string,
+    ): { id: number; actorId: number; beverageId: number | null; updatedAt: number } | undefined {
+      const row = commentByUri.get(noteUri) as Record<string, number | null> | undefined;
+      if (!row) return undefined;
+      return {
+        id: row.id!,
+        actorId: row.actor_id!,
+        beverageId: row.beverage_id ?? null,
+        updatedAt: row.updated_at!,
+      };
+    },
+
+    /** Replaces a comment's text (an edited reply). */
+    updateComment(id: number, content: string, at: number): void {
+      updateComment.run(content, at, id);
+    },
+
+    /** A comment's own row, whichever entry it is under (federation: the Note of a comment). */
+    commentRow(id: number):
+      | {
+          id: number;
+          actorId: number;
+          beverageId: number | null;
+          remoteEntryId: number | null;
+          content: string;
+          createdAt: Date;
+        }
+      | undefined {
+      const row = commentRow.get(id) as Record<string, unknown> | undefined;
+      if (!row) return undefined;
+      return {
+        id: row.id as number,
+        actorId: row.actor_id as number,
+        beverageId: row.beverage_id as number | null,
+        remoteEntryId: row.remote_entry_id as number | null,
+        content: row.content as string,
+        createdAt: new Date(row.created_at as number),
+      };
     },
 
     /** Deletes a comment (its notification goes with it: notifications.comment_id cascades). */

@@ -18,8 +18,9 @@ import { loadedWidth } from './vault-seed.ts';
  * sits behind a TLS-terminating proxy, so that A can look bob up by handle over https. Alice
  * follows @bob@{B} from the '+ Follow' dialog: Pending until B's Accept arrives. Bob logs an
  * entry with a photo on B; it appears in alice's /activity with A's copy of the photo, she adds
- * it to her vault, and when bob deletes it, it leaves her feed. Unfollowing removes bob from her
- * list and her from his followers.
+ * it to her vault, and when bob deletes it, it leaves her feed. Her cheer and comment on his next
+ * entry reach his vault (counted, in his thread, notified), and so does taking the cheer back.
+ * Unfollowing removes bob from her list and her from his followers.
  */
 
 let a: TestServer;
@@ -150,6 +151,69 @@ describe('alice on one vault and bob on another, in a browser', () => {
     await reloadUntil(async () => (await card.count()) === 0);
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await copy.getByRole('heading', { name: 'Springbank 15' }).waitFor();
+  });
+
+  it('alice cheers and comments bob’s entry in her browser: both reach his vault', async () => {
+    const form = new FormData();
+    form.append('name', 'Kilkerran 12');
+    form.append('type', 'WHISKEY');
+    const created = await bobOnB('/beverages', { method: 'POST', body: form });
+    expect(created.status).toBe(201);
+    const entryId = beverageResponseSchema.parse(await created.json()).beverage.id;
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Activity' })
+      .click();
+    const card = page
+      .getByRole('list', { name: 'Recent activity' })
+      .getByRole('article', { name: 'Kilkerran 12', exact: true });
+    await reloadUntil(async () => (await card.count()) === 1);
+
+    await card.getByRole('button', { name: /^Cheer: Kilkerran 12, 0 cheers$/ }).click();
+    await card.getByRole('button', { name: /^Cheer: Kilkerran 12, 1 cheer$/ }).waitFor();
+    await card.getByRole('button', { name: /^Comments: Kilkerran 12, / }).click();
+    const thread = page.getByRole('dialog', { name: 'Comments' });
+    await thread.getByLabel('Your comment').fill('Peat and fruit: https://kilkerran.example/12');
+    await thread.getByRole('button', { name: 'Comment', exact: true }).click();
+    await thread.getByRole('listitem').filter({ hasText: 'Peat and fruit' }).waitFor();
+
+    // On bob's vault: counted, in the thread as text with its link, and told to bob.
+    const onB = async () =>
+      beverageResponseSchema.parse(await (await bobOnB(`/beverages/${entryId}`)).json()).beverage;
+    await expect
+      .poll(
+        async () => {
+          const entry = await onB();
+          return [entry.cheerCount, entry.commentCount];
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual([1, 1]);
+    const bobThread = (await (await bobOnB(`/beverages/${entryId}/comments`)).json()) as {
+      comments: { content: string; author: { handle: string | null } }[];
+    };
+    expect(bobThread.comments).toEqual([
+      expect.objectContaining({
+        content: 'Peat and fruit: https://kilkerran.example/12',
+        author: expect.objectContaining({ handle: expect.stringContaining('alice') }),
+      }),
+    ]);
+    const alerts = (await (await bobOnB('/notifications')).json()) as {
+      notifications: { type: string }[];
+    };
+    expect(
+      alerts.notifications
+        .map((n) => n.type)
+        .filter((t) => t !== 'FOLLOW_INVITE')
+        .sort(),
+    ).toEqual(['CHEER', 'COMMENT']);
+
+    // Alice takes the cheer back: bob's count follows.
+    await thread.getByRole('button', { name: 'Close' }).click();
+    await thread.waitFor({ state: 'detached' });
+    await card.getByRole('button', { name: /^Cheer: Kilkerran 12, 1 cheer$/ }).click();
+    await card.getByRole('button', { name: /^Cheer: Kilkerran 12, 0 cheers$/ }).waitFor();
+    await expect.poll(async () => (await onB()).cheerCount, { timeout: 15_000 }).toBe(0);
   });
 
   it('alice unfollows bob: he leaves her list and she leaves his followers', async () => {

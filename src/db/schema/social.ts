@@ -132,7 +132,7 @@ export const shares = sqliteTable(
 );
 
 /**
- * A cheer: one actor (a local user, or later a remote account's Like) likes one entry, local
+ * A cheer: one actor (a local user, or a remote account's Like) likes one entry, local
  * (`beverageId`) or received from a remote vault (`remoteEntryId`), never both. Once per actor
  * and entry; taking it back deletes the row.
  */

@@ -1,0 +1,127 @@
+import type { Federation, RequestContext } from '@fedify/fedify';
+import type { ActorRow } from '../src/db/schema/index.ts';
+import type { ConversationRepository } from '../src/conversation/repository.ts';
+import type { UserRepository } from '../src/users/repository.ts';
+import { commentNote } from './conversation-delivery.ts';
+import type { SignedLookups } from './note-dispatcher.ts';
+
+const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
+const COMMENT_PATH = /^\/users\/([^/]+)\/comments\/([1-9][0-9]{0,14})$/;
+
+export interface CommentNoteDeps {
+  origin: string;
+  users: Pick<UserRepository, 'findFederatedByUsername' | 'findById'>;
+  comments: Pick<ConversationRepository, 'commentRow'>;
+  remoteEntries: { findById(id: number): { noteUri: string; actorId: number } | undefined };
+  actors: {
+    findById(actorId: number): ActorRow | undefined;
+    userIdOf(actorId: number): number | null;
+  };
+  /** A local entry in the fediverse, with the generation of its Note id, and its audience. */
+  entries: {
+    byId(id: number): { id: number; userId: number; noteGeneration: number } | undefined;
+  };
+  isFollower(userId: number, actorUri: string): boolean;
+  lookups: SignedLookups;
+}
+
+/** The Note's entry, its author (mentioned), the addressing, and who may read it. */
+function threadOf(
+  deps: CommentNoteDeps,
+  comment: { beverageId: number | null; remoteEntryId: number | null },
+) {
+  if (comment.remoteEntryId !== null) {
+    const entry = deps.remoteEntries.findById(comment.remoteEntryId);
+    const author = entry && deps.actors.findById(entry.actorId);
+    if (!entry || !author?.uri) return undefined;
+    const uri = author.uri;
+    return {
+      noteUri: entry.noteUri,
+      addressing: { to: uri, cc: null, mention: { uri, handle: author.handle } },
+      mayRead: (reader: string) => reader === uri,
+    };
+  }
+  const entry = comment.beverageId === null ? undefined : deps.entries.byId(comment.beverageId);
+  const owner = entry && deps.users.findById(entry.userId);
+  if (!entry || !owner?.activityPubEnabled) return undefined;
+  const ownerUri = `${deps.origin}/users/${encodeURIComponent(owner.username)}`;
+  const id = entry.noteGeneration > 0 ? `${entry.id}-${entry.noteGeneration}` : String(entry.id);
+  return {
+    noteUri: `${ownerUri}/entries/${id}`,
+    addressing: {
+      to: `${ownerUri}/followers`,
+      cc: ownerUri,
+      mention: { uri: ownerUri, handle: `${owner.username}@${new URL(deps.origin).host}` },
+    },
+    mayRead: (reader: string) => deps.isFollower(entry.userId, reader),
+  };
+}
+
+/** The owner of the key that signed the request (fetched signed as the instance actor). */
+async function signer(ctx: RequestContext<void>, lookups: SignedLookups): Promise<string | null> {
+  if (!ctx.request.headers.has('signature') && !ctx.request.headers.has('signature-input')) {
+    return null;
+  }
+  const documentLoader = await lookups(ctx);
+  const key = await ctx.getSignedKey({ documentLoader }).catch(() => null);
+  if (!key?.ownerId) return null;
+  const owner = await ctx.getSignedKeyOwner({ documentLoader }).catch(() => null);
+  return owner?.id?.href ?? null;
+}
+
+/**
+ * The Note of a local user's comment at /users/{username}/comments/{id} (the id its Create
+ * carried), for those it was sent to: on a remote vault's entry, a GET signed by the entry's
+ * author; on a local entry, one signed by an accepted remote follower of its owner (the entry's
+ * audience); by this server itself either way. Everyone else, and a comment that is gone or
+ * whose entry left the fediverse, gets 404, as for a comment that never existed. Answered before
+ * Fedify routes the request (index.ts), as Fedify allows one object dispatcher per class and the
+ * Note's is the entries'. Undefined for every other request.
+ */
+export async function commentNoteResponse(
+  federation: Federation<void>,
+  deps: CommentNoteDeps,
+  request: Request,
+): Promise<Response | undefined> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  if (!ACTIVITY_JSON.test(request.headers.get('accept') ?? '')) return undefined;
+  const url = new URL(request.url);
+  const match = COMMENT_PATH.exec(url.pathname);
+  if (!match || url.origin !== new URL(deps.origin).origin || url.search !== '') return undefined;
+  const notFound = () =>
+    new Response(JSON.stringify({ message: 'Not found' }), {
+      status: 404,
+      headers: { 'Content-Type': 'application/json', Vary: 'Accept' },
+    });
+  let username: string;
+  try {
+    username = decodeURIComponent(match[1]!);
+  } catch {
+    return notFound();
+  }
+  const user = deps.users.findFederatedByUsername(username);
+  const comment = deps.comments.commentRow(Number(match[2]));
+  if (!user || !comment || deps.actors.userIdOf(comment.actorId) !== user.id) return notFound();
+  const thread = threadOf(deps, comment);
+  if (!thread) return notFound();
+  const ctx = federation.createContext(request, undefined);
+  const reader = await signer(ctx, deps.lookups);
+  const self = reader !== null && new URL(reader).origin === new URL(deps.origin).origin;
+  if (reader === null || !(self || thread.mayRead(reader))) return notFound();
+  const note = commentNote(
+    deps.origin,
+    {
+      username: user.username,
+      commentId: comment.id,
+      noteUri: thread.noteUri,
+      content: comment.content,
+      published: comment.createdAt.toISOString(),
+    },
+    thread.addressing,
+  );
+  const body = request.method === 'HEAD' ? null : JSON.stringify(await note.toJsonLd(ctx));
+  return new Response(body, {
+    status: 200,
+    headers: { 'Content-Type': 'application/activity+json', Vary: 'Accept' },
+  });
+}
