@@ -20,7 +20,9 @@ import { loadedWidth } from './vault-seed.ts';
  * entry with a photo on B; it appears in alice's /activity with A's copy of the photo, she adds
  * it to her vault, and when bob deletes it, it leaves her feed. Her cheer and comment on his next
  * entry reach his vault (counted, in his thread, notified), and so does taking the cheer back.
- * Unfollowing removes bob from her list and her from his followers.
+ * Unfollowing removes bob from her list and her from his followers. Bob approves followers, so
+ * her follow waits until he accepts it; later bob follows alice from his vault, and his cheer
+ * and comment on her entry reach her browser; when she blocks him, his follow ends on B too.
  */
 
 let a: TestServer;
@@ -74,8 +76,29 @@ async function reloadUntil(ready: () => Promise<boolean>) {
     .toBe(true);
 }
 
+/** Waits for alice's follow request on bob's vault; its notification id. */
+async function pendingRequest(): Promise<number> {
+  let id: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { notifications } = (await (await bobOnB('/notifications')).json()) as {
+          notifications: { id: number; type: string; status: string }[];
+        };
+        id = notifications.find((n) => n.type === 'FOLLOW_REQUEST' && n.status === 'PENDING')?.id;
+        return id !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return id!;
+}
+
 describe('alice on one vault and bob on another, in a browser', () => {
-  it('alice follows @bob by handle: Pending until his vault accepts', async () => {
+  it('alice follows @bob by handle: Pending while bob, who approves followers, has not accepted', async () => {
+    const approve = new FormData();
+    approve.append('approveFollowers', 'true');
+    expect((await bobOnB('/users/me', { method: 'PATCH', body: approve })).status).toBe(200);
     const handle = `@bob@${b.host}`;
     await page.getByRole('button', { name: '+ Follow' }).click();
     const dialog = page.getByRole('dialog');
@@ -90,6 +113,20 @@ describe('alice on one vault and bob on another, in a browser', () => {
     expect(await item.getByRole('link', { name: handle }).getAttribute('href')).toBe(
       `${b.origin}/users/bob`,
     );
+    // The Follow reached bob's vault as a request: no Accept until he answers it.
+    const request = await pendingRequest();
+    await page.reload();
+    await item.getByText('Pending', { exact: true }).waitFor();
+    expect(
+      ((await (await bobOnB('/users/followers')).json()) as { followers: unknown[] }).followers,
+    ).toEqual([]);
+
+    const answered = await bobOnB(`/notifications/${request}/respond`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'ACCEPT' }),
+    });
+    expect(answered.status).toBe(200);
     await reloadUntil(async () => (await item.getByText('Pending', { exact: true }).count()) === 0);
     const followers = (await (await bobOnB('/users/followers')).json()) as {
       followers: { actorUri?: string }[];
@@ -204,7 +241,7 @@ describe('alice on one vault and bob on another, in a browser', () => {
     expect(
       alerts.notifications
         .map((n) => n.type)
-        .filter((t) => t !== 'FOLLOW_INVITE')
+        .filter((t) => t === 'CHEER' || t === 'COMMENT')
         .sort(),
     ).toEqual(['CHEER', 'COMMENT']);
 
@@ -230,6 +267,99 @@ describe('alice on one vault and bob on another, in a browser', () => {
       .poll(
         async () =>
           ((await (await bobOnB('/users/followers')).json()) as { followers: unknown[] }).followers
+            .length,
+        { timeout: 15_000 },
+      )
+      .toBe(0);
+  });
+  it('bob follows alice from his vault, and his cheer and comment on her entry reach her browser', async () => {
+    const actorUri = `${a.url}/users/alice`;
+    const send = (path: string, body: unknown) =>
+      bobOnB(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await send('/users/remote-follows', { actorUri })).status).toBe(201);
+    await expect
+      .poll(async () => JSON.stringify(await (await bobOnB('/users/following')).json()), {
+        timeout: 15_000,
+      })
+      .toContain('"ACCEPTED"');
+
+    // Alice logs an entry in her browser's vault; it reaches bob's feed on B.
+    const logged = await page.evaluate(async () => {
+      const form = new FormData();
+      form.append('name', 'Ardbeg Uigeadail');
+      form.append('type', 'WHISKEY');
+      form.append('subtype', 'Scotch');
+      const res = await fetch('/api/beverages', { method: 'POST', body: form });
+      return res.status;
+    });
+    expect(logged).toBe(201);
+    let remoteId: number | undefined;
+    await expect
+      .poll(
+        async () => {
+          const { activities } = (await (await bobOnB('/activity')).json()) as {
+            activities: { kind: string; beverage: { id: number; name: string } }[];
+          };
+          remoteId = activities.find(
+            (item) => item.kind === 'remote' && item.beverage.name === 'Ardbeg Uigeadail',
+          )?.beverage.id;
+          return remoteId !== undefined;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const path = `/activity/remote-entries/${remoteId}`;
+    expect((await send(`${path}/cheer`, {})).status).toBe(200);
+    expect((await send(`${path}/comments`, { content: 'Sherry and smoke.' })).status).toBe(201);
+
+    // On her dashboard: counted, in the thread, and in her Alerts.
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    const card = page.getByRole('article', { name: 'Ardbeg Uigeadail', exact: true }).first();
+    await reloadUntil(
+      async () =>
+        (await card.getByRole('button', { name: /^Cheer: Ardbeg Uigeadail, 1 cheer$/ }).count()) ===
+        1,
+    );
+    await card.getByRole('button', { name: /^Comments: Ardbeg Uigeadail, 1 comment$/ }).click();
+    const thread = page.getByRole('dialog', { name: 'Comments' });
+    const comment = thread.getByRole('listitem').filter({ hasText: 'Sherry and smoke.' });
+    await comment.waitFor();
+    expect(await comment.textContent()).toContain(`@bob@${b.host}`);
+    await thread.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: /^Alerts, \d+ pending$/ }).click();
+    const panel = page.getByRole('region', { name: 'Alerts' });
+    await panel
+      .getByRole('listitem')
+      .filter({ hasText: 'cheered your Ardbeg Uigeadail' })
+      .waitFor();
+    await panel
+      .getByRole('listitem')
+      .filter({ hasText: 'commented on your Ardbeg Uigeadail' })
+      .waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('alice blocks bob from her followers: his follow of her ends on his vault too', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Following' })
+      .click();
+    const followers = page.getByRole('region', { name: 'Followers' });
+    // His display name on B is 'Bob'.
+    const bob = followers.getByRole('listitem').filter({ hasText: 'Bob' });
+    await bob.getByRole('button', { name: 'Block Bob' }).click();
+    const ask = page.getByRole('dialog', { name: 'Block Bob?' });
+    await ask.getByRole('button', { name: 'Block', exact: true }).click();
+    await bob.waitFor({ state: 'detached' });
+    // The Reject(Follow) reached B: bob follows nobody there any more.
+    await expect
+      .poll(
+        async () =>
+          ((await (await bobOnB('/users/following')).json()) as { remote: unknown[] }).remote
             .length,
         { timeout: 15_000 },
       )
