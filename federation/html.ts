@@ -45,26 +45,34 @@ function decodeEntities(text: string): string {
   });
 }
 
+/** How much of received HTML is read at all: a bound input keeps the patterns below fast. */
+const MAX_HTML = 10_000;
+
 /**
- * Received HTML (a reply's `content`) as plain text: paragraphs become blank lines, <br> line
- * breaks, every other tag goes. A link keeps its URL (`href`, when http or https) so that the
- * client can make it clickable again; a mention or hashtag link keeps its text (`@alice`,
- * `#tag`). Nothing of the HTML survives to be rendered.
+ * Received HTML (a reply's `content`, a Mastodon bio or name) as plain text: only its first
+ * 10,000 characters are read (what is kept of it is far shorter); scripts and styles go with
+ * their content; paragraph and block ends become blank lines, <br> line breaks; every other
+ * tag goes and entities are decoded. A link keeps its text, or with `links: 'url'` (a reply,
+ * whose links the client makes clickable again) its URL (`href`, when http or https); a
+ * mention or hashtag link keeps its text (`@alice`, `#tag`) either way. Nothing of the HTML
+ * survives to be rendered: the client shows it as text.
  */
-export function htmlToText(html: string): string {
-  const linked = html.replace(
-    /<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi,
-    (_whole, attrs: string, inner: string) => {
+export function htmlToText(html: string, options: { links?: 'text' | 'url' } = {}): string {
+  const linked = html
+    .slice(0, MAX_HTML)
+    .replace(/<[^>]*$/, '') // a tag cut off by the bound
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi, (_whole, attrs: string, inner: string) => {
       const text = inner.replace(/<[^>]*>/g, '');
+      if (options.links !== 'url') return text;
       if (/\bclass\s*=\s*["'][^"']*\b(?:mention|hashtag)\b/i.test(attrs)) return text;
       const href = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(attrs);
       const url = decodeEntities(href?.[1] ?? href?.[2] ?? '');
       return /^https?:\/\//i.test(url) ? escapeHtml(url) : text;
-    },
-  );
+    });
   const text = linked
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p\s*>\s*<p\b[^>]*>/gi, '\n\n')
+    .replace(/<\/(p|div|li|h[1-6]|blockquote)\s*>/gi, '\n\n')
     .replace(/<[^>]*>/g, '');
   return decodeEntities(text)
     .split('\n')

@@ -54,7 +54,7 @@ export async function embeddedNote(activity: Activity): Promise<ReplyNote | unde
     id: note.id,
     inReplyTo: idOf(note.inReplyTo),
     attributedTo: idOf(note.attributedTo),
-    text: typeof html === 'string' ? htmlToText(html) : '',
+    text: typeof html === 'string' ? htmlToText(html, { links: 'url' }) : '',
     published: dateOf(note.published),
     updated: dateOf(note.updated),
   };

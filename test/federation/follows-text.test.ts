@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseLookupQuery } from '../../federation/lookup.ts';
-import { htmlToText } from '../../federation/remote-actor.ts';
+import { htmlToText } from '../../federation/html.ts';
 
 describe('a remote actor’s HTML as text', () => {
   it('keeps the words and line breaks of a Mastodon bio and drops every tag', () => {
@@ -18,6 +18,12 @@ describe('a remote actor’s HTML as text', () => {
     const started = performance.now();
     const text = htmlToText('<script>'.repeat(200_000) + 'x');
     expect(text).toBe('');
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('reads a reply full of unclosed links quickly', () => {
+    const started = performance.now();
+    expect(htmlToText('<a href="https://x.example/">'.repeat(100_000))).toBe('');
     expect(performance.now() - started).toBeLessThan(500);
   });
 
