@@ -8,6 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { signRequest } from '../test/helpers/http-signatures.ts';
+import { until } from './federation-hosts.ts';
 import { multipart, type Client } from './http.ts';
 import { freePort } from './processes.ts';
 
@@ -15,18 +16,6 @@ export const INBOX_DELIVERIES = 400;
 export const INBOX_CONCURRENCY = 8;
 const HANGING_ENTRIES = 6;
 const SILENT_SAMPLES = 10;
-
-async function until(what: string, done: () => boolean, timeoutMs: number): Promise<boolean> {
-  const started = performance.now();
-  while (!done()) {
-    if (performance.now() - started > timeoutMs) {
-      console.log(`  (${what}: not within ${timeoutMs / 1000} s)`);
-      return false;
-    }
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  return true;
-}
 
 /** Posts signed Create(Note)s of `hostOrigin`'s poster (the i-th Note each) to the shared inbox. */
 function createSender(vaultOrigin: string, hostOrigin: string, privateKey: KeyObject) {

@@ -4,8 +4,8 @@
 //  3. The request pipeline at 32 connections, as ratios to a bare Hono route (issue 8).
 //  4. The entry API one request at a time, logging with 8 clients, and photos (issue 3).
 //  5. The social half on its own database: feed pages, notifications, fan-out (issue 9).
-//  6. Federation: one entry to 1,000 remote followers on 50 fake hosts, and inbox throughput
-//     (issue 10).
+//  6. Federation: one entry to 1,000 remote followers on 50 fake hosts, inbox throughput, and a
+//     cheer and a comment on an entry with those followers (issue 10).
 //  Export (issue 11): a 20,000-entry vault with photos as a ZIP, time and server memory;
 //  BENCH_ONLY=export runs it alone.
 //  Import (issue 11): a 10,000-row CSV, rows per second and the server's answers meanwhile;
