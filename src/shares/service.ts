@@ -116,6 +116,11 @@ export function createShareService(deps: {
     accept(viewer: Viewer, shareId: number, listStatus: BeverageStatus): EntryView {
       const share = ownShare(viewer, shareId);
       if (share.state !== 'PENDING') throw conflict('This entry is already in your vault');
+      // An invitation sent before a block between the two can no longer be taken up.
+      const owner = beverages.get(share.beverageId).userId;
+      if (deps.blocks?.isBlockedBetweenUsers(viewer.id, owner)) {
+        throw conflict('This invitation was withdrawn.');
+      }
       if (!repo.accept(share.id, listStatus, now())) {
         throw conflict('This entry is already in your vault');
       }

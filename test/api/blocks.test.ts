@@ -35,7 +35,7 @@ afterAll(() => vault.close());
 
 beforeEach(() => {
   vault.ctx.database.sqlite.exec(
-    'DELETE FROM blocks; DELETE FROM comments; DELETE FROM cheers; DELETE FROM follows; DELETE FROM feed_items; DELETE FROM shares; DELETE FROM beverages;',
+    'DELETE FROM blocks; DELETE FROM notifications; DELETE FROM comments; DELETE FROM cheers; DELETE FROM follows; DELETE FROM feed_items; DELETE FROM shares; DELETE FROM beverages;',
   );
 });
 
@@ -224,6 +224,30 @@ describe('what a block does', () => {
       expect(await json(res)).toEqual({ message: 'You cannot follow this user.' });
     }
     expect((await follow(ids.alice, cookies.carol)).status).toBe(201);
+  });
+
+  it('keeps an invitation sent before the block from being taken up', async () => {
+    const alices = await log(cookies.alice, 'Alice invites');
+    const shared = await vault.postJson(
+      `/api/beverages/${alices.id}/share`,
+      { userId: ids.bob },
+      cookies.alice,
+    );
+    expect(shared.status).toBe(200);
+    await vault.ctx.outbox.idle();
+    const list = await json(await vault.request('/api/notifications', { cookie: cookies.bob }));
+    const invite = (list.notifications as { id: number; type: string }[]).find(
+      (n) => n.type === 'SHARE_INVITE',
+    )!;
+    await blockBob();
+    const res = await vault.postJson(
+      `/api/notifications/${invite.id}/respond`,
+      { action: 'ACCEPT', status: 'TRIED' },
+      cookies.bob,
+    );
+    expect(res.status).toBe(409);
+    expect(await json(res)).toEqual({ message: 'This invitation was withdrawn.' });
+    expect(await entryNames(ids.bob, cookies.bob)).toEqual([]);
   });
 
   it('refuses shares both ways, and an admin’s share on the owner’s behalf', async () => {
