@@ -29,7 +29,8 @@ const MAX_BODY = 1024 * 1024;
 /**
  * Sends a request with node:http(s), not fetch, so the headers go out as given (Host
  * included) and https trusts `trust` besides Node's default certificate authorities. Rejects
- * after `timeoutMs` (5 s) or when the answer is over 1 MB.
+ * after `timeoutMs` (15 s: a first delivery also loads Fedify, slow on a busy machine) or when
+ * the answer is over 1 MB.
  */
 export function sendRequest(
   request: OutgoingRequest & { timeoutMs?: number },
@@ -46,7 +47,7 @@ export function sendRequest(
         ? { ca: [...tls.getCACertificates('default'), ...trust] }
         : {}),
     });
-    const timeoutMs = request.timeoutMs ?? 5000;
+    const timeoutMs = request.timeoutMs ?? 15_000;
     const timer = setTimeout(() => {
       req.destroy(new Error(`${request.method ?? 'GET'} ${url} timed out after ${timeoutMs} ms`));
     }, timeoutMs);

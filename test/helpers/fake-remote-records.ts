@@ -83,13 +83,13 @@ export function createRecords() {
     sent,
     record,
     /** The first delivery (already there or to come) that matches; rejects after timeoutMs. */
-    waitForDelivery: (predicate: (d: Delivery) => boolean, timeoutMs = 5000) =>
+    waitForDelivery: (predicate: (d: Delivery) => boolean, timeoutMs = 15_000) =>
       waitFor(deliveries, predicate, timeoutMs, 'delivery'),
-    waitForRefusal: (predicate: (r: Refusal) => boolean, timeoutMs = 5000) =>
+    waitForRefusal: (predicate: (r: Refusal) => boolean, timeoutMs = 15_000) =>
       waitFor(refused, predicate, timeoutMs, 'refusal'),
-    waitForGet: (predicate: (g: DocumentFetch) => boolean, timeoutMs = 5000) =>
+    waitForGet: (predicate: (g: DocumentFetch) => boolean, timeoutMs = 15_000) =>
       waitFor(gets, predicate, timeoutMs, 'GET'),
-    waitForSent: (predicate: (s: Sent) => boolean, timeoutMs = 5000) =>
+    waitForSent: (predicate: (s: Sent) => boolean, timeoutMs = 15_000) =>
       waitFor(sent, predicate, timeoutMs, 'sent activity'),
   };
 }
