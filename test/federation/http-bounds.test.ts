@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Create, Note } from '@fedify/vocab';
+import { getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_BOUNDS, withDeliveryBounds } from '../../federation/http-bounds.ts';
 import { AP, startBareFederation } from './plumbing-remote.ts';
@@ -26,7 +27,14 @@ async function listen(server: net.Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/**
+ * The process's fetch bounds before this file shortened them: restored after it, since the
+ * test files that run next in this worker (isolate: false) fetch through the same dispatcher.
+ */
+let dispatcher: Dispatcher;
+
 beforeAll(async () => {
+  dispatcher = getGlobalDispatcher();
   // Accepts connections and never says a word.
   silent = net.createServer((socket) => {
     sockets.add(socket);
@@ -57,6 +65,7 @@ beforeAll(async () => {
   vault.startQueue();
 });
 afterAll(async () => {
+  setGlobalDispatcher(dispatcher);
   await vault.close();
   for (const socket of sockets) socket.destroy();
   silent.close();
