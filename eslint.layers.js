@@ -51,7 +51,7 @@ export const layerRules = [
     files: ['contract/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict({
-        regex: '^(?!zod$|\\./)',
+        regex: '^(?!zod$|\\./|\\.\\./[a-z-]+\\.ts$)',
         message: 'contract/ is the API shape alone: it imports zod and itself, nothing else.',
       }),
     },

@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
-import { commentBodySchema, type Comment } from '../../contract/conversation.ts';
+import type { Hono } from 'hono';
+import type { Comment } from '../../contract/conversation.ts';
 import type { AppContext } from '../context.ts';
 import type { CommentView, EntryRef } from '../conversation/service.ts';
-import { idParam, readJson } from '../http/body.ts';
+import { idParam } from '../http/body.ts';
+import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
-import { currentUser, requireUser } from '../http/session.ts';
+import { currentUser } from '../http/session.ts';
 
 export function presentComment(comment: CommentView): Comment {
   return {
@@ -27,42 +28,36 @@ export function presentComment(comment: CommentView): Comment {
  * remote vaults (`remote`).
  */
 export function conversationRoutes(ctx: AppContext, kind: EntryRef['kind']): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.use(requireUser);
+  const base = kind === 'local' ? '/beverages' : '/activity/remote-entries';
+  const { router, on } = contractRouter<'/beverages' | '/activity/remote-entries'>(base);
   const service = ctx.conversation;
   const what = kind === 'local' ? 'Beverage' : 'Entry';
   const entryOf = (id: number): EntryRef => ({ kind, id });
 
-  routes.post('/:id/cheer', (c) => {
-    const viewer = currentUser(c);
-    return c.json(service.cheer(viewer, entryOf(idParam(c, 'id', what))));
+  on(`POST ${base}/{id}/cheer`, (c) =>
+    service.cheer(currentUser(c), entryOf(idParam(c, 'id', what))),
+  );
+
+  on(`DELETE ${base}/{id}/cheer`, (c) =>
+    service.uncheer(currentUser(c), entryOf(idParam(c, 'id', what))),
+  );
+
+  on(`GET ${base}/{id}/comments`, (c) => {
+    const comments = service.comments(currentUser(c), entryOf(idParam(c, 'id', what)));
+    return { comments: comments.map(presentComment) };
   });
 
-  routes.delete('/:id/cheer', (c) => {
-    const viewer = currentUser(c);
-    return c.json(service.uncheer(viewer, entryOf(idParam(c, 'id', what))));
-  });
-
-  routes.get('/:id/comments', (c) => {
-    const viewer = currentUser(c);
-    const comments = service.comments(viewer, entryOf(idParam(c, 'id', what)));
-    return c.json({ comments: comments.map(presentComment) });
-  });
-
-  routes.post('/:id/comments', async (c) => {
+  on(`POST ${base}/{id}/comments`, (c, { body }) => {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', what);
-    const { content } = await readJson(c, commentBodySchema);
-    const comment = service.comment(viewer, entryOf(id), content);
-    return c.json({ comment: presentComment(comment) }, 201);
+    const comment = service.comment(viewer, entryOf(id), body.content);
+    return { comment: presentComment(comment) };
   });
 
-  routes.delete('/:id/comments/:commentId', (c) => {
-    const viewer = currentUser(c);
+  on(`DELETE ${base}/{id}/comments/{commentId}`, (c) => {
     const id = idParam(c, 'id', what);
-    service.deleteComment(viewer, entryOf(id), idParam(c, 'commentId', 'Comment'));
-    return c.body(null, 204);
+    service.deleteComment(currentUser(c), entryOf(id), idParam(c, 'commentId', 'Comment'));
   });
 
-  return routes;
+  return router;
 }

@@ -126,7 +126,7 @@ describe('the conversation calls', () => {
     answer(counts);
     await setCheer({ kind: 'local', id: 4 }, false);
     expect([calls[0]?.url, calls[0]?.init.method]).toEqual(['/api/beverages/4/cheer', 'DELETE']);
-    answer({ ok: true });
+    answer([counts]);
     await expect(setCheer({ kind: 'local', id: 4 }, true)).rejects.toThrow(
       'Invalid response from server',
     );

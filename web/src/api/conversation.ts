@@ -1,11 +1,10 @@
 /**
  * The conversation under an entry: cheers and comments. The same calls serve an entry of this
  * vault (/beverages/{id}/…) and one received from a remote vault in the activity feed
- * (/activity/remote-entries/{id}/…). Every call goes through the one API module's `request`; the
- * shapes come from contract/conversation.ts as types only.
+ * (/activity/remote-entries/{id}/…). Every call is typed from the route table (./call.ts).
  */
-import type { CheerResponse, Comment, ConversationCounts } from '../../../contract/conversation.ts';
-import { ApiError, INVALID_RESPONSE, request } from './client.ts';
+import type { CheerResponse, Comment } from '../../../contract/conversation.ts';
+import { call } from './call.ts';
 
 export type { Comment, CommentAuthor, ConversationCounts } from '../../../contract/conversation.ts';
 
@@ -28,23 +27,17 @@ export function entryPath({ kind, id }: ConversationTarget): string {
   return kind === 'remote' ? `/activity/remote-entries/${id}` : `/beverages/${id}`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** POST (cheer) or DELETE (take it back) …/cheer → the entry's counts as they now are. */
-export async function setCheer(
-  target: ConversationTarget,
-  cheered: boolean,
-): Promise<CheerResponse> {
-  const data = await request(
-    `${entryPath(target)}/cheer`,
-    cheered ? { json: {} } : { method: 'DELETE' },
-  );
-  if (!isRecord(data) || typeof data.cheerCount !== 'number') {
-    throw new ApiError(INVALID_RESPONSE, 200);
+export function setCheer(target: ConversationTarget, cheered: boolean): Promise<CheerResponse> {
+  const params = { id: target.id };
+  if (target.kind === 'remote') {
+    return cheered
+      ? call('POST /activity/remote-entries/{id}/cheer', { params })
+      : call('DELETE /activity/remote-entries/{id}/cheer', { params });
   }
-  return data as unknown as ConversationCounts;
+  return cheered
+    ? call('POST /beverages/{id}/cheer', { params })
+    : call('DELETE /beverages/{id}/cheer', { params });
 }
 
 /** GET …/comments → the comments, oldest first. */
@@ -52,19 +45,28 @@ export async function fetchComments(
   target: ConversationTarget,
   signal?: AbortSignal,
 ): Promise<Comment[]> {
-  const data = await request(`${entryPath(target)}/comments`, { signal });
-  if (!isRecord(data) || !Array.isArray(data.comments)) throw new ApiError(INVALID_RESPONSE, 200);
-  return data.comments as Comment[];
+  const input = { params: { id: target.id }, signal };
+  const { comments } =
+    target.kind === 'remote'
+      ? await call('GET /activity/remote-entries/{id}/comments', input)
+      : await call('GET /beverages/{id}/comments', input);
+  return comments;
 }
 
 /** POST …/comments {content} → the new comment. */
 export async function postComment(target: ConversationTarget, content: string): Promise<Comment> {
-  const data = await request(`${entryPath(target)}/comments`, { json: { content } });
-  if (!isRecord(data) || !isRecord(data.comment)) throw new ApiError(INVALID_RESPONSE, 201);
-  return data.comment as unknown as Comment;
+  const input = { params: { id: target.id }, json: { content } };
+  const { comment } =
+    target.kind === 'remote'
+      ? await call('POST /activity/remote-entries/{id}/comments', input)
+      : await call('POST /beverages/{id}/comments', input);
+  return comment;
 }
 
 /** DELETE …/comments/{commentId}. */
 export async function deleteComment(target: ConversationTarget, commentId: number): Promise<void> {
-  await request(`${entryPath(target)}/comments/${commentId}`, { method: 'DELETE' });
+  const input = { params: { id: target.id, commentId } };
+  await (target.kind === 'remote'
+    ? call('DELETE /activity/remote-entries/{id}/comments/{commentId}', input)
+    : call('DELETE /beverages/{id}/comments/{commentId}', input));
 }
