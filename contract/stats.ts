@@ -98,14 +98,16 @@ export const yearReviewSchema = statsBreakdownSchema.extend({
 });
 export type YearReview = z.infer<typeof yearReviewSchema>;
 
-/** The query of both: `tz`, an IANA time zone name. */
+/** The query of both: `tz`, an IANA time zone name; UTC when left out or empty. */
 export const statsQuerySchema = z.object({
   tz: z
     .string()
     .max(64, 'tz must be a time zone name such as Europe/Paris')
-    .refine(isTimeZone, 'tz must be a time zone name such as Europe/Paris')
-    .optional(),
+    .refine((tz) => tz === '' || isTimeZone(tz), 'tz must be a time zone name such as Europe/Paris')
+    .optional()
+    .meta({ description: 'An IANA time zone name such as Europe/Paris; UTC when left out' }),
 });
+export type StatsQuery = z.infer<typeof statsQuerySchema>;
 
 /** Whether the runtime knows the IANA time zone name. */
 export function isTimeZone(name: string): boolean {

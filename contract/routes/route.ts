@@ -44,6 +44,12 @@ export interface RouteDef {
    * itself, for files). A route may take `json` or `form`, not both.
    */
   form?: z.ZodObject;
+  /**
+   * The body is one file sent as it is, not in a form (its media type, for the reference: the
+   * OpenAPI body is a binary string of that type). The handler reads the stream itself. A route
+   * takes one of `json`, `form` and `upload`.
+   */
+  upload?: string;
   /** The JSON answer. Without it, the answer has no body (204) unless `file` says otherwise. */
   answer?: z.ZodType;
   /** The status of a successful answer: 200 unless said (201 for a creation, 204 without body). */

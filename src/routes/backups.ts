@@ -1,35 +1,27 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { Hono } from 'hono';
-import type { BackupList, CreatedBackup } from '../../contract/backups.ts';
+import type { Hono } from 'hono';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../domain-error.ts';
+import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
-import { requireAdmin } from '../http/session.ts';
 
 /**
- * /api/backups (admins only): the vault's backups. POST makes one now and answers once it is
- * written; GET /{name} streams the file; DELETE /{name} removes it.
+ * /api/backups (admins only, contract/routes/data.ts): the vault's backups. POST makes one now
+ * and answers once it is written; GET /{name} streams the file; DELETE /{name} removes it.
  */
 export function backupRoutes(ctx: AppContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.use('*', requireAdmin);
+  const { router, on } = contractRouter('/backups');
 
-  routes.get('/', (c) => {
-    const body: BackupList = {
-      backups: ctx.backups.list(),
-      schedule: { intervalHours: ctx.config.backupIntervalHours, keep: ctx.config.backupKeep },
-    };
-    return c.json(body);
-  });
+  on('GET /backups', () => ({
+    backups: ctx.backups.list(),
+    schedule: { intervalHours: ctx.config.backupIntervalHours, keep: ctx.config.backupKeep },
+  }));
 
-  routes.post('/', async (c) => {
-    const body: CreatedBackup = { backup: await ctx.backups.create('manual') };
-    return c.json(body, 201);
-  });
+  on('POST /backups', async () => ({ backup: await ctx.backups.create('manual') }));
 
-  routes.get('/:name', (c) => {
-    const { file, backup } = ctx.backups.find(c.req.param('name'));
+  on('GET /backups/{name}', (c) => {
+    const { file, backup } = ctx.backups.find(c.req.param('name') ?? '');
     let fd: number;
     try {
       fd = fs.openSync(file, 'r'); // open before answering: a backup deleted meanwhile is a 404
@@ -44,10 +36,9 @@ export function backupRoutes(ctx: AppContext): Hono<AppEnv> {
     });
   });
 
-  routes.delete('/:name', (c) => {
-    ctx.backups.remove(c.req.param('name'));
-    return c.body(null, 204);
+  on('DELETE /backups/{name}', (c) => {
+    ctx.backups.remove(c.req.param('name') ?? '');
   });
 
-  return routes;
+  return router;
 }
