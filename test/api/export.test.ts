@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_CSV_COLUMNS, vaultExportSchema, type VaultExport } from '../../contract/export.ts';
+import type { AppEnv } from '../../src/http/env.ts';
+import { handleError } from '../../src/http/errors.ts';
+import { exportRoutes } from '../../src/routes/export.ts';
 import { unzip } from '../helpers/export-zip.ts';
 import { jpeg } from '../helpers/images.ts';
 import { json } from '../helpers/json.ts';
@@ -269,6 +273,29 @@ describe('who may export what', () => {
     const res = await vault.request('/api/export?username=nobody_here', { cookie: admin });
     expect(res.status).toBe(404);
     expect((await json(res)).message).toBe('No user named nobody_here');
+  });
+
+  it("lets an access token, even an admin's, export its owner's vault only", async () => {
+    // The router as /api mounts it, behind a stand-in for the front door that has read an
+    // admin's access token (the user is the token's owner; there is no session).
+    const viaToken = new Hono<AppEnv>();
+    viaToken.onError(handleError);
+    viaToken.use(async (c, next) => {
+      c.set('user', vault.ctx.users.findByUsername('root_admin'));
+      c.set('token', { id: 1, scope: 'read' });
+      await next();
+    });
+    viaToken.route('/api/export', exportRoutes(vault.ctx));
+
+    const other = await viaToken.request('/api/export?username=alice');
+    expect(other.status).toBe(403);
+    expect((await json(other)).message).toBe(
+      'Access tokens cannot be used for this; sign in to the vault to do it',
+    );
+    const own = await viaToken.request('/api/export?username=root_admin');
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-disposition')).toMatch(/filename="vault-root_admin-/);
+    await own.arrayBuffer();
   });
 });
 
