@@ -1,6 +1,8 @@
 /**
- * The import calls (contract/imports.ts). The upload sends the file itself as the body, so it
- * goes through XMLHttpRequest here (for its upload progress); its answer is read by the API module's rules (readResponse).
+ * The import calls, typed from the route table (contract/routes/data.ts). The upload sends the
+ * file itself as the body, so it goes through XMLHttpRequest here (for its upload progress),
+ * with its path, query and answer taken from the table; its answer is read by the API module's
+ * rules (readResponse). The other calls go through `call` (../api/call.ts).
  */
 import type {
   ImportFormat,
@@ -8,7 +10,10 @@ import type {
   ImportReport,
   ImportReportFilter,
 } from '../../../contract/imports.ts';
-import { API_PREFIX, ApiError, NO_ANSWER, readResponse, request } from '../api/client.ts';
+import type { AnswerOf, ApiRoutes, RouteKey } from '../../../contract/routes/index.ts';
+import type { QueryInputOf } from '../../../contract/routes/route.ts';
+import { call, pathOf } from '../api/call.ts';
+import { API_PREFIX, ApiError, NO_ANSWER, readResponse } from '../api/client.ts';
 import { connectionMark, reportReached, reportUnreachable } from '../api/reachability.ts';
 
 export type { ImportFormat, ImportJob, ImportReport, ImportReportFilter };
@@ -53,8 +58,12 @@ export async function startImport(
   format: ImportFormat,
   onProgress: (fraction: number) => void = () => {},
 ): Promise<ImportJob> {
-  const query = new URLSearchParams({ format, fileName: file.name.slice(0, 200) });
-  const url = `${API_PREFIX}/imports?${query}`;
+  const upload = 'POST /imports' satisfies RouteKey;
+  const fields: Required<QueryInputOf<ApiRoutes[typeof upload]>> = {
+    format,
+    fileName: file.name.slice(0, 200),
+  };
+  const url = `${API_PREFIX}${pathOf(upload)}?${new URLSearchParams(fields)}`;
   const headers = {
     Accept: 'application/json',
     'Content-Type': file.type || 'application/octet-stream',
@@ -71,12 +80,12 @@ export async function startImport(
     throw new ApiError(UNREACHABLE, NO_ANSWER);
   }
   reportReached();
-  return (await readResponse<{ job: ImportJob }>(response)).job;
+  return (await readResponse<AnswerOf<typeof upload>>(response)).job;
 }
 
 /** GET /imports: the signed-in user's imports, newest first. */
 export async function fetchImports(): Promise<ImportJob[]> {
-  return (await request<{ jobs: ImportJob[] }>('/imports')).jobs;
+  return (await call('GET /imports')).jobs;
 }
 
 /** GET /imports/{id}/report: the first `limit` rows matching `outcome`, and how many match. */
@@ -85,8 +94,7 @@ export function fetchImportReport(
   outcome: ImportReportFilter,
   limit: number,
 ): Promise<ImportReport> {
-  const query = new URLSearchParams({ outcome, limit: String(limit) });
-  return request<ImportReport>(`/imports/${encodeURIComponent(id)}/report?${query}`);
+  return call('GET /imports/{id}/report', { params: { id }, query: { outcome, limit } });
 }
 
 export const importKeys = {

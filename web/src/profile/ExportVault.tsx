@@ -1,7 +1,10 @@
+import type { RouteKey } from '../../../contract/routes/index.ts';
+import { pathOf } from '../api/call.ts';
+import { API_PREFIX } from '../api/client.ts';
 import { Panel } from './Panel.tsx';
 
 /** What GET /api/export answers: the signed-in user's vault as a ZIP (contract/export.ts). */
-export const EXPORT_URL = '/api/export';
+export const EXPORT_URL = API_PREFIX + pathOf('GET /export' satisfies RouteKey);
 
 /**
  * 'Export my vault': a plain link, so the browser streams the ZIP straight to a file (a vault

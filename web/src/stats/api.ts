@@ -1,9 +1,9 @@
 /**
- * The statistics' calls: GET /stats and GET /stats/years/{year}, through the one API module's
- * `request` (so the API contract's error rules hold), with the browser's time zone so that
- * months and years are the user's own. Shapes from contract/stats.ts, as types only.
+ * The statistics' calls: GET /stats and GET /stats/years/{year}, typed from the route table
+ * (../api/call.ts), with the browser's time zone so that months and years are the user's own.
+ * Shapes from contract/stats.ts, as types only.
  */
-import { ApiError, INVALID_RESPONSE, request } from '../api/client.ts';
+import { call } from '../api/call.ts';
 import type { Stats, YearReview } from '../../../contract/stats.ts';
 
 export type {
@@ -21,27 +21,16 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-function hasFigures(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && 'all' in data && 'months' in data;
+export function fetchStats(timeZone: string, signal?: AbortSignal): Promise<Stats> {
+  return call('GET /stats', { query: { tz: timeZone }, signal });
 }
 
-export async function fetchStats(timeZone: string, signal?: AbortSignal): Promise<Stats> {
-  const data = await request('/stats', { query: { tz: timeZone }, signal });
-  if (!hasFigures(data)) throw new ApiError(INVALID_RESPONSE, 200);
-  return data as Stats;
-}
-
-export async function fetchYearReview(
+export function fetchYearReview(
   year: string,
   timeZone: string,
   signal?: AbortSignal,
 ): Promise<YearReview> {
-  const data = await request(`/stats/years/${encodeURIComponent(year)}`, {
-    query: { tz: timeZone },
-    signal,
-  });
-  if (!hasFigures(data)) throw new ApiError(INVALID_RESPONSE, 200);
-  return data as YearReview;
+  return call('GET /stats/years/{year}', { params: { year }, query: { tz: timeZone }, signal });
 }
 
 /**
