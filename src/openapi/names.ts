@@ -22,7 +22,8 @@ export async function contractSchemaNames(): Promise<Map<z.ZodType, string>> {
   for (const file of files) {
     const module = (await import(pathToFileURL(path.join(CONTRACT, file)).href)) as object;
     for (const [exported, value] of Object.entries(module)) {
-      if (!exported.endsWith('Schema') || !(value instanceof z.ZodType) || names.has(value)) continue;
+      if (!exported.endsWith('Schema') || !(value instanceof z.ZodType) || names.has(value))
+        continue;
       const base = pascal(exported.slice(0, -'Schema'.length));
       let name = base;
       for (let n = 2; taken.has(name); n++) name = `${base}${n}`;

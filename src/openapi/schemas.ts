@@ -49,7 +49,8 @@ function relink(value: unknown, names: Map<string, string>, self: string): unkno
   for (const [key, item] of Object.entries(value)) {
     if (key === '$ref' && typeof item === 'string') {
       const def = item.startsWith('#/$defs/') ? item.slice('#/$defs/'.length) : undefined;
-      out.$ref = item === '#' ? COMPONENTS + self : def ? COMPONENTS + (names.get(def) ?? def) : item;
+      out.$ref =
+        item === '#' ? COMPONENTS + self : def ? COMPONENTS + (names.get(def) ?? def) : item;
     } else {
       out[key] = relink(item, names, self);
     }

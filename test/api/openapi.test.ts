@@ -93,7 +93,9 @@ describe('GET /api/openapi.json', () => {
       properties: { content: { type: 'string', minLength: 1, maxLength: 1000 } },
       required: ['content'],
     });
-    const created = op.responses['201'] as { content: Record<string, { schema: { $ref: string } }> };
+    const created = op.responses['201'] as {
+      content: Record<string, { schema: { $ref: string } }>;
+    };
     const answer = created.content['application/json']!.schema.$ref.split('/').pop()!;
     expect(doc.components.schemas[answer]).toMatchObject({
       properties: { comment: { $ref: '#/components/schemas/Comment' } },
@@ -189,8 +191,9 @@ describe('the OpenAPI document of a route table', () => {
       { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
     ]);
     const post = built.paths['/things']!.post!;
-    const multipart = (post.requestBody as { content: Record<string, { schema: { $ref: string } }> })
-      .content['multipart/form-data']!;
+    const multipart = (
+      post.requestBody as { content: Record<string, { schema: { $ref: string } }> }
+    ).content['multipart/form-data']!;
     const form = built.components.schemas[multipart.schema.$ref.split('/').pop()!];
     expect(form).toMatchObject({
       properties: { name: { type: 'string' }, photo: { type: 'string', format: 'binary' } },

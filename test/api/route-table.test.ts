@@ -20,7 +20,10 @@ function servedApiRoutes() {
   return createApp(vault.ctx)
     .routes.filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
     .map((route) => {
-      const path = route.path.slice('/api'.length).replace(/\/$/, '').replace(/:(\w+)/g, '{$1}');
+      const path = route.path
+        .slice('/api'.length)
+        .replace(/\/$/, '')
+        .replace(/:(\w+)/g, '{$1}');
       return { key: `${route.method} ${path}`, handler: route.handler };
     });
 }
