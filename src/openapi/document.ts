@@ -58,7 +58,7 @@ itself (password, second factor, sessions, tokens) and admin routes need a signe
 Request bodies are JSON unless a route takes a form (\`multipart/form-data\`, for photos and
 files). Every error answer is JSON \`{ "message": "…" }\` with a sentence for a person.`;
 
-/** Path parameters that are ids (or a year) are integers; the others (a name) strings. */
+/** Path parameters that are ids (or a year) are integers, the others (a name) strings, unless the route says (`params`). */
 const isInteger = (name: string) => name === 'id' || name === 'year' || /[a-z]Id$/.test(name);
 
 /** A stable camelCase name of the key: 'DELETE /beverages/{id}/cheer' → 'deleteBeveragesByIdCheer'. */
@@ -74,12 +74,15 @@ export function operationIdOf(key: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-function pathParameters(path: string): JsonSchema[] {
+function pathParameters(def: RouteDef, path: string, components: SchemaComponents) {
+  const declared = def.params ? components.inline(def.params, 'input') : undefined;
+  const schemas = (declared?.properties ?? {}) as Record<string, JsonSchema>;
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
-    schema: isInteger(name!) ? { type: 'integer', minimum: 1 } : { type: 'string' },
+    schema:
+      schemas[name!] ?? (isInteger(name!) ? { type: 'integer', minimum: 1 } : { type: 'string' }),
   }));
 }
 
@@ -141,7 +144,10 @@ function responses(def: RouteDef, id: string, components: SchemaComponents) {
 function operation(key: string, def: RouteDef, components: SchemaComponents): Operation {
   const path = key.slice(key.indexOf(' ') + 1);
   const operationId = operationIdOf(key);
-  const parameters = [...pathParameters(path), ...queryParameters(def, components)];
+  const parameters = [
+    ...pathParameters(def, path, components),
+    ...queryParameters(def, components),
+  ];
   const body = requestBody(def, operationId, components);
   const scope = def.access === 'read' || def.access === 'write' ? def.access : undefined;
   return {

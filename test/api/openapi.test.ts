@@ -174,6 +174,7 @@ describe('the OpenAPI document of a route table', () => {
       summary: 'A thing as CSV',
       tag: 'Things',
       access: 'session',
+      params: z.object({ id: z.string().length(32) }),
       file: 'text/csv',
     }),
   };
@@ -203,7 +204,7 @@ describe('the OpenAPI document of a route table', () => {
     expect((await new Validator().validate(built as never)).valid).toBe(true);
   });
 
-  it('marks an optional JSON body, a file answer and the errors a session-only or admin route has', async () => {
+  it('marks an optional JSON body, a declared path parameter, a file answer and the errors of session-only and admin routes', async () => {
     const built = await buildOpenApiDocument({ routes: table });
     const put = built.paths['/things/{name}']!.put!;
     expect(put.parameters).toEqual([
@@ -217,6 +218,14 @@ describe('the OpenAPI document of a route table', () => {
       description: 'OK',
       content: { 'text/csv': { schema: { type: 'string', format: 'binary' } } },
     });
+    expect(file.parameters).toEqual([
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        schema: { type: 'string', minLength: 32, maxLength: 32 },
+      },
+    ]);
     expect(file.security).toEqual([{ sessionCookie: [] }]);
     expect(file['x-token-scope']).toBeUndefined();
   });
