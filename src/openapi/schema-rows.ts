@@ -97,7 +97,7 @@ export function fieldRows(
   depth = 0,
 ): FieldRow[] {
   const object = objectOf(schema, components);
-  if (!object) return [];
+  if (!object) return variantRows(schema, components, prefix, depth);
   const required = new Set((object.required as string[] | undefined) ?? []);
   const rows: FieldRow[] = [];
   for (const [name, property] of Object.entries(object.properties as Record<string, JsonSchema>)) {
@@ -115,4 +115,35 @@ export function fieldRows(
     else rows.push(...fieldRows(property, components, `${field}.`, depth + 1));
   }
   return rows;
+}
+
+/**
+ * The fields of a union of objects (a discriminated one, say), each variant's after the other,
+ * each row saying which variant it belongs to: by the value of a field all variants fix
+ * (`kind` is "local"), or else by the variant's name.
+ */
+function variantRows(
+  schema: JsonSchema,
+  components: Components,
+  prefix: string,
+  depth: number,
+): FieldRow[] {
+  const resolved = resolve(schema, components);
+  const union = (resolved.anyOf ?? resolved.oneOf) as JsonSchema[] | undefined;
+  const variants = union?.filter((part) => objectOf(part, components));
+  if (!variants || variants.length < 2) return [];
+  return variants.flatMap((variant, index) => {
+    const properties = (objectOf(variant, components)!.properties ?? {}) as Record<
+      string,
+      JsonSchema
+    >;
+    const fixed = Object.entries(properties).find(([, p]) => p.const !== undefined);
+    const label = fixed
+      ? `When \`${fixed[0]}\` is ${JSON.stringify(fixed[1].const)}`
+      : `As ${typeof variant.$ref === 'string' ? typeText(variant, components) : `variant ${index + 1}`}`;
+    return fieldRows(variant, components, prefix, depth).map((row) => ({
+      ...row,
+      description: `${label}: ${row.description}`.replace(/: $/, '.'),
+    }));
+  });
 }
