@@ -1,7 +1,48 @@
+import { z } from 'zod';
 import { route } from './route.ts';
 
-/** The description of the API itself. */
-export const metaRoutes = {} as const;
+/**
+ * The groups of the reference, in the order it lists them, each with what it holds: the tags of
+ * GET /api/openapi.json and the sections of docs/api.md. Every `tag` of the table has one (a test
+ * says which are missing).
+ */
+export const apiTags: Readonly<Record<string, string>> = {
+  'Sign-in': 'Signing in and out with a password and a second factor, and who is signed in.',
+  Sessions: 'The places you are signed in, and signing them out.',
+  'Second factor':
+    'An authenticator app (one-time codes), security keys and backup codes: the second step of signing in.',
+  'Access tokens':
+    'Personal access tokens for scripts and other tools: created, listed and revoked on the profile (by session only).',
+  People: 'Profiles, your own account, and the admin registry of users.',
+  Follows: 'Following people of this vault and of other servers, follow requests and followers.',
+  Blocks: 'Blocking people and, for admins, whole servers.',
+  Entries: 'The whiskey, wine and beer you log: your entries, your cellar, copies and shares.',
+  Shares: 'Sharing an entry with particular people.',
+  'Cheers and comments': 'The conversation under an entry, of this vault or of a remote one.',
+  Activity: 'The activity feed of the people you follow, and entries from remote vaults.',
+  Notifications: 'What happened to your entries and your account.',
+  Imports: 'Importing entries from other apps (CSV files).',
+  Export: 'Your whole vault as one ZIP file.',
+  Backups: 'Backups of the whole vault (admins).',
+  Statistics: 'Your figures, and a year in review.',
+  API: 'The description of the API itself.',
+};
 
-// Keeps the import used until the table has its first route.
-void route;
+/** The OpenAPI document, as far as a caller may rely on its shape. */
+const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+/** The description of the API itself. */
+export const metaRoutes = {
+  'GET /openapi.json': route({
+    summary: 'This API as an OpenAPI 3.1 document',
+    description:
+      'Generated from the route table every call is served and typed by, so it always says what the vault serves.',
+    tag: 'API',
+    access: 'public',
+    answer: openApiDocumentSchema,
+  }),
+} as const;

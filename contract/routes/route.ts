@@ -33,6 +33,12 @@ export interface RouteDef {
   /** The group it is listed under in the reference ('Entries', 'Sign-in', …). */
   tag: string;
   access: Access;
+  /**
+   * The path parameters, for the description only (handlers parse them, e.g. with `idParam`). By
+   * default an `id`, a `…Id` or a `year` is an integer and any other a string; a route whose
+   * parameter is not so says it here: `params: z.object({ id: z.string() })`.
+   */
+  params?: z.ZodObject;
   /** The query string, parsed before the handler runs (a bad value is a 400). */
   query?: z.ZodObject;
   /** A JSON body, parsed before the handler runs (a bad one is a 400 or 415). */

@@ -242,6 +242,8 @@ export const AUTHORIZATION: Record<string, Row> = {
   // Each user's own statistics.
   'GET /api/stats': signedIn(),
   'GET /api/stats/years/:year': { ...signedIn(), request: () => ({ params: { year: '2025' } }) },
+  // The description of the API: for anyone.
+  'GET /api/openapi.json': everyone('ok'),
   // A remote entry may be cloned only by those whose feed holds it: a made-up one is a 404.
   'POST /api/activity/remote-entries/:id/clone': {
     ...signedIn(404),

@@ -38,6 +38,19 @@ describe('the dependency direction of the layers', () => {
     expect(found).toHaveLength(1);
   });
 
+  it('lets domain code import the route table of the contract, and still no route or HTTP module', async () => {
+    const table = await violations(
+      'src/example/thing.ts',
+      "import { apiRoutes } from '../../contract/routes/index.ts';\nexport const a = apiRoutes;\n",
+    );
+    const routes = await violations(
+      'src/example/thing.ts',
+      "import { apiRoutes } from '../routes/index.ts';\nimport { x } from '../http/body.ts';\nexport const a = [apiRoutes, x];\n",
+    );
+    expect(table).toEqual([]);
+    expect(routes).toHaveLength(2);
+  });
+
   it('refuses ActivityPub libraries outside federation/', async () => {
     const found = await violations(
       'src/example/thing.ts',
