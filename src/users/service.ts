@@ -27,9 +27,13 @@ export function createUserService(users: UserRepository, sessions: SessionServic
       return users.list();
     },
 
-    /** A new user; a common password is refused (400), a taken username too (409). */
-    async create(input: NewUser): Promise<UserRow> {
-      refuseCommonPassword(input.password);
+    /**
+     * A new user; a common password is refused (400), a taken username too (409). The first
+     * admin's password is checked by its caller (`known`: generated, or refused with a
+     * configuration error), so that a first start with a generated one loads no dictionary.
+     */
+    async create(input: NewUser, password: 'check' | 'known' = 'check'): Promise<UserRow> {
+      if (password === 'check') refuseCommonPassword(input.password);
       if (users.findByUsername(input.username)) {
         throw conflict(`The username ${input.username} is already taken`);
       }
