@@ -29,6 +29,9 @@ export const lookedUpActorSchema = z.object({
 });
 export type LookedUpActor = z.infer<typeof lookedUpActorSchema>;
 
+/** POST /users/lookup answers the account (a 404 when there is none). */
+export const lookupAnswerSchema = z.object({ actor: lookedUpActorSchema });
+
 /** POST /users/remote-follows: follow the account the lookup found (its actor URI). */
 export const remoteFollowBodySchema = z
   .object({
@@ -55,6 +58,9 @@ export const remoteFollowingItemSchema = z.object({
   followedAt: z.string(),
 });
 export type RemoteFollowingItem = z.infer<typeof remoteFollowingItemSchema>;
+
+/** POST /users/remote-follows answers the follow, PENDING until the account accepts. */
+export const remoteFollowAnswerSchema = z.object({ follow: remoteFollowingItemSchema });
 
 /** GET /users/following: local users, and fediverse accounts (`remote`). */
 export const followingListSchema = z.object({

@@ -21,6 +21,17 @@ export const userSearchResultSchema = userSummarySchema.extend({
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 export const USER_SEARCH_MIN_LENGTH = 2;
 export const USER_SEARCH_MAX_RESULTS = 20;
+export const SEARCH_TOO_SHORT = 'Enter at least two characters to search.';
+
+/** GET /users/search?q: at least USER_SEARCH_MIN_LENGTH characters once trimmed. */
+export const userSearchQuerySchema = z.object({
+  q: z
+    .string({ error: SEARCH_TOO_SHORT })
+    .max(200, 'Search text must be at most 200 characters long'),
+});
+
+/** The answer of GET /users/search: at most USER_SEARCH_MAX_RESULTS users. */
+export const userSearchAnswerSchema = z.object({ users: z.array(userSearchResultSchema) });
 
 /** POST /users/{id}/follow: the body is optional, and if sent it is an empty object. */
 export const followBodySchema = z
@@ -39,6 +50,9 @@ export const followingItemSchema = z.object({
   followedAt: z.string(),
 });
 export type FollowingItem = z.infer<typeof followingItemSchema>;
+
+/** POST /users/{id}/follow answers the new follow (PENDING when the user approves followers). */
+export const followAnswerSchema = z.object({ follow: followingItemSchema });
 
 /**
  * Someone who follows the caller (accepted follows only: requests wait in the Alerts panel): a
@@ -64,6 +78,9 @@ export const followerSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type Follower = z.infer<typeof followerSchema>;
+
+/** GET /users/followers. */
+export const followerListSchema = z.object({ followers: z.array(followerSchema) });
 
 /**
  * The one who caused a notification, and where the caller stands with them now: `following`

@@ -16,7 +16,7 @@ import {
   passwordSchema,
   roleSchema,
   usernameSchema,
-} from './users/rules.ts';
+} from '../contract/users.ts';
 import { createUserService } from './users/service.ts';
 
 const USAGE = `Usage: npm run vault -- <command> [options]

@@ -9,9 +9,6 @@ const OPTIONS = {
   parallelism: 1,
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }

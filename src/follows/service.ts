@@ -1,4 +1,8 @@
-import { USER_SEARCH_MAX_RESULTS, USER_SEARCH_MIN_LENGTH } from '../../contract/social.ts';
+import {
+  SEARCH_TOO_SHORT,
+  USER_SEARCH_MAX_RESULTS,
+  USER_SEARCH_MIN_LENGTH,
+} from '../../contract/social.ts';
 import type { ActorRepository } from '../actors/repository.ts';
 import type { Transaction } from '../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../domain-error.ts';
@@ -17,8 +21,6 @@ import type { UserSearch } from './user-search.ts';
 export interface FollowViewer {
   id: number;
 }
-
-export const SEARCH_TOO_SHORT = 'Enter at least two characters to search.';
 
 /**
  * The answer to a follow between two users one of whom blocked the other, the same either way:

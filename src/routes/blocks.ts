@@ -1,14 +1,15 @@
-import { Hono } from 'hono';
-import { blockBodySchema, type BlockBody } from '../../contract/blocks.ts';
+import type { Hono } from 'hono';
+import type { BlockBody } from '../../contract/blocks.ts';
 import { INSTANCE_ACTOR } from '../../federation/instance-actor.ts';
 import { lookupRemoteActor, parseLookupQuery } from '../../federation/lookup.ts';
 import { presentBlock } from '../blocks/present.ts';
 import type { BlockTarget } from '../blocks/service.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema/index.ts';
-import { idParam, readJson } from '../http/body.ts';
+import { idParam } from '../http/body.ts';
+import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
-import { currentUser, requireUser } from '../http/session.ts';
+import { currentUser } from '../http/session.ts';
 
 /**
  * The local username an address or handle of this vault names (`{origin}/users/{name}`,
@@ -35,7 +36,7 @@ function localName(origin: string, body: BlockBody): string | undefined {
  * used as is), signed as the caller when they federate, else as the instance actor.
  */
 export function blockRoutes(ctx: AppContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+  const { router, on } = contractRouter('/users/blocks');
 
   async function targetOf(user: UserRow, body: BlockBody): Promise<BlockTarget> {
     const username = body.username ?? localName(ctx.config.origin, body);
@@ -49,21 +50,18 @@ export function blockRoutes(ctx: AppContext): Hono<AppEnv> {
     };
   }
 
-  routes.get('/', requireUser, (c) =>
-    c.json({ blocks: ctx.blocks.list(currentUser(c)).map(presentBlock) }),
-  );
+  on('GET /users/blocks', (c) => ({ blocks: ctx.blocks.list(currentUser(c)).map(presentBlock) }));
 
-  routes.post('/', requireUser, async (c) => {
-    const body = await readJson(c, blockBodySchema);
+  // 201 for a new block (the table's status); 200 with the block that existed already.
+  on('POST /users/blocks', async (c, { body }) => {
     const user = currentUser(c);
     const { block, created } = ctx.blocks.block(user, await targetOf(user, body));
-    return c.json({ block: presentBlock(block) }, created ? 201 : 200);
+    return created ? { block: presentBlock(block) } : c.json({ block: presentBlock(block) }, 200);
   });
 
-  routes.delete('/:id', requireUser, (c) => {
+  on('DELETE /users/blocks/{id}', (c) => {
     ctx.blocks.unblock(currentUser(c), idParam(c, 'id', 'Block'));
-    return c.body(null, 204);
   });
 
-  return routes;
+  return router;
 }

@@ -1,15 +1,10 @@
-import { Hono } from 'hono';
-import {
-  createDomainBlockBodySchema,
-  type CreatedDomainBlock,
-  type DomainBlock,
-  type DomainBlockList,
-} from '../../contract/domain-blocks.ts';
+import type { Hono } from 'hono';
+import type { DomainBlock } from '../../contract/domain-blocks.ts';
 import type { AppContext } from '../context.ts';
 import type { DomainBlockRecord } from '../domain-blocks/repository.ts';
-import { idParam, readJson } from '../http/body.ts';
+import { idParam } from '../http/body.ts';
+import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
-import { requireAdmin } from '../http/session.ts';
 
 const present = (block: DomainBlockRecord): DomainBlock => ({
   id: block.id,
@@ -23,24 +18,17 @@ const present = (block: DomainBlockRecord): DomainBlock => ({
  * (docs/federation.md, "Domain blocks"). POST blocks one, DELETE /{id} lifts a block.
  */
 export function domainBlockRoutes(ctx: AppContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.use('*', requireAdmin);
+  const { router, on } = contractRouter('/domain-blocks');
 
-  routes.get('/', (c) => {
-    const body: DomainBlockList = { domainBlocks: ctx.domainBlocks.list().map(present) };
-    return c.json(body);
-  });
+  on('GET /domain-blocks', () => ({ domainBlocks: ctx.domainBlocks.list().map(present) }));
 
-  routes.post('/', async (c) => {
-    const input = await readJson(c, createDomainBlockBodySchema);
-    const body: CreatedDomainBlock = { domainBlock: present(await ctx.domainBlocks.create(input)) };
-    return c.json(body, 201);
-  });
+  on('POST /domain-blocks', async (_c, { body }) => ({
+    domainBlock: present(await ctx.domainBlocks.create(body)),
+  }));
 
-  routes.delete('/:id', (c) => {
+  on('DELETE /domain-blocks/{id}', (c) => {
     ctx.domainBlocks.remove(idParam(c, 'id', 'Blocked server'));
-    return c.body(null, 204);
   });
 
-  return routes;
+  return router;
 }

@@ -1,57 +1,23 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
+import type { Hono } from 'hono';
 import type { AppContext } from '../context.ts';
-import { idParam, readJson } from '../http/body.ts';
+import { idParam } from '../http/body.ts';
+import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
-import { requireAdmin } from '../http/session.ts';
 import { presentUser } from '../users/present.ts';
-import {
-  emailSchema,
-  fullNameSchema,
-  passwordSchema,
-  roleSchema,
-  usernameSchema,
-} from '../users/rules.ts';
 
-const createUserBody = z.object({
-  username: usernameSchema,
-  fullName: fullNameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-  role: roleSchema,
-});
-
-const updateUserBody = z.object({
-  fullName: fullNameSchema.optional(),
-  email: emailSchema.optional(),
-  role: roleSchema.optional(),
-  password: z
-    .string({ error: 'Password must be text' })
-    .transform((v) => (v.trim() === '' ? undefined : v))
-    .pipe(passwordSchema.optional())
-    .nullish()
-    .transform((v) => v ?? undefined),
-});
-
-/** /api/users: the admin's user registry. (Profiles, search and follows come with later issues.) */
+/** /api/users: the admin's user registry (contract/routes/people.ts). */
 export function userRoutes(ctx: AppContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
+  const { router, on } = contractRouter('/users');
   const present = (u: Parameters<typeof presentUser>[0]) => presentUser(u, ctx.config.origin);
 
-  routes.get('/', requireAdmin, (c) => c.json({ users: ctx.userAdmin.list().map(present) }));
+  on('GET /users', () => ({ users: ctx.userAdmin.list().map(present) }));
 
-  routes.post('/', requireAdmin, async (c) => {
-    const input = await readJson(c, createUserBody);
-    const user = await ctx.userAdmin.create(input);
-    return c.json({ user: present(user) }, 201);
-  });
+  on('POST /users', async (_c, { body }) => ({ user: present(await ctx.userAdmin.create(body)) }));
 
-  routes.patch('/:id', requireAdmin, async (c) => {
+  on('PATCH /users/{id}', async (c, { body }) => {
     const id = idParam(c, 'id', 'User');
-    const changes = await readJson(c, updateUserBody);
-    const user = await ctx.userAdmin.update(id, changes);
-    return c.json({ user: present(user) });
+    return { user: present(await ctx.userAdmin.update(id, body)) };
   });
 
-  return routes;
+  return router;
 }

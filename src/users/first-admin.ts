@@ -19,12 +19,15 @@ export async function ensureFirstAdmin(
     throw new ConfigError(`Invalid configuration:\n  VAULT_ADMIN_PASSWORD: ${COMMON_PASSWORD}`);
   }
   const generatedPassword = options.password === undefined ? generatePassword() : undefined;
-  await service.create({
-    username: options.username,
-    fullName: 'Vault Admin',
-    email: options.email,
-    password: options.password ?? generatedPassword!,
-    role: 'ADMIN',
-  });
+  await service.create(
+    {
+      username: options.username,
+      fullName: 'Vault Admin',
+      email: options.email,
+      password: options.password ?? generatedPassword!,
+      role: 'ADMIN',
+    },
+    'known',
+  );
   return { username: options.username, generatedPassword };
 }

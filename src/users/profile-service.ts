@@ -5,6 +5,7 @@ import type { UserRow, Visibility } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../domain-error.ts';
 import { AVATAR, type MediaStore } from '../media/images.ts';
 import type { UserRepository } from './repository.ts';
+import { refuseCommonPassword } from './rules.ts';
 
 export interface ProfileChanges {
   fullName?: string | undefined;
@@ -78,7 +79,7 @@ export function createProfileService(deps: {
 
     /**
      * Changes the password after checking the current one (throttled like sign-in), and ends
-     * every other session of the user.
+     * every other session of the user. A common new password is refused before anything else.
      */
     async changePassword(
       user: UserRow,
@@ -87,6 +88,7 @@ export function createProfileService(deps: {
       keepSessionIdHash: string | undefined,
       clientAddress: string,
     ): Promise<UserRow> {
+      refuseCommonPassword(newPassword);
       // Taken before the slow hash: parallel guesses cannot all pass the check first.
       const attempt = throttle.reserve(user.username, clientAddress);
       // A wrong password keeps the reserved attempt: it is the recorded failure.

@@ -3,6 +3,7 @@ import type { SessionService } from '../auth/sessions.ts';
 import type { Role, UserRow } from '../db/schema/index.ts';
 import { conflict, notFound } from '../domain-error.ts';
 import type { UserRepository } from './repository.ts';
+import { refuseCommonPassword } from './rules.ts';
 
 export interface NewUser {
   username: string;
@@ -26,7 +27,13 @@ export function createUserService(users: UserRepository, sessions: SessionServic
       return users.list();
     },
 
-    async create(input: NewUser): Promise<UserRow> {
+    /**
+     * A new user; a common password is refused (400), a taken username too (409). The first
+     * admin's password is checked by its caller (`known`: generated, or refused with a
+     * configuration error), so that a first start with a generated one loads no dictionary.
+     */
+    async create(input: NewUser, password: 'check' | 'known' = 'check'): Promise<UserRow> {
+      if (password === 'check') refuseCommonPassword(input.password);
       if (users.findByUsername(input.username)) {
         throw conflict(`The username ${input.username} is already taken`);
       }
@@ -50,6 +57,7 @@ export function createUserService(users: UserRepository, sessions: SessionServic
 
     /** Admin edit. A password reset also ends every session of that user. */
     async update(id: number, changes: UserChanges): Promise<UserRow> {
+      if (changes.password !== undefined) refuseCommonPassword(changes.password);
       if (!users.findById(id)) throw notFound('User not found');
       const passwordHash =
         changes.password === undefined ? undefined : await hashPassword(changes.password);

@@ -52,8 +52,8 @@ describe('looking up a fediverse account', () => {
     expect((error as ApiError).message).toBe('No account @nobody@mastodon.example was found.');
   });
 
-  it('calls an answer without the account invalid', async () => {
-    answer({ something: 'else' });
+  it('calls an answer that is not a JSON object invalid', async () => {
+    answer([actor]);
     const error = await lookupAccount('@bob@mastodon.example').catch((caught: unknown) => caught);
     expect((error as ApiError).message).toBe(INVALID_RESPONSE);
   });

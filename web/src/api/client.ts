@@ -17,6 +17,7 @@ import type {
   User,
   VaultNotification,
 } from './types.ts';
+import { call } from './call.ts';
 import { connectionMark, reportReached, reportUnreachable } from './reachability.ts';
 
 export const API_PREFIX = '/api';
@@ -310,11 +311,7 @@ export async function cloneBeverage(id: number, status?: BeverageStatus): Promis
 // ---------------------------------------------------------------------------------------------
 // Users
 
-/** GET /users/profiles/{username} → field user (a public profile). */
+/** GET /users/profiles/{username} → a public profile. */
 export async function fetchProfile(username: string): Promise<PublicProfile> {
-  return field<PublicProfile>(
-    await request(`/users/profiles/${encodeURIComponent(username)}`),
-    'user',
-    isObject,
-  );
+  return (await call('GET /users/profiles/{username}', { params: { username } })).user;
 }

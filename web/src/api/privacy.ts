@@ -4,6 +4,7 @@
  */
 import type { VisibilityChange } from '../../../contract/beverages.ts';
 import type { Visibility } from '../../../contract/enums.ts';
+import { call } from './call.ts';
 import { ApiError, INVALID_RESPONSE, request } from './client.ts';
 import type { User } from './types.ts';
 
@@ -11,18 +12,14 @@ import type { User } from './types.ts';
 export async function setDefaultVisibility(visibility: Visibility): Promise<User> {
   const form = new FormData();
   form.set('defaultVisibility', visibility);
-  const data = await request<{ user?: User }>('/users/me', { method: 'PATCH', form });
-  if (!data?.user) throw new ApiError(INVALID_RESPONSE, 200);
-  return data.user;
+  return (await call('PATCH /users/me', { form })).user;
 }
 
 /** PATCH /users/me with only 'Approve followers' → the changed user. */
 export async function setApproveFollowers(enabled: boolean): Promise<User> {
   const form = new FormData();
   form.set('approveFollowers', String(enabled));
-  const data = await request<{ user?: User }>('/users/me', { method: 'PATCH', form });
-  if (!data?.user) throw new ApiError(INVALID_RESPONSE, 200);
-  return data.user;
+  return (await call('PATCH /users/me', { form })).user;
 }
 
 /** PATCH /beverages/visibility → how many entries changed. */

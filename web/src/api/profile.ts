@@ -2,15 +2,13 @@
  * The signed-in user's own profile and sessions (PATCH /users/me,
  * GET and DELETE /auth/sessions). Every call goes through the one API module's `request`.
  */
+import { call } from './call.ts';
 import { ApiError, INVALID_RESPONSE, request } from './client.ts';
 import type { SessionInfo, User } from './types.ts';
 
-function userOf(data: unknown): User {
-  if (typeof data === 'object' && data !== null && 'user' in data) {
-    const user = (data as { user: unknown }).user;
-    if (typeof user === 'object' && user !== null) return user as User;
-  }
-  throw new ApiError(INVALID_RESPONSE, 200);
+/** PATCH /users/me with the form's fields → the changed user. */
+async function patchMe(form: FormData): Promise<User> {
+  return (await call('PATCH /users/me', { form })).user;
 }
 
 export interface ProfileChanges {
@@ -41,14 +39,14 @@ export function profileForm(changes: ProfileChanges): FormData {
 
 /** PATCH /users/me with the personal details → the changed user. */
 export async function updateProfile(changes: ProfileChanges): Promise<User> {
-  return userOf(await request('/users/me', { method: 'PATCH', form: profileForm(changes) }));
+  return patchMe(profileForm(changes));
 }
 
 /** PATCH /users/me with only the 'share on the fediverse' switch. */
 export async function setFediverseSharing(enabled: boolean): Promise<User> {
   const form = new FormData();
   form.set('activityPubEnabled', String(enabled));
-  return userOf(await request('/users/me', { method: 'PATCH', form }));
+  return patchMe(form);
 }
 
 /** PATCH /users/me with currentPassword and newPassword. */
@@ -56,7 +54,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
   const form = new FormData();
   form.set('currentPassword', currentPassword);
   form.set('newPassword', newPassword);
-  return userOf(await request('/users/me', { method: 'PATCH', form }));
+  return patchMe(form);
 }
 
 /** GET /auth/sessions: the user's live sessions, most recently used first. */

@@ -3,6 +3,7 @@
  * one's own vault and sharing an entry. Every call goes through `request` (client.ts), so the
  * error rules of the API contract apply; the shapes come from contract/ as types only.
  */
+import { call } from './call.ts';
 import { ApiError, cloneBeverage, INVALID_RESPONSE, request } from './client.ts';
 import type {
   ActivityPage,
@@ -33,29 +34,27 @@ function objectField<T>(data: unknown, name: string): T {
 
 /** GET /users/search?q: local users by username or full name (the caller left out). */
 export async function searchUsers(q: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
-  const data = await request('/users/search', { query: { q: q.trim() }, signal });
-  return listField<UserSearchResult>(data, 'users');
+  return (await call('GET /users/search', { query: { q: q.trim() }, signal })).users;
 }
 
-/** GET /users/following → field following. */
+/** GET /users/following → the local users followed (fediverse accounts: remote-api.ts). */
 export async function fetchFollowing(signal?: AbortSignal): Promise<FollowingItem[]> {
-  return listField<FollowingItem>(await request('/users/following', { signal }), 'following');
+  return (await call('GET /users/following', { signal })).following;
 }
 
-/** GET /users/followers → field followers (local users and fediverse accounts). */
+/** GET /users/followers → local users and fediverse accounts. */
 export async function fetchFollowers(signal?: AbortSignal): Promise<Follower[]> {
-  return listField<Follower>(await request('/users/followers', { signal }), 'followers');
+  return (await call('GET /users/followers', { signal })).followers;
 }
 
-/** POST /users/{id}/follow → field follow. */
+/** POST /users/{id}/follow → the follow (PENDING when they approve followers). */
 export async function followUser(userId: number): Promise<FollowingItem> {
-  const data = await request(`/users/${userId}/follow`, { method: 'POST', json: {} });
-  return objectField<FollowingItem>(data, 'follow');
+  return (await call('POST /users/{id}/follow', { params: { id: userId } })).follow;
 }
 
 /** DELETE /users/{id}/follow. */
 export async function unfollowUser(userId: number): Promise<void> {
-  await request(`/users/${userId}/follow`, { method: 'DELETE' });
+  await call('DELETE /users/{id}/follow', { params: { id: userId } });
 }
 
 /** GET /activity?cursor&limit: one page of the feed, newest first. */

@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { BlockBody, BlockItem } from '../../../contract/blocks.ts';
-import { ApiError, INVALID_RESPONSE, request } from '../api/client.ts';
+import { call } from '../api/call.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { useNotes } from '../notes/notes.tsx';
 
@@ -16,13 +16,6 @@ export type { BlockItem };
 export const blocksKey = ['blocks'] as const;
 export const BLOCK_FAILED = 'Failed to block';
 export const UNBLOCK_FAILED = 'Failed to unblock';
-
-function field<T>(data: unknown, name: string, list = false): T {
-  const value = (data as Record<string, unknown> | null)?.[name];
-  const ok = list ? Array.isArray(value) : typeof value === 'object' && value !== null;
-  if (!ok) throw new ApiError(INVALID_RESPONSE, 200);
-  return value as T;
-}
 
 function refresh(queryClient: QueryClient) {
   for (const queryKey of [
@@ -42,8 +35,7 @@ function refresh(queryClient: QueryClient) {
 export function useBlocks() {
   return useQuery({
     queryKey: blocksKey,
-    queryFn: async ({ signal }) =>
-      field<BlockItem[]>(await request('/users/blocks', { signal }), 'blocks', true),
+    queryFn: async ({ signal }) => (await call('GET /users/blocks', { signal })).blocks,
   });
 }
 
@@ -52,7 +44,7 @@ export function useBlock() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (target: BlockBody) =>
-      field<BlockItem>(await request('/users/blocks', { method: 'POST', json: target }), 'block'),
+      (await call('POST /users/blocks', { json: target })).block,
     onSuccess: () => refresh(queryClient),
   });
 }
@@ -63,7 +55,7 @@ export function useUnblock() {
   const { notifyError } = useNotes();
   return useMutation({
     mutationFn: (block: Pick<BlockItem, 'id'>) =>
-      request(`/users/blocks/${block.id}`, { method: 'DELETE' }),
+      call('DELETE /users/blocks/{id}', { params: { id: block.id } }),
     onSuccess: (_nothing, block) => {
       queryClient.setQueryData<BlockItem[]>(blocksKey, (current) =>
         current?.filter((item) => item.id !== block.id),

@@ -5,12 +5,11 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { request } from '../api/client.ts';
+import { call } from '../api/call.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { useNotes } from '../notes/notes.tsx';
 import {
   fetchRemoteFollowing,
-  field,
   type LookedUpActor,
   type RemoteFollowingItem,
 } from './remote-api.ts';
@@ -42,13 +41,8 @@ export function useRemoteFollowing() {
 export function useFollowAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (actor: Pick<LookedUpActor, 'actorUri'>) => {
-      const data = await request('/users/remote-follows', {
-        method: 'POST',
-        json: { actorUri: actor.actorUri },
-      });
-      return field<RemoteFollowingItem>(data, 'follow');
-    },
+    mutationFn: async (actor: Pick<LookedUpActor, 'actorUri'>) =>
+      (await call('POST /users/remote-follows', { json: { actorUri: actor.actorUri } })).follow,
     onSuccess: (follow) => {
       queryClient.setQueryData<RemoteFollowingItem[]>(remoteFollowingKey, (current) =>
         current ? [follow, ...current.filter((item) => item.actorId !== follow.actorId)] : current,
@@ -64,7 +58,7 @@ export function useUnfollowAccount() {
   const { notifyError } = useNotes();
   return useMutation({
     mutationFn: (item: Pick<RemoteFollowingItem, 'actorId'>) =>
-      request(`/users/remote-follows/${item.actorId}`, { method: 'DELETE' }),
+      call('DELETE /users/remote-follows/{actorId}', { params: { actorId: item.actorId } }),
     onSuccess: (_nothing, item) => {
       queryClient.setQueryData<RemoteFollowingItem[]>(remoteFollowingKey, (current) =>
         current?.filter((entry) => entry.actorId !== item.actorId),
@@ -81,7 +75,7 @@ export function useRemoveFollower() {
   const { notifyError } = useNotes();
   return useMutation({
     mutationFn: (follower: { actorId: number }) =>
-      request(`/users/followers/${follower.actorId}`, { method: 'DELETE' }),
+      call('DELETE /users/followers/{actorId}', { params: { actorId: follower.actorId } }),
     onSuccess: () => refresh(queryClient),
     onError: () => notifyError(REMOVE_FOLLOWER_FAILED),
   });
