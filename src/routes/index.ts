@@ -20,6 +20,7 @@ import { backupRoutes } from './backups.ts';
 import { domainBlockRoutes } from './domain-blocks.ts';
 import { exportRoutes } from './export.ts';
 import { statsRoutes } from './stats.ts';
+import { tokenRoutes } from './tokens.ts';
 
 /** The JSON API, mounted at /api (what every request meets first: src/http/front-door.ts). */
 export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
@@ -46,6 +47,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/domain-blocks', domainBlockRoutes(ctx));
   api.route('/export', exportRoutes(ctx));
   api.route('/stats', statsRoutes(ctx));
+  api.route('/tokens', tokenRoutes(ctx));
 
   // An unknown API path is a JSON 404 from the app's not-found handler (src/app.ts).
   return api;
