@@ -14,6 +14,8 @@
 //  BENCH_ONLY=stats runs it alone.
 //  Backups (issue 11): a backup of a 20,000-entry vault with photos through the API, time,
 //  size, memory and a page of entries meanwhile; BENCH_ONLY=backups runs it alone.
+//  Access tokens (issue 20): a signed-in read with a session cookie and with a bearer token, each
+//  as a ratio to bare Hono; BENCH_ONLY=tokens runs it alone.
 // BENCH_ONLY=start runs 2 alone (start time and idle memory, with their targets);
 // BENCH_ONLY=heap prints where an idle server's memory goes, by module (bench/heap.ts).
 // BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone, BENCH_ONLY=federation 6 alone.
@@ -29,6 +31,7 @@ import { benchExport } from './export.ts';
 import { benchImports } from './imports.ts';
 import { benchStats } from './stats.ts';
 import { benchBackups } from './backups.ts';
+import { benchTokens } from './tokens.ts';
 import { startVault } from './processes.ts';
 import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
 import { printVerdicts } from './verdict.ts';
@@ -48,6 +51,10 @@ if (process.env.BENCH_ONLY === 'stats') {
 }
 if (process.env.BENCH_ONLY === 'backups') {
   printVerdicts('Targets of issue 11 (backups):', await benchBackups());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === 'tokens') {
+  printVerdicts('Targets of issue 20 (access tokens):', await benchTokens());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'start' || process.env.BENCH_ONLY === 'heap') {
@@ -92,4 +99,5 @@ if (process.env.BENCH_ONLY !== 'pipeline') {
   printVerdicts('Targets of issue 11 (import):', await benchImports());
   printVerdicts('Targets of issue 11 (statistics):', await benchStats());
   printVerdicts('Targets of issue 11 (backups):', await benchBackups());
+  printVerdicts('Targets of issue 20 (access tokens):', await benchTokens());
 }

@@ -11,7 +11,7 @@ import type { Verdict } from './verdict.ts';
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-function line(label: string, r: LoadResult, bare?: number) {
+export function line(label: string, r: LoadResult, bare?: number) {
   const ratio = bare ? `  ratio ${(r.perSecond / bare).toFixed(2)}` : '';
   const odd = r.unexpected ? `  (${r.unexpected} unexpected statuses!)` : '';
   console.log(
@@ -21,7 +21,8 @@ function line(label: string, r: LoadResult, bare?: number) {
 
 const WRK = hasWrk();
 
-async function measure(url: string, headers: Record<string, string>, expectStatus: number) {
+/** Requests per second and latency of GETs of `url` at 32 connections, after a warm-up. */
+export async function measure(url: string, headers: Record<string, string>, expectStatus: number) {
   const options = { connections: CONNECTIONS, headers, expectStatus };
   await load(url, { ...options, durationMs: 1000 }); // warm-up, and every status checked
   const checked = await load(url, { ...options, durationMs: 200 });

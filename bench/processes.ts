@@ -83,15 +83,21 @@ export function startEnvironment(): Record<string, string> {
 
 /**
  * The vault as `npm start` runs it (its environment above, and the young generation's size).
- * `nodeOptions` go before the script (bench/heap.ts asks for heap snapshots that way).
+ * `nodeOptions` go before the script (bench/heap.ts asks for heap snapshots that way); `env`
+ * adds settings.
  */
-export function startVault(dataDir: string, nodeOptions: string[] = []): Promise<Running> {
+export function startVault(
+  dataDir: string,
+  nodeOptions: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Running> {
   return startProcess(
     ['--max-semi-space-size=2', ...nodeOptions, 'src/main.ts'],
     {
       ...startEnvironment(),
       VAULT_DATA_DIR: dataDir,
       VAULT_LOG_LEVEL: 'warning',
+      ...env,
     },
     '/api/auth/me',
   );

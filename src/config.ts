@@ -49,6 +49,8 @@ export interface Config {
     /** Entries of one remote actor kept at most. */
     storedEntriesPerActor: number;
   };
+  /** Requests one access token may make per minute (src/tokens/rate-limit.ts). */
+  tokenRequestsPerMinute: number;
 }
 
 const booleanFlag = z
@@ -99,6 +101,11 @@ const envSchema = z.object({
     .int()
     .min(1, 'must be at least 1')
     .default(5000),
+  VAULT_TOKEN_REQUESTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .default(120),
 });
 
 export class ConfigError extends Error {}
@@ -159,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perServerPerHour: e.VAULT_INBOUND_PER_SERVER_HOUR,
       storedEntriesPerActor: e.VAULT_REMOTE_ENTRIES_PER_ACTOR,
     },
+    tokenRequestsPerMinute: e.VAULT_TOKEN_REQUESTS_PER_MINUTE,
   };
 }

@@ -59,6 +59,9 @@ import { createDomainBlockService } from './domain-blocks/service.ts';
 import { createInboundLimiter } from './inbound-limits/limiter.ts';
 import { createRemoteConversation } from './conversation/remote.ts';
 import { registerConversationDelivery } from '../federation/conversation-outbox.ts';
+import { createTokenRepository } from './tokens/repository.ts';
+import { createTokenService } from './tokens/service.ts';
+import { createTokenRateLimit } from './tokens/rate-limit.ts';
 
 export interface ContextOptions {
   /**
@@ -355,6 +358,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       },
       { storedEntries: (actorUri) => remoteEntryRepo.countOfActor(actorUri), now },
     ),
+    tokens: createTokenService({ repo: createTokenRepository(database.db), users, now }),
+    tokenRateLimit: createTokenRateLimit(config.tokenRequestsPerMinute, now),
     stats: createStatsService({ repo: createStatsRepository(database.sqlite, { now }), now }),
     feed,
     remoteEntries,

@@ -1,7 +1,41 @@
+import {
+  adminTokenListSchema,
+  createdTokenSchema,
+  createTokenBodySchema,
+  tokenListSchema,
+} from '../tokens.ts';
 import { route } from './route.ts';
 
-/** Personal access tokens. */
-export const tokenRoutes = {} as const;
+const tag = 'Access tokens';
 
-// Keeps the import used until the table has its first route.
-void route;
+/** Personal access tokens: all session-only, so that a token can never list or make tokens. */
+export const tokenRoutes = {
+  'GET /tokens': route({
+    summary: 'Your access tokens, newest first (never their secrets)',
+    tag,
+    access: 'session',
+    answer: tokenListSchema,
+  }),
+  'POST /tokens': route({
+    summary: 'Create an access token; the answer holds its secret, shown this once only',
+    tag,
+    access: 'session',
+    json: createTokenBodySchema,
+    answer: createdTokenSchema,
+    status: 201,
+    errors: [400],
+  }),
+  'GET /tokens/all': route({
+    summary: "Every user's access tokens with their owner (admins)",
+    tag,
+    access: 'admin',
+    answer: adminTokenListSchema,
+  }),
+  'DELETE /tokens/{id}': route({
+    summary: "Revoke an access token at once (an admin may revoke anyone's)",
+    tag,
+    access: 'session',
+    status: 204,
+    errors: [400, 404],
+  }),
+} as const;

@@ -21,7 +21,7 @@ const RECENT_TOKENS = 1000;
  * memo can never be stale; it holds only tokens that requests carried anyway, and forgets
  * them all when full.
  */
-function recentTokenHashes() {
+export function recentTokenHashes() {
   const known = new Map<string, string>();
   return (token: string): string => {
     let idHash = known.get(token);

@@ -39,8 +39,8 @@ type KeysUnder<P extends string> = {
   [K in RouteKey]: PathOf<K> extends `${P}${'' | `/${string}`}` ? K : never;
 }[RouteKey];
 
-const SESSION_ONLY = 'Access tokens cannot be used for this; sign in to the vault to do it';
-const READ_ONLY = 'This access token may only read; this needs a token with the write scope';
+export const SESSION_ONLY = 'Access tokens cannot be used for this; sign in to the vault to do it';
+export const READ_ONLY = 'This access token may only read; this needs a token with the write scope';
 
 /** Every handler registered through a contract router (for the test that no route is missed). */
 const contractHandlers = new WeakSet<object>();

@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppContext } from '../context.ts';
+import { bearerLoader, bearerSecret } from './bearer.ts';
 import { boundRequestBody } from './body-limit.ts';
 import { checkCrossSite } from './csrf.ts';
 import type { AppEnv } from './env.ts';
 import { federationMiddleware } from './federation.ts';
-import { onNodeServer, presetHeader } from './node-fast-path.ts';
+import { onNodeServer, presetHeader, requestHeader } from './node-fast-path.ts';
 import { securityHeaderSets } from './security-headers.ts';
 import { cookiePolicy, sessionLoader } from './session.ts';
 
@@ -12,7 +13,9 @@ import { cookiePolicy, sessionLoader } from './session.ts';
  * The one middleware every request meets, in this order:
  *  1. security headers (src/http/security-headers.ts);
  *  2. the request body bounded before anything reads it (src/http/body-limit.ts);
- *  3. under /api: `Cache-Control: no-store`, the cross-site check (src/http/csrf.ts) and the
+ *  3. under /api: `Cache-Control: no-store`, then either the access token of
+ *     `Authorization: Bearer …` (src/http/bearer.ts: no cookie, no session, no cross-site
+ *     check, since no cookie is involved) or the cross-site check (src/http/csrf.ts) and the
  *     signed-in user loaded from the session cookie (src/http/session.ts);
  *  4. elsewhere: federation requests handed to Fedify (src/http/federation.ts).
  *
@@ -24,6 +27,7 @@ export function frontDoor(ctx: AppContext): MiddlewareHandler<AppEnv> {
   const headers = securityHeaderSets(ctx.config.origin);
   const crossSite = checkCrossSite(ctx.config.origin);
   const loadSession = sessionLoader(ctx.sessions, ctx.users, cookiePolicy(ctx.config.origin));
+  const loadToken = bearerLoader(ctx.tokens, ctx.tokenRateLimit);
   const federation = federationMiddleware(ctx.federation, {
     blocks: ctx.domainBlocks.matcher,
     limits: ctx.inboundLimits,
@@ -37,6 +41,11 @@ export function frontDoor(ctx: AppContext): MiddlewareHandler<AppEnv> {
     if (method !== 'GET' && method !== 'HEAD') boundRequestBody(c, method, path);
     if (api) {
       presetHeader(c, 'Cache-Control', 'no-store');
+      const secret = bearerSecret(requestHeader(c, 'authorization'));
+      if (secret !== undefined) {
+        loadToken(c, method, path, secret);
+        return next();
+      }
       crossSite(c, method);
       loadSession(c);
       return next();

@@ -21,6 +21,7 @@ import { domainBlockRoutes } from './domain-blocks.ts';
 import { exportRoutes } from './export.ts';
 import { statsRoutes } from './stats.ts';
 import { openApiRoutes } from './openapi.ts';
+import { tokenRoutes } from './tokens.ts';
 
 /** The JSON API, mounted at /api (what every request meets first: src/http/front-door.ts). */
 export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
@@ -48,6 +49,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/export', exportRoutes(ctx));
   api.route('/stats', statsRoutes(ctx));
   api.route('/openapi.json', openApiRoutes(ctx));
+  api.route('/tokens', tokenRoutes(ctx));
 
   // An unknown API path is a JSON 404 from the app's not-found handler (src/app.ts).
   return api;

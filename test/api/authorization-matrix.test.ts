@@ -97,6 +97,8 @@ async function makeResource(resource: Resource | undefined): Promise<string> {
       return photo;
     case 'avatar':
       return avatar;
+    case 'token':
+      return String(vault.ctx.tokens.create(owner, { name: 'Owned', scope: 'read' }).token.id);
   }
 }
 

@@ -29,7 +29,12 @@ const PASSWORD = 'long-enough-password';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser({ username: 'carol', password: PASSWORD, fullName: 'Carol Cask' });
+  const carol = await server.createUser({
+    username: 'carol',
+    password: PASSWORD,
+    fullName: 'Carol Cask',
+  });
+  server.ctx.tokens.create(carol, { name: 'Cellar sheet', scope: 'read' });
   await server.createUser({ username: 'dave', password: PASSWORD, fullName: 'Dave Dram' });
   adminState = await signedInState(browser, server.url, server.adminUsername, server.adminPassword);
 });
@@ -101,7 +106,7 @@ function watchCreates(page: Page) {
 }
 
 describe('the Admin Console', () => {
-  it('lists every user with their role, second factor and created date', async () => {
+  it('lists every user with their role, second factor, token count and created date', async () => {
     const page = await openAdmin();
     const headers = await registry(page).getByRole('columnheader').allTextContents();
     expect(headers.map((text) => text.trim())).toEqual([
@@ -109,12 +114,15 @@ describe('the Admin Console', () => {
       'Email',
       'Role',
       'Second factor',
+      'Tokens',
       'Created',
       'Actions',
     ]);
 
     const today = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date());
-    const [user, email, role, factor, created] = await cellsOf(rowOf(page, 'carol'));
+    // The counts come from every user's tokens, asked for beside the registry.
+    await expect.poll(async () => (await cellsOf(rowOf(page, 'carol')))[4]).toBe('1');
+    const [user, email, role, factor, , created] = await cellsOf(rowOf(page, 'carol'));
     expect(user).toBe('Carol Cask@carol');
     expect(email).toBe('carol@example.com');
     expect(role).toBe('Vault User');

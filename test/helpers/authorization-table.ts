@@ -16,7 +16,8 @@ export type Expected = 'ok' | 'allowed' | 401 | 403 | 404;
 export type Actor = 'anonymous' | 'owner' | 'other' | 'admin';
 
 /** What the owner owns, made afresh for each actor's request. */
-export type Resource = 'entry' | 'comment' | 'session' | 'key' | 'user' | 'photo' | 'avatar';
+export type Resource =
+  'entry' | 'comment' | 'session' | 'key' | 'user' | 'photo' | 'avatar' | 'token';
 
 export interface RequestParts {
   /** Values of the path parameters, by name. */
@@ -240,6 +241,21 @@ export const AUTHORIZATION: Record<string, Row> = {
     request: () => ({ params: { id: '0123456789abcdef0123456789abcdef' } }),
   },
   // Each user's own statistics.
+  'GET /api/tokens': signedIn(),
+  'POST /api/tokens': {
+    ...signedIn(),
+    request: () => ({ json: { name: 'Script', scope: 'read' } }),
+  },
+  'GET /api/tokens/all': adminOnly,
+  // Another user's token is not found; an admin may revoke anyone's.
+  'DELETE /api/tokens/:id': {
+    anonymous: 401,
+    owner: 'ok',
+    other: 404,
+    admin: 'ok',
+    resource: 'token',
+    request: byId,
+  },
   'GET /api/stats': signedIn(),
   'GET /api/stats/years/:year': { ...signedIn(), request: () => ({ params: { year: '2025' } }) },
   // The description of the API: for anyone.

@@ -6,3 +6,4 @@ export * from './second-factor.ts';
 export * from './social.ts';
 export * from './stats.ts';
 export * from './blocks.ts';
+export * from './tokens.ts';

@@ -13,6 +13,7 @@ import { updatedNote, userEditErrors } from './admin-rules.ts';
 import type { FieldErrors, UserEditDraft } from './admin-rules.ts';
 import { RoleTag, SecondFactorTag } from './UserRegistryPanel.tsx';
 import { UserSecurityKeys } from './UserSecurityKeys.tsx';
+import { UserTokens } from './UserTokens.tsx';
 
 interface ManageUserPanelProps {
   user: User;
@@ -25,7 +26,7 @@ interface ManageUserPanelProps {
 
 /**
  * The manage-user panel: edit full name, email and role, reset the password (sent only when
- * non-blank), and see and remove the user's security keys. Render it keyed by the user's id,
+ * non-blank), and see and remove the user's security keys and access tokens. Render it keyed by the user's id,
  * so that choosing another user starts a fresh form.
  */
 export function ManageUserPanel({
@@ -216,6 +217,8 @@ export function ManageUserPanel({
         onUserChanged={onUpdated}
         onKeysChanged={isSelf ? onSelfKeysChanged : undefined}
       />
+
+      <UserTokens user={user} />
 
       {user.totpEnabled && (
         <p className="admin-manage__note">

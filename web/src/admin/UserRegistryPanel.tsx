@@ -8,6 +8,7 @@ import { KeyIcon, PhoneIcon, SearchIcon, UsersIcon } from '../ui/icons.tsx';
 import { formatDate } from '../people/dates.ts';
 import { NO_USERS, SECOND_FACTOR_LABELS, filterUsers, secondFactorOf } from './admin-rules.ts';
 import type { UserRegistry } from './useUserRegistry.ts';
+import { useTokenCounts } from './UserTokens.tsx';
 
 /** 'Vault User' / 'System Admin' as a small tag. */
 export function RoleTag({ role }: { role: User['role'] }) {
@@ -50,6 +51,7 @@ export function UserRegistryPanel({
   const shown = filterUsers(users, filter);
   const admins = users.filter((user) => user.role === 'ADMIN').length;
   const protectedCount = users.filter((user) => secondFactorOf(user) !== 'none').length;
+  const tokenCounts = useTokenCounts();
 
   const onRowClick = (event: MouseEvent<HTMLTableRowElement>, user: User) => {
     if ((event.target as HTMLElement).closest('a, button, input')) return;
@@ -122,6 +124,7 @@ export function UserRegistryPanel({
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
                 <th scope="col">Second factor</th>
+                <th scope="col">Tokens</th>
                 <th scope="col">Created</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -166,6 +169,9 @@ export function UserRegistryPanel({
                     </td>
                     <td data-label="Second factor">
                       <SecondFactorTag user={user} />
+                    </td>
+                    <td data-label="Tokens" data-token-count={user.id}>
+                      {tokenCounts.get(user.id) ?? 0}
                     </td>
                     <td data-label="Created" className="admin-table__date">
                       <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>

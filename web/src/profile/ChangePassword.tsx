@@ -46,7 +46,7 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
   return (
     <Panel
       title="Change password"
-      intro="Changing it signs you out everywhere else; this browser stays signed in."
+      intro="Changing it signs you out everywhere else; this browser stays signed in. Access tokens keep working: revoke them in Access tokens."
     >
       <form className="stack" onSubmit={submit} noValidate>
         <Field

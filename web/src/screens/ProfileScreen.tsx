@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import '../profile/profile.css';
+import { AccessTokens } from '../profile/AccessTokens.tsx';
 import { AuthenticatorApp } from '../profile/AuthenticatorApp.tsx';
 import { ChangePassword } from '../profile/ChangePassword.tsx';
 import { PrivacySettings } from '../profile/PrivacySettings.tsx';
@@ -33,9 +34,13 @@ function AccountSummary() {
   );
 }
 
+/** Beside the password and second-factor controls: tokens are revoked only by hand. */
+export const TOKENS_STAY =
+  'Changing your password or second factor does not revoke access tokens: revoke them in Access tokens below.';
+
 /**
- * /profile: personal details, change password, session info, and the second factor (security
- * keys or the authenticator app: only one at a time).
+ * /profile: personal details, change password, session info, the second factor (security
+ * keys or the authenticator app: only one at a time) and access tokens.
  */
 export function ProfileScreen() {
   // Bumped when a password change has ended the other sessions.
@@ -55,11 +60,13 @@ export function ProfileScreen() {
             Ask for more than the password at sign-in: a security key or an authenticator app. Only
             one can be on at a time.
           </p>
+          <p className="account__section-text">{TOKENS_STAY}</p>
         </div>
         <div className="account__grid">
           <SecurityKeys />
           <AuthenticatorApp />
         </div>
+        <AccessTokens />
         <PrivacySettings />
         <BlockedPanel />
         <ExportVault />

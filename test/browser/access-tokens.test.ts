@@ -1,0 +1,91 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  openSignedIn,
+  signedInState,
+  type BrowserSession,
+} from '../helpers/browser.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let session: BrowserSession;
+let entryId: number;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  const owner = await server.createUser({ username: 'scripter', password: 'scripter-password' });
+  entryId = (await server.ctx.beverages.create(owner, { name: 'Lagavulin 16', type: 'WHISKEY' }))
+    .id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  expect(session.pageErrors).toEqual([]);
+  await session.context.close();
+});
+
+/** What the token may do from a script: read the comments of the entry. */
+async function statusWith(secret: string): Promise<number> {
+  const res = await fetch(`${server.url}/api/beverages/${entryId}/comments`, {
+    headers: { authorization: `Bearer ${secret}` },
+  });
+  return res.status;
+}
+
+describe('Access tokens on the profile page', () => {
+  it('creates a token, shows its secret once with a copy button, lists it and revokes it', async () => {
+    const state = await signedInState(browser, server.url, 'scripter', 'scripter-password');
+    session = await openSignedIn(browser, server.url, state, '/profile', {
+      prepare: (page) =>
+        page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+          origin: server.url,
+        }),
+    });
+    const { page } = session;
+    await expect
+      .poll(() => page.getByText(/does not revoke access tokens/).count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const panel = page.getByRole('region', { name: 'Access tokens' });
+    await panel.getByRole('textbox', { name: 'Name' }).fill('Home dashboard');
+    await panel.getByRole('combobox', { name: 'Scope' }).selectOption('write');
+    await panel.getByRole('button', { name: 'Create token' }).click();
+
+    const shown = panel.getByRole('textbox', { name: 'The new access token' });
+    await shown.waitFor({ timeout: 15_000 });
+    const secret = await shown.inputValue();
+    expect(secret).toMatch(/^vault_pat_[A-Za-z0-9_-]{43}$/);
+    await expect.poll(() => panel.getByText('it will not be shown again').count()).toBe(1);
+    await panel.getByRole('button', { name: 'Copy' }).click();
+    await panel.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
+    expect(await statusWith(secret)).toBe(200);
+
+    const list = panel.getByRole('list', { name: 'Your access tokens' });
+    await list.getByText('Home dashboard').waitFor();
+    expect(await list.textContent()).toContain('Read and write');
+    expect(await list.textContent()).toContain('Never expires');
+
+    // Done hides the secret; a reload does not bring it back.
+    await panel.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => shown.count()).toBe(0);
+    await page.reload();
+    await page
+      .getByRole('list', { name: 'Your access tokens' })
+      .getByText('Home dashboard')
+      .waitFor();
+    expect(await page.content()).not.toContain(secret.slice('vault_pat_'.length));
+
+    await page
+      .getByRole('region', { name: 'Access tokens' })
+      .getByRole('button', { name: 'Revoke Home dashboard' })
+      .click();
+    await page.getByText('You have no access tokens.').waitFor({ timeout: 15_000 });
+    expect(await statusWith(secret)).toBe(401);
+  });
+});
