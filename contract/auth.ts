@@ -69,6 +69,7 @@ export const signedInSchema = sessionGrantSchema.extend({
 /** A security key is needed: its options for the browser, and the user's keys. */
 export const requiresWebAuthnSchema = z.object({
   requiresWebAuthn: z.literal(true),
+  requiresTotp: absent,
   options: authenticationOptionsSchema,
   credentials: z.array(securityKeySchema),
 });

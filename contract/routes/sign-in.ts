@@ -111,7 +111,7 @@ export const signInRoutes = {
     errors: [400, 403, 409, 415, 429],
   }),
   'POST /totp/disable': route({
-    summary: "Turn the authenticator app off with a code and the password (ends other sessions)",
+    summary: 'Turn the authenticator app off with a code and the password (ends other sessions)',
     tag: secondFactor,
     access: 'session',
     json: totpDisableBodySchema,

@@ -19,17 +19,15 @@ export function sessionRoutes(ctx: AppContext): Hono<AppEnv> {
     const sessions = ctx.sessions
       .listForUser(user.id)
       .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
-      .map(
-        (s): SessionInfo => ({
-          id: handleOf(s.idHash),
-          current: s.idHash === current.idHash,
-          createdAt: s.createdAt.toISOString(),
-          lastSeenAt: s.lastSeenAt.toISOString(),
-          expiresAt: ctx.sessions.expiresAt(s).toISOString(),
-          userAgent: s.userAgent,
-          ipAddress: s.ipAddress,
-        }),
-      );
+      .map((s): SessionInfo => ({
+        id: handleOf(s.idHash),
+        current: s.idHash === current.idHash,
+        createdAt: s.createdAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        expiresAt: ctx.sessions.expiresAt(s).toISOString(),
+        userAgent: s.userAgent,
+        ipAddress: s.ipAddress,
+      }));
     return { sessions };
   });
 
