@@ -1,4 +1,7 @@
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import type { PendingLoginRow, UserRow, WebauthnCredentialRow } from '../db/schema/index.ts';
 import { DomainError } from '../domain-error.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -20,7 +23,7 @@ export type LoginOutcome =
       kind: 'requiresWebAuthn';
       user: UserRow;
       pendingToken: string;
-      options: unknown;
+      options: PublicKeyCredentialRequestOptionsJSON;
       credentials: WebauthnCredentialRow[];
     }
   | { kind: 'requiresTotp'; user: UserRow; pendingToken: string };

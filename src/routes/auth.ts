@@ -1,9 +1,7 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
+import type { Hono } from 'hono';
 import type { AppContext } from '../context.ts';
-import { unauthorized } from '../domain-error.ts';
-import { readJson } from '../http/body.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
 import {
   clearPendingCookie,
@@ -11,38 +9,17 @@ import {
   readPendingCookie,
   setPendingCookie,
 } from '../http/pending-login.ts';
-import {
-  clearSessionCookie,
-  currentUser,
-  requireUser,
-  type CookiePolicy,
-} from '../http/session.ts';
+import { clearSessionCookie, currentUser, type CookiePolicy } from '../http/session.ts';
 import { startSession } from '../http/sign-in.ts';
 import { presentCredential } from '../auth/webauthn.ts';
 import { presentUser, presentUserJson } from '../users/present.ts';
 
-const loginBody = z.object({
-  username: z.string({ error: 'Username is required' }).max(100, 'Username is too long'),
-  password: z.string({ error: 'Password is required' }).max(1024, 'Password is too long'),
-});
-
-const reauthenticateBody = z.object({
-  password: z
-    .string({ error: 'Enter your current password' })
-    .min(1, 'Enter your current password')
-    .max(1024, 'Password is too long'),
-});
-
-const totpLoginBody = z.object({
-  token: z
-    .string({ error: 'Enter the code from your authenticator app' })
-    .max(64, 'The code is too long'),
-  backup: z.boolean({ error: 'backup must be true or false' }).optional().default(false),
-});
-
-/** Sign-in (password, then the second factor if one is on), sign-out and the current user. */
+/**
+ * Sign-in (password, then the second factor if one is on), sign-out and the current user
+ * (contract/routes/sign-in.ts).
+ */
 export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> {
-  const auth = new Hono<AppEnv>();
+  const { router, on } = contractRouter('/auth');
   const pendingCookie = pendingCookiePolicy(ctx.config.origin);
   const sessionDeps = {
     sessions: ctx.sessions,
@@ -50,17 +27,14 @@ export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> 
     absoluteMs: ctx.config.sessionAbsoluteMs,
   };
 
-  auth.get('/me', (c) => {
-    const user = c.get('user');
-    if (!user) throw unauthorized('Not signed in');
+  on('GET /auth/me', (c) =>
     // { user } (the contract's User), the user serialized once per change of their row.
-    return c.body(`{"user":${presentUserJson(user, ctx.config.origin)}}`, 200, {
+    c.body(`{"user":${presentUserJson(currentUser(c), ctx.config.origin)}}`, 200, {
       'Content-Type': 'application/json',
-    });
-  });
+    }),
+  );
 
-  auth.post('/login', async (c) => {
-    const { username, password } = await readJson(c, loginBody);
+  on('POST /auth/login', async (c, { body: { username, password } }) => {
     const address = clientAddress(c, ctx.config.trustProxy);
     const outcome = await ctx.login.withPassword(username, password, address);
     // A new sign-in replaces whatever pending login this browser had.
@@ -69,7 +43,7 @@ export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> 
       clearPendingCookie(c, pendingCookie);
       startSession(c, sessionDeps, outcome.user.id, address);
       const credentials = ctx.webauthn.list(outcome.user.id).map(presentCredential);
-      return c.json({ user: presentUser(outcome.user, ctx.config.origin), credentials });
+      return { user: presentUser(outcome.user, ctx.config.origin), credentials };
     }
     // A second factor is on: no session yet, only a pending login tied to this browser.
     // Whatever session the browser had ends now (a new sign-in has begun).
@@ -80,18 +54,17 @@ export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> 
     }
     setPendingCookie(c, pendingCookie, outcome.pendingToken);
     if (outcome.kind === 'requiresWebAuthn') {
-      return c.json({
+      return {
         requiresWebAuthn: true,
         options: outcome.options,
         credentials: outcome.credentials.map(presentCredential),
-      });
+      };
     }
-    return c.json({ requiresTotp: true, user: presentUser(outcome.user, ctx.config.origin) });
+    return { requiresTotp: true, user: presentUser(outcome.user, ctx.config.origin) };
   });
 
   /** The second step with the authenticator app: a code, or a backup code. */
-  auth.post('/login/totp', async (c) => {
-    const { token, backup } = await readJson(c, totpLoginBody);
+  on('POST /auth/login/totp', (c, { body: { token, backup } }) => {
     const address = clientAddress(c, ctx.config.trustProxy);
     let user;
     try {
@@ -105,25 +78,25 @@ export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> 
     }
     clearPendingCookie(c, pendingCookie);
     startSession(c, sessionDeps, user.id, address);
-    return c.json({ user: presentUser(user, ctx.config.origin), credentials: [] });
+    return { user: presentUser(user, ctx.config.origin), credentials: [] };
   });
 
   /**
    * Enters the password again: for the next five minutes this session may change the second
    * factor without sending it. A wrong password is a 403 `{ message, reauthenticate: true }`.
    */
-  auth.post('/reauthenticate', requireUser, async (c) => {
-    const { password } = await readJson(c, reauthenticateBody);
+  on('POST /auth/reauthenticate', async (c, { body: { password } }) => {
     const until = await ctx.reauth.reauthenticate(
       c.get('session')!,
       currentUser(c),
       password,
       clientAddress(c, ctx.config.trustProxy),
     );
-    return c.json({ reauthenticatedUntil: until.toISOString() });
+    return { reauthenticatedUntil: until.toISOString() };
   });
 
-  auth.post('/logout', (c) => {
+  /** Public: it also ends a pending login, which has no session yet. */
+  on('POST /auth/logout', (c) => {
     const session = c.get('session');
     if (session) ctx.sessions.end(session.idHash);
     clearSessionCookie(c, cookie);
@@ -132,8 +105,7 @@ export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> 
       ctx.pendingLogins.end(pendingToken);
       clearPendingCookie(c, pendingCookie);
     }
-    return c.body(null, 204);
   });
 
-  return auth;
+  return router;
 }

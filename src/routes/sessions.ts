@@ -1,19 +1,19 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { SessionInfo } from '../../contract/auth.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../domain-error.ts';
+import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
-import { currentUser, requireUser } from '../http/session.ts';
+import { currentUser } from '../http/session.ts';
 
 /** A session's public handle: a prefix of its stored hash (never the token itself). */
 const handleOf = (idHash: string) => idHash.slice(0, 16);
 
 /** /api/auth/sessions: the signed-in user's sessions, to see and end them. */
 export function sessionRoutes(ctx: AppContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.use(requireUser);
+  const { router, on } = contractRouter('/auth/sessions');
 
-  routes.get('/', (c) => {
+  on('GET /auth/sessions', (c) => {
     const user = currentUser(c);
     const current = c.get('session')!;
     const sessions = ctx.sessions
@@ -28,18 +28,17 @@ export function sessionRoutes(ctx: AppContext): Hono<AppEnv> {
         userAgent: s.userAgent,
         ipAddress: s.ipAddress,
       }));
-    return c.json({ sessions });
+    return { sessions };
   });
 
-  routes.delete('/:id', (c) => {
+  on('DELETE /auth/sessions/{id}', (c) => {
     const user = currentUser(c);
     const target = ctx.sessions
       .listForUser(user.id)
       .find((s) => handleOf(s.idHash) === c.req.param('id'));
     if (!target) throw notFound('Session not found');
     ctx.sessions.end(target.idHash);
-    return c.body(null, 204);
   });
 
-  return routes;
+  return router;
 }

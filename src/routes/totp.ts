@@ -1,26 +1,10 @@
-import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import type { Context, Hono } from 'hono';
 import type { AppContext } from '../context.ts';
-import { readJson } from '../http/body.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
-import { currentPassword, readOptionalPassword } from '../http/reauthentication.ts';
-import { currentUser, requireUser } from '../http/session.ts';
+import { currentUser } from '../http/session.ts';
 import { presentUser } from '../users/present.ts';
-
-const CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
-
-const code = z
-  .string({ error: CODE_MESSAGE })
-  .trim()
-  .regex(/^\d{6}$/, CODE_MESSAGE);
-
-const verifyBody = z.object({ token: code, password: currentPassword });
-
-const disableBody = z.object({
-  token: code,
-  password: z.string({ error: 'Password is required' }).max(1024, 'Password is too long'),
-});
 
 /**
  * /api/totp: the signed-in user's authenticator app (setup, confirm, turn off). Setup and
@@ -29,32 +13,27 @@ const disableBody = z.object({
  * off end the user's other sessions.
  */
 export function totpRoutes(ctx: AppContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.use(requireUser);
-  const address = (c: Parameters<typeof clientAddress>[0]) =>
-    clientAddress(c, ctx.config.trustProxy);
+  const { router, on } = contractRouter('/totp');
+  const address = (c: Context<AppEnv>) => clientAddress(c, ctx.config.trustProxy);
   const sessionOf = (c: Context<AppEnv>) => c.get('session')!;
 
-  routes.post('/setup', async (c) => {
-    const password = await readOptionalPassword(c);
+  on('POST /totp/setup', async (c, { body: { password } }) => {
     await ctx.reauth.require(sessionOf(c), currentUser(c), password, address(c));
-    return c.json(await ctx.totp.setup(currentUser(c)));
+    return ctx.totp.setup(currentUser(c));
   });
 
-  routes.post('/verify', async (c) => {
-    const { token, password } = await readJson(c, verifyBody);
+  on('POST /totp/verify', async (c, { body: { token, password } }) => {
     await ctx.reauth.require(sessionOf(c), currentUser(c), password, address(c));
     const user = ctx.totp.confirm(currentUser(c), token, address(c));
     ctx.reauth.secondFactorChanged(user.id, sessionOf(c).idHash);
-    return c.json({ user: presentUser(user, ctx.config.origin) });
+    return { user: presentUser(user, ctx.config.origin) };
   });
 
-  routes.post('/disable', async (c) => {
-    const { token, password } = await readJson(c, disableBody);
+  on('POST /totp/disable', async (c, { body: { token, password } }) => {
     const user = await ctx.totp.disable(currentUser(c), token, password, address(c));
     ctx.reauth.secondFactorChanged(user.id, sessionOf(c).idHash);
-    return c.json({ user: presentUser(user, ctx.config.origin) });
+    return { user: presentUser(user, ctx.config.origin) };
   });
 
-  return routes;
+  return router;
 }

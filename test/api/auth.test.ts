@@ -121,7 +121,7 @@ describe('the current user', () => {
   it('is 401 with a message when signed out', async () => {
     const res = await vault.request('/api/auth/me');
     expect(res.status).toBe(401);
-    expect(await json(res)).toEqual({ message: 'Not signed in' });
+    expect(await json(res)).toEqual({ message: 'You need to sign in first.' });
   });
 
   it('is the signed-in user with a session cookie', async () => {

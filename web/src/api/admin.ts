@@ -1,23 +1,12 @@
 /**
  * The admin's calls: the user registry (GET /users, POST /users,
- * PATCH /users/{id}) and any user's security keys (/webauthn/admin/*). Every call goes through
- * the one API module's `request`, so the parsing and error rules of the API contract hold.
+ * PATCH /users/{id}) and any user's security keys (/webauthn/admin/*). Every call is typed from
+ * the route table (./call.ts).
  */
 import type { CreateUserBody, UpdateUserBody } from '../../../contract/users.ts';
+import type { CredentialsChange } from '../../../contract/second-factor.ts';
 import { call } from './call.ts';
-import { ApiError, INVALID_RESPONSE, request } from './client.ts';
 import type { SecurityKeyCredential, User } from './types.ts';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function credentialsOf(data: unknown): SecurityKeyCredential[] {
-  if (isRecord(data) && Array.isArray(data.credentials)) {
-    return data.credentials as SecurityKeyCredential[];
-  }
-  throw new ApiError(INVALID_RESPONSE, 200);
-}
 
 /** The JSON body of PATCH /users/{id}: a blank password is left out, never sent. */
 export function userUpdateBody(input: UpdateUserBody): UpdateUserBody {
@@ -42,23 +31,17 @@ export async function updateUser(id: number, input: UpdateUserBody): Promise<Use
 
 /** GET /webauthn/admin/users/{id}/credentials → that user's security keys. */
 export async function fetchUserCredentials(userId: number): Promise<SecurityKeyCredential[]> {
-  return credentialsOf(await request(`/webauthn/admin/users/${userId}/credentials`));
+  return (await call('GET /webauthn/admin/users/{id}/credentials', { params: { id: userId } }))
+    .credentials;
 }
 
 /**
  * DELETE /webauthn/admin/credentials/{id} → the owner's remaining keys and the owner. An admin's
  * own key needs the current password (or one entered in the last five minutes).
  */
-export async function deleteUserCredential(
-  id: number,
-  password?: string,
-): Promise<{ credentials: SecurityKeyCredential[]; user: User | null }> {
-  const data = await request(`/webauthn/admin/credentials/${id}`, {
-    method: 'DELETE',
+export function deleteUserCredential(id: number, password?: string): Promise<CredentialsChange> {
+  return call('DELETE /webauthn/admin/credentials/{id}', {
+    params: { id },
     json: password ? { password } : {},
   });
-  return {
-    credentials: credentialsOf(data),
-    user: isRecord(data) && isRecord(data.user) ? (data.user as unknown as User) : null,
-  };
 }

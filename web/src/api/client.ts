@@ -5,14 +5,16 @@
  *
  * This file has no DOM or React imports so that it can be unit-tested in Node.
  */
+import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
+import type { AuthenticationResponse } from '../../../contract/webauthn.ts';
+import { call } from './call.ts';
 import type {
   Beverage,
   BeveragePage,
   BeverageQuery,
   BeverageStatus,
-  LoginResult,
+  LoginAnswer,
   PublicProfile,
-  SecurityKeyCredential,
   SessionGrant,
   User,
   VaultNotification,
@@ -175,66 +177,55 @@ function field<T>(data: unknown, name: string, check: (value: unknown) => boolea
 const isObject = (value: unknown) => isRecord(value);
 const isArray = (value: unknown) => Array.isArray(value);
 
-function credentialsOf(data: Record<string, unknown>): SecurityKeyCredential[] {
-  return Array.isArray(data.credentials) ? (data.credentials as SecurityKeyCredential[]) : [];
-}
-
 // ---------------------------------------------------------------------------------------------
 // Auth (/auth/*)
 
 /** GET /auth/me. Rejects with an ApiError of status 401 when nobody is signed in. */
 export async function fetchCurrentUser(): Promise<User> {
-  return field<User>(await request('/auth/me'), 'user', isObject);
+  return (await call('GET /auth/me')).user;
 }
 
 /**
  * Reads POST /auth/login's answer. It is one of three shapes ("Login
  * response"); anything else is 'Unexpected login response'.
  */
-export function parseLoginResponse(data: unknown): LoginResult {
-  if (isRecord(data)) {
-    if (data.requiresWebAuthn === true && data.options !== undefined) {
-      return { kind: 'webauthn', options: data.options, credentials: credentialsOf(data) };
-    }
-    if (data.requiresTotp === true) {
-      return { kind: 'totp', user: isRecord(data.user) ? (data.user as unknown as User) : null };
-    }
-    if (isRecord(data.user)) {
-      return {
-        kind: 'signed-in',
-        user: data.user as unknown as User,
-        credentials: credentialsOf(data),
-      };
-    }
+export function parseLoginResponse(data: unknown): LoginAnswer {
+  if (
+    isRecord(data) &&
+    (data.requiresWebAuthn === true
+      ? isRecord(data.options)
+      : data.requiresTotp === true || isRecord(data.user))
+  ) {
+    return data as LoginAnswer;
   }
   throw new ApiError(UNEXPECTED_LOGIN_RESPONSE, 200);
 }
 
 /** POST /auth/login with JSON username and password. */
-export async function login(username: string, password: string): Promise<LoginResult> {
-  return parseLoginResponse(await request('/auth/login', { json: { username, password } }));
+export async function login(username: string, password: string): Promise<LoginAnswer> {
+  return parseLoginResponse(await call('POST /auth/login', { json: { username, password } }));
 }
 
-/**
- * POST /auth/login/totp with the code (or backup code). Resolves to null when the server
- * answered success without a user (the pending login had expired).
- */
+/** A second step's answer, or null when it came without a user (the pending login had expired). */
+const grantOf = (grant: SessionGrant) => (isRecord(grant.user) ? grant : null);
+
+/** POST /auth/login/totp with the code (or backup code). */
 export async function loginWithTotp(token: string, backup: boolean): Promise<SessionGrant | null> {
-  const data = await request('/auth/login/totp', { json: { token, backup } });
-  if (!isRecord(data) || !isRecord(data.user)) return null;
-  return { user: data.user as unknown as User, credentials: credentialsOf(data) };
+  return grantOf(await call('POST /auth/login/totp', { json: { token, backup } }));
 }
 
-/** POST /webauthn/authentication/verify with the browser's assertion. Null when no user came back. */
-export async function verifySecurityKeyLogin(assertion: unknown): Promise<SessionGrant | null> {
-  const data = await request('/webauthn/authentication/verify', { json: assertion });
-  if (!isRecord(data) || !isRecord(data.user)) return null;
-  return { user: data.user as unknown as User, credentials: credentialsOf(data) };
+/** POST /webauthn/authentication/verify with the browser's assertion. */
+export async function verifySecurityKeyLogin(
+  assertion: AuthenticationResponseJSON,
+): Promise<SessionGrant | null> {
+  // The contract types the fields the server checks, and lets the library's others through.
+  const json = assertion as AuthenticationResponse;
+  return grantOf(await call('POST /webauthn/authentication/verify', { json }));
 }
 
 /** POST /auth/logout. */
 export async function logout(): Promise<void> {
-  await request('/auth/logout', { method: 'POST', json: {} });
+  await call('POST /auth/logout');
 }
 
 // ---------------------------------------------------------------------------------------------

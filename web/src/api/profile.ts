@@ -59,18 +59,10 @@ export async function changePassword(currentPassword: string, newPassword: strin
 
 /** GET /auth/sessions: the user's live sessions, most recently used first. */
 export async function fetchSessions(): Promise<SessionInfo[]> {
-  const data = await request('/auth/sessions');
-  if (
-    typeof data === 'object' &&
-    data !== null &&
-    Array.isArray((data as { sessions?: unknown }).sessions)
-  ) {
-    return (data as { sessions: SessionInfo[] }).sessions;
-  }
-  throw new ApiError(INVALID_RESPONSE, 200);
+  return (await call('GET /auth/sessions')).sessions;
 }
 
 /** DELETE /auth/sessions/{id}: signs that session out. */
 export async function endSession(id: string): Promise<void> {
-  await request(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await call('DELETE /auth/sessions/{id}', { params: { id } });
 }

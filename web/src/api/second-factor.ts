@@ -1,39 +1,16 @@
 /**
  * The signed-in user's second factor (/webauthn/* and /totp/*): security keys
  * and the authenticator app. Sign-in calls (the pending login's second step) live in client.ts.
+ * Every call is typed from the route table (./call.ts).
  */
-import { ApiError, INVALID_RESPONSE, request } from './client.ts';
+import type { RegistrationResponseJSON } from '@simplewebauthn/browser';
+import type { CredentialsChange, RegistrationVerifyBody } from '../../../contract/second-factor.ts';
+import type { RegistrationOptions } from '../../../contract/webauthn.ts';
+import { call } from './call.ts';
 import type { SecurityKeyCredential, TotpSetupData, User } from './types.ts';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function credentialsOf(data: unknown): SecurityKeyCredential[] {
-  if (isRecord(data) && Array.isArray(data.credentials)) {
-    return data.credentials as SecurityKeyCredential[];
-  }
-  throw new ApiError(INVALID_RESPONSE, 200);
-}
-
-function userOf(data: unknown): User {
-  if (isRecord(data) && isRecord(data.user)) return data.user as unknown as User;
-  throw new ApiError(INVALID_RESPONSE, 200);
-}
-
 /** The key list together with the changed user (webauthnEnabled follows the list). */
-export interface CredentialsChange {
-  credentials: SecurityKeyCredential[];
-  /** Absent when the server did not send it. */
-  user: User | null;
-}
-
-function changeOf(data: unknown): CredentialsChange {
-  return {
-    credentials: credentialsOf(data),
-    user: isRecord(data) && isRecord(data.user) ? (data.user as unknown as User) : null,
-  };
-}
+export type { CredentialsChange };
 
 /** A security key's label: its nickname, or the first 8 characters of its credentialId. */
 export function credentialLabel(
@@ -48,7 +25,7 @@ export function credentialLabel(
 
 /** GET /webauthn/credentials → field credentials. */
 export async function fetchCredentials(): Promise<SecurityKeyCredential[]> {
-  return credentialsOf(await request('/webauthn/credentials'));
+  return (await call('GET /webauthn/credentials')).credentials;
 }
 
 /**
@@ -59,62 +36,43 @@ export async function fetchCredentials(): Promise<SecurityKeyCredential[]> {
 const withPassword = (password?: string) => (password ? { password } : {});
 
 /** POST /webauthn/registration/options (with the current password) → options for startRegistration. */
-export async function registrationOptions(password?: string): Promise<unknown> {
-  const data = await request('/webauthn/registration/options', {
-    method: 'POST',
-    json: withPassword(password),
-  });
-  if (!isRecord(data)) throw new ApiError(INVALID_RESPONSE, 200);
-  return data;
+export function registrationOptions(password?: string): Promise<RegistrationOptions> {
+  return call('POST /webauthn/registration/options', { json: withPassword(password) });
 }
 
 /** POST /webauthn/registration/verify with the browser's result and the nickname (or null). */
-export async function verifyRegistration(
-  result: object,
+export function verifyRegistration(
+  result: RegistrationResponseJSON,
   nickname: string | null,
   password?: string,
 ): Promise<CredentialsChange> {
-  return changeOf(
-    await request('/webauthn/registration/verify', {
-      json: { ...result, nickname, ...withPassword(password) },
-    }),
-  );
+  // The contract types the fields the server checks, and lets the library's others through.
+  const json = { ...result, nickname, ...withPassword(password) } as RegistrationVerifyBody;
+  return call('POST /webauthn/registration/verify', { json });
 }
 
 /** DELETE /webauthn/credentials/{id} (with the current password) → the remaining keys. */
-export async function deleteCredential(id: number, password?: string): Promise<CredentialsChange> {
-  return changeOf(
-    await request(`/webauthn/credentials/${id}`, {
-      method: 'DELETE',
-      json: withPassword(password),
-    }),
-  );
+export function deleteCredential(id: number, password?: string): Promise<CredentialsChange> {
+  return call('DELETE /webauthn/credentials/{id}', {
+    params: { id },
+    json: withPassword(password),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Authenticator app
 
 /** POST /totp/setup (with the current password) → secret, otpAuthUrl, qrCode and backupCodes. */
-export async function startTotpSetup(password?: string): Promise<TotpSetupData> {
-  const data = await request('/totp/setup', { method: 'POST', json: withPassword(password) });
-  if (
-    !isRecord(data) ||
-    typeof data.secret !== 'string' ||
-    typeof data.otpAuthUrl !== 'string' ||
-    typeof data.qrCode !== 'string' ||
-    !Array.isArray(data.backupCodes)
-  ) {
-    throw new ApiError(INVALID_RESPONSE, 200);
-  }
-  return data as unknown as TotpSetupData;
+export function startTotpSetup(password?: string): Promise<TotpSetupData> {
+  return call('POST /totp/setup', { json: withPassword(password) });
 }
 
 /** POST /totp/verify with the first code (and the current password): the app is on. */
 export async function verifyTotpSetup(token: string, password?: string): Promise<User> {
-  return userOf(await request('/totp/verify', { json: { token, ...withPassword(password) } }));
+  return (await call('POST /totp/verify', { json: { token, ...withPassword(password) } })).user;
 }
 
 /** POST /totp/disable with a current code and the password. */
 export async function disableTotp(token: string, password: string): Promise<User> {
-  return userOf(await request('/totp/disable', { json: { token, password } }));
+  return (await call('POST /totp/disable', { json: { token, password } })).user;
 }

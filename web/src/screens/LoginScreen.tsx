@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { UNEXPECTED_LOGIN_RESPONSE } from '../api/client.ts';
-import type { SessionGrant } from '../api/types.ts';
+import type { AuthenticationOptions, SessionGrant } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { useSession } from '../session/session.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -17,7 +17,7 @@ const SecurityKeyPrompt = lazyNamed(
 const TotpPrompt = lazyNamed(() => import('../session/TotpPrompt.tsx'), 'TotpPrompt');
 
 /** The second step a login answer asked for, if any. */
-type Challenge = { kind: 'webauthn'; options: unknown } | { kind: 'totp' };
+type Challenge = { kind: 'webauthn'; options: AuthenticationOptions } | { kind: 'totp' };
 
 /** With no session: username, password and Log In, then any second-factor prompt. */
 export function LoginScreen() {
@@ -45,8 +45,8 @@ export function LoginScreen() {
     TotpPrompt.preload();
     try {
       const result = await login(username, password);
-      if (result.kind === 'webauthn') setChallenge({ kind: 'webauthn', options: result.options });
-      else if (result.kind === 'totp') setChallenge({ kind: 'totp' });
+      if (result.requiresWebAuthn) setChallenge({ kind: 'webauthn', options: result.options });
+      else if (result.requiresTotp) setChallenge({ kind: 'totp' });
     } catch (caught) {
       setError(messageOf(caught, UNEXPECTED_LOGIN_RESPONSE));
     } finally {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type * as WebAuthnBrowser from '@simplewebauthn/browser';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { verifySecurityKeyLogin } from '../api/client.ts';
-import type { SessionGrant } from '../api/types.ts';
+import type { AuthenticationOptions, SessionGrant } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { KeyIcon } from '../ui/icons.tsx';
@@ -15,7 +15,7 @@ type KeyState = 'idle' | 'pending' | 'success' | 'error';
 
 interface SecurityKeyPromptProps {
   /** The `options` of the requiresWebAuthn login answer. */
-  options: unknown;
+  options: AuthenticationOptions;
   onSuccess: (grant: SessionGrant) => void;
   /** Closes the prompt; the message explains why, for the login form to show. */
   onCancel: (message: string) => void;

@@ -2,7 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useState } from 'r
 import type { ReactNode } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import * as api from '../api/client.ts';
-import type { LoginResult, SecurityKeyCredential, SessionGrant, User } from '../api/types.ts';
+import type { LoginAnswer, SecurityKeyCredential, SessionGrant, User } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 
 export type SessionState =
@@ -32,7 +32,7 @@ interface SessionContextValue {
    * Submits the credentials. A plain success signs in at once; a second-factor answer is
    * returned for the login screen to complete with `completeLogin`.
    */
-  login: (username: string, password: string) => Promise<LoginResult>;
+  login: (username: string, password: string) => Promise<LoginAnswer>;
   /** Signs in with what a finished second-factor step returned. */
   completeLogin: (grant: SessionGrant) => void;
   /** POST /auth/logout, then forgets everything and goes to /. 'Failed to logout' if refused. */
@@ -121,7 +121,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (username: string, password: string) => {
       const result = await api.login(username, password);
-      if (result.kind === 'signed-in') completeLogin(result);
+      if (!result.requiresWebAuthn && !result.requiresTotp) completeLogin(result);
       return result;
     },
     [completeLogin],
