@@ -19,7 +19,6 @@ import type {
   User,
   VaultNotification,
 } from './types.ts';
-import { call } from './call.ts';
 import { connectionMark, reportReached, reportUnreachable } from './reachability.ts';
 
 export const API_PREFIX = '/api';

@@ -1,9 +1,8 @@
 /**
  * The signed-in user's own profile and sessions (PATCH /users/me,
- * GET and DELETE /auth/sessions). Every call goes through the one API module's `request`.
+ * GET and DELETE /auth/sessions). Every call is typed from the route table (./call.ts).
  */
 import { call } from './call.ts';
-import { ApiError, INVALID_RESPONSE, request } from './client.ts';
 import type { SessionInfo, User } from './types.ts';
 
 /** PATCH /users/me with the form's fields → the changed user. */
