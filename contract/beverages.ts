@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conversationCountsSchema } from './conversation.ts';
+import { booleanField, statusField, typeField } from './entry-fields.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from './enums.ts';
 
 /** A user an entry is shared with; `shareId` is what DELETE /beverages/{id}/share/{shareId} takes. */
@@ -68,6 +69,9 @@ export const beverageSchema = z
   .extend(beverageOwnerFieldsSchema.partial().shape);
 export type Beverage = z.infer<typeof beverageSchema>;
 
+/** The most entries one page of GET /beverages holds. */
+export const BEVERAGE_MAX_LIMIT = 200;
+
 /** One page of GET /beverages: newest first; nextCursor is null on the last page. */
 export const beveragePageSchema = z.object({
   beverages: z.array(beverageSchema),
@@ -75,17 +79,48 @@ export const beveragePageSchema = z.object({
 });
 export type BeveragePage = z.infer<typeof beveragePageSchema>;
 
-/** What GET /beverages filters on. Every field is optional. */
-export interface BeverageQuery {
-  userId?: number;
-  type?: (typeof BEVERAGE_TYPES)[number];
-  status?: (typeof BEVERAGE_STATUSES)[number];
-  /** Free text, already trimmed; left out when empty. */
-  q?: string;
-  cellar?: boolean;
-  limit?: number;
-  cursor?: string;
-}
+/**
+ * GET /beverages?userId&type&status&q&cellar&limit&cursor: what the list is filtered on, every
+ * field optional. Without userId: the caller's own entries and those shared with them.
+ */
+export const beverageQuerySchema = z.object({
+  userId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, 'userId must be a positive integer')
+    .transform(Number)
+    .optional()
+    .meta({ description: "Whose entries (those the caller may see); the caller's when left out" }),
+  type: typeField.optional(),
+  status: statusField.optional(),
+  q: z
+    .string()
+    .max(200, 'Search text must be at most 200 characters long')
+    .transform((v) => v.trim() || undefined)
+    .optional()
+    .meta({ description: 'Words to find in the name, subtype, maker or notes' }),
+  cellar: booleanField('cellar')
+    .optional()
+    .meta({ description: 'Only the bottles kept at home (true) or the others (false)' }),
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, `limit must be a whole number from 1 to ${BEVERAGE_MAX_LIMIT}`)
+    .transform(Number)
+    .refine(
+      (n) => n <= BEVERAGE_MAX_LIMIT,
+      `limit must be a whole number from 1 to ${BEVERAGE_MAX_LIMIT}`,
+    )
+    .optional(),
+  cursor: z
+    .string()
+    .max(100, 'The cursor is not valid')
+    .optional()
+    .meta({ description: "The previous page's nextCursor" }),
+});
+/**
+ * The filters of GET /beverages as values (a number, a boolean), as the server reads them and
+ * the client keeps them; on the wire each one is text.
+ */
+export type BeverageQuery = z.output<typeof beverageQuerySchema>;
 
 /**
  * POST /beverages/{id}/clone: the body is optional. `status` is the list the copy goes into

@@ -127,6 +127,9 @@ export const respondResultSchema = z.object({
 });
 export type RespondResult = z.infer<typeof respondResultSchema>;
 
+/** GET /notifications: the caller's notifications, newest first. */
+export const notificationListSchema = z.object({ notifications: z.array(notificationSchema) });
+
 /** One item of the activity feed: who logged which entry of this vault, and when. */
 export const localActivityItemSchema = z.object({
   id: z.number().int(),
@@ -199,10 +202,20 @@ export type ActivityPage = z.infer<typeof activityPageSchema>;
 export const ACTIVITY_DEFAULT_LIMIT = 20;
 export const ACTIVITY_MAX_LIMIT = 50;
 
-/**
- * POST /activity/remote-entries/{id}/clone ('Add to vault' on a remote item): the body is the
- * clone body of a local entry (contract/beverages.ts `cloneBodySchema`: optional `status`, TO_TRY
- * when left out). Answers 201 with `{ beverage }`, the caller's new entry; 404 for an entry that
- * is not in the caller's feed.
- */
-export const REMOTE_ENTRY_CLONE_PATH = '/activity/remote-entries/{id}/clone';
+const ACTIVITY_LIMIT_MESSAGE = `limit must be a whole number from 1 to ${ACTIVITY_MAX_LIMIT}`;
+
+/** GET /activity?cursor&limit: `cursor` is the previous page's nextCursor. */
+export const activityQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(100, 'The cursor is not valid; start again from the first page.')
+    .optional()
+    .meta({ description: "The previous page's nextCursor" }),
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, ACTIVITY_LIMIT_MESSAGE)
+    .transform(Number)
+    .refine((n) => n <= ACTIVITY_MAX_LIMIT, ACTIVITY_LIMIT_MESSAGE)
+    .optional()
+    .meta({ description: `Items a page holds: ${ACTIVITY_DEFAULT_LIMIT} when left out` }),
+});

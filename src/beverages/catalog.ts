@@ -114,6 +114,8 @@ export function nextType(type: BeverageTypeName): BeverageTypeName {
 export const RATING_MIN = 0;
 export const RATING_MAX = 5;
 export const DEFAULT_RATING = 3;
-export const NAME_MAX_LENGTH = 200;
-export const MAKER_MAX_LENGTH = 200;
-export const NOTES_MAX_LENGTH = 5000;
+export {
+  MAKER_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  NOTES_MAX_LENGTH,
+} from '../../contract/entry-limits.ts';

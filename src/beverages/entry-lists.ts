@@ -1,6 +1,6 @@
 import type { BeverageRow, BeverageStatus, BeverageType, Role } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../domain-error.ts';
-import type { ShareUser } from '../../contract/beverages.ts';
+import { BEVERAGE_MAX_LIMIT, type ShareUser } from '../../contract/beverages.ts';
 import type { AcceptedEntry, ShareRepository } from '../shares/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { VisibilityPolicy } from '../visibility/policy.ts';
@@ -18,7 +18,7 @@ export interface ListQuery {
 }
 
 export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 200;
+export const MAX_PAGE_SIZE = BEVERAGE_MAX_LIMIT;
 
 interface Viewer {
   id: number;

@@ -1,26 +1,24 @@
-import { Hono } from 'hono';
-import { cloneBodySchema, visibilityChangeSchema } from '../../contract/beverages.ts';
+import type { Hono } from 'hono';
 import { NO_CONVERSATION } from '../../contract/conversation.ts';
 import type { Role } from '../../contract/enums.ts';
-import { createEntryForm, listQuery, updateEntryForm } from '../beverages/rules.ts';
+import { entryCreateFieldsSchema, entryUpdateFieldsSchema } from '../../contract/entry-fields.ts';
 import { presentBeverage, presentPageJson } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
-import { idParam, parseWith, readJson, readOptionalJson } from '../http/body.ts';
+import { idParam, parseWith } from '../http/body.ts';
+import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
 import { readForm } from '../http/form.ts';
-import { currentUser, requireUser } from '../http/session.ts';
+import { currentUser } from '../http/session.ts';
 
-/** /api/beverages: the caller's vault. */
+/** /api/beverages: the caller's vault (contract/routes/entries.ts). */
 export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.use(requireUser);
+  const { router, on } = contractRouter('/beverages');
   const service = ctx.beverages;
   const countsOf = (viewer: { id: number; role: Role }, id: number) =>
     ctx.conversation.counts(viewer, { kind: 'local', id });
 
-  routes.get('/', (c) => {
+  on('GET /beverages', (c, { query }) => {
     const viewer = currentUser(c);
-    const query = parseWith(listQuery, c.req.query());
     const page = service.list(viewer, { ...query, inCellar: query.cellar });
     const ids = page.entries.map((entry) => entry.id);
     const counts = ctx.conversation.countsOf(viewer, 'local', ids);
@@ -30,53 +28,46 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
     });
   });
 
-  // Many of the caller's own entries at once (before /:id, which would take 'visibility').
-  routes.patch('/visibility', async (c) => {
-    const viewer = currentUser(c);
-    const body = await readJson(c, visibilityChangeSchema);
+  // Many of the caller's own entries at once (before /{id}, which would take 'visibility').
+  on('PATCH /beverages/visibility', (c, { body }) => {
     const selection = body.ids ? { ids: body.ids } : { all: body.all ?? {} };
-    const updated = service.changeVisibility(viewer.id, selection, body);
-    return c.json({ updated });
+    return { updated: service.changeVisibility(currentUser(c).id, selection, body) };
   });
 
-  routes.get('/:id', (c) => {
+  on('GET /beverages/{id}', (c) => {
     const viewer = currentUser(c);
     const entry = service.view(viewer, idParam(c, 'id', 'Beverage'));
-    return c.json({ beverage: presentBeverage(entry, viewer.id, countsOf(viewer, entry.id)) });
+    return { beverage: presentBeverage(entry, viewer.id, countsOf(viewer, entry.id)) };
   });
 
-  routes.post('/', async (c) => {
+  on('POST /beverages', async (c) => {
     const viewer = currentUser(c);
     const { fields, files } = await readForm(c, ['photo']);
-    const input = parseWith(createEntryForm, fields);
+    const input = parseWith(entryCreateFieldsSchema, fields);
     const entry = await service.create(viewer, input, files.photo);
-    return c.json({ beverage: presentBeverage(entry, viewer.id, NO_CONVERSATION) }, 201);
+    return { beverage: presentBeverage(entry, viewer.id, NO_CONVERSATION) };
   });
 
-  routes.patch('/:id', async (c) => {
+  on('PATCH /beverages/{id}', async (c) => {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', 'Beverage');
     const { fields, files } = await readForm(c, ['photo']);
-    const { removePhoto, ...changes } = parseWith(updateEntryForm, fields);
+    const { removePhoto, ...changes } = parseWith(entryUpdateFieldsSchema, fields);
     const photo = { ...(files.photo && { replace: files.photo }), remove: removePhoto ?? false };
     const entry = await service.update(viewer, id, changes, photo);
-    return c.json({ beverage: presentBeverage(entry, viewer.id, countsOf(viewer, id)) });
+    return { beverage: presentBeverage(entry, viewer.id, countsOf(viewer, id)) };
   });
 
-  routes.delete('/:id', async (c) => {
+  on('DELETE /beverages/{id}', async (c) => {
+    await service.remove(currentUser(c), idParam(c, 'id', 'Beverage'));
+  });
+
+  // The body is optional: none (or an empty one) means "clone to the to-try list".
+  on('POST /beverages/{id}/clone', async (c, { body }) => {
     const viewer = currentUser(c);
-    await service.remove(viewer, idParam(c, 'id', 'Beverage'));
-    return c.body(null, 204);
+    const entry = await service.clone(viewer, idParam(c, 'id', 'Beverage'), body.status);
+    return { beverage: presentBeverage(entry, viewer.id, NO_CONVERSATION) };
   });
 
-  routes.post('/:id/clone', async (c) => {
-    const viewer = currentUser(c);
-    const id = idParam(c, 'id', 'Beverage');
-    // The body is optional: none (or an empty one) means "clone to the to-try list".
-    const { status } = await readOptionalJson(c, cloneBodySchema);
-    const entry = await service.clone(viewer, id, status);
-    return c.json({ beverage: presentBeverage(entry, viewer.id, NO_CONVERSATION) }, 201);
-  });
-
-  return routes;
+  return router;
 }

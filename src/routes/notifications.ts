@@ -1,28 +1,26 @@
-import { Hono } from 'hono';
-import { respondBodySchema } from '../../contract/social.ts';
+import type { Hono } from 'hono';
 import { presentBeverage } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
-import { idParam, readJson } from '../http/body.ts';
+import { idParam } from '../http/body.ts';
+import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
-import { currentUser, requireUser } from '../http/session.ts';
+import { currentUser } from '../http/session.ts';
 import { presentNotification } from '../notifications/present.ts';
 
 /** /api/notifications: the caller's Alerts panel and its answers. */
 export function notificationRoutes(ctx: AppContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.use(requireUser);
+  const { router, on } = contractRouter('/notifications');
   const service = ctx.notifications;
 
-  routes.get('/', (c) =>
-    c.json({ notifications: service.list(currentUser(c)).map(presentNotification) }),
-  );
+  on('GET /notifications', (c) => ({
+    notifications: service.list(currentUser(c)).map(presentNotification),
+  }));
 
-  routes.post('/:id/respond', async (c) => {
+  on('POST /notifications/{id}/respond', (c, { body }) => {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', 'Notification');
-    const body = await readJson(c, respondBodySchema);
     const { notification, entry } = service.respond(viewer, id, body);
-    return c.json({
+    return {
       notification: presentNotification(notification),
       ...(entry && {
         beverage: presentBeverage(
@@ -31,8 +29,8 @@ export function notificationRoutes(ctx: AppContext): Hono<AppEnv> {
           ctx.conversation.counts(viewer, { kind: 'local', id: entry.id }),
         ),
       }),
-    });
+    };
   });
 
-  return routes;
+  return router;
 }

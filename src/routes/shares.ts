@@ -1,31 +1,27 @@
-import { Hono } from 'hono';
-import { shareBodySchema } from '../../contract/beverages.ts';
+import type { Hono } from 'hono';
 import { presentBeverage } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
-import { idParam, readJson } from '../http/body.ts';
+import { idParam } from '../http/body.ts';
+import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
-import { currentUser, requireUser } from '../http/session.ts';
+import { currentUser } from '../http/session.ts';
 
-/** /api/beverages/:id/share: sharing an entry with another user of the vault (docs/social.md). */
+/** /api/beverages/{id}/share: sharing an entry with another user of the vault (docs/social.md). */
 export function shareRoutes(ctx: AppContext): Hono<AppEnv> {
-  const routes = new Hono<AppEnv>();
-  routes.use(requireUser);
+  const { router, on } = contractRouter('/beverages');
 
-  routes.post('/:id/share', async (c) => {
+  on('POST /beverages/{id}/share', (c, { body }) => {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', 'Beverage');
-    const body = await readJson(c, shareBodySchema);
     const entry = ctx.shares.share(viewer, id, body);
     const counts = ctx.conversation.counts(viewer, { kind: 'local', id });
-    return c.json({ beverage: presentBeverage(entry, viewer.id, counts) });
+    return { beverage: presentBeverage(entry, viewer.id, counts) };
   });
 
-  routes.delete('/:id/share/:shareId', (c) => {
-    const viewer = currentUser(c);
+  on('DELETE /beverages/{id}/share/{shareId}', (c) => {
     const id = idParam(c, 'id', 'Beverage');
-    ctx.shares.unshare(viewer, id, idParam(c, 'shareId', 'Share'));
-    return c.body(null, 204);
+    ctx.shares.unshare(currentUser(c), id, idParam(c, 'shareId', 'Share'));
   });
 
-  return routes;
+  return router;
 }

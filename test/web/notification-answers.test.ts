@@ -192,12 +192,12 @@ describe('the notification calls', () => {
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ action: 'ACCEPT', status: 'TRIED' });
   });
 
-  it("shows the server's refusal, and refuses an answer without a notification", async () => {
+  it("shows the server's refusal, and refuses an answer that is not a JSON object", async () => {
     answer({ message: 'This notification was already answered' }, 409);
     const refused = await respondToNotification(9, { action: 'DECLINE' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).message).toBe('This notification was already answered');
-    answer({ ok: true });
+    answer(['not', 'an', 'object']);
     const odd = await respondToNotification(9, { action: 'DECLINE' }).catch((e: unknown) => e);
     expect((odd as ApiError).message).toBe('Invalid response from server');
   });

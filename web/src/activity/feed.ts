@@ -5,7 +5,7 @@
  */
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys.ts';
-import { ApiError, INVALID_RESPONSE, request } from '../api/client.ts';
+import { call } from '../api/call.ts';
 import { cloneBeverage, fetchActivity } from '../api/social.ts';
 import type { ActivityItem, Beverage, BeverageStatus } from '../api/types.ts';
 import { useVault } from '../vault/VaultProvider.tsx';
@@ -36,16 +36,9 @@ export const addedToVault = (copy: Pick<Beverage, 'name'>) =>
 
 /** POST /activity/remote-entries/{id}/clone → the caller's new entry (a to-try copy by default). */
 export async function cloneRemoteEntry(id: number, status?: BeverageStatus): Promise<Beverage> {
-  const data = await request(`/activity/remote-entries/${id}/clone`, {
-    method: 'POST',
-    json: status ? { status } : {},
-  });
-  const beverage =
-    typeof data === 'object' && data !== null
-      ? (data as { beverage?: unknown }).beverage
-      : undefined;
-  if (typeof beverage !== 'object' || beverage === null) throw new ApiError(INVALID_RESPONSE, 201);
-  return beverage as Beverage;
+  const json = status ? { status } : {};
+  return (await call('POST /activity/remote-entries/{id}/clone', { params: { id }, json }))
+    .beverage;
 }
 
 /**

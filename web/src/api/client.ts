@@ -10,8 +10,6 @@ import type { AuthenticationResponse } from '../../../contract/webauthn.ts';
 import { call } from './call.ts';
 import type {
   Beverage,
-  BeveragePage,
-  BeverageQuery,
   BeverageStatus,
   LoginAnswer,
   PublicProfile,
@@ -168,14 +166,6 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 }
 
-function field<T>(data: unknown, name: string, check: (value: unknown) => boolean): T {
-  if (!isRecord(data) || !check(data[name])) throw new ApiError(INVALID_RESPONSE, 200);
-  return data[name] as T;
-}
-
-const isObject = (value: unknown) => isRecord(value);
-const isArray = (value: unknown) => Array.isArray(value);
-
 // ---------------------------------------------------------------------------------------------
 // Auth (/auth/*)
 
@@ -232,51 +222,24 @@ export async function logout(): Promise<void> {
 
 /** GET /notifications → field notifications. */
 export async function fetchNotifications(): Promise<VaultNotification[]> {
-  return field<VaultNotification[]>(await request('/notifications'), 'notifications', isArray);
+  return (await call('GET /notifications')).notifications;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Beverages (/beverages)
 
-/** GET /beverages: one page of entries, newest first. */
-export async function fetchBeverages(
-  query: BeverageQuery = {},
-  signal?: AbortSignal,
-): Promise<BeveragePage> {
-  const { cellar, q, ...rest } = query;
-  const data = await request('/beverages', {
-    query: {
-      ...rest,
-      q: q?.trim() || undefined,
-      cellar: cellar === undefined ? undefined : String(cellar),
-    },
-    signal,
-  });
-  const beverages = field<Beverage[]>(data, 'beverages', isArray);
-  const next = isRecord(data) ? data.nextCursor : null;
-  return { beverages, nextCursor: typeof next === 'string' && next !== '' ? next : null };
-}
-
-const beverageOf = (data: unknown) => field<Beverage>(data, 'beverage', isObject);
+// The calls only the screens make (loaded with them) are in ./entries.ts.
 
 /** The photo a form sends, if any: its upload progress is shown. */
-function photoOf(form: FormData): Blob | undefined {
+export function photoOf(form: FormData): Blob | undefined {
   const photo = form.get('photo');
   return photo instanceof Blob ? photo : undefined;
 }
 
-/** POST /beverages with multipart form data → the new entry. */
-export async function createBeverage(form: FormData): Promise<Beverage> {
-  return beverageOf(
-    await request('/beverages', { method: 'POST', form, trackUpload: photoOf(form) }),
-  );
-}
-
 /** PATCH /beverages/{id} with any subset of the fields → the changed entry. */
 export async function updateBeverage(id: number, form: FormData): Promise<Beverage> {
-  return beverageOf(
-    await request(`/beverages/${id}`, { method: 'PATCH', form, trackUpload: photoOf(form) }),
-  );
+  const input = { params: { id }, form, trackUpload: photoOf(form) };
+  return (await call('PATCH /beverages/{id}', input)).beverage;
 }
 
 /** A status-only PATCH: what 'Mark as tried' and 'Move to to-try' send. */
@@ -284,18 +247,6 @@ export async function setBeverageStatus(id: number, status: BeverageStatus): Pro
   const form = new FormData();
   form.set('status', status);
   return updateBeverage(id, form);
-}
-
-/** DELETE /beverages/{id}. */
-export async function deleteBeverage(id: number): Promise<void> {
-  await request(`/beverages/${id}`, { method: 'DELETE' });
-}
-
-/** POST /beverages/{id}/clone → the caller's own copy (the activity feed's 'Add to vault'). */
-export async function cloneBeverage(id: number, status?: BeverageStatus): Promise<Beverage> {
-  return beverageOf(
-    await request(`/beverages/${id}/clone`, { method: 'POST', json: status ? { status } : {} }),
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

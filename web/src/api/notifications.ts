@@ -1,8 +1,8 @@
 /**
  * The notification calls: GET /notifications (the Alerts panel and its badge) and
- * POST /notifications/{id}/respond. Every call goes through the one API module's `request`.
+ * POST /notifications/{id}/respond, typed from the route table (./call.ts).
  */
-import { ApiError, INVALID_RESPONSE, request } from './client.ts';
+import { call } from './call.ts';
 import type {
   BeverageStatus,
   NotificationAction,
@@ -12,10 +12,6 @@ import type {
 } from './types.ts';
 
 export { fetchNotifications } from './client.ts';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** One answer to a notification, as the panel's buttons give it. */
 export interface Answer {
@@ -35,13 +31,8 @@ export function respondBody(answer: Answer): RespondBody {
  * POST /notifications/{id}/respond → the answered notification and, for an accepted share, the
  * entry it put into the caller's vault.
  */
-export async function respondToNotification(id: number, answer: Answer): Promise<RespondResult> {
-  const data = await request(`/notifications/${id}/respond`, {
-    method: 'POST',
-    json: respondBody(answer),
-  });
-  if (!isRecord(data) || !isRecord(data.notification)) throw new ApiError(INVALID_RESPONSE, 200);
-  return data as unknown as RespondResult;
+export function respondToNotification(id: number, answer: Answer): Promise<RespondResult> {
+  return call('POST /notifications/{id}/respond', { params: { id }, json: respondBody(answer) });
 }
 
 /** Notifications still waiting for an answer (the Alerts badge). */

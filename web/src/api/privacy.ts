@@ -1,11 +1,10 @@
 /**
  * Who sees an entry: the default for new entries (PATCH /users/me) and changes of many entries
- * at once (PATCH /beverages/visibility). Every call goes through the one API module's `request`.
+ * at once (PATCH /beverages/visibility). Every call is typed from the route table (./call.ts).
  */
 import type { VisibilityChange } from '../../../contract/beverages.ts';
 import type { Visibility } from '../../../contract/enums.ts';
 import { call } from './call.ts';
-import { ApiError, INVALID_RESPONSE, request } from './client.ts';
 import type { User } from './types.ts';
 
 /** PATCH /users/me with only the default visibility → the changed user. */
@@ -24,12 +23,7 @@ export async function setApproveFollowers(enabled: boolean): Promise<User> {
 
 /** PATCH /beverages/visibility → how many entries changed. */
 export async function changeVisibility(change: VisibilityChange): Promise<number> {
-  const data = await request<{ updated?: unknown }>('/beverages/visibility', {
-    method: 'PATCH',
-    json: change,
-  });
-  if (typeof data?.updated !== 'number') throw new ApiError(INVALID_RESPONSE, 200);
-  return data.updated;
+  return (await call('PATCH /beverages/visibility', { json: change })).updated;
 }
 
 /** PATCH /beverages/visibility for the entries picked on a screen → how many changed. */

@@ -1,10 +1,10 @@
 /**
  * The social calls: user search, follows, followers, the activity feed, cloning an entry into
- * one's own vault and sharing an entry. Every call goes through `request` (client.ts), so the
- * error rules of the API contract apply; the shapes come from contract/ as types only.
+ * one's own vault and sharing an entry. Every call is typed from the route table (./call.ts)
+ * and goes through `request` (client.ts), so the error rules of the API contract apply.
  */
 import { call } from './call.ts';
-import { ApiError, cloneBeverage, INVALID_RESPONSE, request } from './client.ts';
+import { cloneBeverage } from './entries.ts';
 import type {
   ActivityPage,
   Beverage,
@@ -16,21 +16,6 @@ import type {
 
 /** Searching starts at this many characters after trimming (the contract's rule). */
 export const USER_SEARCH_MIN_LENGTH = 2;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The named field of an answer, or 'Invalid response from server' when it is not there. */
-function listField<T>(data: unknown, name: string): T[] {
-  if (!isRecord(data) || !Array.isArray(data[name])) throw new ApiError(INVALID_RESPONSE, 200);
-  return data[name] as T[];
-}
-
-function objectField<T>(data: unknown, name: string): T {
-  if (!isRecord(data) || !isRecord(data[name])) throw new ApiError(INVALID_RESPONSE, 200);
-  return data[name] as T;
-}
 
 /** GET /users/search?q: local users by username or full name (the caller left out). */
 export async function searchUsers(q: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
@@ -58,14 +43,11 @@ export async function unfollowUser(userId: number): Promise<void> {
 }
 
 /** GET /activity?cursor&limit: one page of the feed, newest first. */
-export async function fetchActivity(
+export function fetchActivity(
   options: { cursor?: string; limit?: number; signal?: AbortSignal } = {},
 ): Promise<ActivityPage> {
   const { cursor, limit, signal } = options;
-  const data = await request('/activity', { query: { cursor, limit }, signal });
-  const activities = listField<ActivityPage['activities'][number]>(data, 'activities');
-  const next = isRecord(data) ? data.nextCursor : null;
-  return { activities, nextCursor: typeof next === 'string' && next !== '' ? next : null };
+  return call('GET /activity', { query: { cursor, limit }, signal });
 }
 
 /** POST /beverages/{id}/clone: the activity feed's 'Add to vault' (a to-try copy by default). */
@@ -75,11 +57,10 @@ export { cloneBeverage };
 export async function shareBeverage(beverageId: number, body: ShareBody): Promise<Beverage> {
   const message = body.message?.trim();
   const json: ShareBody = message ? { userId: body.userId, message } : { userId: body.userId };
-  const data = await request(`/beverages/${beverageId}/share`, { method: 'POST', json });
-  return objectField<Beverage>(data, 'beverage');
+  return (await call('POST /beverages/{id}/share', { params: { id: beverageId }, json })).beverage;
 }
 
 /** DELETE /beverages/{id}/share/{shareId}. */
 export async function removeShare(beverageId: number, shareId: number): Promise<void> {
-  await request(`/beverages/${beverageId}/share/${shareId}`, { method: 'DELETE' });
+  await call('DELETE /beverages/{id}/share/{shareId}', { params: { id: beverageId, shareId } });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { deleteBeverage, updateBeverage } from '../api/client.ts';
+import { deleteBeverage, updateBeverage } from '../api/entries.ts';
 import type { Beverage } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { SharingPanel } from '../sharing/SharingPanel.tsx';

@@ -1,6 +1,6 @@
 import { useId, useReducer, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { createBeverage } from '../api/client.ts';
+import { createBeverage } from '../api/entries.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { createFormData, entryReducer, newDraft, validateDraft } from './entry-form.ts';
 import { EntryFields } from './EntryFields.tsx';

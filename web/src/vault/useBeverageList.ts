@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { fetchBeverages } from '../api/client.ts';
+import { fetchBeverages } from '../api/entries.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import type { Beverage } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
