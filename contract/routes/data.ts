@@ -8,7 +8,11 @@ import {
   importReportSchema,
 } from '../imports.ts';
 import { statsQuerySchema, statsSchema, yearReviewSchema } from '../stats.ts';
+import { z } from 'zod';
 import { route } from './route.ts';
+
+/** An import's id is the text handle POST /imports answers, not a number. */
+const importIdParams = z.object({ id: z.string().describe('The id POST /imports answered') });
 
 const imports = {
   'POST /imports': route({
@@ -18,7 +22,7 @@ const imports = {
       'checked and the job queued: the answer is the job, which runs in the background ' +
       '(GET /imports/{id} tells how far it is). `format` says how to read the file (`auto`, ' +
       'the default, recognizes it); `fileName` is the name the job is listed under.',
-    tag: 'Import',
+    tag: 'Imports',
     access: 'write',
     upload: 'application/octet-stream',
     query: importQuerySchema,
@@ -28,20 +32,22 @@ const imports = {
   }),
   'GET /imports': route({
     summary: 'Your imports, newest first',
-    tag: 'Import',
+    tag: 'Imports',
     access: 'read',
     answer: importJobListSchema,
   }),
   'GET /imports/{id}': route({
     summary: 'One import of yours: its status and counts',
-    tag: 'Import',
+    tag: 'Imports',
+    params: importIdParams,
     access: 'read',
     answer: importJobResponseSchema,
     errors: [404],
   }),
   'GET /imports/{id}/report': route({
     summary: 'What became of each row of an import, a page at a time',
-    tag: 'Import',
+    tag: 'Imports',
+    params: importIdParams,
     access: 'read',
     query: importReportQuerySchema,
     answer: importReportSchema,

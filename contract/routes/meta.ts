@@ -13,9 +13,9 @@ export const apiTags: Readonly<Record<string, string>> = {
     'An authenticator app (one-time codes), security keys and backup codes: the second step of signing in.',
   'Access tokens':
     'Personal access tokens for scripts and other tools: created, listed and revoked on the profile (by session only).',
-  People: 'Profiles, your own account, and the admin registry of users.',
+  Profile: 'Your own account (by session only) and the public profiles of the people here.',
   Follows: 'Following people of this vault and of other servers, follow requests and followers.',
-  Blocks: 'Blocking people and, for admins, whole servers.',
+  Blocks: 'Blocking people: no follows, shares, cheers or comments between you, either way.',
   Entries: 'The whiskey, wine and beer you log: your entries, your cellar, copies and shares.',
   Shares: 'Sharing an entry with particular people.',
   'Cheers and comments': 'The conversation under an entry, of this vault or of a remote one.',
@@ -24,6 +24,9 @@ export const apiTags: Readonly<Record<string, string>> = {
   Imports: 'Importing entries from other apps (CSV files).',
   Export: 'Your whole vault as one ZIP file.',
   Backups: 'Backups of the whole vault (admins).',
+  Users: 'The admin registry of accounts: every account is provisioned by an admin.',
+  Administration: "An admin's care of other people's accounts: their security keys.",
+  'Blocked servers': 'Servers an admin has cut off from this vault, and blocking another.',
   Statistics: 'Your figures, and a year in review.',
   API: 'The description of the API itself.',
 };

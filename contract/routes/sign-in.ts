@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   currentUserSchema,
   loginAnswerSchema,
@@ -86,6 +87,7 @@ export const signInRoutes = {
   'DELETE /auth/sessions/{id}': route({
     summary: 'Sign one of your sessions out',
     tag: sessions,
+    params: z.object({ id: z.string().describe('The session handle GET /auth/sessions gives') }),
     access: 'session',
     status: 204,
     errors: [404],

@@ -78,7 +78,7 @@ export function errorStatuses(def: RouteDef): number[] {
   if (def.access === 'read' || def.access === 'write') statuses.add(429);
   if (def.query || def.json || def.form) statuses.add(400);
   if (def.json || def.form) statuses.add(415);
-  if (def.form) statuses.add(413);
+  if (def.form || def.upload) statuses.add(413);
   return [...statuses].sort((a, b) => a - b);
 }
 

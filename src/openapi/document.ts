@@ -112,6 +112,10 @@ function requestBody(def: RouteDef, id: string, components: SchemaComponents) {
     const schema = components.ref(def.form, 'input', `${pascal(id)}Form`, true);
     return { required: true, content: { 'multipart/form-data': { schema } } };
   }
+  if (def.upload) {
+    const schema = { type: 'string', format: 'binary' };
+    return { required: true, content: { [def.upload]: { schema } } };
+  }
   return undefined;
 }
 

@@ -131,6 +131,20 @@ describe('GET /api/openapi.json', () => {
     expect(read.requestBody).toBeUndefined();
   });
 
+  it('describes an import as a raw file body, and an import id and a session handle as text', () => {
+    const upload = operation('POST /imports');
+    expect(upload.requestBody).toEqual({
+      required: true,
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    });
+    expect(Object.keys(upload.responses)).toContain('413');
+    const param = (key: keyof typeof apiRoutes) =>
+      operation(key).parameters?.find((p) => p.name === 'id')?.schema;
+    expect(param('GET /imports/{id}')).toMatchObject({ type: 'string' });
+    expect(param('DELETE /auth/sessions/{id}')).toMatchObject({ type: 'string' });
+    expect(param('DELETE /tokens/{id}')).toMatchObject({ type: 'integer' });
+  });
+
   it('needs no sign-in for the document itself, and says so', () => {
     const op = operation('GET /openapi.json');
     expect(op.security).toEqual([]);
