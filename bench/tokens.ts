@@ -1,6 +1,6 @@
-// The bearer path beside the cookie path (issue 20): the same signed-in read, GET
-// /api/beverages/{id}/comments (a route of the table that a token may call), with a session
-// cookie and with an access token, each as a ratio to a bare Hono route measured just before it.
+// The bearer path beside the cookie path: the same signed-in read, GET /api/auth/me (who is
+// signed in: the request is almost all authentication), with a session cookie and with an access
+// token, each as a ratio to a bare Hono route measured just before it.
 // Two rounds each, alternating, so that a machine whose speed drifts skews neither side.
 // BENCH_ONLY=tokens runs it alone.
 import fs from 'node:fs';
@@ -25,17 +25,7 @@ export async function benchTokens(): Promise<Verdict[]> {
   const bare = await startBareHono();
   try {
     const client = await signIn(vault.origin, ADMIN, PASSWORD);
-    const form = new FormData();
-    form.append('name', 'Lagavulin 16');
-    form.append('type', 'WHISKEY');
     const headers = { cookie: client.cookie, origin: vault.origin };
-    const logged = await fetch(`${vault.origin}/api/beverages`, {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-    if (logged.status !== 201) throw new Error(`logging failed: ${logged.status}`);
-    const { beverage } = (await logged.json()) as { beverage: { id: number } };
     const made = await fetch(`${vault.origin}/api/tokens`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
@@ -44,7 +34,7 @@ export async function benchTokens(): Promise<Verdict[]> {
     if (made.status !== 201) throw new Error(`token failed: ${made.status}`);
     const { secret } = (await made.json()) as { secret: string };
 
-    const url = `${vault.origin}/api/beverages/${beverage.id}/comments`;
+    const url = `${vault.origin}/api/auth/me`;
     const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
     const ways = {
       cookie: { ...browser, cookie: client.cookie },
@@ -59,7 +49,7 @@ export async function benchTokens(): Promise<Verdict[]> {
         const result = await measure(url, ways[way], 200);
         unexpected += result.unexpected;
         line(
-          `GET /api/beverages/{id}/comments, ${way} (bare Hono before: ${bareNow.perSecond.toFixed(0)}/s)`,
+          `GET /api/auth/me, ${way} (bare Hono before: ${bareNow.perSecond.toFixed(0)}/s)`,
           result,
           bareNow.perSecond,
         );
