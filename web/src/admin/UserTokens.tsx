@@ -3,8 +3,7 @@ import { useId } from 'react';
 import { fetchAllTokens, revokeToken, tokenCounts, tokenKeys } from '../api/tokens.ts';
 import type { User } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
-import { formatDate, formatDateTime } from '../people/dates.ts';
-import { SCOPE_LABELS, TOKEN_REVOKED } from '../profile/AccessTokens.tsx';
+import { TOKEN_REVOKED, TokenItem } from '../profile/AccessTokens.tsx';
 import '../ui/account-list.css';
 
 /** Every user's access tokens (GET /tokens/all), shared by the registry and the manage panel. */
@@ -55,30 +54,14 @@ export function UserTokens({ user }: { user: User }) {
             aria-label={`Access tokens of ${user.username}`}
           >
             {tokens.map((token) => (
-              <li key={token.id} className="account-list__item">
-                <div className="account-list__body">
-                  <p className="account-list__name">{token.name}</p>
-                  <p className="account-list__meta">
-                    <span>{SCOPE_LABELS[token.scope]}</span>
-                    <span>Created {formatDate(token.createdAt)}</span>
-                    <span>
-                      {token.lastUsedAt
-                        ? `Last used ${formatDateTime(token.lastUsedAt)}`
-                        : 'Never used'}
-                    </span>
-                    {token.expiresAt && <span>Expires {formatDateTime(token.expiresAt)}</span>}
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  className="button button--secondary button--small admin-button--small"
-                  onClick={() => revoking.mutate(token.id)}
-                  disabled={revoking.isPending}
-                  aria-label={`Revoke ${token.name} of ${user.username}`}
-                >
-                  Revoke
-                </button>
-              </li>
+              <TokenItem
+                key={token.id}
+                token={token}
+                busy={revoking.isPending}
+                onRevoke={() => revoking.mutate(token.id)}
+                revokeLabel={`Revoke ${token.name} of ${user.username}`}
+                buttonClassName="button button--secondary button--small admin-button--small"
+              />
             ))}
           </ul>
         ))}

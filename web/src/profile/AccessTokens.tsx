@@ -63,14 +63,22 @@ function NewSecret({ created, onDone }: { created: CreatedToken; onDone: () => v
   );
 }
 
-function TokenItem({
+/**
+ * One token in a list: name, scope, dates and Revoke (the profile's list, and the Admin
+ * Console's list of a user's tokens, whose button names the user too).
+ */
+export function TokenItem({
   token,
   busy,
   onRevoke,
+  revokeLabel = `Revoke ${token.name}`,
+  buttonClassName = 'button button--secondary button--small',
 }: {
-  token: Token;
+  token: Pick<Token, 'name' | 'scope' | 'createdAt' | 'lastUsedAt' | 'expiresAt'>;
   busy: boolean;
   onRevoke: () => void;
+  revokeLabel?: string;
+  buttonClassName?: string;
 }) {
   const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
   return (
@@ -92,10 +100,10 @@ function TokenItem({
       </div>
       <button
         type="button"
-        className="button button--secondary button--small"
+        className={buttonClassName}
         onClick={onRevoke}
         disabled={busy}
-        aria-label={`Revoke ${token.name}`}
+        aria-label={revokeLabel}
       >
         Revoke
       </button>
