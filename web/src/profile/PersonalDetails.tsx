@@ -6,6 +6,7 @@ import { useCurrentUser, useSession } from '../session/session.tsx';
 import { Field } from '../ui/Field.tsx';
 import { AvatarInput } from './AvatarInput.tsx';
 import { Panel, PanelError } from './Panel.tsx';
+import { SettingSwitch } from './SettingSwitch.tsx';
 import { BIO_MAX_LENGTH, characterCount, clampBio } from './rules.ts';
 
 export const PROFILE_UPDATED = 'Profile updated';
@@ -13,58 +14,31 @@ export const PROFILE_UPDATED = 'Profile updated';
 /** 'Share on the fediverse': saved at once; when on, the user's handle is shown. */
 function FediverseSwitch() {
   const user = useCurrentUser();
-  const { setUser } = useSession();
-  const { notifySuccess } = useNotes();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const hintId = useId();
-
-  const toggle = async (enabled: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      setUser(await setFediverseSharing(enabled));
-      notifySuccess(PROFILE_UPDATED);
-    } catch (caught) {
-      setError(messageOf(caught, 'Failed to update profile'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <div className="fediverse">
-      <label className="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          className="switch__input"
-          checked={user.activityPubEnabled}
-          onChange={(event) => void toggle(event.target.checked)}
-          disabled={busy}
-          aria-describedby={hintId}
-        />
-        <span className="switch__track" aria-hidden="true">
-          <span className="switch__thumb" />
-        </span>
-        <span className="switch__label">Share on the fediverse</span>
-      </label>
-      <div id={hintId} className="fediverse__detail">
-        {user.activityPubEnabled && user.activityPubHandle ? (
-          <p className="fediverse__text">
-            People on Mastodon and other fediverse servers can follow you as{' '}
-            <strong className="fediverse__handle">{user.activityPubHandle}</strong>. Your new
-            entries reach your followers only.
-          </p>
-        ) : (
-          <p className="fediverse__text">
-            Off: your vault is invisible outside this server. Turn it on to let people on Mastodon
-            and other fediverse servers follow you.
-          </p>
-        )}
-      </div>
-      <PanelError message={error} />
-    </div>
+    <SettingSwitch
+      label="Share on the fediverse"
+      checked={user.activityPubEnabled}
+      save={setFediverseSharing}
+      saved={PROFILE_UPDATED}
+      failure="Failed to update profile"
+      className="fediverse"
+      hint={(hintId) => (
+        <div id={hintId} className="fediverse__detail">
+          {user.activityPubEnabled && user.activityPubHandle ? (
+            <p className="fediverse__text">
+              People on Mastodon and other fediverse servers can follow you as{' '}
+              <strong className="fediverse__handle">{user.activityPubHandle}</strong>. Your new
+              entries reach your followers only.
+            </p>
+          ) : (
+            <p className="fediverse__text">
+              Off: your vault is invisible outside this server. Turn it on to let people on Mastodon
+              and other fediverse servers follow you.
+            </p>
+          )}
+        </div>
+      )}
+    />
   );
 }
 
