@@ -1,17 +1,8 @@
-import { createLoginService } from './auth/login.ts';
-import { createPendingLogins } from './auth/pending-logins.ts';
-import { createReauthService } from './auth/reauth.ts';
-import { createSecondFactorRepository } from './auth/second-factor-repository.ts';
-import { createTotpService } from './auth/totp.ts';
-import { createWebAuthnService } from './auth/webauthn.ts';
-import { createSessionRepository } from './auth/session-repository.ts';
-import { createSessionService } from './auth/sessions.ts';
-import { createLoginThrottle, DEFAULT_LIMITS, type ThrottleLimits } from './auth/throttle.ts';
+import type { ThrottleLimits } from './auth/throttle.ts';
+import { createAccountsContext } from './accounts-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createFederationGateway } from '../federation/gateway.ts';
-import { createUserRepository } from './users/repository.ts';
-import { createUserService } from './users/service.ts';
 import { createActorRepository } from './actors/repository.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { createOutboxRepository } from './outbox/repository.ts';
@@ -59,9 +50,6 @@ import { createDomainBlockService } from './domain-blocks/service.ts';
 import { createInboundLimiter } from './inbound-limits/limiter.ts';
 import { createRemoteConversation } from './conversation/remote.ts';
 import { registerConversationDelivery } from '../federation/conversation-outbox.ts';
-import { createTokenRepository } from './tokens/repository.ts';
-import { createTokenService } from './tokens/service.ts';
-import { createTokenRateLimit } from './tokens/rate-limit.ts';
 
 export interface ContextOptions {
   /**
@@ -77,22 +65,11 @@ export interface ContextOptions {
 export function createContext(config: Config, options: ContextOptions = {}) {
   const now = options.now ?? Date.now;
   const database = openDatabase(config.databasePath);
-  const users = createUserRepository(database.db);
-  const sessions = createSessionService(
-    createSessionRepository(database.db),
-    { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
-    now,
-  );
-  const throttle = createLoginThrottle(options.throttleLimits ?? DEFAULT_LIMITS, now);
-  const secondFactors = createSecondFactorRepository(database.db, database.sqlite);
-  const pendingLogins = createPendingLogins(secondFactors, now);
-  const webauthn = createWebAuthnService({
-    repo: secondFactors,
-    users,
-    origin: config.origin,
+  const accounts = createAccountsContext(config, database, {
+    throttleLimits: options.throttleLimits,
     now,
   });
-  const totp = createTotpService({ repo: secondFactors, users, throttle, now });
+  const { users, sessions, throttle } = accounts;
   const followRepo = createFollowRepository(database.sqlite);
   const actors = createActorRepository(database.sqlite);
   // Blocked servers: the matcher is asked by the inbox and every outbound fetch.
@@ -313,23 +290,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   return {
     config,
     database,
-    users,
-    sessions,
-    throttle,
-    login: createLoginService({
-      users,
-      throttle,
-      repo: secondFactors,
-      pending: pendingLogins,
-      webauthn,
-      totp,
-    }),
-    pendingLogins,
-    webauthn,
-    totp,
+    ...accounts,
     backups: createBackupService(config, now),
-    reauth: createReauthService({ users, sessions, throttle, now }),
-    userAdmin: createUserService(users, sessions),
     media,
     photoCapabilities,
     profiles: createProfileService({ users, sessions, media, throttle, followRequests }),
@@ -358,8 +320,6 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       },
       { storedEntries: (actorUri) => remoteEntryRepo.countOfActor(actorUri), now },
     ),
-    tokens: createTokenService({ repo: createTokenRepository(database.db), users, now }),
-    tokenRateLimit: createTokenRateLimit(config.tokenRequestsPerMinute, now),
     stats: createStatsService({ repo: createStatsRepository(database.sqlite, { now }), now }),
     feed,
     remoteEntries,

@@ -1,0 +1,65 @@
+import { createLoginService } from './auth/login.ts';
+import { createPendingLogins } from './auth/pending-logins.ts';
+import { createReauthService } from './auth/reauth.ts';
+import { createSecondFactorRepository } from './auth/second-factor-repository.ts';
+import { createSessionRepository } from './auth/session-repository.ts';
+import { createSessionService } from './auth/sessions.ts';
+import { createLoginThrottle, DEFAULT_LIMITS, type ThrottleLimits } from './auth/throttle.ts';
+import { createTotpService } from './auth/totp.ts';
+import { createWebAuthnService } from './auth/webauthn.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { createTokenRepository } from './tokens/repository.ts';
+import { createTokenRateLimit } from './tokens/rate-limit.ts';
+import { createTokenService } from './tokens/service.ts';
+import { createUserRepository } from './users/repository.ts';
+import { createUserService } from './users/service.ts';
+
+/**
+ * The accounts part of the context (src/context.ts): users, sign-in with its throttle and
+ * second factors, sessions, re-authentication, the admin's registry and access tokens. None of
+ * it depends on the social or federation parts, which use `users`, `sessions` and `throttle`.
+ */
+export function createAccountsContext(
+  config: Config,
+  database: DatabaseHandle,
+  options: { throttleLimits?: ThrottleLimits; now: () => number },
+) {
+  const { now } = options;
+  const users = createUserRepository(database.db);
+  const sessions = createSessionService(
+    createSessionRepository(database.db),
+    { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
+    now,
+  );
+  const throttle = createLoginThrottle(options.throttleLimits ?? DEFAULT_LIMITS, now);
+  const secondFactors = createSecondFactorRepository(database.db, database.sqlite);
+  const pendingLogins = createPendingLogins(secondFactors, now);
+  const webauthn = createWebAuthnService({
+    repo: secondFactors,
+    users,
+    origin: config.origin,
+    now,
+  });
+  const totp = createTotpService({ repo: secondFactors, users, throttle, now });
+  return {
+    users,
+    sessions,
+    throttle,
+    login: createLoginService({
+      users,
+      throttle,
+      repo: secondFactors,
+      pending: pendingLogins,
+      webauthn,
+      totp,
+    }),
+    pendingLogins,
+    webauthn,
+    totp,
+    reauth: createReauthService({ users, sessions, throttle, now }),
+    userAdmin: createUserService(users, sessions),
+    tokens: createTokenService({ repo: createTokenRepository(database.db), users, now }),
+    tokenRateLimit: createTokenRateLimit(config.tokenRequestsPerMinute, now),
+  };
+}
