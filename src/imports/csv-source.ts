@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Transform, type Readable } from 'node:stream';
 import { parse, type Options } from 'csv-parse';
 import type { ImportFormat } from '../../contract/imports.ts';
 import { badRequest, DomainError } from '../domain-error.ts';
@@ -8,8 +9,16 @@ import type { CsvRecord } from './rows.ts';
 /** More rows than this in one file are refused: split the file. */
 export const MAX_CSV_ROWS = 100_000;
 
+/**
+ * How a CSV file's bytes are text: UTF-8 (with or without a byte order mark) when the whole
+ * file is valid UTF-8, else Windows-1252 (CellarTracker's classic export, Excel on Windows),
+ * whose every byte is a character: 'Château' survives either way.
+ */
+export type CsvEncoding = 'utf-8' | 'windows-1252';
+
 export interface CsvLayout {
   format: CsvFormat;
+  encoding: CsvEncoding;
   delimiter: string;
   columns: string[];
   /** Data rows under the header. */
@@ -50,10 +59,38 @@ async function sniff(file: string): Promise<string> {
   }
 }
 
+/** Whether the whole file is valid UTF-8, read as a stream (a file may go wrong late). */
+async function encodingOf(file: string): Promise<CsvEncoding> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of fs.createReadStream(file)) {
+      decoder.decode(chunk as Buffer, { stream: true });
+    }
+    decoder.decode();
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+/** The file's text as UTF-8 bytes, for the CSV parser. */
+function textOf(file: string, encoding: CsvEncoding | undefined): Readable {
+  const bytes = fs.createReadStream(file);
+  if (encoding !== 'windows-1252') return bytes;
+  const decoder = new TextDecoder('windows-1252');
+  return bytes.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        done(null, decoder.decode(chunk, { stream: true }));
+      },
+    }),
+  );
+}
+
 function unreadable(error: unknown): Error {
   const line = (error as { lines?: number }).lines;
   return badRequest(
-    `The CSV file could not be read${line ? ` near line ${line}` : ''}: check that it is a CSV file saved as text (UTF-8)`,
+    `The CSV file could not be read${line ? ` near line ${line}` : ''}: check that it is a CSV file saved as text`,
   );
 }
 
@@ -68,9 +105,10 @@ function describeColumns(format: CsvFormat): string {
  */
 export async function inspectCsv(file: string, asked: ImportFormat): Promise<CsvLayout> {
   const delimiter = await sniff(file);
+  const encoding = await encodingOf(file);
   let columns: string[] | null = null;
   let total = 0;
-  const parser = fs.createReadStream(file).pipe(parse(parserOptions(delimiter)));
+  const parser = textOf(file, encoding).pipe(parse(parserOptions(delimiter)));
   let format: CsvFormat | undefined;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
@@ -106,18 +144,18 @@ export async function inspectCsv(file: string, asked: ImportFormat): Promise<Csv
   }
   if (!columns || !format) throw badRequest('The file is empty');
   if (total === 0) throw badRequest('The file has a header row but no rows under it');
-  return { format, delimiter, columns, total };
+  return { format, encoding, delimiter, columns, total };
 }
 
 /** The data rows of a CSV file from the `from`-th (0-based), each keyed by its column names. */
 export async function* csvRecords(
   file: string,
-  layout: Pick<CsvLayout, 'delimiter' | 'columns'>,
+  layout: Pick<CsvLayout, 'delimiter' | 'columns'> & { encoding?: CsvEncoding },
   from: number,
 ): AsyncGenerator<CsvRecord> {
-  const parser = fs
-    .createReadStream(file)
-    .pipe(parse({ ...parserOptions(layout.delimiter), from_line: 1 }));
+  const parser = textOf(file, layout.encoding).pipe(
+    parse({ ...parserOptions(layout.delimiter), from_line: 1 }),
+  );
   let index = -1; // the header
   try {
     for await (const cells of parser as AsyncIterable<string[]>) {

@@ -67,6 +67,6 @@ export async function checkUpload(file: string, asked: ImportFormat): Promise<Ch
     format: layout.format.id,
     total: layout.total,
     source: 'upload.csv',
-    csv: { delimiter: layout.delimiter, columns: layout.columns },
+    csv: { delimiter: layout.delimiter, columns: layout.columns, encoding: layout.encoding },
   };
 }

@@ -20,8 +20,11 @@ export interface JobState {
   message: string | null;
   /** The uploaded file, in the job's folder ('upload.csv' or 'upload.zip'); removed when done. */
   source: string;
-  /** How the CSV is read (delimiter and lower-case column names); absent for a ZIP. */
-  csv?: { delimiter: string; columns: string[] };
+  /**
+   * How the CSV is read (delimiter, lower-case column names and the text encoding, UTF-8 when
+   * absent); absent for a ZIP.
+   */
+  csv?: { delimiter: string; columns: string[]; encoding?: 'utf-8' | 'windows-1252' };
 }
 
 const JOB_ID = /^[a-f0-9]{32}$/;

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importJobResponseSchema } from '../../contract/imports.ts';
+import { json } from '../helpers/json.ts';
+import { createTestVault, type TestVault } from '../helpers/vault.ts';
+
+const samples = path.join(import.meta.dirname, '..', 'imports', 'samples');
+const NAME = 'Château Léoville Las Cases';
+const HEADER = 'type,name,subtype,maker,status,rating,notes,in_cellar,quantity,created_at';
+
+let vault: TestVault;
+let cookie: string;
+
+beforeAll(async () => {
+  vault = createTestVault();
+  const user = await vault.createUser({ username: 'cellar' });
+  cookie = await vault.login('cellar', user.password);
+});
+afterAll(() => vault.close());
+
+/** Windows-1252 bytes of a text whose characters are all in Latin-1 (é is 0xE9, â 0xE2). */
+const windows1252 = (text: string) => {
+  expect([...text].every((ch) => ch.charCodeAt(0) < 0x80 || ch.charCodeAt(0) > 0x9f)).toBe(true);
+  return new Uint8Array(Buffer.from(text, 'latin1'));
+};
+const utf8 = (text: string, bom = false) =>
+  new Uint8Array(Buffer.concat([Buffer.from(bom ? [0xef, 0xbb, 0xbf] : []), Buffer.from(text)]));
+
+/** Imports the bytes and answers the names of the entries the import made. */
+async function importedNames(bytes: Uint8Array): Promise<string[]> {
+  const before = new Set(await names());
+  const res = await vault.request('/api/imports', {
+    method: 'POST',
+    body: bytes,
+    headers: { 'content-type': 'application/octet-stream' },
+    cookie,
+  });
+  expect(res.status).toBe(202);
+  const { job } = importJobResponseSchema.parse(await json(res));
+  await vault.ctx.imports.idle();
+  const done = await vault.request(`/api/imports/${job.id}`, { cookie });
+  expect((await json(done)).job.status).toBe('DONE');
+  return (await names()).filter((name) => !before.has(name));
+}
+
+async function names(): Promise<string[]> {
+  const res = await vault.request('/api/beverages?limit=100', { cookie });
+  return ((await json(res)).beverages as { name: string }[]).map((b) => b.name);
+}
+
+describe('a CSV import reads the text encoding the file was saved in', () => {
+  it('keeps the accents of a CellarTracker export saved in Windows-1252', async () => {
+    const text = fs
+      .readFileSync(path.join(samples, 'cellartracker-inventory.csv'), 'utf8')
+      .replace('Domaine Vacheron Sancerre', NAME);
+    const imported = await importedNames(windows1252(text));
+    expect(imported.some((name) => name.includes(NAME))).toBe(true);
+    expect(imported.join()).not.toContain('\uFFFD');
+  });
+
+  it('keeps the accents of a generic CSV in UTF-8, with or without a byte order mark', async () => {
+    for (const bom of [false, true]) {
+      const name = `${NAME} ${bom ? 'with' : 'without'} BOM`;
+      const text = `${HEADER}\nwine,${name},Red,Léoville,tried,4,,no,1,2024-01-02\n`;
+      expect(await importedNames(utf8(text, bom))).toEqual([name]);
+    }
+  });
+
+  it('reads a file as Windows-1252 throughout when its first accent comes hundreds of kilobytes into the file', async () => {
+    const plain = Array.from(
+      { length: 12_000 },
+      (_, i) => `beer,Plain ale number ${i},IPA,Brewery,tried,3,,no,1,2024-01-02`,
+    );
+    const text = `${HEADER}\n${plain.join('\n')}\nwine,${NAME} late,Red,Léoville,tried,4,,no,1,2024-01-02\n`;
+    expect(text.length).toBeGreaterThan(700_000);
+    const bytes = windows1252(text);
+    const res = await vault.request('/api/imports', {
+      method: 'POST',
+      body: bytes,
+      headers: { 'content-type': 'application/octet-stream' },
+      cookie,
+    });
+    expect(res.status).toBe(202);
+    await vault.ctx.imports.idle();
+    const found = await vault.request(`/api/beverages?q=${encodeURIComponent('late')}`, { cookie });
+    expect(((await json(found)).beverages as { name: string }[]).map((b) => b.name)).toEqual([
+      `${NAME} late`,
+    ]);
+  });
+});
