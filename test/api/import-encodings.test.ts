@@ -67,13 +67,13 @@ describe('a CSV import reads the text encoding the file was saved in', () => {
     }
   });
 
-  it('reads a file as Windows-1252 throughout when its first accent comes hundreds of kilobytes into the file', async () => {
+  it('reads a file as Windows-1252 throughout when its first accent comes past the first 64 KiB the file is read in', async () => {
     const plain = Array.from(
-      { length: 12_000 },
+      { length: 2_000 },
       (_, i) => `beer,Plain ale number ${i},IPA,Brewery,tried,3,,no,1,2024-01-02`,
     );
     const text = `${HEADER}\n${plain.join('\n')}\nwine,${NAME} late,Red,Léoville,tried,4,,no,1,2024-01-02\n`;
-    expect(text.length).toBeGreaterThan(700_000);
+    expect(text.length).toBeGreaterThan(100_000);
     const bytes = windows1252(text);
     const res = await vault.request('/api/imports', {
       method: 'POST',
