@@ -10,11 +10,12 @@ import type { CsvRecord } from './rows.ts';
 export const MAX_CSV_ROWS = 100_000;
 
 /**
- * How a CSV file's bytes are text: UTF-8 (with or without a byte order mark) when the whole
- * file is valid UTF-8, else Windows-1252 (CellarTracker's classic export, Excel on Windows),
- * whose every byte is a character: 'Château' survives either way.
+ * How a CSV file's bytes are text: UTF-16 when it starts with a UTF-16 byte order mark (Excel's
+ * "Unicode text"), UTF-8 (with or without a byte order mark) when the whole file is valid
+ * UTF-8, else Windows-1252 (CellarTracker's classic export, Excel on Windows), whose every byte
+ * is a character: 'Château' survives either way.
  */
-export type CsvEncoding = 'utf-8' | 'windows-1252';
+export type CsvEncoding = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
 
 export interface CsvLayout {
   format: CsvFormat;
@@ -42,15 +43,15 @@ function parserOptions(delimiter: string): Options {
  * The delimiter of the header line (comma, semicolon or tab, whichever it has most of), or
  * a refusal when the start of the file is binary.
  */
-async function sniff(file: string): Promise<string> {
+async function sniff(file: string, encoding: CsvEncoding): Promise<string> {
   const handle = await fs.promises.open(file, 'r');
   try {
     const buffer = Buffer.alloc(64 * 1024);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
     const head = buffer.subarray(0, bytesRead);
     if (bytesRead === 0) throw badRequest('The file is empty');
-    if (head.includes(0)) throw badRequest(NOT_A_TABLE);
-    const firstLine = head.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
+    if (!encoding.startsWith('utf-16') && head.includes(0)) throw badRequest(NOT_A_TABLE);
+    const firstLine = new TextDecoder(encoding).decode(head).split(/\r?\n/, 1)[0] ?? '';
     const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length] as const);
     counts.sort((a, b) => b[1] - a[1]);
     return counts[0]![1] > 1 ? counts[0]![0] : ',';
@@ -59,8 +60,28 @@ async function sniff(file: string): Promise<string> {
   }
 }
 
-/** Whether the whole file is valid UTF-8, read as a stream (a file may go wrong late). */
+/** The file's byte order mark, if it is a UTF-16 one. */
+async function utf16Of(file: string): Promise<CsvEncoding | null> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    const { bytesRead } = await handle.read(head, 0, 2, 0);
+    if (bytesRead < 2) return null;
+    if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
+    if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The file's encoding: UTF-16 by its byte order mark, else whether the whole file is valid
+ * UTF-8, read as a stream (a file may go wrong late).
+ */
 async function encodingOf(file: string): Promise<CsvEncoding> {
+  const utf16 = await utf16Of(file);
+  if (utf16) return utf16;
   const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
     for await (const chunk of fs.createReadStream(file)) {
@@ -76,12 +97,16 @@ async function encodingOf(file: string): Promise<CsvEncoding> {
 /** The file's text as UTF-8 bytes, for the CSV parser. */
 function textOf(file: string, encoding: CsvEncoding | undefined): Readable {
   const bytes = fs.createReadStream(file);
-  if (encoding !== 'windows-1252') return bytes;
-  const decoder = new TextDecoder('windows-1252');
+  if (encoding === undefined || encoding === 'utf-8') return bytes;
+  // A UTF-16 decoder drops the byte order mark and keeps a character split across chunks.
+  const decoder = new TextDecoder(encoding);
   return bytes.pipe(
     new Transform({
       transform(chunk: Buffer, _encoding, done) {
         done(null, decoder.decode(chunk, { stream: true }));
+      },
+      flush(done) {
+        done(null, decoder.decode());
       },
     }),
   );
@@ -104,8 +129,8 @@ function describeColumns(format: CsvFormat): string {
  * has too many. Nothing is stored: the job reads the file again.
  */
 export async function inspectCsv(file: string, asked: ImportFormat): Promise<CsvLayout> {
-  const delimiter = await sniff(file);
   const encoding = await encodingOf(file);
+  const delimiter = await sniff(file, encoding);
   let columns: string[] | null = null;
   let total = 0;
   const parser = textOf(file, encoding).pipe(parse(parserOptions(delimiter)));

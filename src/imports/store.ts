@@ -24,7 +24,11 @@ export interface JobState {
    * How the CSV is read (delimiter, lower-case column names and the text encoding, UTF-8 when
    * absent); absent for a ZIP.
    */
-  csv?: { delimiter: string; columns: string[]; encoding?: 'utf-8' | 'windows-1252' };
+  csv?: {
+    delimiter: string;
+    columns: string[];
+    encoding?: 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
+  };
 }
 
 const JOB_ID = /^[a-f0-9]{32}$/;

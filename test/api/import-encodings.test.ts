@@ -49,7 +49,35 @@ async function names(): Promise<string[]> {
   return ((await json(res)).beverages as { name: string }[]).map((b) => b.name);
 }
 
+/** One row naming NAME, in each CSV format the vault reads (no vintage, so the name is exact). */
+const ROWS: Record<string, (name: string) => string> = {
+  generic: (name) => `${HEADER}\nwine,${name},Red,Léoville,tried,4,,no,1,2024-01-02\n`,
+  CellarTracker: (name) =>
+    `iWine,Location,Bin,Vintage,Wine,Producer,Type\n7001,Cave,A1,,${name},Léoville Las Cases,Red\n`,
+  Vivino: (name) =>
+    `Winery,Wine name,Vintage,Your rating,Wine type\nLéoville Las Cases,${name},,4,Red wine\n`,
+  Untappd: (name) =>
+    `beer_name,brewery_name,beer_type,rating_score,created_at\n${name},Brasserie Élixir,Saison,4,2024-03-01 20:12:00\n`,
+};
+
 describe('a CSV import reads the text encoding the file was saved in', () => {
+  for (const [format, row] of Object.entries(ROWS)) {
+    it(`imports 'Château Léoville Las Cases' exactly from a ${format} CSV saved in Windows-1252`, async () => {
+      const name = `${NAME} - ${format} in Windows-1252`;
+      expect(await importedNames(windows1252(row(name)))).toEqual([name]);
+    });
+  }
+
+  it('imports the accents exactly from a CSV saved as UTF-16 with a byte order mark, little or big endian, tab separated as Excel saves "Unicode text"', async () => {
+    for (const endian of ['le', 'be'] as const) {
+      const name = `${NAME} - UTF-16${endian.toUpperCase()}`;
+      const text = `\uFEFF${HEADER.replaceAll(',', '\t')}\nwine\t${name}\tRed\tLéoville\ttried\t4\t\tno\t1\t2024-01-02\n`;
+      const le = Buffer.from(text, 'utf16le');
+      const bytes = endian === 'le' ? le : Buffer.from(le).swap16();
+      expect(await importedNames(new Uint8Array(bytes))).toEqual([name]);
+    }
+  });
+
   it('keeps the accents of a CellarTracker export saved in Windows-1252', async () => {
     const text = fs
       .readFileSync(path.join(samples, 'cellartracker-inventory.csv'), 'utf8')
