@@ -71,7 +71,8 @@ async function reloadUntil(ready: () => Promise<boolean>) {
         await page.getByRole('navigation', { name: 'Main' }).waitFor();
         return ready();
       },
-      { timeout: 15_000, interval: 500 },
+      // Generous: on a busy machine a delivery between the two vaults can take many seconds.
+      { timeout: 45_000, interval: 500 },
     )
     .toBe(true);
 }
@@ -88,13 +89,13 @@ async function pendingRequest(): Promise<number> {
         id = notifications.find((n) => n.type === 'FOLLOW_REQUEST' && n.status === 'PENDING')?.id;
         return id !== undefined;
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toBe(true);
   return id!;
 }
 
-describe('alice on one vault and bob on another, in a browser', () => {
+describe('alice on one vault and bob on another, in a browser', { timeout: 120_000 }, () => {
   it('alice follows @bob by handle: Pending while bob, who approves followers, has not accepted', async () => {
     const approve = new FormData();
     approve.append('approveFollowers', 'true');
@@ -223,7 +224,7 @@ describe('alice on one vault and bob on another, in a browser', () => {
           const entry = await onB();
           return [entry.cheerCount, entry.commentCount];
         },
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       )
       .toEqual([1, 1]);
     const bobThread = (await (await bobOnB(`/beverages/${entryId}/comments`)).json()) as {
@@ -250,7 +251,7 @@ describe('alice on one vault and bob on another, in a browser', () => {
     await thread.waitFor({ state: 'detached' });
     await card.getByRole('button', { name: /^Cheer: Kilkerran 12, 1 cheer$/ }).click();
     await card.getByRole('button', { name: /^Cheer: Kilkerran 12, 0 cheers$/ }).waitFor();
-    await expect.poll(async () => (await onB()).cheerCount, { timeout: 15_000 }).toBe(0);
+    await expect.poll(async () => (await onB()).cheerCount, { timeout: 30_000 }).toBe(0);
   });
 
   it('alice unfollows bob: he leaves her list and she leaves his followers', async () => {
@@ -268,7 +269,7 @@ describe('alice on one vault and bob on another, in a browser', () => {
         async () =>
           ((await (await bobOnB('/users/followers')).json()) as { followers: unknown[] }).followers
             .length,
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       )
       .toBe(0);
   });
@@ -283,7 +284,7 @@ describe('alice on one vault and bob on another, in a browser', () => {
     expect((await send('/users/remote-follows', { actorUri })).status).toBe(201);
     await expect
       .poll(async () => JSON.stringify(await (await bobOnB('/users/following')).json()), {
-        timeout: 15_000,
+        timeout: 30_000,
       })
       .toContain('"ACCEPTED"');
 
@@ -309,7 +310,7 @@ describe('alice on one vault and bob on another, in a browser', () => {
           )?.beverage.id;
           return remoteId !== undefined;
         },
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       )
       .toBe(true);
     const path = `/activity/remote-entries/${remoteId}`;
@@ -319,12 +320,11 @@ describe('alice on one vault and bob on another, in a browser', () => {
     // On her dashboard: counted, in the thread, and in her Alerts.
     await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
     const card = page.getByRole('article', { name: 'Ardbeg Uigeadail', exact: true }).first();
-    await reloadUntil(
-      async () =>
-        (await card.getByRole('button', { name: /^Cheer: Ardbeg Uigeadail, 1 cheer$/ }).count()) ===
-        1,
-    );
-    await card.getByRole('button', { name: /^Comments: Ardbeg Uigeadail, 1 comment$/ }).click();
+    const cheers = card.getByRole('button', { name: /^Cheer: Ardbeg Uigeadail, 1 cheer$/ });
+    const comments = card.getByRole('button', { name: /^Comments: Ardbeg Uigeadail, 1 comment$/ });
+    // The cheer and the comment are two deliveries; wait until both have crossed.
+    await reloadUntil(async () => (await cheers.count()) === 1 && (await comments.count()) === 1);
+    await comments.click();
     const thread = page.getByRole('dialog', { name: 'Comments' });
     const comment = thread.getByRole('listitem').filter({ hasText: 'Sherry and smoke.' });
     await comment.waitFor();
@@ -361,7 +361,7 @@ describe('alice on one vault and bob on another, in a browser', () => {
         async () =>
           ((await (await bobOnB('/users/following')).json()) as { remote: unknown[] }).remote
             .length,
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       )
       .toBe(0);
   });
