@@ -233,6 +233,26 @@ describe('Idempotency-Key', () => {
     expect((await comment(olive.cookie, entryId, 'too-big', 'Small')).status).toBe(201);
   });
 
+  it('an import file sent twice with one key starts one import', async () => {
+    const send = () =>
+      vault.request('/api/imports', {
+        method: 'POST',
+        body: 'type,name\nWHISKEY,Lagavulin 16\n',
+        headers: { 'content-type': 'application/octet-stream', 'idempotency-key': 'import-1' },
+        cookie: oscar.cookie,
+      });
+    const before = entriesOf(oscar.id);
+    const first = await send();
+    await vault.ctx.imports.idle();
+    const second = await send();
+    await vault.ctx.imports.idle();
+    expect(first.status).toBe(202);
+    expect(second.status).toBe(202);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect((await json(second)).job.id).toBe((await json(first)).job.id);
+    expect(entriesOf(oscar.id)).toBe(before + 1);
+  });
+
   it('works with an access token as well as a session', async () => {
     const created = await vault.postJson(
       '/api/tokens',
