@@ -50,6 +50,8 @@ import { createDomainBlockService } from './domain-blocks/service.ts';
 import { createInboundLimiter } from './inbound-limits/limiter.ts';
 import { createRemoteConversation } from './conversation/remote.ts';
 import { registerConversationDelivery } from '../federation/conversation-outbox.ts';
+import { createIdempotencyRepository } from './idempotency/repository.ts';
+import { createIdempotencyService } from './idempotency/service.ts';
 
 export interface ContextOptions {
   /**
@@ -311,6 +313,10 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       now,
     }),
     domainBlocks,
+    idempotency: createIdempotencyService({
+      repo: createIdempotencyRepository(database.sqlite),
+      now,
+    }),
     inboundLimits: createInboundLimiter(
       {
         windowMs: 60 * 60_000,

@@ -16,6 +16,7 @@ import type {
 import { forbidden, unauthorized } from '../domain-error.ts';
 import { parseWith, readJson, readOptionalJson } from './body.ts';
 import type { AppEnv } from './env.ts';
+import { idempotent } from './idempotency.ts';
 
 /** What a handler is given besides the context: the body and query, parsed by the table's schemas. */
 export interface RouteInput<K extends RouteKey> {
@@ -83,8 +84,7 @@ export function contractRouter<const P extends string>(prefix: P) {
     if (!path.startsWith(prefix)) throw new Error(`${key} is not under ${prefix}`);
     const sub = path.slice(prefix.length).replace(/\{(\w+)\}/g, ':$1') || '/';
     const status = def.status ?? (def.answer ? 200 : 204);
-    const serve = async (c: Context<AppEnv>) => {
-      checkAccess(c, def.access);
+    const answer = async (c: Context<AppEnv>): Promise<Response> => {
       const input = {
         query: def.query ? parseWith(def.query, c.req.query()) : undefined,
         body: def.json
@@ -97,6 +97,12 @@ export function contractRouter<const P extends string>(prefix: P) {
       if (result instanceof Response) return result;
       if (result === undefined) return c.body(null, status as 204);
       return c.json(result as object, status as 200);
+    };
+    // A write of a signed-in user may carry an Idempotency-Key (src/http/idempotency.ts).
+    const keyed = method !== 'GET' && def.access !== 'public';
+    const serve = (c: Context<AppEnv>) => {
+      checkAccess(c, def.access);
+      return keyed ? idempotent(c, () => answer(c)) : answer(c);
     };
     contractHandlers.add(serve);
     router.on(method, sub, serve);

@@ -1,6 +1,7 @@
 import type { UserRow } from '../db/schema/index.ts';
 import type { SessionRow } from '../db/schema/index.ts';
 import type { TokenScope } from '../../contract/routes/route.ts';
+import type { IdempotencyService } from '../idempotency/service.ts';
 
 /** Hono environment: what middleware puts on the context for handlers. */
 export interface AppEnv {
@@ -13,5 +14,7 @@ export interface AppEnv {
      * its scope (src/http/contract-route.ts).
      */
     token: { id: number; scope: TokenScope } | undefined;
+    /** The idempotency keys of writes (src/http/idempotency.ts), put there for /api requests. */
+    idempotency: IdempotencyService | undefined;
   };
 }

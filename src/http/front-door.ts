@@ -41,6 +41,7 @@ export function frontDoor(ctx: AppContext): MiddlewareHandler<AppEnv> {
     if (method !== 'GET' && method !== 'HEAD') boundRequestBody(c, method, path);
     if (api) {
       presetHeader(c, 'Cache-Control', 'no-store');
+      c.set('idempotency', ctx.idempotency);
       const secret = bearerSecret(requestHeader(c, 'authorization'));
       if (secret !== undefined) {
         loadToken(c, method, path, secret);

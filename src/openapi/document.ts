@@ -56,7 +56,15 @@ token may also log and change entries, your cellar, comments, cheers and follows
 itself (password, second factor, sessions, tokens) and admin routes need a signed-in session.
 
 Request bodies are JSON unless a route takes a form (\`multipart/form-data\`, for photos and
-files). Every error answer is JSON \`{ "message": "…" }\` with a sentence for a person.`;
+files). Every error answer is JSON \`{ "message": "…" }\` with a sentence for a person.
+
+Every write (POST, PATCH, PUT, DELETE) of a signed-in user takes an optional \`Idempotency-Key\`
+header (1 to 255 visible ASCII characters, e.g. a UUID), for a client that sends a request again
+when its answer was lost. The same key with the same request (method, path and body) within 24
+hours answers the first answer again, status and body, with \`Idempotent-Replayed: true\`, and
+applies nothing. The same key with another request is a 409, and so is a second request while the
+first is still running. Every answer but a server error (5xx) and a 429 is kept: after one of
+those the request may be sent again with its key. Keys are per user, whether by session or token.`;
 
 /** Path parameters that are ids (or a year) are integers, the others (a name) strings, unless the route says (`params`). */
 const isInteger = (name: string) => name === 'id' || name === 'year' || /[a-z]Id$/.test(name);
@@ -73,6 +81,15 @@ export function operationIdOf(key: string): string {
     });
   return method.toLowerCase() + words.join('');
 }
+
+/** The optional header of every write of a signed-in user (src/http/idempotency.ts). */
+const IDEMPOTENCY_KEY: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Sending the write again with the same key applies it once (see the introduction).',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
+};
 
 function pathParameters(def: RouteDef, path: string, components: SchemaComponents) {
   const declared = def.params ? components.inline(def.params, 'input') : undefined;
@@ -151,6 +168,7 @@ function operation(key: string, def: RouteDef, components: SchemaComponents): Op
   const parameters = [
     ...pathParameters(def, path, components),
     ...queryParameters(def, components),
+    ...(key.startsWith('GET ') || def.access === 'public' ? [] : [IDEMPOTENCY_KEY]),
   ];
   const body = requestBody(def, operationId, components);
   const scope = def.access === 'read' || def.access === 'write' ? def.access : undefined;

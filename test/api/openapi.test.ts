@@ -83,6 +83,13 @@ describe('GET /api/openapi.json', () => {
     const op = operation('POST /beverages/{id}/comments');
     expect(op.parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: expect.stringContaining('applies it once'),
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
+      },
     ]);
     expect(op.requestBody).toEqual({
       required: true,
@@ -123,8 +130,10 @@ describe('GET /api/openapi.json', () => {
     expect(deleted.parameters?.map((p) => [p.name, p.schema])).toEqual([
       ['id', { type: 'integer', minimum: 1 }],
       ['commentId', { type: 'integer', minimum: 1 }],
+      ['Idempotency-Key', expect.objectContaining({ type: 'string' })],
     ]);
     const read = operation('GET /beverages/{id}/comments');
+    expect(read.parameters?.map((p) => p.name)).toEqual(['id']);
     expect(read['x-token-scope']).toBe('read');
     expect(read.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
     expect(Object.keys(read.responses).sort()).toEqual(['200', '401', '404', '429']);
@@ -223,6 +232,7 @@ describe('the OpenAPI document of a route table', () => {
     const put = built.paths['/things/{name}']!.put!;
     expect(put.parameters).toEqual([
       { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
     ]);
     expect(put.requestBody).toMatchObject({ required: false });
     expect(put.security).toEqual([{ sessionCookie: [] }]);

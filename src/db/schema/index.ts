@@ -7,3 +7,4 @@ export * from './social.ts';
 export * from './stats.ts';
 export * from './blocks.ts';
 export * from './tokens.ts';
+export * from './idempotency.ts';

@@ -1,0 +1,109 @@
+import { createHash, type Hash } from 'node:crypto';
+import type { Context } from 'hono';
+import { DomainError, badRequest } from '../domain-error.ts';
+import type { IdempotencyService } from '../idempotency/service.ts';
+import { incompleteBody } from './body-limit.ts';
+import type { AppEnv } from './env.ts';
+import { handleError } from './errors.ts';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const INVALID_KEY = 'The Idempotency-Key must be 1 to 255 visible ASCII characters';
+
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Runs one write of a signed-in user under its `Idempotency-Key`, when it has one (else `run`
+ * as it is). The key is checked (400), the method, path and raw body bytes hashed (the body is
+ * read once, within its bound, and put back so that the handler reads it as usual), and then:
+ *  - a new key runs the request and keeps its answer (status and JSON body) for 24 hours;
+ *  - the same key and request again answers the kept answer with `Idempotent-Replayed: true`;
+ *  - the same key with another request, or while the first is still running, is a 409.
+ * Kept: every answer but a server error (5xx) and a 429 (the client is told to wait and send
+ * it again): a 4xx says the request was refused as a whole, and sending it again gets the same
+ * refusal. A server error, or an answer that is not JSON (a file, a stream, one that sets a
+ * cookie), releases the key: sending it again runs the request again.
+ */
+export async function idempotent(
+  c: Context<AppEnv>,
+  run: () => Promise<Response>,
+): Promise<Response> {
+  const key = c.req.header(IDEMPOTENCY_HEADER);
+  const keys = c.get('idempotency') as IdempotencyService | undefined;
+  const user = c.get('user');
+  if (key === undefined || !keys || !user || !WRITES.has(c.req.method)) return run();
+  if (!VALID_KEY.test(key)) throw badRequest(INVALID_KEY);
+
+  const start = keys.start(user.id, key, await requestHash(c));
+  if (start.kind === 'replay') {
+    c.header(REPLAYED_HEADER, 'true');
+    if (start.body === null) return c.body(null, start.status as 204);
+    return c.body(start.body, start.status as 200, { 'Content-Type': 'application/json' });
+  }
+  let res: Response;
+  try {
+    res = await run();
+  } catch (error) {
+    res = handleError(error instanceof Error ? error : new Error(String(error)), c);
+  }
+  const kept = await keptAnswer(res);
+  if (kept) keys.finish(start.id, res.status, kept.body);
+  else keys.release(start.id);
+  return res;
+}
+
+/** The answer to keep, or undefined for one that is not kept (see `idempotent`). */
+async function keptAnswer(res: Response): Promise<{ body: string | null } | undefined> {
+  if (res.status >= 500 || res.status === 429 || res.headers.has('set-cookie')) return undefined;
+  if (res.body === null || res.status === 204) return { body: null };
+  if (!/^application\/json\b/i.test(res.headers.get('content-type') ?? '')) return undefined;
+  return { body: await res.clone().text() };
+}
+
+/**
+ * SHA-256 of the method, the path with its query and the raw body. A multipart body is hashed
+ * with its boundary left out: a client that sends the same form again (a browser's FormData, an
+ * offline queue) draws a new random boundary each time, and the boundary cannot occur in the
+ * content, so the same fields and files hash the same. The body is read whole
+ * (already bounded by src/http/body-limit.ts) and the request rebuilt around the bytes.
+ */
+async function requestHash(c: Context<AppEnv>): Promise<string> {
+  const raw = c.req.raw;
+  const url = new URL(raw.url);
+  const hash = createHash('sha256').update(`${raw.method} ${url.pathname}${url.search}\n`);
+  if (raw.body) {
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await raw.arrayBuffer());
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      if (error instanceof Error && error.cause instanceof DomainError) throw error.cause;
+      throw incompleteBody();
+    }
+    hashBody(hash, bytes, multipartBoundary(raw.headers.get('content-type')));
+    c.req.raw = new Request(raw, { body: bytes });
+  }
+  return hash.digest('hex');
+}
+
+function multipartBoundary(contentType: string | null): string | undefined {
+  if (!contentType || !/^multipart\//i.test(contentType)) return undefined;
+  const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  return match?.[1] ?? match?.[2];
+}
+
+function hashBody(hash: Hash, bytes: Uint8Array, boundary: string | undefined): void {
+  if (!boundary) {
+    hash.update(bytes);
+    return;
+  }
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const delimiter = Buffer.from(`--${boundary}`, 'latin1');
+  let from = 0;
+  for (let at = buffer.indexOf(delimiter); at !== -1; at = buffer.indexOf(delimiter, from)) {
+    hash.update(buffer.subarray(from, at)).update('\0--boundary\0');
+    from = at + delimiter.length;
+  }
+  hash.update(buffer.subarray(from));
+}
