@@ -58,4 +58,6 @@ CREATE TABLE `tastings` (
 --> statement-breakpoint
 CREATE INDEX `tastings_beverage_idx` ON `tastings` (`beverage_id`,`tasted_on`,`id`);--> statement-breakpoint
 CREATE INDEX `tastings_user_idx` ON `tastings` (`user_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `tastings_photo_path_idx` ON `tastings` (`photo_path`);
+CREATE INDEX `tastings_photo_path_idx` ON `tastings` (`photo_path`);--> statement-breakpoint
+ALTER TABLE `beverages` ADD `drink_from` integer;--> statement-breakpoint
+ALTER TABLE `beverages` ADD `drink_until` integer;
