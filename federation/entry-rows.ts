@@ -15,7 +15,7 @@ import { createNoteGenerations } from './note-generations.ts';
 export type FederatedEntryRow = BeverageRow & { noteGeneration: number };
 
 const COLUMNS = `id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar,
-  photo_path, visibility, federated, created_at, updated_at`;
+  photo_path, visibility, federated, created_at, updated_at, drink_from, drink_until`;
 
 function rowOf(raw: Record<string, unknown>): BeverageRow {
   return {
@@ -34,6 +34,8 @@ function rowOf(raw: Record<string, unknown>): BeverageRow {
     federated: raw.federated === 1,
     createdAt: new Date(raw.created_at as number),
     updatedAt: new Date(raw.updated_at as number),
+    drinkFrom: raw.drink_from as number | null,
+    drinkUntil: raw.drink_until as number | null,
   };
 }
 

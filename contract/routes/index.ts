@@ -1,3 +1,4 @@
+import { cellarRoutes } from './cellar.ts';
 import { dataRoutes } from './data.ts';
 import { entryRoutes } from './entries.ts';
 import { metaRoutes } from './meta.ts';
@@ -15,6 +16,7 @@ export const apiRoutes = {
   ...signInRoutes,
   ...peopleRoutes,
   ...entryRoutes,
+  ...cellarRoutes,
   ...dataRoutes,
   ...tokenRoutes,
   ...metaRoutes,

@@ -17,6 +17,9 @@ export const apiTags: Readonly<Record<string, string>> = {
   Follows: 'Following people of this vault and of other servers, follow requests and followers.',
   Blocks: 'Blocking people: no follows, shares, cheers or comments between you, either way.',
   Entries: 'The whiskey, wine and beer you log: your entries, your cellar, copies and shares.',
+  Cellar:
+    'Your cellar beyond the In cellar flag: places, the bottles of an entry, opening one, and the figures.',
+  Tastings: 'Tastings of an entry over time: a dated rating, notes and a photo.',
   Shares: 'Sharing an entry with particular people.',
   'Cheers and comments': 'The conversation under an entry, of this vault or of a remote one.',
   Activity: 'The activity feed of the people you follow, and entries from remote vaults.',

@@ -47,7 +47,8 @@ export interface RouteDef {
   jsonOptional?: true;
   /**
    * A multipart form body: the fields it takes, for the reference (the handler reads the form
-   * itself, for files). A route may take `json` or `form`, not both.
+   * itself, for files). A route with both takes either: the JSON body is parsed when the request
+   * is JSON, and the handler reads a form otherwise.
    */
   form?: z.ZodObject;
   /**

@@ -22,7 +22,7 @@ const TYPES = new Set<string>(BEVERAGE_TYPES);
 const STATUSES = new Set<string>(BEVERAGE_STATUSES);
 const LEVELS = new Set<string>(VISIBILITIES);
 const COLUMNS =
-  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, visibility, federated, created_at, updated_at';
+  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, visibility, federated, created_at, updated_at, drink_from, drink_until';
 
 type RawRow = [
   number,
@@ -40,6 +40,8 @@ type RawRow = [
   number,
   number,
   number,
+  number | null,
+  number | null,
 ];
 
 const LISTED_COLUMNS = 'id, user_id, created_at';
@@ -68,6 +70,8 @@ function toRow(r: RawRow): BeverageRow {
     federated: r[12] === 1,
     createdAt: new Date(r[13]),
     updatedAt: new Date(r[14]),
+    drinkFrom: r[15],
+    drinkUntil: r[16],
   };
 }
 

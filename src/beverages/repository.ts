@@ -67,8 +67,11 @@ export interface ListedEntry {
 }
 
 /** A new entry; without a visibility it is MEMBERS and federated (the columns' defaults). */
-export type NewBeverage = Omit<BeverageRow, 'id' | 'visibility' | 'federated'> &
-  Partial<Pick<BeverageRow, 'visibility' | 'federated'>>;
+export type NewBeverage = Omit<
+  BeverageRow,
+  'id' | 'visibility' | 'federated' | 'drinkFrom' | 'drinkUntil'
+> &
+  Partial<Pick<BeverageRow, 'visibility' | 'federated' | 'drinkFrom' | 'drinkUntil'>>;
 
 /** Which of a user's entries a change of visibility applies to: ids, or every one matching. */
 export type EntrySelection =
@@ -80,7 +83,8 @@ const withOwner = { ...tableColumns(), ownerName: users.fullName };
 
 function tableColumns() {
   const { id, userId, type, name, subtype, makerName, rating, notes, status, inCellar } = beverages;
-  const { photoPath, visibility, federated, createdAt, updatedAt } = beverages;
+  const { photoPath, visibility, federated, createdAt, updatedAt, drinkFrom, drinkUntil } =
+    beverages;
   return {
     id,
     userId,
@@ -97,6 +101,8 @@ function tableColumns() {
     federated,
     createdAt,
     updatedAt,
+    drinkFrom,
+    drinkUntil,
   };
 }
 

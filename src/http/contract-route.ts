@@ -20,7 +20,13 @@ import { idempotent } from './idempotency.ts';
 
 /** What a handler is given besides the context: the body and query, parsed by the table's schemas. */
 export interface RouteInput<K extends RouteKey> {
-  body: JsonOutputOf<ApiRoutes[K]>;
+  /**
+   * The JSON body; for a route that takes JSON or a form, undefined when a form was sent (the
+   * handler reads it).
+   */
+  body: ApiRoutes[K] extends { form: object }
+    ? JsonOutputOf<ApiRoutes[K]> | undefined
+    : JsonOutputOf<ApiRoutes[K]>;
   query: QueryOutputOf<ApiRoutes[K]>;
 }
 
@@ -87,11 +93,13 @@ export function contractRouter<const P extends string>(prefix: P) {
     const answer = async (c: Context<AppEnv>): Promise<Response> => {
       const input = {
         query: def.query ? parseWith(def.query, c.req.query()) : undefined,
-        body: def.json
-          ? def.jsonOptional
-            ? await readOptionalJson(c, def.json)
-            : await readJson(c, def.json)
-          : undefined,
+        body: !def.json
+          ? undefined
+          : def.form && !isJson(c)
+            ? undefined // a route that takes JSON or a form: the handler reads the form
+            : def.jsonOptional
+              ? await readOptionalJson(c, def.json)
+              : await readJson(c, def.json),
       } as RouteInput<K>;
       const result = await handler(c, input);
       if (result instanceof Response) return result;
@@ -108,4 +116,8 @@ export function contractRouter<const P extends string>(prefix: P) {
     router.on(method, sub, serve);
   }
   return { router, on };
+}
+
+function isJson(c: Context<AppEnv>): boolean {
+  return /^application\/json\b/i.test(c.req.header('content-type') ?? '');
 }

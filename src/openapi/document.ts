@@ -121,13 +121,18 @@ function queryParameters(def: RouteDef, components: SchemaComponents): JsonSchem
 }
 
 function requestBody(def: RouteDef, id: string, components: SchemaComponents) {
-  if (def.json) {
-    const schema = components.ref(def.json, 'input', `${pascal(id)}Body`);
-    return { required: !def.jsonOptional, content: { 'application/json': { schema } } };
-  }
-  if (def.form) {
-    const schema = components.ref(def.form, 'input', `${pascal(id)}Form`, true);
-    return { required: true, content: { 'multipart/form-data': { schema } } };
+  if (def.json || def.form) {
+    const content: Record<string, { schema: JsonSchema }> = {};
+    if (def.json) {
+      content['application/json'] = {
+        schema: components.ref(def.json, 'input', `${pascal(id)}Body`),
+      };
+    }
+    if (def.form) {
+      const schema = components.ref(def.form, 'input', `${pascal(id)}Form`, true);
+      content['multipart/form-data'] = { schema };
+    }
+    return { required: !def.jsonOptional, content };
   }
   if (def.upload) {
     const schema = { type: 'string', format: 'binary' };

@@ -37,13 +37,13 @@ export interface AcceptedFilter {
 }
 
 /** The recipients' columns, padded to the width of an accepted entry's (a UNION ALL). */
-const RECIPIENT_COLUMNS = `s.beverage_id, u.id, u.username, u.full_name, s.id, s.state${', NULL'.repeat(13)}`;
+const RECIPIENT_COLUMNS = `s.beverage_id, u.id, u.username, u.full_name, s.id, s.state${', NULL'.repeat(15)}`;
 
 const TYPES = new Set<string>(BEVERAGE_TYPES);
 const STATUSES = new Set<string>(BEVERAGE_STATUSES);
 const CACHED = 200;
 const ENTRY_COLUMNS = `b.id, b.user_id, b.type, b.name, b.subtype, b.maker_name, b.rating, b.notes,
-  b.status, b.in_cellar, b.photo_path, b.created_at, b.updated_at, b.visibility, b.federated`;
+  b.status, b.in_cellar, b.photo_path, b.created_at, b.updated_at, b.visibility, b.federated, b.drink_from, b.drink_until`;
 
 type Raw = Record<string, unknown>;
 
@@ -80,8 +80,10 @@ function toAccepted(r: unknown[]): AcceptedEntry {
       updatedAt: new Date(r[15] as number),
       visibility: r[16] as Visibility,
       federated: r[17] === 1,
+      drinkFrom: r[18] as number | null,
+      drinkUntil: r[19] as number | null,
     },
-    ownerName: r[18] as string,
+    ownerName: r[20] as string,
   };
 }
 

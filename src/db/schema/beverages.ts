@@ -39,6 +39,9 @@ export const beverages = sqliteTable(
      * PRIVATE entry (the service stores false then).
      */
     federated: integer('federated', { mode: 'boolean' }).notNull().default(true),
+    /** The drinking window: the first and the last year it is at its best; null when open. */
+    drinkFrom: integer('drink_from'),
+    drinkUntil: integer('drink_until'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },

@@ -8,3 +8,4 @@ export * from './stats.ts';
 export * from './blocks.ts';
 export * from './tokens.ts';
 export * from './idempotency.ts';
+export * from './cellar.ts';

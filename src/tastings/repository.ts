@@ -1,0 +1,43 @@
+import { and, desc, eq } from '../db/orm.ts';
+import type { Db } from '../db/client.ts';
+import { tastings, type TastingRow } from '../db/schema/index.ts';
+
+export type NewTasting = Omit<TastingRow, 'id'>;
+export type TastingChanges = Partial<
+  Pick<TastingRow, 'tastedOn' | 'rating' | 'notes' | 'photoPath' | 'updatedAt'>
+>;
+
+/** Data access for tastings: the only place that queries the tastings table. */
+export function createTastingRepository(db: Db) {
+  return {
+    /** Writes a tasting; inside the caller's transaction when there is one. */
+    insert(row: NewTasting): TastingRow {
+      return db.insert(tastings).values(row).returning().get();
+    },
+    /** A tasting of the entry, or undefined when it is not the entry's. */
+    find(beverageId: number, id: number): TastingRow | undefined {
+      return db
+        .select()
+        .from(tastings)
+        .where(and(eq(tastings.id, id), eq(tastings.beverageId, beverageId)))
+        .get();
+    },
+    /** The entry's tastings, newest first: by day, then as written. */
+    listForEntry(beverageId: number): TastingRow[] {
+      return db
+        .select()
+        .from(tastings)
+        .where(eq(tastings.beverageId, beverageId))
+        .orderBy(desc(tastings.tastedOn), desc(tastings.id))
+        .all();
+    },
+    update(id: number, changes: TastingChanges): TastingRow | undefined {
+      return db.update(tastings).set(changes).where(eq(tastings.id, id)).returning().get();
+    },
+    delete(id: number): boolean {
+      return db.delete(tastings).where(eq(tastings.id, id)).run().changes > 0;
+    },
+  };
+}
+
+export type TastingRepository = ReturnType<typeof createTastingRepository>;
