@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statsSchema } from '../../contract/stats.ts';
 import { insertBottle, insertBottleEvent, type BottleEventKind } from '../helpers/cellar-rows.ts';
+import { json } from '../helpers/json.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 // The vault's clock stands still at 15 July 2026, noon UTC: the twelve months are 2025-08 to
@@ -109,7 +110,7 @@ describe('the cellar in the statistics (GET /api/stats)', () => {
     const { size } = await cellarStats(alice);
     expect(size).toEqual(byMonth([4, 4, 4, 4, 4, 4, 10, 9, 10, 9, 9, 8]));
     const now = await vault.request('/api/cellar', { cookie: alice });
-    expect((await now.json()).bottles).toBe(8);
+    expect((await json(now)).bottles).toBe(8);
   });
 
   it('sums what the bottles in the cellar cost per type and currency', async () => {
