@@ -97,10 +97,11 @@ export async function seedCellar(): Promise<string> {
     for (let i = 0; i < LINELESS; i++) entry(true, CELLAR_ENTRIES + i);
     for (let i = 0; i < OTHER_ENTRIES; i++) entry(false, CELLAR_ENTRIES + LINELESS + i);
     let left = BOTTLES;
-    while (left > 0) {
+    // Every entry with bottle lines has at least one; the rest go to entries at random.
+    for (let line = 0; left > 0; line++) {
       const quantity = Math.min(left, 1 + Math.floor(rng() * 5));
       left -= quantity;
-      const beverageId = pick(cellar);
+      const beverageId = line < cellar.length ? cellar[line]! : pick(cellar);
       const priced = rng() < 0.8;
       const at = Math.floor(now - rng() * 365 * 24 * 3600_000);
       addBottle.run(
