@@ -76,6 +76,14 @@ function eventsOf(entryId: number) {
     .all(entryId);
 }
 
+/** The entry's activities, as its followers (and the fediverse) learn of its changes. */
+function activitiesOf(entryId: number): string[] {
+  return vault.ctx.database.sqlite
+    .prepare('SELECT type FROM activities WHERE beverage_id = ? ORDER BY id')
+    .pluck()
+    .all(entryId) as string[];
+}
+
 async function place(name: string, parentId?: number): Promise<number> {
   const res = await send(alice.cookie, 'POST', '/cellar/places', { name, parentId });
   expect(res.status).toBe(201);
@@ -136,6 +144,8 @@ describe('adding bottles', () => {
       { kind: 'ADDED', change: 1 },
       { kind: 'ADDED', change: 6 },
     ]);
+    // Going into the cellar is an edit of the entry (its Note says so); the count is not.
+    expect(activitiesOf(musar.id)).toEqual(['Create', 'Update']);
   });
 
   it('refuses a bad body with a 400 and adds nothing', async () => {
@@ -397,6 +407,7 @@ describe('opening a bottle', () => {
     const answer = openBottleResponseSchema.parse(await res.json());
     expect(answer.bottle).toMatchObject({ id: line.id, quantity: 0 });
     expect(answer.beverage).toMatchObject({ inCellar: false, bottleCount: 0 });
+    expect(activitiesOf(wine.id)).toEqual(['Create', 'Update', 'Update']);
     expect(await bottlesOf(wine.id)).toEqual([]);
     expect((await seen(alice.cookie, wine.id)).inCellar).toBe(false);
     expect(await listed(alice.cookie, wine.id, '&cellar=true')).toBeUndefined();
