@@ -327,6 +327,32 @@ describe('changing and taking off bottles', () => {
   });
 });
 
+describe('deleting an entry with bottles', () => {
+  it('records its bottles as taken off (REMOVED), so that the cellar history stays true', async () => {
+    const wine = await entry('Deleted with bottles');
+    const line = await add(wine.id, { quantity: 3 });
+    await add(wine.id, { quantity: 2 });
+    await send(alice.cookie, 'POST', `/beverages/${wine.id}/bottles/${line.id}/open`);
+    const res = await send(alice.cookie, 'DELETE', `/beverages/${wine.id}`);
+    expect(res.status).toBe(204);
+    expect(eventsOf(wine.id)).toEqual([
+      { kind: 'ADDED', change: 3 },
+      { kind: 'ADDED', change: 2 },
+      { kind: 'OPENED', change: -1 },
+      { kind: 'REMOVED', change: -4 },
+    ]);
+    const lines = vault.ctx.database.sqlite
+      .prepare('SELECT count(*) FROM bottles WHERE beverage_id = ?')
+      .pluck()
+      .get(wine.id);
+    expect(lines).toBe(0);
+    // Without bottles, nothing is recorded.
+    const bare = await entry('Deleted bare');
+    await send(alice.cookie, 'DELETE', `/beverages/${bare.id}`);
+    expect(eventsOf(bare.id)).toEqual([]);
+  });
+});
+
 describe('opening a bottle', () => {
   it('takes one out (OPENED) and writes the tasting, dated today (UTC) with the vintage, answering the bottle, tasting and entry', async () => {
     const wine = await entry('Opened');
