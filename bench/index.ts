@@ -18,6 +18,9 @@
 //  as a ratio to bare Hono; BENCH_ONLY=tokens runs it alone.
 //  Offline sync (issue 21): 200 queued changes sent in order with their idempotency keys, then
 //  again as if every answer had been lost; BENCH_ONLY=sync runs it alone.
+//  The cellar (issue 21): GET /api/cellar, its places and its first page of bottles for 5,000
+//  bottles in 200 places, p50/p99 under load (ratio to bare Hono) and afresh after a write;
+//  BENCH_ONLY=cellar runs it alone.
 // BENCH_ONLY=start runs 2 alone (start time and idle memory, with their targets);
 // BENCH_ONLY=heap prints where an idle server's memory goes, by module (bench/heap.ts).
 // BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone, BENCH_ONLY=federation 6 alone.
@@ -35,6 +38,7 @@ import { benchStats } from './stats.ts';
 import { benchBackups } from './backups.ts';
 import { benchTokens } from './tokens.ts';
 import { benchOfflineSync } from './offline-sync.ts';
+import { benchCellar } from './cellar.ts';
 import { startVault } from './processes.ts';
 import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
 import { printVerdicts } from './verdict.ts';
@@ -62,6 +66,10 @@ if (process.env.BENCH_ONLY === 'tokens') {
 }
 if (process.env.BENCH_ONLY === 'sync') {
   printVerdicts('Targets of issue 21 (offline sync):', await benchOfflineSync());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === 'cellar') {
+  printVerdicts('Targets of issue 21 (cellar):', await benchCellar());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'start' || process.env.BENCH_ONLY === 'heap') {
@@ -108,4 +116,5 @@ if (process.env.BENCH_ONLY !== 'pipeline') {
   printVerdicts('Targets of issue 11 (backups):', await benchBackups());
   printVerdicts('Targets of issue 20 (access tokens):', await benchTokens());
   printVerdicts('Targets of issue 21 (offline sync):', await benchOfflineSync());
+  printVerdicts('Targets of issue 21 (cellar):', await benchCellar());
 }

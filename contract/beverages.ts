@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conversationCountsSchema } from './conversation.ts';
+import { DRINK_WINDOWS } from './cellar.ts';
 import { booleanField, statusField, typeField } from './entry-fields.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from './enums.ts';
 
@@ -26,6 +27,11 @@ export const beverageOwnerFieldsSchema = z.object({
    * PRIVATE.
    */
   federated: z.boolean(),
+  /**
+   * How many bottles of it the owner keeps (the quantities of its bottle lines; 0 without any,
+   * whatever the 'In cellar' flag says).
+   */
+  bottleCount: z.number().int(),
 });
 export type BeverageOwnerFields = z.infer<typeof beverageOwnerFieldsSchema>;
 export type OwnerOnlyField = keyof BeverageOwnerFields;
@@ -64,6 +70,10 @@ export const beverageSchema = z
     sharedWithCurrentUser: z.boolean(),
     /** Whom the owner shared it with; only the owner and admins see this list (else []). */
     sharedWith: z.array(shareUserSchema),
+    /** The drinking window: the first year to drink it; null when open. */
+    drinkFrom: z.number().int().nullable(),
+    /** The last year to drink it; null when open. */
+    drinkUntil: z.number().int().nullable(),
   })
   .extend(conversationCountsSchema.shape)
   .extend(beverageOwnerFieldsSchema.partial().shape);
@@ -80,7 +90,7 @@ export const beveragePageSchema = z.object({
 export type BeveragePage = z.infer<typeof beveragePageSchema>;
 
 /**
- * GET /beverages?userId&type&status&q&cellar&limit&cursor: what the list is filtered on, every
+ * GET /beverages?userId&type&status&q&cellar&window&placeId&limit&cursor: what the list is filtered on, every
  * field optional. Without userId: the caller's own entries and those shared with them.
  */
 export const beverageQuerySchema = z.object({
@@ -101,6 +111,19 @@ export const beverageQuerySchema = z.object({
   cellar: booleanField('cellar')
     .optional()
     .meta({ description: 'Only the bottles kept at home (true) or the others (false)' }),
+  window: z.enum(DRINK_WINDOWS, { error: 'window must be NOW, PAST or LATER' }).optional().meta({
+    description:
+      'Only entries inside (NOW), past (PAST) or before (LATER) their drinking window this year',
+  }),
+  placeId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, 'placeId must be a place id')
+    .transform(Number)
+    .optional()
+    .meta({
+      description:
+        "Only the caller's entries with a bottle in this place of theirs or a place inside it",
+    }),
   limit: z
     .string()
     .regex(/^[1-9][0-9]{0,2}$/, `limit must be a whole number from 1 to ${BEVERAGE_MAX_LIMIT}`)

@@ -1,5 +1,6 @@
 import type { ThrottleLimits } from './auth/throttle.ts';
 import { createAccountsContext } from './accounts-context.ts';
+import { createCellarContext } from './cellar-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createFederationGateway } from '../federation/gateway.ts';
@@ -42,6 +43,7 @@ import { createExportRepository } from './export/repository.ts';
 import { createExportService } from './export/service.ts';
 import { createStatsRepository } from './stats/repository.ts';
 import { createStatsService } from './stats/service.ts';
+import { createCellarStatsRepository } from './stats/cellar-repository.ts';
 import { createConversationRepository } from './conversation/repository.ts';
 import { createConversationService } from './conversation/service.ts';
 import { registerConversationNotifications } from './conversation/notifications.ts';
@@ -132,8 +134,11 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     transaction,
     shares: shareRepo,
     visibility,
+    // An entry's bottles go with it: the cellar's history records them as taken off.
+    onDelete: (entry) => cellar.bottles.entryDeleted(entry),
     now,
   });
+  const cellar = createCellarContext(database, { entries: beverageRepo, actors, outbox, now });
   const notificationRepo = createNotificationRepository(database.sqlite);
   const shares = createShareService({
     blocks: blockRepo,
@@ -293,6 +298,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     config,
     database,
     ...accounts,
+    ...cellar,
     backups: createBackupService(config, now),
     media,
     photoCapabilities,
@@ -326,7 +332,11 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       },
       { storedEntries: (actorUri) => remoteEntryRepo.countOfActor(actorUri), now },
     ),
-    stats: createStatsService({ repo: createStatsRepository(database.sqlite, { now }), now }),
+    stats: createStatsService({
+      repo: createStatsRepository(database.sqlite, { now }),
+      cellar: createCellarStatsRepository(database.sqlite, { now }),
+      now,
+    }),
     feed,
     remoteEntries,
     remoteFollows,

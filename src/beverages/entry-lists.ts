@@ -1,6 +1,7 @@
 import type { BeverageRow, BeverageStatus, BeverageType, Role } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../domain-error.ts';
 import { BEVERAGE_MAX_LIMIT, type ShareUser } from '../../contract/beverages.ts';
+import type { DrinkWindow } from '../../contract/cellar.ts';
 import type { AcceptedEntry, ShareRepository } from '../shares/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { VisibilityPolicy } from '../visibility/policy.ts';
@@ -14,6 +15,10 @@ export interface ListQuery {
   type?: BeverageType | undefined;
   status?: BeverageStatus | undefined;
   inCellar?: boolean | undefined;
+  /** Only entries inside, past or before their drinking window in the current year (UTC). */
+  window?: DrinkWindow | undefined;
+  /** Only the caller's entries with a bottle in this place of theirs or a place inside it. */
+  placeId?: number | undefined;
   q?: string | undefined;
 }
 
@@ -50,8 +55,16 @@ function encodeCursor(entry: PageEntry): string {
   return Buffer.from(`${sortTimeOf(entry)}:${entry.id}`).toString('base64url');
 }
 
+/**
+ * An entry another user shared with the viewer. Its bottles are its owner's, who is never the
+ * viewer here, so its owner-only bottleCount is never given and is not read.
+ */
 function sharedView(accepted: AcceptedEntry): EntryView {
-  return Object.assign(accepted.row, { ownerName: accepted.ownerName, shared: accepted.share });
+  return Object.assign(accepted.row, {
+    ownerName: accepted.ownerName,
+    shared: accepted.share,
+    bottleCount: 0,
+  });
 }
 
 /** Whether a shared entry's text holds every search word (as the search index tests them). */
@@ -98,8 +111,9 @@ export function createEntryLists(deps: {
   users: UserRepository;
   shares: ShareRepository;
   visibility: VisibilityPolicy;
+  now: () => number;
 }) {
-  const { repo, users, shares, visibility } = deps;
+  const { repo, users, shares, visibility, now } = deps;
 
   /**
    * The caller's entries by default, with the entries shared with them that they added to
@@ -116,13 +130,23 @@ export function createEntryLists(deps: {
     if (!own && !users.findById(userId)) throw notFound('User not found');
     const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const before = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
-    const filter = { type: query.type, status: query.status, inCellar: query.inCellar };
+    const filter = {
+      type: query.type,
+      status: query.status,
+      inCellar: query.inCellar,
+      // Judged by the year of the server's clock, read for each list (it changes at New Year).
+      window: query.window && { kind: query.window, year: new Date(now()).getUTCFullYear() },
+    };
     // Another user's list holds only what the viewer may see, filtered in SQL (or the search).
     const scope = own ? 'all' : visibility.scopeOf(viewer, userId);
     if (scope === null) return { entries: [], nextCursor: null };
+    // Bottles are their owner's alone: the caller's place holds none of another's entries.
+    const inPlace = query.placeId !== undefined;
+    if (inPlace && !own) return { entries: [], nextCursor: null };
     let rows: PageEntry[] = repo.list({
       userId,
       ...filter,
+      ...(inPlace && { place: { ownerId: userId, placeId: query.placeId! } }),
       ...(scope !== 'all' && { scope }),
       q: query.q,
       ...(before && { before }),
@@ -132,7 +156,7 @@ export function createEntryLists(deps: {
     // Whom the page's entries are shared with: for the owner and admins, only if any are.
     const wantsRecipients = involvement.outgoing && visibility.canSeeSharesOf(viewer, userId);
     let recipients: Map<number, ShareUser[]> | undefined;
-    if (own && involvement.incoming) {
+    if (own && involvement.incoming && !inPlace) {
       const words = searchWords(query.q);
       const found = shares.acceptedEntries({
         recipientId: viewer.id,

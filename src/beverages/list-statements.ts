@@ -1,8 +1,11 @@
 import type Database from 'better-sqlite3';
 import { createReadCache } from '../db/read-cache.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from '../../contract/enums.ts';
-import type { BeverageRow, BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
+import type { BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
+import { windowKey, windowSql } from './drink-window.ts';
+import type { CountedRow } from './entry-fields.ts';
 import { NO_JSON } from './entry-json.ts';
+import { ENTRIES_IN_PLACE_SQL, placeKey, placeSql, type PlaceFilter } from './place-filter.ts';
 import type { BeverageFilter, ListedEntry } from './repository.ts';
 
 /**
@@ -10,8 +13,9 @@ import type { BeverageFilter, ListedEntry } from './repository.ts';
  * once per key and kept (500 at most, least recently used dropped first), with rows mapped
  * here. Building and compiling SQL for every request cost more than running it.
  *
- * The owner, type, status, cellar flag and page size are written into the SQL as literals and so
- * are part of the key; only the cursor is bound. Why: this SQLite is built with STAT4, which
+ * The owner, type, status, cellar flag, drinking window (with the year it is judged by), place
+ * (src/beverages/place-filter.ts) and page size are written into the SQL as literals and so are
+ * part of the key; only the cursor is bound. Why: this SQLite is built with STAT4, which
  * makes a statement recompile whenever a value the planner may use (an indexed column's value,
  * the LIMIT) is bound again; binding the owner and the page size on every call cost five times
  * what the dashboard's query itself costs. The literals are validated integers and enum members
@@ -21,8 +25,10 @@ const CACHED = 500;
 const TYPES = new Set<string>(BEVERAGE_TYPES);
 const STATUSES = new Set<string>(BEVERAGE_STATUSES);
 const LEVELS = new Set<string>(VISIBILITIES);
+// The entry's bottle count (its owner's only: src/beverages/entry-fields.ts) is read with it, one
+// indexed sum over bottles_beverage_idx.
 const COLUMNS =
-  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, visibility, federated, created_at, updated_at, drink_from, drink_until';
+  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, visibility, federated, created_at, updated_at, drink_from, drink_until, (select coalesce(sum(quantity), 0) from bottles where beverage_id = beverages.id)';
 
 type RawRow = [
   number,
@@ -42,6 +48,7 @@ type RawRow = [
   number,
   number | null,
   number | null,
+  number,
 ];
 
 const LISTED_COLUMNS = 'id, user_id, created_at';
@@ -53,7 +60,7 @@ function toListed(r: ListedRaw): ListedEntry {
   return { id: r[0], userId: r[1], at: r[2], json: NO_JSON, ownerName: '' };
 }
 
-function toRow(r: RawRow): BeverageRow {
+function toRow(r: RawRow): CountedRow {
   return {
     id: r[0],
     userId: r[1],
@@ -72,6 +79,7 @@ function toRow(r: RawRow): BeverageRow {
     updatedAt: new Date(r[14]),
     drinkFrom: r[15],
     drinkUntil: r[16],
+    bottleCount: r[17],
   };
 }
 
@@ -90,6 +98,8 @@ function keyOf(filter: BeverageFilter): string {
     filter.type ?? '',
     filter.status ?? '',
     filter.inCellar === undefined ? '' : Number(filter.inCellar),
+    windowKey(filter.window),
+    placeKey(filter.place),
     filter.before ? 'b' : '',
     filter.limit,
     filter.scope ? filter.scope.visibilities.join(',') : '*',
@@ -102,6 +112,8 @@ function prepare(sqlite: Database.Database, filter: BeverageFilter) {
   if (filter.type) where.push(`type = '${filter.type}'`);
   if (filter.status) where.push(`status = '${filter.status}'`);
   if (filter.inCellar !== undefined) where.push(`in_cellar = ${filter.inCellar ? 1 : 0}`);
+  if (filter.window) where.push(windowSql(filter.window.kind, filter.window.year));
+  if (filter.place) where.push(placeSql(filter.place));
   // Another user's list: only what the visibility policy lets the viewer see (its scope).
   if (filter.scope) {
     const levels = filter.scope.visibilities.map((v) => `'${v}'`).join(', ') || 'NULL';
@@ -132,7 +144,14 @@ export function createListStatements(sqlite: Database.Database) {
     .prepare(`select ${COLUMNS} from beverages where id in (select value from json_each(?))`)
     .raw();
 
+  const inPlace = sqlite.prepare(ENTRIES_IN_PLACE_SQL).pluck();
+
   return {
+    /** The entries with a bottle in the place or a place inside it (for searches). */
+    inPlace(filter: PlaceFilter): Set<number> {
+      return new Set(inPlace.all(filter) as number[]);
+    },
+
     /** A page of one owner's entries, newest first (no search words: see search-index.ts). */
     list(filter: BeverageFilter): ListedEntry[] {
       const key = keyOf(filter);
@@ -155,7 +174,7 @@ export function createListStatements(sqlite: Database.Database) {
     },
 
     /** Entries by id, in the order of `ids`. */
-    byIds(ids: number[]): BeverageRow[] {
+    byIds(ids: number[]): CountedRow[] {
       if (ids.length === 0) return [];
       const rows = new Map(
         (byIds.all(JSON.stringify(ids)) as RawRow[]).map((raw) => [raw[0], toRow(raw)]),

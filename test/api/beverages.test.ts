@@ -89,6 +89,7 @@ describe('logging an entry', () => {
       photoPath: null,
       visibility: 'MEMBERS',
       federated: true,
+      bottleCount: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       isOwner: true,
       ownerName: 'Alice Archer',
@@ -97,6 +98,8 @@ describe('logging an entry', () => {
       cheerCount: 0,
       cheeredByMe: false,
       commentCount: 0,
+      drinkFrom: null,
+      drinkUntil: null,
     });
   });
 
