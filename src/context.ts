@@ -122,6 +122,10 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     photoOwner: (storedPath) => {
       const entry = beverageRepo.ownerOfPhoto(storedPath);
       if (entry) return { kind: 'entry', entry };
+      // A tasting's photo is seen by whoever may see its entry.
+      const tasting = cellar.tastingRows.ownerOfPhoto(storedPath);
+      const tasted = tasting && beverageRepo.findById(tasting.beverageId);
+      if (tasted) return { kind: 'tasting', entry: tasted };
       return remoteEntryRepo.ownerOfPhoto(storedPath) === undefined ? null : { kind: 'remote' };
     },
   });
@@ -135,10 +139,21 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     shares: shareRepo,
     visibility,
     // An entry's bottles go with it: the cellar's history records them as taken off.
-    onDelete: (entry) => cellar.bottles.entryDeleted(entry),
+    // Its tastings go too: their Notes are withdrawn, their photo files deleted after.
+    onDelete: (entry) => {
+      cellar.bottles.entryDeleted(entry);
+      return cellar.tastings.entryDeleted(entry);
+    },
     now,
   });
-  const cellar = createCellarContext(database, { entries: beverageRepo, actors, outbox, now });
+  const cellar = createCellarContext(database, {
+    entries: beverageRepo,
+    actors,
+    outbox,
+    now,
+    visibility,
+    media,
+  });
   const notificationRepo = createNotificationRepository(database.sqlite);
   const shares = createShareService({
     blocks: blockRepo,
@@ -166,6 +181,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     entries: createEntryReader(database.sqlite),
     visibility,
     remoteEntries: remoteEntryRepo,
+    tastings: cellar.tastingRows,
   });
   feed.registerDelivery(outbox);
   const remoteFollows = createRemoteFollowService({

@@ -32,7 +32,7 @@ type FeedEntry = Pick<
  * remote entry is also marked 'View only': it lives on another server.
  */
 export function FeedEntryCard(props: {
-  kind: ActivityItem['kind'];
+  kind: 'local' | 'remote';
   who: ReactNode;
   createdAt: string;
   entry: FeedEntry;

@@ -1,0 +1,2 @@
+ALTER TABLE `feed_items` ADD `tasting_id` integer REFERENCES tastings(id) ON DELETE cascade;--> statement-breakpoint
+CREATE INDEX `feed_items_tasting_idx` ON `feed_items` (`tasting_id`) WHERE "feed_items"."tasting_id" is not null;
