@@ -175,6 +175,13 @@ export const remoteEntrySchema = z.object({
   /** '' when none. */
   notes: z.string(),
   status: z.enum(BEVERAGE_STATUSES),
+  /**
+   * Set when what arrived is a tasting of the entry by the remote actor (rating and notes are
+   * then the tasting's): its day, whether a bottle was opened, and the bottle's vintage.
+   */
+  tasting: z
+    .object({ tastedOn: z.string(), opened: z.boolean(), vintage: z.number().int().nullable() })
+    .nullable(),
   /** The vault's own copy of the photo ('media/<hex>.jpg', served at '/' + photoPath), or null. */
   photoPath: z.string().nullable(),
   /** The Note's id on the remote server. */

@@ -14,6 +14,7 @@ import { createPhotoCapabilities } from './media/capabilities.ts';
 import { createCapabilityRepository } from './media/capability-repository.ts';
 import { createEntryAudience } from '../federation/entry-audience.ts';
 import { registerEntryDelivery } from '../federation/entry-delivery.ts';
+import { registerTastingDelivery } from '../federation/tasting-delivery.ts';
 import { createFederatedEntries } from '../federation/entry-rows.ts';
 import { createProfileService } from './users/profile-service.ts';
 import { createShareRepository } from './shares/repository.ts';
@@ -286,6 +287,15 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     entries: federatedEntries,
     audience: createEntryAudience(database.sqlite),
     send: async (job) => (await federation.load()).sendEntryActivity(job),
+  });
+  // Tastings of federated users' federated entries, as Notes (after the local deliveries).
+  registerTastingDelivery(outbox, {
+    users,
+    actors,
+    entries: federatedEntries,
+    tastings: cellar.tastingRows,
+    audience: createEntryAudience(database.sqlite),
+    send: async (job) => (await federation.load()).sendTastingActivity(job),
   });
   const photoCapabilities = createPhotoCapabilities(
     createCapabilityRepository(database.sqlite),

@@ -30,6 +30,7 @@ function presentRemoteItem(item: RemoteFeedItem, counts: ConversationCounts): Re
       rating: entry.rating,
       notes: entry.notes,
       status: entry.status,
+      tasting: entry.tasting,
       photoPath: entry.photoPath,
       noteUri: entry.noteUri,
       createdAt: entry.publishedAt.toISOString(),

@@ -63,6 +63,11 @@ export const remoteEntries = sqliteTable(
     /** The photo's URL on the remote server, and the vault's own copy of it ('media/…'). */
     photoUrl: text('photo_url'),
     photoPath: text('photo_path'),
+    /**
+     * When the Note is a tasting of the entry (its vault terms `tastedOn`, `openedBottle`,
+     * `vintage`): JSON `{ tastedOn, opened, vintage }`; null for an entry.
+     */
+    tasting: text('tasting'),
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),

@@ -20,6 +20,11 @@ export function ActivityCard({ item }: { item: ActivityItem }) {
         kind="remote"
         createdAt={item.createdAt}
         entry={entry}
+        did={
+          entry.tasting
+            ? `${entry.tasting.opened ? 'opened a bottle' : 'tasted'} (${entry.tasting.tastedOn})`
+            : undefined
+        }
         who={
           <>
             <span className="activity-card__actor">{actor.fullName || actor.handle}</span>{' '}
