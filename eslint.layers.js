@@ -31,6 +31,7 @@ const loadedAtStart = [
   'federation/entry-audience.ts',
   'federation/entry-delivery.ts',
   'federation/entry-rows.ts',
+  'federation/tasting-delivery.ts',
   'federation/note-generations.ts',
   'federation/follow-outbox.ts',
   'federation/conversation-outbox.ts',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { beverageSchema } from './beverages.ts';
 import { conversationCountsSchema } from './conversation.ts';
+import { tastingSchema } from './tastings.ts';
 import {
   BEVERAGE_STATUSES,
   BEVERAGE_TYPES,
@@ -141,6 +142,21 @@ export const localActivityItemSchema = z.object({
 export type LocalActivityItem = z.infer<typeof localActivityItemSchema>;
 
 /**
+ * One item of the activity feed: a tasting of an entry of this vault, by someone the caller
+ * follows (`actor`), with the entry it is a tasting of; shown while the caller may see the
+ * entry. `createdAt` is when the tasting was logged (its day is `tasting.tastedOn`).
+ */
+export const tastingActivityItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.literal('tasting'),
+  actor: z.object({ fullName: z.string(), username: z.string() }),
+  tasting: tastingSchema,
+  beverage: beverageSchema,
+  createdAt: z.string(),
+});
+export type TastingActivityItem = z.infer<typeof tastingActivityItemSchema>;
+
+/**
  * An entry received from a remote vault (a Note with the vault extension), read-only. `id` is
  * the remote entry's own id (POST /activity/remote-entries/{id}/clone, …/cheer and …/comments
  * take it), never a Beverage id. All text is the remote's, as plain text: never to be rendered
@@ -159,6 +175,13 @@ export const remoteEntrySchema = z.object({
   /** '' when none. */
   notes: z.string(),
   status: z.enum(BEVERAGE_STATUSES),
+  /**
+   * Set when what arrived is a tasting of the entry by the remote actor (rating and notes are
+   * then the tasting's): its day, whether a bottle was opened, and the bottle's vintage.
+   */
+  tasting: z
+    .object({ tastedOn: z.string(), opened: z.boolean(), vintage: z.number().int().nullable() })
+    .nullable(),
   /** The vault's own copy of the photo ('media/<hex>.jpg', served at '/' + photoPath), or null. */
   photoPath: z.string().nullable(),
   /** The Note's id on the remote server. */
@@ -186,9 +209,13 @@ export const remoteActivityItemSchema = z.object({
 });
 export type RemoteActivityItem = z.infer<typeof remoteActivityItemSchema>;
 
-/** One item of the activity feed: a local entry or a received remote one (`kind`). */
+/**
+ * One item of the activity feed: a local entry, a tasting of one, or a received remote entry
+ * (`kind`).
+ */
 export const activityItemSchema = z.discriminatedUnion('kind', [
   localActivityItemSchema,
+  tastingActivityItemSchema,
   remoteActivityItemSchema,
 ]);
 export type ActivityItem = z.infer<typeof activityItemSchema>;

@@ -1,6 +1,7 @@
 import type { Federation } from '@fedify/fedify';
 import type { MediaStore } from '../src/media/images.ts';
 import { capabilityUrl, type PhotoCapabilities } from '../src/media/capabilities.ts';
+import type { TastingRow } from '../src/db/schema/index.ts';
 import type { EntryDeliveryJob } from './entry-delivery.ts';
 import type { FederatedEntryRow } from './entry-rows.ts';
 import {
@@ -11,6 +12,7 @@ import {
   type NoteAuthor,
   type NoteInput,
 } from './note.ts';
+import type { NoteTasting, TastingNoteInput } from './tasting-note.ts';
 
 interface Size {
   width: number;
@@ -63,6 +65,28 @@ export function createEntryNotes(deps: {
         }
       }
       return { entry: { ...entry, photo }, author, origin };
+    },
+
+    /** A tasting of a federated entry as Note input (tasting-note.ts), its photo likewise. */
+    async tastingInput(
+      tasting: TastingRow,
+      entry: FederatedEntryRow,
+      author: NoteAuthor,
+    ): Promise<TastingNoteInput> {
+      let photo: NoteTasting['photo'] = null;
+      if (tasting.photoPath) {
+        const size = await sizeOf(tasting.photoPath);
+        if (size) {
+          const token = capabilities.tokenForTasting(tasting.id, tasting.photoPath);
+          photo = { url: capabilityUrl(origin, token), ...size };
+        }
+      }
+      const { type, name, subtype, makerName } = entry;
+      return {
+        tasting: { ...tasting, photo, entry: { type, name, subtype, makerName } },
+        author,
+        origin,
+      };
     },
   };
 }

@@ -23,6 +23,8 @@ import { createEntryAudience } from './entry-audience.ts';
 import type { EntryDeliveryJob } from './entry-delivery.ts';
 import { createEntryNotes, sendEntryActivity } from './entry-notes.ts';
 import { createFederatedEntries } from './entry-rows.ts';
+import type { TastingDeliveryJob } from './tasting-delivery.ts';
+import { sendTastingActivity } from './tasting-notes.ts';
 import {
   goneNoteResponse,
   instanceActorLookups,
@@ -130,6 +132,8 @@ export interface VaultFederation {
    * (entry-delivery.ts); resolves once it is in the queue.
    */
   sendEntryActivity(job: EntryDeliveryJob): Promise<void>;
+  /** The same for a tasting's Create / Update / Delete (tasting-delivery.ts). */
+  sendTastingActivity(job: TastingDeliveryJob): Promise<void>;
   /** Starts the queue workers (inbox processing, fan-out and outgoing delivery). Idempotent. */
   startQueue(): void;
   /**
@@ -250,6 +254,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
       }
       await sendEntryActivity(federation, notes, config.origin, job);
     },
+    sendTastingActivity: (job) => sendTastingActivity(federation, notes, config.origin, job),
     startQueue() {
       if (controller || stopped) return;
       controller = new AbortController();

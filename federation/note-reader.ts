@@ -38,6 +38,8 @@ export interface RemoteEntry {
   inCellar: boolean;
   /** '' when none. */
   notes: string;
+  /** Set when the Note is a tasting of the entry (the terms `tastedOn`, `openedBottle`, `vintage`). */
+  tasting?: { tastedOn: string; opened: boolean; vintage: number | null };
   photo?: { url: string; width: number | null; height: number | null; mediaType: string };
   published: Date;
   updated?: Date;
@@ -89,6 +91,10 @@ const extensionSchema = z.object({
   status: z.enum(BEVERAGE_STATUSES),
   inCellar: z.boolean().optional(),
   notes: z.string().optional(),
+  // A tasting's Note (federation/tasting-note.ts).
+  tastedOn: z.iso.date().optional(),
+  openedBottle: z.boolean().optional(),
+  vintage: z.number().int().min(1000).max(9999).optional(),
 });
 
 /** Term → IRI (or compact IRI) from the inline parts of @context; remote ones are skipped. */
@@ -216,6 +222,7 @@ function read(note: unknown, inheritedContext: unknown): RemoteEntry | undefined
     notes = cleanText(`Subtype: ${givenSubtype}${notes ? `\n\n${notes}` : ''}`, NOTES_MAX_LENGTH);
   }
   const photo = photoOf(note.attachment);
+  const { tastedOn, openedBottle, vintage } = ext.data;
   return {
     noteId: id.href,
     attributedTo: author.href,
@@ -227,6 +234,9 @@ function read(note: unknown, inheritedContext: unknown): RemoteEntry | undefined
     status,
     inCellar: ext.data.inCellar ?? false,
     notes,
+    ...(tastedOn !== undefined && {
+      tasting: { tastedOn, opened: openedBottle ?? false, vintage: vintage ?? null },
+    }),
     ...(photo ? { photo } : {}),
     published: base.data.published,
     ...(base.data.updated ? { updated: base.data.updated } : {}),

@@ -33,6 +33,12 @@ export const VAULT_TERMS = {
   inCellar: 'inCellar',
   /** The tasting notes, plain text; absent when none. */
   notes: 'notes',
+  /** On a tasting's Note: the day it was tasted, 'YYYY-MM-DD' (absent on an entry's Note). */
+  tastedOn: 'tastedOn',
+  /** On a tasting's Note: whether it came from opening a bottle; false when absent. */
+  openedBottle: 'openedBottle',
+  /** On a tasting's Note: the vintage of the bottle it was opened from; absent when none. */
+  vintage: 'vintage',
 } as const;
 
 export type VaultTerm = keyof typeof VAULT_TERMS;
@@ -57,6 +63,9 @@ const TERM_TYPES: Record<VaultTerm, string> = {
   status: `${XSD}string`,
   inCellar: `${XSD}boolean`,
   notes: `${XSD}string`,
+  tastedOn: `${XSD}date`,
+  openedBottle: `${XSD}boolean`,
+  vintage: `${XSD}integer`,
 };
 
 /**

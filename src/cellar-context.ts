@@ -8,7 +8,11 @@ import { createCellarFiguresRepository } from './cellar/figures-repository.ts';
 import { createPlaceRepository } from './cellar/place-repository.ts';
 import { createPlaceService } from './cellar/place-service.ts';
 import type { Outbox } from './outbox/outbox.ts';
+import type { MediaStore } from './media/images.ts';
+import { createTastingActivities } from './tastings/activities.ts';
 import { createTastingRepository } from './tastings/repository.ts';
+import { createTastingService } from './tastings/service.ts';
+import type { VisibilityPolicy } from './visibility/policy.ts';
 
 /**
  * The cellar part of the context (src/context.ts): places, bottles, tastings and the cellar's
@@ -22,6 +26,9 @@ export function createCellarContext(
     actors: ActorRepository;
     outbox: Outbox;
     now: () => number;
+    // Tastings: who may read them, and where their photos are kept.
+    visibility: VisibilityPolicy;
+    media: MediaStore;
   },
 ) {
   const { now } = options;
@@ -29,6 +36,12 @@ export function createCellarContext(
   const bottleRepo = createBottleRepository(database.db);
   const placeRepo = createPlaceRepository(database.sqlite);
   const tastingRepo = createTastingRepository(database.db);
+  // A tasting's activity (its followers' feeds, its Note), recorded in its write's transaction.
+  const tastingActivities = createTastingActivities({
+    outbox: options.outbox,
+    actors: options.actors,
+    now,
+  });
   return {
     cellarFigures: createCellarFigures({
       repo: createCellarFiguresRepository(database.sqlite),
@@ -45,7 +58,19 @@ export function createCellarContext(
       actors: options.actors,
       outbox: options.outbox,
       transaction,
+      onTastingWritten: (tasting, entry) => tastingActivities.written(tasting, entry),
       now,
     }),
+    tastings: createTastingService({
+      repo: tastingRepo,
+      entries: options.entries,
+      visibility: options.visibility,
+      media: options.media,
+      activities: tastingActivities,
+      transaction,
+      now,
+    }),
+    /** Tastings by id and by photo, for the activity feed and the media route's policy. */
+    tastingRows: tastingRepo,
   };
 }

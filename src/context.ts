@@ -14,6 +14,7 @@ import { createPhotoCapabilities } from './media/capabilities.ts';
 import { createCapabilityRepository } from './media/capability-repository.ts';
 import { createEntryAudience } from '../federation/entry-audience.ts';
 import { registerEntryDelivery } from '../federation/entry-delivery.ts';
+import { registerTastingDelivery } from '../federation/tasting-delivery.ts';
 import { createFederatedEntries } from '../federation/entry-rows.ts';
 import { createProfileService } from './users/profile-service.ts';
 import { createShareRepository } from './shares/repository.ts';
@@ -122,6 +123,10 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     photoOwner: (storedPath) => {
       const entry = beverageRepo.ownerOfPhoto(storedPath);
       if (entry) return { kind: 'entry', entry };
+      // A tasting's photo is seen by whoever may see its entry.
+      const tasting = cellar.tastingRows.ownerOfPhoto(storedPath);
+      const tasted = tasting && beverageRepo.findById(tasting.beverageId);
+      if (tasted) return { kind: 'tasting', entry: tasted };
       return remoteEntryRepo.ownerOfPhoto(storedPath) === undefined ? null : { kind: 'remote' };
     },
   });
@@ -135,10 +140,21 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     shares: shareRepo,
     visibility,
     // An entry's bottles go with it: the cellar's history records them as taken off.
-    onDelete: (entry) => cellar.bottles.entryDeleted(entry),
+    // Its tastings go too: their Notes are withdrawn, their photo files deleted after.
+    onDelete: (entry) => {
+      cellar.bottles.entryDeleted(entry);
+      return cellar.tastings.entryDeleted(entry);
+    },
     now,
   });
-  const cellar = createCellarContext(database, { entries: beverageRepo, actors, outbox, now });
+  const cellar = createCellarContext(database, {
+    entries: beverageRepo,
+    actors,
+    outbox,
+    now,
+    visibility,
+    media,
+  });
   const notificationRepo = createNotificationRepository(database.sqlite);
   const shares = createShareService({
     blocks: blockRepo,
@@ -166,6 +182,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     entries: createEntryReader(database.sqlite),
     visibility,
     remoteEntries: remoteEntryRepo,
+    tastings: cellar.tastingRows,
   });
   feed.registerDelivery(outbox);
   const remoteFollows = createRemoteFollowService({
@@ -270,6 +287,15 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     entries: federatedEntries,
     audience: createEntryAudience(database.sqlite),
     send: async (job) => (await federation.load()).sendEntryActivity(job),
+  });
+  // Tastings of federated users' federated entries, as Notes (after the local deliveries).
+  registerTastingDelivery(outbox, {
+    users,
+    actors,
+    entries: federatedEntries,
+    tastings: cellar.tastingRows,
+    audience: createEntryAudience(database.sqlite),
+    send: async (job) => (await federation.load()).sendTastingActivity(job),
   });
   const photoCapabilities = createPhotoCapabilities(
     createCapabilityRepository(database.sqlite),

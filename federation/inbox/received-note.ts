@@ -93,6 +93,7 @@ export function incomingEntry(note: RemoteEntry): IncomingEntry {
     rating: note.rating,
     notes: note.notes,
     status: note.status,
+    tasting: note.tasting ?? null,
     publishedAt: note.published,
     updatedAt: note.updated ?? note.published,
     photoUrl: note.photo?.url ?? null,

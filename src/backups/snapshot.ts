@@ -93,7 +93,8 @@ function readCopy(file: string) {
       .prepare(
         `select photo_path from beverages where photo_path is not null
          union select avatar_path from users where avatar_path is not null
-         union select photo_path from remote_entries where photo_path is not null`,
+         union select photo_path from remote_entries where photo_path is not null
+         union select photo_path from tastings where photo_path is not null`,
       )
       .pluck()
       .all() as string[];

@@ -65,8 +65,12 @@ export function createBeverageService(deps: {
   transaction: Transaction;
   shares: ShareRepository;
   visibility: VisibilityPolicy;
-  /** In the transaction that deletes an entry: what goes with it is recorded (bottle events). */
-  onDelete?: ((entry: BeverageRow) => void) | undefined;
+  /**
+   * In the transaction that deletes an entry: what goes with it is recorded (bottle events, its
+   * tastings' Deletes). Answers the stored files that go with it (its tastings' photos), deleted
+   * once the entry is.
+   */
+  onDelete?: ((entry: BeverageRow) => readonly string[] | void) | undefined;
   now?: () => number;
 }) {
   const { repo, media, actors, outbox, transaction, shares, visibility } = deps;
@@ -273,14 +277,14 @@ export function createBeverageService(deps: {
     async remove(viewer: Viewer, id: number): Promise<void> {
       const entry = load(id);
       assertCanModify(viewer, entry);
-      const deleted = transaction(() => {
+      const files = transaction(() => {
         // An entry already out of the fediverse had its Delete sent when it left, if ever.
         announceDelete(entry, isFederatedEntry(entry));
-        deps.onDelete?.(entry);
-        if (repo.delete(id)) return true;
+        const going = deps.onDelete?.(entry) ?? [];
+        if (repo.delete(id)) return [entry.photoPath, ...going];
         throw notFound(ENTRY_NOT_FOUND); // rolls the activity back
       });
-      if (deleted) await media.remove(entry.photoPath);
+      for (const file of files) await media.remove(file);
     },
 
     /** The caller's own, editable copy of an entry they can see. */

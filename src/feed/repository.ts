@@ -14,6 +14,8 @@ export interface FeedRow extends FeedPosition {
   beverageId: number | null;
   /** The remote entry (src/remote-entries/), or null for a local one. */
   remoteEntryId: number | null;
+  /** A tasting of the local entry `beverageId`, or null for the entry itself. */
+  tastingId: number | null;
   /** A local user's full name, or a remote actor's display name. */
   actorName: string;
   /** A local user's username, or a remote actor's handle. */
@@ -34,13 +36,14 @@ export const FAN_OUT_CHUNK = 250;
 export function createFeedRepository(sqlite: Database.Database) {
   // Followers in order of their actor id, FAN_OUT_CHUNK at a time (follows_followed_idx).
   const fanOut = sqlite.prepare(
-    `INSERT INTO feed_items (recipient_id, activity_id, actor_id, beverage_id, created_at)
-     SELECT a.user_id, @activityId, @actorId, @beverageId, @createdAt
+    `INSERT INTO feed_items (recipient_id, activity_id, actor_id, beverage_id, tasting_id, created_at)
+     SELECT a.user_id, @activityId, @actorId, @beverageId, @tastingId, @createdAt
      FROM (SELECT follower_id FROM follows
            WHERE followed_id = @actorId AND state = 'ACCEPTED' AND follower_id > @after
            ORDER BY follower_id LIMIT ${FAN_OUT_CHUNK}) f
      JOIN actors a ON a.id = f.follower_id
      WHERE a.user_id IS NOT NULL
+       AND (@tastingId IS NULL OR EXISTS (SELECT 1 FROM tastings WHERE id = @tastingId))
      ON CONFLICT DO NOTHING`,
   );
   const lastOfChunk = sqlite
@@ -69,7 +72,8 @@ export function createFeedRepository(sqlite: Database.Database) {
   const holdsRemote = sqlite
     .prepare('SELECT 1 FROM feed_items WHERE remote_entry_id = ? AND recipient_id = ? LIMIT 1')
     .pluck();
-  const columns = `SELECT fi.activity_id, fi.actor_id, fi.beverage_id, fi.remote_entry_id, fi.created_at,
+  const columns = `SELECT fi.activity_id, fi.actor_id, fi.beverage_id, fi.remote_entry_id, fi.tasting_id,
+            fi.created_at,
             coalesce(u.full_name, a.display_name, '') AS actor_name,
             coalesce(u.username, a.handle, a.uri, '') AS actor_username
      FROM feed_items fi INDEXED BY feed_items_page_idx
@@ -89,6 +93,7 @@ export function createFeedRepository(sqlite: Database.Database) {
     actorId: row.actor_id as number,
     beverageId: row.beverage_id as number | null,
     remoteEntryId: row.remote_entry_id as number | null,
+    tastingId: row.tasting_id as number | null,
     createdAt: row.created_at as number,
     actorName: row.actor_name as string,
     actorUsername: row.actor_username as string,
@@ -98,14 +103,16 @@ export function createFeedRepository(sqlite: Database.Database) {
     /**
      * Puts a Create activity into the feeds of the next FAN_OUT_CHUNK local followers of its
      * actor after `afterFollower` (an actor id), and returns the last one reached when more
-     * remain. Idempotent (unique recipient, time and activity); nothing when the entry is gone.
+     * remain. Idempotent (unique recipient, time and activity); nothing when the entry is gone,
+     * or the tasting (`tastingId`, for a CreateTasting: the item is a tasting of the entry).
      */
-    fanOut(activity: ActivityRow, afterFollower = 0): number | undefined {
+    fanOut(activity: ActivityRow, afterFollower = 0, tastingId: number | null = null) {
       if (activity.beverageId === null) return undefined;
       fanOut.run({
         activityId: activity.id,
         actorId: activity.actorId,
         beverageId: activity.beverageId,
+        tastingId,
         createdAt: activity.createdAt.getTime(),
         after: afterFollower,
       });

@@ -1,4 +1,4 @@
-import type { Role } from '../db/schema/index.ts';
+import type { Role, TastingRow } from '../db/schema/index.ts';
 import type { VisibleThing } from '../visibility/policy.ts';
 import { badRequest } from '../domain-error.ts';
 import type { BeverageWithOwner } from '../beverages/repository.ts';
@@ -31,6 +31,16 @@ export interface FeedItem {
   createdAt: Date;
 }
 
+/** A tasting of a local entry: who tasted which entry, and when it was logged. */
+export interface TastingFeedItem {
+  kind: 'tasting';
+  activityId: number;
+  actor: { fullName: string; username: string };
+  tasting: TastingRow;
+  entry: BeverageWithOwner;
+  createdAt: Date;
+}
+
 /** An entry received from a remote vault (src/remote-entries/), read-only. */
 export interface RemoteFeedItem {
   kind: 'remote';
@@ -44,8 +54,13 @@ export interface RemoteEntryReader {
   byIds(ids: readonly number[]): RemoteEntryRecord[];
 }
 
+/** Where the feed reads tastings from (the tastings' repository). */
+export interface TastingReader {
+  byIds(ids: readonly number[]): TastingRow[];
+}
+
 export interface FeedPage {
-  items: (FeedItem | RemoteFeedItem)[];
+  items: (FeedItem | TastingFeedItem | RemoteFeedItem)[];
   nextCursor: string | null;
 }
 
@@ -68,7 +83,7 @@ export function decodeFeedCursor(cursor: string): FeedPosition {
 
 /**
  * The activity feed: entries newly logged by the actors a user follows, local users and remote
- * vault actors (received entries, src/remote-entries/) alike. Delivery writes it
+ * vault actors (received entries, src/remote-entries/) alike, and the tastings local users log. Delivery writes it
  * (fan-out on write: `deliverCreate` runs in the outbox, after the author's write committed), so
  * reading a page is one index range of the reader's own items, whoever and however many they
  * follow. Entries logged before a follow are never delivered to the new follower.
@@ -79,8 +94,10 @@ export function createFeedService(deps: {
   visibility: EntryVisibility;
   /** Entries received from remote vaults; a feed without it shows local entries only. */
   remoteEntries?: RemoteEntryReader;
+  /** Tastings of local entries; a feed without it leaves them out. */
+  tastings?: TastingReader;
 }) {
-  const { repo, entries, visibility, remoteEntries } = deps;
+  const { repo, entries, visibility, remoteEntries, tastings } = deps;
 
   return {
     /** Registers the fan-out of new entries with the outbox. */
@@ -89,6 +106,14 @@ export function createFeedService(deps: {
       outbox.on('Create', (activity, resume) => {
         const after = resume === undefined ? 0 : Number(resume);
         const last = repo.fanOut(activity, Number.isSafeInteger(after) ? after : 0);
+        return last === undefined ? undefined : String(last);
+      });
+      // A tasting reaches the same followers, as an item of its own (src/tastings/activities.ts).
+      outbox.on('CreateTasting', (activity, resume) => {
+        const tastingId = tastingIdOf(activity.payload);
+        if (tastingId === undefined) return undefined;
+        const after = resume === undefined ? 0 : Number(resume);
+        const last = repo.fanOut(activity, Number.isSafeInteger(after) ? after : 0, tastingId);
         return last === undefined ? undefined : String(last);
       });
     },
@@ -104,10 +129,15 @@ export function createFeedService(deps: {
       const page = rows.slice(0, limit);
       const localIds: number[] = [];
       const remoteIds: number[] = [];
+      const tastingIds: number[] = [];
       for (const row of page) {
         if (row.beverageId !== null) localIds.push(row.beverageId);
         else if (row.remoteEntryId !== null) remoteIds.push(row.remoteEntryId);
+        if (row.tastingId !== null) tastingIds.push(row.tastingId);
       }
+      const tastingById = new Map(
+        tastingIds.length && tastings ? tastings.byIds(tastingIds).map((t) => [t.id, t]) : [],
+      );
       const byId = new Map(entries.byIds(localIds).map((e) => [e.id, e]));
       // Only a page that holds remote items pays for reading them.
       const remoteById = new Map(
@@ -115,7 +145,7 @@ export function createFeedService(deps: {
           ? remoteEntries.byIds(remoteIds).map((e) => [e.id, e])
           : [],
       );
-      const items: (FeedItem | RemoteFeedItem)[] = [];
+      const items: (FeedItem | TastingFeedItem | RemoteFeedItem)[] = [];
       for (const row of page) {
         if (row.beverageId === null) {
           const remote = row.remoteEntryId === null ? undefined : remoteById.get(row.remoteEntryId);
@@ -131,6 +161,21 @@ export function createFeedService(deps: {
         }
         const entry = byId.get(row.beverageId);
         if (!entry || !visibility.canSee(viewer, entry)) continue;
+        if (row.tastingId !== null) {
+          // A tasting shows while its entry may be seen (the one visibility policy).
+          const tasting = tastingById.get(row.tastingId);
+          if (tasting) {
+            items.push({
+              kind: 'tasting',
+              activityId: row.activityId,
+              actor: { fullName: row.actorName, username: row.actorUsername },
+              tasting,
+              entry,
+              createdAt: new Date(row.createdAt),
+            });
+          }
+          continue;
+        }
         items.push({
           kind: 'local',
           activityId: row.activityId,
@@ -147,3 +192,14 @@ export function createFeedService(deps: {
 }
 
 export type FeedService = ReturnType<typeof createFeedService>;
+
+/** The tasting a CreateTasting names (src/tastings/activities.ts), if its payload is readable. */
+function tastingIdOf(payload: string | null): number | undefined {
+  if (payload === null) return undefined;
+  try {
+    const { tastingId } = JSON.parse(payload) as { tastingId?: unknown };
+    return typeof tastingId === 'number' && Number.isSafeInteger(tastingId) ? tastingId : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -24,7 +24,8 @@ export function capabilityUrl(origin: string, token: string): string {
  * names an unguessable URL instead of the photo's own: the token opens that one photo, only
  * while its entry exists and still has it. A new photo gets a new token (the old URL stops
  * answering); deleting the entry deletes its capability (the foreign key cascades). The photo's
- * own URL under /media/ stays for signed-in users who may see the entry.
+ * own URL under /media/ stays for signed-in users who may see the entry. The photos of
+ * federated tastings have capabilities of their own, the same way (one per tasting).
  */
 export function createPhotoCapabilities(repo: CapabilityRepository, now: () => number = Date.now) {
   return {
@@ -34,6 +35,15 @@ export function createPhotoCapabilities(repo: CapabilityRepository, now: () => n
       if (current && current.photoPath === photoPath) return current.token;
       const token = randomBytes(32).toString('base64url');
       repo.save(entryId, token, photoPath, now());
+      return token;
+    },
+
+    /** The token for a tasting's current photo (a federated tasting's Note names it). */
+    tokenForTasting(tastingId: number, photoPath: string): string {
+      const current = repo.ofTasting(tastingId);
+      if (current && current.photoPath === photoPath) return current.token;
+      const token = randomBytes(32).toString('base64url');
+      repo.saveForTasting(tastingId, token, photoPath, now());
       return token;
     },
 

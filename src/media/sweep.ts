@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createBeverageRepository } from '../beverages/repository.ts';
+import { createTastingRepository } from '../tastings/repository.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../logger.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -76,7 +77,10 @@ export async function sweepUploads(options: SweepOptions): Promise<SweepResult> 
   return result;
 }
 
-/** Every stored file something refers to: entry photos, avatars, copies of remote photos. */
+/**
+ * Every stored file something refers to: entry and tasting photos, avatars, copies of remote
+ * photos.
+ */
 export function referencedUploads(ctx: {
   database: { db: Db };
   users: UserRepository;
@@ -84,6 +88,7 @@ export function referencedUploads(ctx: {
 }): string[] {
   return [
     ...createBeverageRepository(ctx.database.db).allPhotoPaths(),
+    ...createTastingRepository(ctx.database.db).allPhotoPaths(),
     ...ctx.users.allAvatarPaths(),
     ...ctx.remoteEntries.allPhotoPaths(),
   ];

@@ -55,6 +55,8 @@ const TRANSIENT: ReadonlySet<ActivityType> = new Set([
   'Reject',
   'UndoLike',
   'DeleteComment',
+  'UpdateTasting',
+  'DeleteTasting',
 ]);
 
 const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);

@@ -1,6 +1,15 @@
 import type Database from 'better-sqlite3';
 import type { BeverageStatus, BeverageType } from '../db/schema/index.ts';
 
+/** What marks a received Note as a tasting of the entry it names (from another vault). */
+export interface RemoteTasting {
+  /** 'YYYY-MM-DD'. */
+  tastedOn: string;
+  /** Whether it came from opening a bottle. */
+  opened: boolean;
+  vintage: number | null;
+}
+
 /** A received entry's fields, as the inbox hands them over (already validated). */
 export interface RemoteEntryFields {
   type: BeverageType;
@@ -10,12 +19,15 @@ export interface RemoteEntryFields {
   rating: number;
   notes: string;
   status: BeverageStatus;
+  /** Set when the Note is a tasting of the entry; null (or left out) for the entry itself. */
+  tasting?: RemoteTasting | null | undefined;
   publishedAt: Date;
   updatedAt: Date;
 }
 
 /** A stored remote entry with the actor who published it. */
 export interface RemoteEntryRecord extends RemoteEntryFields {
+  tasting: RemoteTasting | null;
   id: number;
   actorId: number;
   noteUri: string;
@@ -38,6 +50,7 @@ function recordOf(row: Record<string, unknown>): RemoteEntryRecord {
     rating: row.rating as number,
     notes: row.notes as string,
     status: row.status as BeverageStatus,
+    tasting: tastingOf(row.tasting),
     photoUrl: row.photo_url as string | null,
     photoPath: row.photo_path as string | null,
     publishedAt: new Date(row.published_at as number),
@@ -49,6 +62,22 @@ function recordOf(row: Record<string, unknown>): RemoteEntryRecord {
       displayName: row.actor_display_name as string,
     },
   };
+}
+
+/** The stored tasting JSON back (null for an entry, or anything unreadable). */
+function tastingOf(raw: unknown): RemoteTasting | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const value = JSON.parse(raw) as Partial<RemoteTasting>;
+    if (typeof value.tastedOn !== 'string') return null;
+    return {
+      tastedOn: value.tastedOn,
+      opened: value.opened === true,
+      vintage: typeof value.vintage === 'number' ? value.vintage : null,
+    };
+  } catch {
+    return null;
+  }
 }
 
 const MAX_CACHED_STATEMENTS = 64;
@@ -80,9 +109,9 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
   const insert = sqlite
     .prepare(
       `INSERT INTO remote_entries (actor_id, note_uri, type, name, subtype, maker_name, rating,
-         notes, status, photo_url, photo_path, published_at, updated_at, received_at)
+         notes, status, tasting, photo_url, photo_path, published_at, updated_at, received_at)
        VALUES (@actorId, @noteUri, @type, @name, @subtype, @makerName, @rating, @notes, @status,
-         @photoUrl, @photoPath, @publishedAt, @updatedAt, @receivedAt)
+         @tasting, @photoUrl, @photoPath, @publishedAt, @updatedAt, @receivedAt)
        ON CONFLICT (note_uri) DO NOTHING RETURNING id`,
     )
     .pluck();
@@ -93,7 +122,7 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
   const update = sqlite.prepare(
     `UPDATE remote_entries SET type = @type, name = @name, subtype = @subtype,
        maker_name = @makerName, rating = @rating, notes = @notes, status = @status,
-       photo_url = @photoUrl, photo_path = @photoPath, updated_at = @updatedAt
+       tasting = @tasting, photo_url = @photoUrl, photo_path = @photoPath, updated_at = @updatedAt
      WHERE id = @id AND updated_at < @updatedAt`,
   );
   const remove = sqlite.prepare('DELETE FROM remote_entries WHERE id = ?');
@@ -118,6 +147,7 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
     rating: fields.rating,
     notes: fields.notes,
     status: fields.status,
+    tasting: fields.tasting ? JSON.stringify(fields.tasting) : null,
     updatedAt: fields.updatedAt.getTime(),
   });
 

@@ -8,6 +8,7 @@ import { idParam } from '../http/body.ts';
 import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
 import { currentUser } from '../http/session.ts';
+import { presentTasting } from '../tastings/present.ts';
 
 /** A received entry as the feed shows it: plain fields, the vault's own photo copy. */
 function presentRemoteItem(item: RemoteFeedItem, counts: ConversationCounts): RemoteActivityItem {
@@ -29,6 +30,7 @@ function presentRemoteItem(item: RemoteFeedItem, counts: ConversationCounts): Re
       rating: entry.rating,
       notes: entry.notes,
       status: entry.status,
+      tasting: entry.tasting,
       photoPath: entry.photoPath,
       noteUri: entry.noteUri,
       createdAt: entry.publishedAt.toISOString(),
@@ -42,7 +44,7 @@ function presentRemoteItem(item: RemoteFeedItem, counts: ConversationCounts): Re
 }
 
 /**
- * /api/activity: entries newly logged by the people the caller follows, local and remote, a page
+ * /api/activity: entries (and tastings) newly logged by the people the caller follows, local and remote, a page
  * at a time; and 'Add to vault' for remote ones (local ones use POST /beverages/{id}/clone).
  */
 export function activityRoutes(ctx: AppContext): Hono<AppEnv> {
@@ -52,26 +54,26 @@ export function activityRoutes(ctx: AppContext): Hono<AppEnv> {
     const viewer = currentUser(c);
     const page = ctx.feed.page(viewer, query);
     // The conversation counts of the page: one statement for each kind of entry it holds.
-    const idsOf = (kind: 'local' | 'remote') =>
-      page.items.filter((item) => item.kind === kind).map((item) => item.entry.id);
-    const local = ctx.conversation.countsOf(viewer, 'local', idsOf('local'));
-    const remote = ctx.conversation.countsOf(viewer, 'remote', idsOf('remote'));
+    const idsOf = (kinds: readonly string[]) =>
+      page.items.filter((item) => kinds.includes(item.kind)).map((item) => item.entry.id);
+    const local = ctx.conversation.countsOf(viewer, 'local', idsOf(['local', 'tasting']));
+    const remote = ctx.conversation.countsOf(viewer, 'remote', idsOf(['remote']));
     return {
-      activities: page.items.map((item): ActivityItem =>
-        item.kind === 'remote'
-          ? presentRemoteItem(item, remote.get(item.entry.id) ?? NO_CONVERSATION)
-          : {
-              id: item.activityId,
-              kind: 'local',
-              actor: item.actor,
-              beverage: presentBeverage(
-                item.entry,
-                viewer.id,
-                local.get(item.entry.id) ?? NO_CONVERSATION,
-              ),
-              createdAt: item.createdAt.toISOString(),
-            },
-      ),
+      activities: page.items.map((item): ActivityItem => {
+        if (item.kind === 'remote') {
+          return presentRemoteItem(item, remote.get(item.entry.id) ?? NO_CONVERSATION);
+        }
+        const beverage = presentBeverage(
+          item.entry,
+          viewer.id,
+          local.get(item.entry.id) ?? NO_CONVERSATION,
+        );
+        const common = { id: item.activityId, actor: item.actor, beverage };
+        const createdAt = item.createdAt.toISOString();
+        return item.kind === 'tasting'
+          ? { ...common, kind: 'tasting', tasting: presentTasting(item.tasting), createdAt }
+          : { ...common, kind: 'local', createdAt };
+      }),
       nextCursor: page.nextCursor,
     };
   });

@@ -23,6 +23,7 @@ import { statsRoutes } from './stats.ts';
 import { cellarFigureRoutes } from './cellar-figures.ts';
 import { placeRoutes } from './places.ts';
 import { bottleRoutes } from './bottles.ts';
+import { tastingRoutes } from './tastings.ts';
 import { openApiRoutes } from './openapi.ts';
 import { tokenRoutes } from './tokens.ts';
 
@@ -42,6 +43,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/beverages', shareRoutes(ctx));
   api.route('/beverages', conversationRoutes(ctx, 'local'));
   api.route('/beverages', bottleRoutes(ctx));
+  api.route('/beverages', tastingRoutes(ctx));
   api.route('/webauthn', webauthnRoutes(ctx, cookie));
   api.route('/totp', totpRoutes(ctx));
   api.route('/notifications', notificationRoutes(ctx));

@@ -1,4 +1,4 @@
-import { and, desc, eq } from '../db/orm.ts';
+import { and, desc, eq, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
 import { tastings, type TastingRow } from '../db/schema/index.ts';
 
@@ -21,6 +21,32 @@ export function createTastingRepository(db: Db) {
         .from(tastings)
         .where(and(eq(tastings.id, id), eq(tastings.beverageId, beverageId)))
         .get();
+    },
+    /** Tastings by id (the activity feed's page); missing ones are left out. */
+    byIds(ids: readonly number[]): TastingRow[] {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(tastings)
+        .where(sql`${tastings.id} in (select value from json_each(${JSON.stringify(ids)}))`)
+        .all();
+    },
+    /** The tasting a stored photo path belongs to, with its entry (tastings_photo_path_idx). */
+    ownerOfPhoto(photoPath: string): { beverageId: number } | undefined {
+      return db
+        .select({ beverageId: tastings.beverageId })
+        .from(tastings)
+        .where(eq(tastings.photoPath, photoPath))
+        .get();
+    },
+    /** Every stored photo path of a tasting, for the uploads sweep (src/media/sweep.ts). */
+    allPhotoPaths(): string[] {
+      return db
+        .select({ photoPath: tastings.photoPath })
+        .from(tastings)
+        .where(sql`${tastings.photoPath} is not null`)
+        .all()
+        .map((r) => r.photoPath!);
     },
     /** The entry's tastings, newest first: by day, then as written. */
     listForEntry(beverageId: number): TastingRow[] {

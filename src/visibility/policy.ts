@@ -13,6 +13,8 @@ export interface VisibleThing {
 /** What owns a stored photo path ('media/…'). */
 export type PhotoOwner =
   | { kind: 'entry'; entry: VisibleThing }
+  /** A tasting's photo: for whoever may see the entry it is a tasting of. */
+  | { kind: 'tasting'; entry: VisibleThing }
   | { kind: 'avatar'; userId: number }
   /** The vault's copy of a remote entry's photo: for signed-in users, as the entry's feeds. */
   | { kind: 'remote' }
@@ -105,8 +107,9 @@ export function createVisibilityPolicy(deps: {
 
     /**
      * Whether the viewer may see a stored image ('media/…' or 'media/avatars/…'). Avatars are
-     * public: they are actors' icons, which other fediverse servers fetch. A bottle photo is
-     * visible to whoever may see the entry it belongs to; a path that belongs to nothing is not.
+     * public: they are actors' icons, which other fediverse servers fetch. A bottle photo, and
+     * the photo of a tasting, is visible to whoever may see the entry it belongs to; a path that
+     * belongs to nothing is not.
      * Admins need no lookup; anyone else costs one indexed lookup of the owning entry.
      */
     canSeePhoto(viewer: VisibilityViewer, storedPath: string): boolean {
@@ -115,8 +118,8 @@ export function createVisibilityPolicy(deps: {
       if (viewer.role === 'ADMIN') return true;
       const owner = deps.photoOwner(storedPath);
       if (!owner) return false;
-      if (owner.kind !== 'entry') return true;
-      return canSee(viewer, owner.entry);
+      if (owner.kind === 'entry' || owner.kind === 'tasting') return canSee(viewer, owner.entry);
+      return true;
     },
   };
 }

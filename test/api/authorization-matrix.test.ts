@@ -106,6 +106,11 @@ async function makeResource(resource: Resource | undefined): Promise<string> {
       const bottle = vault.ctx.bottles.add(owner, entry.id, { quantity: 2, sizeMl: 750 });
       return `${entry.id}/${bottle.id}`;
     }
+    case 'tasting': {
+      const entry = await vault.ctx.beverages.create(owner, { name: 'Tasted', type: 'WINE' });
+      const tasting = await vault.ctx.tastings.create(owner, entry.id, { rating: 3 });
+      return `${entry.id}/${tasting.id}`;
+    }
   }
 }
 

@@ -114,6 +114,7 @@ describe('remote entries in the feed', () => {
           rating: 5,
           notes: 'Spice, <script>alert(1)</script> and cherries.',
           status: 'TRIED',
+          tasting: null,
           photoPath: stored.photoPath,
           noteUri: stored.noteUri,
           createdAt: '2026-02-01T10:00:00.000Z',

@@ -225,10 +225,13 @@ describe('the Note', () => {
       'inCellar',
       'makerName',
       'notes',
+      'openedBottle',
       'rating',
       'status',
       'subtype',
+      'tastedOn',
       'vault',
+      'vintage',
     ]);
     expect(doc['@context'].rating).toEqual({
       '@id': 'vault:rating',

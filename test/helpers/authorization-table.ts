@@ -26,7 +26,8 @@ export type Resource =
   | 'avatar'
   | 'token'
   | 'place'
-  | 'bottle';
+  | 'bottle'
+  | 'tasting';
 
 export interface RequestParts {
   /** Values of the path parameters, by name. */
@@ -66,6 +67,11 @@ const byId = ({ resource }: RequestInput): RequestParts => ({ params: { id: reso
 const byBottle = ({ resource }: RequestInput): RequestParts => {
   const [id, bottleId] = resource.split('/') as [string, string];
   return { params: { id, bottleId } };
+};
+/** A tasting's resource is 'entryId/tastingId'. */
+const byTasting = ({ resource }: RequestInput): RequestParts => {
+  const [id, tastingId] = resource.split('/') as [string, string];
+  return { params: { id, tastingId } };
 };
 const byIdWithPassword = (input: RequestInput) => ({ ...byId(input), ...withPassword(input) });
 /** A security key's answer of the right shape that no key made. */
@@ -307,6 +313,24 @@ export const AUTHORIZATION: Record<string, Row> = {
     ...ownerOnly,
     resource: 'bottle',
     request: (input) => ({ ...byBottle(input), json: {} }),
+  },
+  // Tastings: read by whoever may see the entry (a MEMBERS entry here), written by its owner
+  // alone (anyone else, admins too, is told the entry is not found).
+  'GET /api/beverages/:id/tastings': { ...signedIn(), resource: 'entry', request: byId },
+  'POST /api/beverages/:id/tastings': {
+    ...ownerOnly,
+    resource: 'entry',
+    request: (input) => ({ ...byId(input), json: { rating: 4 } }),
+  },
+  'PATCH /api/beverages/:id/tastings/:tastingId': {
+    ...ownerOnly,
+    resource: 'tasting',
+    request: (input) => ({ ...byTasting(input), json: { rating: 2 } }),
+  },
+  'DELETE /api/beverages/:id/tastings/:tastingId': {
+    ...ownerOnly,
+    resource: 'tasting',
+    request: byTasting,
   },
   // The description of the API: for anyone.
   'GET /api/openapi.json': everyone('ok'),

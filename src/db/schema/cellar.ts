@@ -118,3 +118,19 @@ export const tastings = sqliteTable(
 );
 
 export type TastingRow = typeof tastings.$inferSelect;
+
+/**
+ * Capabilities for the photos of federated tastings, as `photo_capabilities` are for entries: a
+ * random token in the URL under which the servers the tasting was sent to fetch its photo without
+ * a session. One per tasting and photo: a new photo gets a new token, the old URL stops answering.
+ */
+export const tastingPhotoCapabilities = sqliteTable('tasting_photo_capabilities', {
+  token: text('token').primaryKey(),
+  tastingId: integer('tasting_id')
+    .notNull()
+    .unique()
+    .references(() => tastings.id, { onDelete: 'cascade' }),
+  /** The stored photo the token opens ('media/…'). */
+  photoPath: text('photo_path').notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -6,6 +6,7 @@ import {
 } from '../../../contract/enums.ts';
 import { check, index, integer, sql, sqliteTable, text, unique, uniqueIndex } from '../orm.ts';
 import { beverages } from './beverages.ts';
+import { tastings } from './cellar.ts';
 import { users } from './users.ts';
 
 export const ACTOR_KINDS = ['local', 'remote'] as const;
@@ -62,6 +63,11 @@ export const remoteEntries = sqliteTable(
     /** The photo's URL on the remote server, and the vault's own copy of it ('media/…'). */
     photoUrl: text('photo_url'),
     photoPath: text('photo_path'),
+    /**
+     * When the Note is a tasting of the entry (its vault terms `tastedOn`, `openedBottle`,
+     * `vintage`): JSON `{ tastedOn, opened, vintage }`; null for an entry.
+     */
+    tasting: text('tasting'),
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
     receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
@@ -203,6 +209,9 @@ export const ACTIVITY_TYPES = [
   'UndoLike',
   'Comment',
   'DeleteComment',
+  'CreateTasting',
+  'UpdateTasting',
+  'DeleteTasting',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -212,9 +221,11 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
  * follower or declined a request (Reject), shared an entry
  * (Offer), cheered an entry or took the cheer back (Like, UndoLike: ActivityPub's Like and
  * Undo(Like)), commented or deleted a comment (Comment, DeleteComment: a Create and a Delete of
- * a reply Note; the payload names the cheer or comment, `{ cheerId }` or `{ commentId }`). The
- * conversation's types are their own so that the handlers of an entry's Create, Update, Delete
- * and of a follow's Undo never see them. Recorded in the same
+ * a reply Note; the payload names the cheer or comment, `{ cheerId }` or `{ commentId }`), logged,
+ * changed or deleted a tasting of an entry (CreateTasting, UpdateTasting, DeleteTasting: the
+ * payload names it, `{ tastingId }`; src/tastings/activities.ts). The conversation's and the
+ * tastings' types are their own so that the handlers of an entry's Create, Update, Delete and of
+ * a follow's Undo never see them. Recorded in the same
  * transaction as the write that caused it, together with its outbox row.
  */
 export const activities = sqliteTable(
@@ -273,7 +284,8 @@ export const outbox = sqliteTable(
 /**
  * The activity feed: the Create activities delivered to a local user (fan-out on write, by the
  * outbox, off the request path). Newest first by (createdAt, activityId). An item is a local
- * entry (`beverageId`) or a remote one (`remoteEntryId`), never both.
+ * entry (`beverageId`) or a remote one (`remoteEntryId`), never both; a local entry's item with
+ * `tastingId` is a tasting of it (CreateTasting).
  */
 export const feedItems = sqliteTable(
   'feed_items',
@@ -291,6 +303,8 @@ export const feedItems = sqliteTable(
     remoteEntryId: integer('remote_entry_id').references(() => remoteEntries.id, {
       onDelete: 'cascade',
     }),
+    /** A tasting of the local entry `beverageId` (a CreateTasting); it goes with the tasting. */
+    tastingId: integer('tasting_id').references(() => tastings.id, { onDelete: 'cascade' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
@@ -302,6 +316,9 @@ export const feedItems = sqliteTable(
     index('feed_items_actor_idx').on(t.recipientId, t.actorId),
     index('feed_items_beverage_idx').on(t.beverageId),
     index('feed_items_remote_entry_idx').on(t.remoteEntryId),
+    index('feed_items_tasting_idx')
+      .on(t.tastingId)
+      .where(sql`${t.tastingId} is not null`),
   ],
 );
 

@@ -32,11 +32,13 @@ type FeedEntry = Pick<
  * remote entry is also marked 'View only': it lives on another server.
  */
 export function FeedEntryCard(props: {
-  kind: ActivityItem['kind'];
+  kind: 'local' | 'remote';
   who: ReactNode;
   createdAt: string;
   entry: FeedEntry;
   thumb: ReactNode;
+  /** What the actor did, when not logging it (a remote vault's tasting: "opened a bottle"). */
+  did?: string | undefined;
 }) {
   const { kind, entry } = props;
   const nameId = useId();
@@ -63,7 +65,7 @@ export function FeedEntryCard(props: {
       aria-labelledby={nameId}
     >
       <p className="activity-card__who">
-        {props.who} logged {toTry ? 'a beverage to try' : 'a beverage'}
+        {props.who} {props.did ?? `logged ${toTry ? 'a beverage to try' : 'a beverage'}`}
         {when && (
           <>
             {' · '}

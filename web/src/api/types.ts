@@ -35,6 +35,7 @@ export type {
   FollowingItem,
   RespondBody,
   RespondResult,
+  TastingActivityItem,
   UserSearchResult,
   VaultNotification,
 } from '../../../contract/social.ts';

@@ -1,0 +1,97 @@
+import type { ActivityRow, TastingRow } from '../src/db/schema/index.ts';
+import type { Outbox } from '../src/outbox/outbox.ts';
+import type { EntryDeliveryDeps } from './entry-delivery.ts';
+import type { FederatedEntries, FederatedEntryRow } from './entry-rows.ts';
+
+// No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
+// first delivery that has somewhere to go (`send`).
+
+/** One tasting activity to hand to Fedify, in plain data. */
+export type TastingDeliveryJob =
+  | {
+      kind: 'Create' | 'Update';
+      username: string;
+      fullName: string;
+      tasting: TastingRow;
+      entry: FederatedEntryRow;
+    }
+  | { kind: 'Delete'; username: string; fullName: string; tastingId: number; deletedAt: Date };
+
+export interface TastingDeliveryDeps {
+  users: EntryDeliveryDeps['users'];
+  actors: EntryDeliveryDeps['actors'];
+  /** Federated entries only (entry-rows.ts): a PRIVATE one, or one kept out, is not read. */
+  entries: Pick<FederatedEntries, 'byId'>;
+  tastings: { byIds(ids: readonly number[]): TastingRow[] };
+  audience: EntryDeliveryDeps['audience'];
+  /** Builds the activity and puts it in Fedify's queue; loads Fedify on its first call. */
+  send(job: TastingDeliveryJob): Promise<void>;
+}
+
+/**
+ * Tastings of users with activityPubEnabled go to their remote followers as Notes
+ * (tasting-note.ts), addressed like the entry's: only while the entry goes to the fediverse
+ * (federated and not PRIVATE: entry-rows.ts reads no other). The outbox's CreateTasting,
+ * UpdateTasting and DeleteTasting (src/tastings/activities.ts), after the write commits, become
+ * Create / Update / Delete(Tombstone) of the tasting's Note, handed to Fedify (`send`). A Delete
+ * goes only when the entry was in the fediverse when the tasting (or the entry) was deleted.
+ *
+ * A federating handler of the outbox (src/outbox/handoffs.ts), as entry-delivery.ts is: at least
+ * once, with the same activity id each time (from the tasting id and its updatedAt), in order
+ * per tasting.
+ */
+export function registerTastingDelivery(outbox: Outbox, deps: TastingDeliveryDeps): void {
+  function sender(userId: number) {
+    const user = deps.users.findById(userId);
+    if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(userId)) return undefined;
+    return { username: user.username, fullName: user.fullName };
+  }
+
+  function jobOf(activity: ActivityRow): TastingDeliveryJob | undefined {
+    const payload = parsePayload(activity.payload);
+    if (!payload) return undefined;
+    if (activity.type === 'DeleteTasting') {
+      if (payload.federated !== true || typeof payload.userId !== 'number') return undefined;
+      const names = sender(payload.userId);
+      if (!names) return undefined;
+      return {
+        kind: 'Delete',
+        ...names,
+        tastingId: payload.tastingId,
+        deletedAt: activity.createdAt,
+      };
+    }
+    if (activity.type !== 'CreateTasting' && activity.type !== 'UpdateTasting') return undefined;
+    // Deleted since: its Delete follows.
+    const [tasting] = deps.tastings.byIds([payload.tastingId]);
+    if (!tasting) return undefined;
+    const entry = deps.entries.byId(tasting.beverageId);
+    if (!entry || deps.actors.userIdOf(activity.actorId) !== entry.userId) return undefined;
+    const names = sender(entry.userId);
+    if (!names) return undefined;
+    const kind = activity.type === 'CreateTasting' ? 'Create' : 'Update';
+    return { kind, ...names, tasting, entry };
+  }
+
+  outbox.federate<TastingDeliveryJob>({
+    name: 'tasting',
+    types: ['CreateTasting', 'UpdateTasting', 'DeleteTasting'],
+    job: jobOf,
+    send: deps.send,
+    // One tasting's activities reach Fedify's queue in the order they were recorded.
+    orderingKey: (job) => String(job.kind === 'Delete' ? job.tastingId : job.tasting.id),
+  });
+}
+
+function parsePayload(
+  payload: string | null,
+): { tastingId: number; userId?: unknown; federated?: unknown } | undefined {
+  if (payload === null) return undefined;
+  try {
+    const value = JSON.parse(payload) as { tastingId?: unknown };
+    if (typeof value.tastingId === 'number') return { ...value, tastingId: value.tastingId };
+  } catch {
+    // not a tasting's activity
+  }
+  return undefined;
+}

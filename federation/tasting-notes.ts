@@ -1,0 +1,41 @@
+import type { Federation } from '@fedify/fedify';
+import type { EntryNotes } from './entry-notes.ts';
+import type { TastingDeliveryJob } from './tasting-delivery.ts';
+import {
+  createTastingActivity,
+  deleteTastingActivity,
+  tastingNoteUrl,
+  updateTastingActivity,
+} from './tasting-note.ts';
+
+/**
+ * Hands one tasting activity to Fedify, as sendEntryActivity does an entry's (entry-notes.ts):
+ * signed as the author and queued for every inbox of the author's followers collection, one
+ * POST per shared inbox, in order per tasting and server.
+ */
+export async function sendTastingActivity(
+  federation: Federation<void>,
+  notes: EntryNotes,
+  origin: string,
+  job: TastingDeliveryJob,
+): Promise<void> {
+  const ctx = federation.createContext(new URL(origin), undefined);
+  const author = { username: job.username, fullName: job.fullName };
+  const activity =
+    job.kind === 'Delete'
+      ? deleteTastingActivity({
+          origin,
+          username: job.username,
+          tastingId: job.tastingId,
+          deletedAt: job.deletedAt,
+        })
+      : job.kind === 'Create'
+        ? createTastingActivity(await notes.tastingInput(job.tasting, job.entry, author))
+        : updateTastingActivity(await notes.tastingInput(job.tasting, job.entry, author));
+  const tastingId = job.kind === 'Delete' ? job.tastingId : job.tasting.id;
+  await ctx.sendActivity({ identifier: job.username }, 'followers', activity, {
+    preferSharedInbox: true,
+    syncCollection: true,
+    orderingKey: tastingNoteUrl(origin, job.username, tastingId).href,
+  });
+}

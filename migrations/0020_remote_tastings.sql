@@ -1,0 +1,1 @@
+ALTER TABLE `remote_entries` ADD `tasting` text;

@@ -1,0 +1,172 @@
+import type { BeverageRepository, BeverageWithOwner } from '../beverages/repository.ts';
+import type { BeverageRow, Role, TastingRow } from '../db/schema/index.ts';
+import type { Transaction } from '../db/transaction.ts';
+import { notFound } from '../domain-error.ts';
+import { PHOTO, type MediaStore } from '../media/images.ts';
+import type { VisibilityPolicy } from '../visibility/policy.ts';
+import type { TastingActivities } from './activities.ts';
+import type { TastingRepository } from './repository.ts';
+
+export const ENTRY_NOT_FOUND = 'Beverage not found';
+export const TASTING_NOT_FOUND = 'Tasting not found';
+
+export interface TastingViewer {
+  id: number;
+  role: Role;
+}
+
+/** A tasting's fields as the routes parse them (JSON or form). */
+export interface TastingInput {
+  tastedOn?: string | undefined;
+  rating?: number | null | undefined;
+  notes?: string | undefined;
+}
+
+/** What a change does to the photo: a new one, or taking it away. */
+export interface PhotoChange {
+  replace?: Uint8Array | undefined;
+  remove?: boolean | undefined;
+}
+
+/**
+ * Tastings of an entry (docs/cellar.md, "Tastings"): whoever may see the entry reads them (the
+ * visibility policy); only its owner writes them (anyone else, admins too, is told the entry is
+ * not found). Each write records its activity (`activities`: the followers' feeds, and the
+ * fediverse as a Note) in its transaction. Photo files are written whole before the row names
+ * them and deleted only after it no longer does, as entry photos are (src/beverages/service.ts).
+ */
+export function createTastingService(deps: {
+  repo: TastingRepository;
+  entries: Pick<BeverageRepository, 'findById'>;
+  visibility: Pick<VisibilityPolicy, 'canSee'>;
+  media: Pick<MediaStore, 'save' | 'remove'>;
+  activities: TastingActivities;
+  transaction: Transaction;
+  now: () => number;
+}) {
+  const { repo, entries, visibility, media, activities, transaction, now } = deps;
+
+  function ownEntry(viewer: TastingViewer, beverageId: number): BeverageWithOwner {
+    const entry = entries.findById(beverageId);
+    if (!entry || entry.userId !== viewer.id) throw notFound(ENTRY_NOT_FOUND);
+    return entry;
+  }
+
+  function tastingOf(beverageId: number, tastingId: number): TastingRow {
+    const tasting = repo.find(beverageId, tastingId);
+    if (!tasting) throw notFound(TASTING_NOT_FOUND);
+    return tasting;
+  }
+
+  /** Runs a write that may name `photoPath`; if it throws, the file goes. */
+  async function withPhoto<T>(photoPath: string | null, write: () => T): Promise<T> {
+    try {
+      return write();
+    } catch (error) {
+      await media.remove(photoPath);
+      throw error;
+    }
+  }
+
+  return {
+    /** The entry's tastings, newest first, for whoever may see the entry. */
+    list(viewer: TastingViewer, beverageId: number): TastingRow[] {
+      const entry = entries.findById(beverageId);
+      if (!entry || !visibility.canSee(viewer, entry)) throw notFound(ENTRY_NOT_FOUND);
+      return repo.listForEntry(beverageId);
+    },
+
+    /** Logs a tasting of the viewer's own entry; its day is today (UTC) unless given. */
+    async create(
+      viewer: TastingViewer,
+      beverageId: number,
+      input: TastingInput,
+      photo?: Uint8Array,
+    ): Promise<TastingRow> {
+      ownEntry(viewer, beverageId); // refuse before the slow photo work
+      const photoPath = photo ? await media.save(photo, PHOTO) : null;
+      return withPhoto(photoPath, () =>
+        transaction(() => {
+          const entry = ownEntry(viewer, beverageId);
+          const at = new Date(now());
+          const row = repo.insert({
+            beverageId,
+            userId: viewer.id,
+            tastedOn: input.tastedOn ?? at.toISOString().slice(0, 10),
+            rating: input.rating ?? null,
+            notes: input.notes ?? '',
+            photoPath,
+            vintage: null,
+            opened: false,
+            createdAt: at,
+            updatedAt: at,
+          });
+          activities.written(row, entry);
+          return row;
+        }),
+      );
+    },
+
+    /** Changes a tasting's fields and photo; a field left out stays as it is. */
+    async change(
+      viewer: TastingViewer,
+      beverageId: number,
+      tastingId: number,
+      input: TastingInput,
+      photo: PhotoChange = {},
+    ): Promise<TastingRow> {
+      ownEntry(viewer, beverageId);
+      tastingOf(beverageId, tastingId);
+      const newPhoto = photo.replace ? await media.save(photo.replace, PHOTO) : null;
+      const photoChange =
+        newPhoto !== null ? { photoPath: newPhoto } : photo.remove ? { photoPath: null } : {};
+      const { before, after } = await withPhoto(newPhoto, () =>
+        transaction(() => {
+          const entry = ownEntry(viewer, beverageId);
+          const current = tastingOf(beverageId, tastingId);
+          const updated = repo.update(tastingId, {
+            ...(input.tastedOn !== undefined && { tastedOn: input.tastedOn }),
+            ...(input.rating !== undefined && { rating: input.rating }),
+            ...(input.notes !== undefined && { notes: input.notes }),
+            ...photoChange,
+            updatedAt: new Date(now()),
+          })!;
+          activities.changed(updated, entry);
+          return { before: current, after: updated };
+        }),
+      );
+      if ('photoPath' in photoChange && before.photoPath !== after.photoPath) {
+        await media.remove(before.photoPath);
+      }
+      return after;
+    },
+
+    /** Deletes a tasting and its photo. */
+    async remove(viewer: TastingViewer, beverageId: number, tastingId: number): Promise<void> {
+      const deleted = transaction(() => {
+        const entry = ownEntry(viewer, beverageId);
+        const tasting = tastingOf(beverageId, tastingId);
+        activities.deleted(tasting, entry);
+        repo.delete(tasting.id);
+        return tasting;
+      });
+      await media.remove(deleted.photoPath);
+    },
+
+    /**
+     * The entry is being deleted, its tastings with it (in its transaction, through the foreign
+     * key): their Notes are withdrawn, and the photo files to delete once it commits are
+     * answered.
+     */
+    entryDeleted(entry: BeverageRow): string[] {
+      const photos: string[] = [];
+      for (const tasting of repo.listForEntry(entry.id)) {
+        activities.deleted(tasting, entry);
+        if (tasting.photoPath) photos.push(tasting.photoPath);
+      }
+      return photos;
+    },
+  };
+}
+
+export type TastingService = ReturnType<typeof createTastingService>;
