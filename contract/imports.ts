@@ -22,8 +22,8 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_FORMAT_LABELS: Record<Exclude<ImportFormat, 'auto'>, string> = {
   vault: "The vault's own export (ZIP)",
   untappd: 'Untappd check-ins (CSV)',
-  vivino: 'Vivino wines (CSV)',
-  cellartracker: 'CellarTracker cellar or consumed bottles (CSV)',
+  vivino: "Vivino's data download (ZIP) or its wine list or cellar (CSV)",
+  cellartracker: 'CellarTracker inventory, cellar or consumed bottles (CSV)',
   generic: 'The generic CSV template',
 };
 
@@ -41,6 +41,8 @@ export const GENERIC_TEMPLATE_COLUMNS = [
   'created_at',
   'visibility',
   'federated',
+  'drink_from',
+  'drink_until',
 ] as const;
 
 /** POST /api/imports?format=…&fileName=… */
