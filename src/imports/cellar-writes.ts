@@ -57,7 +57,9 @@ export function createCellarWrites(deps: {
       tastingPhotos: readonly (string | null)[],
       at: number,
     ): void {
-      for (const path of row.places ?? []) placeAt(userId, path, at);
+      // Parents first, so that each place made keeps its own date.
+      const places = [...(row.places ?? [])].sort((a, b) => a.path.length - b.path.length);
+      for (const { path, createdAt } of places) placeAt(userId, path, createdAt);
       for (const b of row.bottles ?? []) {
         deps.bottles.insert({
           beverageId: entryId,

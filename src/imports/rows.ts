@@ -30,8 +30,8 @@ export interface MappedRow {
   tastings?: ImportedTasting[] | undefined;
   /** Bottle events (a vault export's): of this entry, or of entries since deleted. */
   events?: ImportedEvent[] | undefined;
-  /** Places to make even when no bottle is in them (a vault export's), as paths of names. */
-  places?: string[][] | undefined;
+  /** Places to make even when no bottle is in them (a vault export's): paths of names. */
+  places?: { path: string[]; createdAt: number }[] | undefined;
 }
 
 /** A bottle line brought in with an entry; `place` is the path of names, [] for none. */

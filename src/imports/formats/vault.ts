@@ -125,7 +125,10 @@ export function vaultRows(
   return entries.map((entry, i) => {
     const result = mapVaultEntry(entry, ofEntry.get(entry.id));
     if (i === 0 && result.ok === true) {
-      result.row.places = [...paths.values()].filter((p) => p.length > 0);
+      result.row.places = (cellar?.places ?? []).map((p) => ({
+        path: paths.get(p.id)!,
+        createdAt: Date.parse(p.createdAt),
+      }));
       result.row.events = [...(result.row.events ?? []), ...orphans];
     }
     return result;
