@@ -113,7 +113,7 @@ async function get<T>(cookie: string, url: string): Promise<T> {
 /** The cellar as its owner sees it through the API: entries, their bottles, the places. */
 async function cellarOf(cookie: string) {
   const { beverages } = await get<{ beverages: Entry[] }>(cookie, '/api/beverages?limit=200');
-  const bottles: Record<string, object[]> = {};
+  const bottles: Record<string, { place: string; quantity: unknown; sizeMl: unknown }[]> = {};
   for (const entry of beverages) {
     const { bottles: lines } = await get<{ bottles: Record<string, unknown>[] }>(
       cookie,
@@ -223,6 +223,27 @@ describe("CellarTracker's Inventory export (a row per bottle)", () => {
     expect(cellar.bottles).toEqual(expectedBottles);
     expect(cellar.places).toEqual(['Basement', 'Basement › Rack A', 'Kitchen fridge']);
 
+    // The cellar's figures and the place filter see the imported bottles.
+    const summary = await get<{ entries: number; bottles: number; value: unknown }>(
+      cookie,
+      '/api/cellar',
+    );
+    expect(summary).toMatchObject({
+      entries: 2,
+      bottles: 6,
+      value: [{ currency: 'EUR', amount: 245 * 3 + 260 * 2 + 540 }],
+    });
+    const { places } = await get<{ places: { id: number; path: string[] }[] }>(
+      cookie,
+      '/api/cellar/places',
+    );
+    const fridge = places.find((p) => p.path.join() === 'Kitchen fridge')!;
+    const inFridge = await get<{ beverages: Entry[] }>(
+      cookie,
+      `/api/beverages?placeId=${fridge.id}`,
+    );
+    expect(inFridge.beverages).toHaveLength(2);
+
     // The same file again: duplicates of the entries, no bottle counted twice, no place again.
     const again = await importFile(cookie, Buffer.from(csvOf(inventory)));
     expect(again.job).toMatchObject({ imported: 0, duplicates: 6 });
@@ -253,6 +274,36 @@ describe("CellarTracker's Inventory export (a row per bottle)", () => {
       place: 'Cave à vin › Étagère 2',
       sizeMl: 1500,
     });
+  });
+
+  it('gathers the bottles of a wine whose rows are spread over several batches', async () => {
+    const cookie = await signedIn('ct_big');
+    const wines = ['3001', '3002', '3003'];
+    const rows = Array.from({ length: 450 }, (_, i) =>
+      bottle('2015', {
+        iWine: wines[i % 3]!,
+        Wine: `Cuvée ${wines[i % 3]}`,
+        Location: 'Basement',
+        Bin: `Rack ${(i % 2) + 1}`,
+      }),
+    );
+    const report = await importFile(cookie, Buffer.from(csvOf(rows)));
+    expect(report.job).toMatchObject({ status: 'DONE', total: 450, imported: 450 });
+    expect(report.rows[449]).toMatchObject({
+      row: 450,
+      outcome: 'IMPORTED',
+      reason: 'A bottle of the entry of row 3',
+    });
+    const cellar = await cellarOf(cookie);
+    expect(cellar.entries.map((e) => [e.name, e.bottleCount]).sort()).toEqual([
+      ['Cuvée 3001 2015', 150],
+      ['Cuvée 3002 2015', 150],
+      ['Cuvée 3003 2015', 150],
+    ]);
+    expect(cellar.bottles['Cuvée 3001 2015']!.map((b) => [b.place, b.quantity])).toEqual([
+      ['Basement › Rack 1', 75],
+      ['Basement › Rack 2', 75],
+    ]);
   });
 
   it('puts bottles into the places of the same names the user already has', async () => {
