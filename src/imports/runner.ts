@@ -16,6 +16,7 @@ import type { MapResult, MappedRow } from './rows.ts';
 import type { ImportStore, JobState } from './store.ts';
 import type { VaultZip } from './zip-source.ts';
 
+// The ZIP reader (yauzl) loads with the first import that needs it.
 const zipSource = () => import('./zip-source.ts');
 
 /** Rows per batch: one transaction each, then the event loop gets its turn. */
@@ -48,7 +49,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Runs import jobs one at a time, in batches: each batch's report lines are appended first,
- * then its new entries (and the shares a vault export restores) are written in one transaction
+ * then its new entries (with the shares a vault export restores and the places, bottles, bottle
+ * events and tastings they bring) are written in one transaction
  * straight through the repositories, so no activity is recorded for them (they reach no
  * follower, feed, notification or remote server); then job.json records the batch and the
  * event loop gets its turn. A job stopped half-way (shutdown, crash) goes on from its last
@@ -169,7 +171,7 @@ export function createImportRunner(deps: RunnerDeps) {
         rating: r.status === 'TO_TRY' ? 0 : r.rating,
         notes: r.notes,
         status: r.status,
-        inCellar: r.inCellar || (r.bottles?.length ?? 0) > 0,
+        inCellar: r.inCellar,
         photoPath,
         drinkFrom: r.drinkFrom ?? null,
         drinkUntil: r.drinkUntil ?? null,
