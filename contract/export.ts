@@ -5,11 +5,15 @@ import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from './enums.ts';
  * The vault's export: a ZIP (GET /api/export, `npm run vault -- export`) holding
  *   entries.csv   one row per entry, for spreadsheets (EXPORT_CSV_COLUMNS)
  *   entries.json  the same, complete and machine-readable: `vaultExportSchema`
- *   photos/<file>.jpg  each entry's photo, named as in the entry's `photo`
- * The import of the vault's own ZIP parses entries.json with `vaultExportSchema`.
+ *   cellar.json   places, bottle lines and bottle events (contract/export-cellar.ts)
+ *   tastings.json the tastings of the entries (contract/export-cellar.ts)
+ *   photos/<file>.jpg  each entry's and tasting's photo, named as in its `photo`
+ * The import of the vault's own ZIP parses entries.json with `vaultExportSchema`. Version 2
+ * added cellar.json, tastings.json and the entries' drinking windows; a version 1 export (which
+ * has none of them) still imports.
  */
 export const EXPORT_FORMAT = 'the-vault-export';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
 
 /** Where the JSON and the photos sit inside the ZIP. */
 export const EXPORT_JSON_NAME = 'entries.json';
@@ -51,13 +55,16 @@ export const exportEntrySchema = z.object({
    */
   visibility: z.string().optional(),
   federated: z.boolean().optional(),
+  /** The drinking window, years (null: open); left out by version 1 exports. */
+  drinkFrom: z.number().int().min(1800).max(2200).nullable().optional(),
+  drinkUntil: z.number().int().min(1800).max(2200).nullable().optional(),
 });
 export type ExportEntry = z.infer<typeof exportEntrySchema>;
 
 /** entries.json. */
 export const vaultExportSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
-  version: z.literal(EXPORT_VERSION),
+  version: z.union([z.literal(1), z.literal(EXPORT_VERSION)]),
   exportedAt: isoDateSchema,
   /** The user whose vault this is. */
   user: z.object({ username: z.string(), fullName: z.string() }),
@@ -82,6 +89,8 @@ export const EXPORT_CSV_COLUMNS = [
   'shared_with',
   'visibility',
   'federated',
+  'drink_from',
+  'drink_until',
 ] as const;
 
 /** GET /api/export?username=NAME: an admin exports another user's vault (else one's own). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Imports: POST /api/imports takes one file as the raw request body (a CSV or the vault's own
- * export ZIP, at most IMPORT_MAX_BYTES) and answers 202 with the job; the job runs in the
+ * Imports: POST /api/imports takes one file as the raw request body (a CSV, the vault's own
+ * export ZIP or Vivino's data download ZIP, at most IMPORT_MAX_BYTES) and answers 202 with the job; the job runs in the
  * background, GET /api/imports/{id} tells how far it is, GET /api/imports/{id}/report lists
  * the rows' outcomes, a page at a time.
  */
@@ -22,8 +22,8 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_FORMAT_LABELS: Record<Exclude<ImportFormat, 'auto'>, string> = {
   vault: "The vault's own export (ZIP)",
   untappd: 'Untappd check-ins (CSV)',
-  vivino: 'Vivino wines (CSV)',
-  cellartracker: 'CellarTracker cellar or consumed bottles (CSV)',
+  vivino: 'Vivino data download (ZIP) or wine list (CSV)',
+  cellartracker: 'CellarTracker inventory, cellar or consumed bottles (CSV)',
   generic: 'The generic CSV template',
 };
 
@@ -41,6 +41,8 @@ export const GENERIC_TEMPLATE_COLUMNS = [
   'created_at',
   'visibility',
   'federated',
+  'drink_from',
+  'drink_until',
 ] as const;
 
 /** POST /api/imports?format=…&fileName=… */

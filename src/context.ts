@@ -39,6 +39,7 @@ import { createNotificationRepository } from './notifications/repository.ts';
 import { createNotificationService } from './notifications/service.ts';
 import { createImportRepository } from './imports/repository.ts';
 import { createImportService } from './imports/service.ts';
+import { createImportCellar } from './imports/cellar-writes.ts';
 import { createBackupService } from './backups/service.ts';
 import { createExportRepository } from './export/repository.ts';
 import { createExportService } from './export/service.ts';
@@ -309,6 +310,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     users,
     media,
     shares: shareRepo,
+    cellar: createImportCellar(database),
     transaction,
     now,
   });

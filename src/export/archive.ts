@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import yazl from 'yazl';
+import { EXPORT_CELLAR_NAME, EXPORT_TASTINGS_NAME } from '../../contract/export-cellar.ts';
 import {
   EXPORT_CSV_NAME,
   EXPORT_FORMAT,
@@ -9,8 +10,19 @@ import {
   EXPORT_VERSION,
   type ExportEntry,
 } from '../../contract/export.ts';
+import type { ExportCellarRepository, Page } from './cellar-repository.ts';
 import type { ExportRow } from './repository.ts';
-import { CSV_HEAD, csvRows, toExportEntry } from './rows.ts';
+import { CSV_HEAD, csvRows, photoNameInZip, toExportEntry } from './rows.ts';
+
+/** The user's cellar, read as the export's files need it (the user already bound). */
+export type CellarSource = {
+  [K in keyof ExportCellarRepository]: ExportCellarRepository[K] extends (
+    userId: number,
+    ...rest: infer A
+  ) => infer R
+    ? (...rest: A) => R
+    : never;
+};
 
 /** Entries read per page: small enough to keep memory flat, large enough to be quick. */
 export const PAGE_SIZE = 500;
@@ -22,11 +34,13 @@ export interface ArchiveSource {
   page(afterId: number, limit: number): ExportRow[];
   /** The file of a stored photo ('media/…'), or undefined when the path is not one. */
   locatePhoto(storedPath: string): string | undefined;
+  /** Places, bottle lines, bottle events and tastings, for cellar.json and tastings.json. */
+  cellar: CellarSource;
 }
 
 /**
- * The export ZIP as a stream: entries.csv, entries.json, then photos/…, each produced as the
- * reader takes the bytes (yazl pipes with back-pressure). The entries are read twice, a page
+ * The export ZIP as a stream: entries.csv, entries.json, cellar.json, tastings.json, then
+ * photos/… (the entries' and the tastings'), each produced as the reader takes the bytes (yazl pipes with back-pressure). The entries are read twice, a page
  * at a time (once per file), and the photos are opened one at a time as their turn comes, so
  * memory stays flat whatever the size of the vault. Photos are stored uncompressed (JPEG does
  * not shrink); the text files are deflated.
@@ -64,11 +78,14 @@ export function exportArchive(source: ArchiveSource): Readable {
     }
   }
 
-  function photoFile(row: ExportRow): string | undefined {
-    if (!row.photo_path) return undefined;
-    const file = source.locatePhoto(row.photo_path);
+  function storedFile(storedPath: string | null): string | undefined {
+    if (!storedPath) return undefined;
+    const file = source.locatePhoto(storedPath);
     return file && fs.existsSync(file) ? file : undefined;
   }
+  const photoFile = (row: ExportRow) => storedFile(row.photo_path);
+  /** Photo names already in the ZIP (two rows may name one file). */
+  const added = new Set<string>();
 
   async function* csv(): AsyncGenerator<string> {
     yield CSV_HEAD;
@@ -101,7 +118,6 @@ export function exportArchive(source: ArchiveSource): Readable {
     };
     yield JSON.stringify(head).slice(0, -1) + ',"entries":[\n';
     let first = true;
-    const added = new Set<string>();
     for await (const rows of pages()) {
       const lines: string[] = [];
       for (const row of rows) {
@@ -117,6 +133,47 @@ export function exportArchive(source: ArchiveSource): Readable {
       first = false;
     }
     yield '\n]}\n';
+  }
+
+  /** The rows of a paged read as the inside of a JSON array, a page at a time. */
+  async function* jsonArray<T>(
+    read: (afterId: number, limit: number) => Page<T>,
+    each: (row: T) => string,
+  ): AsyncGenerator<string> {
+    let afterId = 0;
+    let first = true;
+    for (;;) {
+      if (abandoned) return;
+      const { rows, lastId } = read(afterId, PAGE_SIZE);
+      if (rows.length) yield (first ? '\n' : ',\n') + rows.map(each).join(',\n');
+      first = false;
+      if (rows.length < PAGE_SIZE) return;
+      afterId = lastId;
+      await nextTurn();
+    }
+  }
+
+  async function* cellarJson(): AsyncGenerator<string> {
+    yield `{"places":${JSON.stringify(source.cellar.places())},"bottles":[`;
+    yield* jsonArray(source.cellar.bottles, (b) => JSON.stringify(b));
+    yield '\n],"bottleEvents":[';
+    yield* jsonArray(source.cellar.events, (e) => JSON.stringify(e));
+    yield '\n]}\n';
+  }
+
+  async function* tastingsJson(): AsyncGenerator<string> {
+    yield '{"tastings":[';
+    yield* jsonArray(source.cellar.tastings, ({ photoPath, ...tasting }) => {
+      const file = storedFile(photoPath);
+      const photo = file && photoPath ? photoNameInZip(photoPath) : null;
+      if (file && photo && !added.has(photo)) {
+        added.add(photo);
+        addPhoto(file, photo);
+      }
+      return JSON.stringify({ ...tasting, photo });
+    });
+    yield '\n]}\n';
+    // Every photo has been added by now: the entries' and the tastings'.
     zip.end();
   }
 
@@ -125,6 +182,12 @@ export function exportArchive(source: ArchiveSource): Readable {
   );
   zip.addReadStreamLazy(EXPORT_JSON_NAME, { mtime }, (done) =>
     done(null, readFrom(Readable.from(json(), { objectMode: false }))),
+  );
+  zip.addReadStreamLazy(EXPORT_CELLAR_NAME, { mtime }, (done) =>
+    done(null, readFrom(Readable.from(cellarJson(), { objectMode: false }))),
+  );
+  zip.addReadStreamLazy(EXPORT_TASTINGS_NAME, { mtime }, (done) =>
+    done(null, readFrom(Readable.from(tastingsJson(), { objectMode: false }))),
   );
   zip.on('error', (error: Error) => output.destroy(error));
   return output;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { createExportCellarRepository } from './cellar-repository.ts';
 
 /** One of the exporting user's entries, as stored, with the usernames it is shared with. */
 export interface ExportRow {
@@ -48,6 +49,8 @@ export function createExportRepository(sqlite: Database.Database) {
     count(userId: number): number {
       return count.get(userId)!.n;
     },
+    /** The user's places, bottle lines, bottle events and tastings. */
+    cellar: createExportCellarRepository(sqlite),
   };
 }
 

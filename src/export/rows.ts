@@ -16,6 +16,8 @@ function federatedOf(row: ExportRow): boolean | undefined {
   return value === undefined || value === null ? undefined : Boolean(value);
 }
 
+const yearOf = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
 /**
  * A stored row as entries.json has it (contract/export.ts). `hasPhoto` says whether the photo's
  * file is there to go into the ZIP: an entry whose file is missing is exported without a photo.
@@ -40,6 +42,8 @@ export function toExportEntry(row: ExportRow, hasPhoto: boolean): ExportEntry {
   const federated = federatedOf(row);
   if (visibility !== undefined) entry.visibility = visibility;
   if (federated !== undefined) entry.federated = federated;
+  entry.drinkFrom = yearOf(row.drink_from);
+  entry.drinkUntil = yearOf(row.drink_until);
   return entry;
 }
 
@@ -71,6 +75,8 @@ function csvCells(entry: ExportEntry): string[] {
     guardFormula(entry.sharedWith.join(' ')),
     entry.visibility === undefined ? '' : guardFormula(entry.visibility.toLowerCase()),
     entry.federated === undefined ? '' : yesNo(entry.federated),
+    entry.drinkFrom == null ? '' : String(entry.drinkFrom),
+    entry.drinkUntil == null ? '' : String(entry.drinkUntil),
   ];
 }
 

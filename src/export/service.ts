@@ -22,7 +22,8 @@ export function exportFileName(username: string, at: Date): string {
 }
 
 /**
- * Export of a user's own entries (not the entries others shared with them) with their photos:
+ * Export of a user's own entries (not the entries others shared with them) with their photos,
+ * cellar and tastings:
  * see src/export/archive.ts for the ZIP and contract/export.ts for its files.
  */
 export function createExportService(deps: ExportDeps) {
@@ -37,6 +38,12 @@ export function createExportService(deps: ExportDeps) {
       exportedAt,
       page: (afterId, limit) => deps.repo.page(owner.id, afterId, limit),
       locatePhoto: (storedPath) => deps.media.locate(storedPath),
+      cellar: {
+        places: () => deps.repo.cellar.places(owner.id),
+        bottles: (afterId, limit) => deps.repo.cellar.bottles(owner.id, afterId, limit),
+        events: (afterId, limit) => deps.repo.cellar.events(owner.id, afterId, limit),
+        tastings: (afterId, limit) => deps.repo.cellar.tastings(owner.id, afterId, limit),
+      },
     });
     return { fileName: exportFileName(owner.username, exportedAt), stream };
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { EXPORT_JSON_NAME } from '../../contract/export.ts';
 import { IMPORT_MAX_BYTES, type ImportFormat } from '../../contract/imports.ts';
 import { badRequest, DomainError } from '../domain-error.ts';
 import type { JobState } from './store.ts';
@@ -48,16 +49,37 @@ async function isZip(file: string): Promise<boolean> {
   }
 }
 
+/**
+ * A ZIP is the vault's own export (it has entries.json) or Vivino's data download (it has
+ * full_wine_list.csv or cellar.csv); anything else is refused.
+ */
+async function checkZip(file: string, asked: ImportFormat): Promise<CheckedUpload> {
+  if (asked !== 'auto' && asked !== 'vault' && asked !== 'vivino') {
+    throw badRequest(
+      "This is a ZIP file: only a vault export or Vivino's data download can be imported as a ZIP",
+    );
+  }
+  // The ZIP and CSV readers (yauzl, csv-parse) load with the first upload that needs them.
+  const { openVaultZip } = await import('./zip-source.ts');
+  const { isVivinoZip, inspectVivinoZip } = await import('./vivino-zip.ts');
+  const source = await openVaultZip(file);
+  const vivino = !source.files.has(EXPORT_JSON_NAME) && isVivinoZip(source);
+  source.zip.close();
+  if (vivino && asked !== 'vault') {
+    return { format: 'vivino', total: await inspectVivinoZip(file), source: 'upload.zip' };
+  }
+  if (asked === 'vivino') {
+    throw badRequest(`This ZIP file has neither of Vivino's ${VIVINO_FILES}`);
+  }
+  const { inspectVaultZip } = await import('./vault-zip.ts');
+  return { format: 'vault', total: await inspectVaultZip(file), source: 'upload.zip' };
+}
+
+const VIVINO_FILES = 'full_wine_list.csv and cellar.csv';
+
 /** Reads an uploaded file through once: its format, its rows, or why it cannot be imported. */
 export async function checkUpload(file: string, asked: ImportFormat): Promise<CheckedUpload> {
-  if (await isZip(file)) {
-    if (asked !== 'auto' && asked !== 'vault') {
-      throw badRequest('This is a ZIP file: only a vault export can be imported as a ZIP');
-    }
-    // The ZIP and CSV readers (yauzl, csv-parse) load with the first upload that needs them.
-    const { inspectVaultZip } = await import('./zip-source.ts');
-    return { format: 'vault', total: await inspectVaultZip(file), source: 'upload.zip' };
-  }
+  if (await isZip(file)) return checkZip(file, asked);
   if (asked === 'vault') {
     throw badRequest('A vault export is the ZIP file of "Export my vault"; this file is not a ZIP');
   }

@@ -21,9 +21,62 @@ export interface MappedRow {
   visibility?: { visibility: Visibility; federated?: boolean | undefined } | undefined;
   /** Usernames the entry was shared with, as a vault export says (restored when found here). */
   sharedWith?: readonly string[] | undefined;
+  /** The drinking window, years; absent or null: open. */
+  drinkFrom?: number | null | undefined;
+  drinkUntil?: number | null | undefined;
+  /** Bottle lines that come with the entry (they put it in the cellar). */
+  bottles?: ImportedBottle[] | undefined;
+  /** Tastings that come with the entry (a vault export's). */
+  tastings?: ImportedTasting[] | undefined;
+  /** Bottle events (a vault export's): of this entry, or of entries since deleted. */
+  events?: ImportedEvent[] | undefined;
+  /** Places to make even when no bottle is in them (a vault export's): paths of names. */
+  places?: { path: string[]; createdAt: number }[] | undefined;
 }
 
-export type MapResult = { ok: true; row: MappedRow } | { ok: false; name: string; reason: string };
+/** A bottle line brought in with an entry; `place` is the path of names, [] for none. */
+export interface ImportedBottle {
+  quantity: number;
+  sizeMl: number;
+  vintage: number | null;
+  place: readonly string[];
+  purchasedOn: string | null;
+  priceMinor: number | null;
+  currency: string | null;
+  note: string;
+  /** When it was added (ms); null for the time of the import. */
+  createdAt: number | null;
+  updatedAt: number | null;
+}
+
+/** A tasting brought in with an entry; `photo` is its path inside the vault's export ZIP. */
+export interface ImportedTasting {
+  tastedOn: string;
+  rating: number | null;
+  notes: string;
+  photo: string | null;
+  vintage: number | null;
+  opened: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A change of the number of bottles; `ofEntry` false for an entry no longer there. */
+export interface ImportedEvent {
+  kind: 'ADDED' | 'OPENED' | 'CHANGED' | 'REMOVED';
+  change: number;
+  at: number;
+  ofEntry: boolean;
+}
+
+/**
+ * What became of one row of a file: an entry, a refusal, or (`part`) a row whose bottles went
+ * into the entry of an earlier row `of` (1-based), as CellarTracker lists a wine once per bottle.
+ */
+export type MapResult =
+  | { ok: true; row: MappedRow }
+  | { ok: false; name: string; reason: string }
+  | { ok: 'part'; name: string; of: number };
 
 /** A CSV row, keyed by the header's column names in lower case. */
 export type CsvRecord = Record<string, string | undefined>;
@@ -46,6 +99,84 @@ export function numberIn(text: string): number | null {
 export function fromFivePoints(value: number | null): number | null {
   if (value === null || value < 0 || value > 5) return null;
   return Math.round(value);
+}
+
+/** A year from 1800 to 2200 written in a cell, or null. */
+export function yearIn(text: string): number | null {
+  const t = text.trim();
+  if (!/^\d{4}$/.test(t)) return null;
+  const year = Number(t);
+  return year >= 1800 && year <= 2200 ? year : null;
+}
+
+/**
+ * A bottle size in ml from how apps write it: '750ml', '750 ml', '1.5L', '1,5 l', '37.5cl',
+ * 'Magnum', or a bare number of ml. Null when unreadable or off 1 ml-30 l.
+ */
+export function sizeIn(text: string): number | null {
+  const t = text.trim().toLowerCase().replace(',', '.');
+  const named: Record<string, number> = {
+    split: 187,
+    piccolo: 187,
+    half: 375,
+    'half bottle': 375,
+    demi: 375,
+    standard: 750,
+    bottle: 750,
+    magnum: 1500,
+    'double magnum': 3000,
+    jeroboam: 3000,
+    rehoboam: 4500,
+    imperial: 6000,
+    methuselah: 6000,
+  };
+  if (named[t]) return named[t];
+  const m = /^(\d+(?:\.\d+)?)\s*(ml|cl|l|ltr|litre|liter)?\.?$/.exec(t);
+  if (!m) return null;
+  const unit = m[2] ?? 'ml';
+  const factor = unit === 'ml' ? 1 : unit === 'cl' ? 10 : 1000;
+  const ml = Math.round(Number(m[1]) * factor);
+  return ml >= 1 && ml <= 30_000 ? ml : null;
+}
+
+/** A price in minor units (cents) from a cell: '42', '42.50', '1,234.50'; null when none. */
+export function priceMinorIn(text: string): number | null {
+  const t = text.trim().replace(/[^\d.,]/g, '');
+  if (!t) return null;
+  const normalized = /,\d{1,2}$/.test(t)
+    ? t.replace(/\./g, '').replace(',', '.')
+    : t.replace(/,/g, '');
+  const value = Number(normalized);
+  if (!Number.isFinite(value) || value <= 0 || value > 1_000_000) return null;
+  return Math.round(value * 100);
+}
+
+/** A three-letter currency code, upper case; null otherwise. */
+export function currencyIn(text: string): string | null {
+  const t = text.trim().toUpperCase();
+  return /^[A-Z]{3}$/.test(t) ? t : null;
+}
+
+/**
+ * A drinking window from two cells (first and last year); a year that is not one, or a window
+ * that ends before it starts, is left open.
+ */
+export function windowOf(
+  from: string,
+  until: string,
+): { drinkFrom: number | null; drinkUntil: number | null } {
+  const drinkFrom = yearIn(from);
+  const drinkUntil = yearIn(until);
+  if (drinkFrom !== null && drinkUntil !== null && drinkUntil < drinkFrom) {
+    return { drinkFrom: null, drinkUntil: null };
+  }
+  return { drinkFrom, drinkUntil };
+}
+
+/** 'YYYY-MM-DD' of a date another app wrote, or null. */
+export function dayIn(text: string): string | null {
+  const ms = dateIn(text);
+  return ms === null ? null : new Date(ms).toISOString().slice(0, 10);
 }
 
 /** A year that reads as a vintage (CellarTracker writes 1001 for non-vintage). */

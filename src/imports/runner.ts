@@ -7,8 +7,8 @@ import type { Transaction } from '../db/transaction.ts';
 import { DomainError } from '../domain-error.ts';
 import { logger } from '../logger.ts';
 import { MAX_IMAGE_BYTES, PHOTO, type MediaStore } from '../media/images.ts';
-import { CSV_FORMATS } from './formats/index.ts';
-import { mapVaultEntry } from './formats/vault.ts';
+import type { CellarWrites } from './cellar-writes.ts';
+import { openRows } from './row-sources.ts';
 import type { ImportRepository } from './repository.ts';
 import { createShareRestorer } from './restored-shares.ts';
 import type { ShareRepository } from '../shares/repository.ts';
@@ -16,9 +16,8 @@ import type { MapResult, MappedRow } from './rows.ts';
 import type { ImportStore, JobState } from './store.ts';
 import type { VaultZip } from './zip-source.ts';
 
-// The ZIP and CSV readers (yauzl, csv-parse) load with the first import that needs them.
+// The ZIP reader (yauzl) loads with the first import that needs it.
 const zipSource = () => import('./zip-source.ts');
-const csvSource = () => import('./csv-source.ts');
 
 /** Rows per batch: one transaction each, then the event loop gets its turn. */
 export const IMPORT_BATCH_ROWS = 200;
@@ -31,6 +30,8 @@ export interface RunnerDeps {
   media: MediaStore;
   /** Restores the shares of the vault's own export (rows alone: no invitation, no activity). */
   shares: ShareRepository;
+  /** Writes the places, bottle lines, bottle events and tastings an entry brings. */
+  cellar: CellarWrites;
   transaction: Transaction;
   now: () => number;
   batchRows?: number;
@@ -41,39 +42,15 @@ const DUPLICATE = 'Already in the vault: an entry with the same name, maker and 
 const keyOf = (r: { name: string; makerName: string; subtype: string }) =>
   `${r.name.trim().toLowerCase()}\u0000${r.makerName.trim().toLowerCase()}\u0000${r.subtype}`;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const unreadable = (error: unknown) =>
+  error instanceof DomainError ? error.message : 'it could not be read';
 
-/** The rows of a job's file, from the `from`-th, mapped; the ZIP (if any) to read photos from. */
-async function openRows(
-  deps: RunnerDeps,
-  job: JobState,
-): Promise<{ rows: AsyncIterable<MapResult>; zip: VaultZip | null }> {
-  const file = deps.store.sourcePath(job);
-  if (job.format === 'vault') {
-    const { openVaultZip, readVaultExport } = await zipSource();
-    const zip = await openVaultZip(file);
-    const data = await readVaultExport(zip);
-    const entries = data.entries.slice(job.processed);
-    return {
-      zip,
-      rows: (async function* () {
-        for (const entry of entries) yield mapVaultEntry(entry);
-      })(),
-    };
-  }
-  const format = CSV_FORMATS.find((f) => f.id === job.format)!;
-  const records = (await csvSource()).csvRecords(file, job.csv!, job.processed);
-  return {
-    zip: null,
-    rows: (async function* () {
-      for await (const record of records) yield format.map(record);
-    })(),
-  };
-}
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Runs import jobs one at a time, in batches: each batch's report lines are appended first,
- * then its new entries (and the shares a vault export restores) are written in one transaction
+ * then its new entries (with the shares a vault export restores and the places, bottles, bottle
+ * events and tastings they bring) are written in one transaction
  * straight through the repositories, so no activity is recorded for them (they reach no
  * follower, feed, notification or remote server); then job.json records the batch and the
  * event loop gets its turn. A job stopped half-way (shutdown, crash) goes on from its last
@@ -83,7 +60,29 @@ async function openRows(
  * transaction never committed, its rows are imported anew. Nothing is imported twice.
  */
 export function createImportRunner(deps: RunnerDeps) {
-  const { store, entries, keys, media, transaction, now } = deps;
+  const { store, entries, keys, media, cellar, transaction, now } = deps;
+  /** Row number → outcome, for the job under way (a `part` row follows its wine's row). */
+  const outcomes = new Map<number, ImportReportRow>();
+
+  /** The report line of a row whose bottles went into the entry of an earlier row. */
+  function partOf(
+    row: number,
+    part: { name: string; of: number },
+    batch: readonly ImportReportRow[],
+  ): ImportReportRow {
+    const first = batch.find((l) => l.row === part.of) ?? outcomes.get(part.of);
+    if (first?.outcome === 'IMPORTED') {
+      return {
+        row,
+        name: part.name,
+        outcome: 'IMPORTED',
+        reason: `A bottle of the entry of row ${part.of}`,
+      };
+    }
+    if (first?.outcome === 'REFUSED') return { ...first, row, name: part.name };
+    return { row, name: part.name, outcome: 'DUPLICATE', reason: DUPLICATE };
+  }
+
   const restorer = createShareRestorer({ users: deps.users, shares: deps.shares });
   const batchRows = deps.batchRows ?? IMPORT_BATCH_ROWS;
   const queue: string[] = [];
@@ -91,9 +90,9 @@ export function createImportRunner(deps: RunnerDeps) {
   let stopping = false;
   const idleWaiters: (() => void)[] = [];
 
-  async function savePhoto(zip: VaultZip | null, row: MappedRow): Promise<string | null> {
-    if (!zip || !row.photo) return null;
-    const entry = zip.files.get(row.photo);
+  async function savePhoto(zip: VaultZip | null, photo: string | null): Promise<string | null> {
+    if (!zip || !photo) return null;
+    const entry = zip.files.get(photo);
     if (!entry) return null;
     // A photo the vault stored (and exported) comes back byte for byte; any other is re-encoded.
     const { readZipFile } = await zipSource();
@@ -115,9 +114,19 @@ export function createImportRunner(deps: RunnerDeps) {
     before: Map<number, ImportReportRow> | null,
   ) {
     const report: ImportReportRow[] = [];
-    const pending: { values: NewBeverage; recipients: number[] }[] = [];
+    const pending: {
+      values: NewBeverage;
+      recipients: number[];
+      row: MappedRow;
+      tastingPhotos: (string | null)[];
+    }[] = [];
     for (const [i, result] of batch.entries()) {
       const row = job.processed + i + 1;
+      if (result.ok === 'part') {
+        const line = partOf(row, result, report);
+        report.push(line);
+        continue;
+      }
       if (!result.ok) {
         report.push({ row, name: result.name, outcome: 'REFUSED', reason: result.reason });
         continue;
@@ -138,11 +147,18 @@ export function createImportRunner(deps: RunnerDeps) {
       const shared = restorer.resolve(job.userId, r.sharedWith ?? []);
       if (shared.remark) remarks.push(shared.remark);
       try {
-        photoPath = await savePhoto(zip, r);
+        photoPath = await savePhoto(zip, r.photo);
       } catch (error) {
-        remarks.unshift(
-          `Imported without its photo: ${error instanceof DomainError ? error.message : 'it could not be read'}`,
-        );
+        remarks.unshift(`Imported without its photo: ${unreadable(error)}`);
+      }
+      const tastingPhotos: (string | null)[] = [];
+      for (const tasting of r.tastings ?? []) {
+        try {
+          tastingPhotos.push(await savePhoto(zip, tasting.photo));
+        } catch (error) {
+          tastingPhotos.push(null);
+          remarks.push(`A tasting of ${tasting.tastedOn} without its photo: ${unreadable(error)}`);
+        }
       }
       known.add(key);
       const created = new Date(r.createdAt ?? now());
@@ -157,11 +173,13 @@ export function createImportRunner(deps: RunnerDeps) {
         status: r.status,
         inCellar: r.inCellar,
         photoPath,
+        drinkFrom: r.drinkFrom ?? null,
+        drinkUntil: r.drinkUntil ?? null,
         ...newSetting(r.visibility ?? {}, ownerDefault),
         createdAt: created,
         updatedAt: r.updatedAt ? new Date(r.updatedAt) : created,
       };
-      pending.push({ values, recipients: shared.recipients });
+      pending.push({ values, recipients: shared.recipients, row: r, tastingPhotos });
       const reason = remarks.length ? remarks.join('. ') : null;
       report.push({ row, name: r.name, outcome: 'IMPORTED', reason });
     }
@@ -170,19 +188,23 @@ export function createImportRunner(deps: RunnerDeps) {
     else await store.appendReport(job.id, report);
     try {
       const at = now();
+      cellar.startBatch();
       transaction(() => {
-        for (const { values, recipients } of pending) {
+        for (const { values, recipients, row, tastingPhotos } of pending) {
           const entry = entries.insert(values);
           restorer.restore(entry.id, job.userId, recipients, at);
+          cellar.write(entry.id, job.userId, row, tastingPhotos, at);
         }
       });
     } catch (error) {
-      await Promise.all(pending.map((p) => media.remove(p.values.photoPath)));
+      const photos = pending.flatMap((p) => [p.values.photoPath, ...p.tastingPhotos]);
+      await Promise.all(photos.map((photo) => media.remove(photo)));
       await store.truncateReport(job.id, job.processed);
       throw error;
     }
     job.processed += batch.length;
     for (const line of report) {
+      outcomes.set(line.row, line);
       if (line.outcome === 'IMPORTED') job.imported++;
       else if (line.outcome === 'DUPLICATE') job.duplicates++;
       else job.refused++;
@@ -196,13 +218,17 @@ export function createImportRunner(deps: RunnerDeps) {
     job.status = 'RUNNING';
     await store.save(job);
     restorer.reset();
+    outcomes.clear();
+    for (const line of (await store.readReport(job.id)).slice(0, job.processed)) {
+      outcomes.set(line.row, line);
+    }
     let zip: VaultZip | null = null;
     try {
       const known = new Set(keys.entryKeysOf(job.userId).map(keyOf));
       // Imported entries get the owner's default visibility, as new entries do.
       const ownerDefault = deps.users.findById(job.userId)?.defaultVisibility ?? 'MEMBERS';
       let before: Map<number, ImportReportRow> | null = await interrupted(job);
-      const opened = await openRows(deps, job);
+      const opened = await openRows(store.sourcePath(job), job);
       zip = opened.zip;
       let batch: MapResult[] = [];
       for await (const result of opened.rows) {

@@ -21,6 +21,12 @@ export interface ImportViewer {
   id: number;
 }
 
+/** The name of a file uploaded without one. */
+function defaultName(checked: { format: string; source: string }): string {
+  if (checked.format === 'vault') return 'vault.zip';
+  return checked.source.endsWith('.zip') ? `${checked.format}.zip` : 'import.csv';
+}
+
 /** The job as its owner sees it (contract/imports.ts). */
 function present(job: JobState): ImportJob {
   return {
@@ -84,7 +90,7 @@ export function createImportService(deps: Omit<RunnerDeps, 'store'> & { dataDir:
         const job: JobState = {
           id: store.newId(),
           userId: viewer.id,
-          fileName: options.fileName || (checked.format === 'vault' ? 'vault.zip' : 'import.csv'),
+          fileName: options.fileName || defaultName(checked),
           status: 'QUEUED',
           processed: 0,
           imported: 0,

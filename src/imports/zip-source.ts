@@ -1,7 +1,7 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { z } from 'zod';
 import { EXPORT_JSON_NAME, vaultExportSchema, type VaultExport } from '../../contract/export.ts';
-import { badRequest, DomainError } from '../domain-error.ts';
-import { MAX_IMAGE_BYTES } from '../media/images.ts';
+import { badRequest } from '../domain-error.ts';
 
 /** The bounds of a vault ZIP, checked on its directory before anything is decompressed. */
 export const ZIP_LIMITS = {
@@ -14,7 +14,7 @@ export const ZIP_LIMITS = {
   ratio: 200,
 };
 
-const DAMAGED = 'The ZIP file is damaged or is not a ZIP exported by a vault';
+export const DAMAGED = 'The ZIP file is damaged or is not a ZIP exported by a vault';
 
 export interface VaultZip {
   zip: ZipFile;
@@ -116,7 +116,7 @@ export function readZipFile(source: VaultZip, entry: Entry, max: number): Promis
 }
 
 /** The first bytes of a file of the ZIP (to tell an image from something else). */
-function headOf(source: VaultZip, entry: Entry): Promise<Buffer> {
+export function headOf(source: VaultZip, entry: Entry): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     source.zip.openReadStream(entry, (error, stream) => {
       if (error) return reject(badRequest(DAMAGED));
@@ -148,54 +148,37 @@ export function looksLikeImage(head: Buffer): boolean {
   );
 }
 
-/** entries.json of a vault ZIP, parsed and checked against the export's schema. */
-export async function readVaultExport(source: VaultZip): Promise<VaultExport> {
-  const entry = source.files.get(EXPORT_JSON_NAME);
-  if (!entry) throw badRequest(`The ZIP file has no ${EXPORT_JSON_NAME}: it is not a vault export`);
+/** A JSON file of a vault ZIP, parsed and checked against its schema. */
+export async function readZipJson<T>(
+  source: VaultZip,
+  name: string,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  const entry = source.files.get(name);
+  if (!entry) {
+    throw badRequest(
+      `The ZIP file has no ${name}: it is not a vault export (nor Vivino's data download, which holds full_wine_list.csv or cellar.csv)`,
+    );
+  }
   const bytes = await readZipFile(source, entry, ZIP_LIMITS.jsonBytes);
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString('utf8'));
   } catch {
-    throw badRequest(`${EXPORT_JSON_NAME} in the ZIP file is not valid JSON`);
+    throw badRequest(`${name} in the ZIP file is not valid JSON`);
   }
-  const parsed = vaultExportSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length ? ` (at ${issue.path.join('.')})` : '';
     throw badRequest(
-      `${EXPORT_JSON_NAME} is not a vault export of a version this vault reads${where}: ${issue.message}`,
+      `${name} is not a vault export of a version this vault reads${where}: ${issue.message}`,
     );
   }
   return parsed.data;
 }
 
-/**
- * Checks a vault ZIP completely before a job is made of it: its directory, entries.json, and
- * that every photo an entry names is in the ZIP and is an image. Answers the number of entries.
- */
-export async function inspectVaultZip(file: string): Promise<number> {
-  const source = await openVaultZip(file);
-  try {
-    const data = await readVaultExport(source);
-    if (data.entries.length === 0) throw badRequest('The export holds no entries');
-    for (const entry of data.entries) {
-      if (!entry.photo) continue;
-      const photo = source.files.get(entry.photo);
-      if (!photo)
-        throw badRequest(`The ZIP file lacks ${entry.photo}, the photo of "${entry.name}"`);
-      if (photo.uncompressedSize > MAX_IMAGE_BYTES) {
-        throw badRequest(`${entry.photo} in the ZIP file is larger than a photo may be`);
-      }
-      if (!looksLikeImage(await headOf(source, photo))) {
-        throw badRequest(`${entry.photo} in the ZIP file is not an image; nothing was imported`);
-      }
-    }
-    return data.entries.length;
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    throw badRequest(DAMAGED);
-  } finally {
-    source.zip.close();
-  }
+/** entries.json of a vault ZIP, parsed and checked against the export's schema. */
+export function readVaultExport(source: VaultZip): Promise<VaultExport> {
+  return readZipJson(source, EXPORT_JSON_NAME, vaultExportSchema);
 }

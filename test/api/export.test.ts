@@ -113,6 +113,8 @@ describe('exporting my vault', () => {
     expect([...files.keys()]).toEqual([
       'entries.csv',
       'entries.json',
+      'cellar.json',
+      'tastings.json',
       `photos/${pictured.photoPath!.slice('media/'.length)}`,
     ]);
   });
@@ -128,7 +130,7 @@ describe('exporting my vault', () => {
     const { data } = await exportOf(alice);
     expect(data).toMatchObject({
       format: 'the-vault-export',
-      version: 1,
+      version: 2,
       user: { username: 'alice', fullName: 'Alice Archer' },
     });
     expect(Date.now() - Date.parse(data.exportedAt)).toBeLessThan(60_000);

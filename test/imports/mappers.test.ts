@@ -16,7 +16,7 @@ async function mapSample(name: string) {
 }
 
 function rowOf(result: MapResult | undefined): MappedRow {
-  if (!result?.ok) throw new Error(`expected a mapped row, got ${JSON.stringify(result)}`);
+  if (result?.ok !== true) throw new Error(`expected a mapped row, got ${JSON.stringify(result)}`);
   return result.row;
 }
 
@@ -106,7 +106,7 @@ describe('Vivino wines', () => {
 });
 
 describe('CellarTracker exports', () => {
-  it('map bottles in the cellar to entries in the cellar, the quantity kept in the notes', async () => {
+  it('map bottles in the cellar to entries in the cellar with a bottle line in Location › Bin', async () => {
     const { format, results } = await mapSample('cellartracker-inventory.csv');
     expect(format).toBe('cellartracker');
     const sancerre = rowOf(results[0]);
@@ -120,8 +120,22 @@ describe('CellarTracker exports', () => {
       rating: 4, // 88 points
       createdAt: Date.UTC(2025, 0, 5),
     });
-    expect(sancerre.notes).toContain('Gift from Sam');
-    expect(sancerre.notes).toContain('Quantity in cellar: 1');
+    expect(sancerre).toMatchObject({ drinkFrom: 2024, drinkUntil: 2027 });
+    expect(sancerre.bottles).toEqual([
+      {
+        quantity: 1,
+        sizeMl: 750,
+        vintage: 2022,
+        place: ['Cellar', 'A1'],
+        purchasedOn: '2025-01-05',
+        priceMinor: null,
+        currency: null,
+        note: 'Gift from Sam',
+        createdAt: null,
+        updatedAt: null,
+      },
+    ]);
+    expect(sancerre.notes).not.toContain('Quantity in cellar');
   });
 
   it('put an unscored bottle in the cellar on the to-try list', async () => {
@@ -148,7 +162,9 @@ describe('CellarTracker exports', () => {
     expect(rowOf(results[0]).notes).toContain('Soft and plummy');
     const chianti = rowOf(results[1]);
     expect(chianti).toMatchObject({ inCellar: true, status: 'TO_TRY', subtype: 'Sangiovese' });
-    expect(chianti.notes).toContain('Quantity in cellar: 3');
+    expect(chianti.bottles).toMatchObject([
+      { quantity: 3, sizeMl: 750, vintage: 2021, place: [], priceMinor: null },
+    ]);
   });
 });
 

@@ -3,13 +3,19 @@ import { closestSubtype } from '../subtypes.ts';
 import {
   cell,
   checked,
+  currencyIn,
   dateIn,
+  dayIn,
   labelled,
   notesOf,
   numberIn,
+  priceMinorIn,
+  sizeIn,
   vintageOf,
+  windowOf,
   withVintage,
   type CsvRecord,
+  type ImportedBottle,
   type MapResult,
 } from '../rows.ts';
 import type { CsvFormat } from './format.ts';
@@ -20,14 +26,20 @@ import type { CsvFormat } from './format.ts';
  * Consumed export (a Consumed date per row). Shared columns: iWine, Vintage, Wine, Producer,
  * Type, Varietal, MasterVarietal, Country, Region, Appellation.
  *
- * The Inventory export lists every bottle: the first of a wine makes the entry, the others are
- * reported as duplicates of it.
+ * The Inventory export lists every bottle on its own row: the rows of one wine (iWine, which
+ * CellarTracker gives each vintage of a wine) make one entry (`groupKey`), each bottle a bottle
+ * line in its Location › Bin (places made as needed), with its size, vintage, price and
+ * purchase date; BeginConsume and EndConsume are the entry's drinking window.
  * A bottle still in the cellar is in the cellar (on the to-try list unless it has a score); a
  * consumed one is tried. Scores are on 100 points: rating = round((points − 50) / 10), 0 to 5.
  */
 export const cellarTracker: CsvFormat = {
   id: 'cellartracker',
   required: ['iwine', 'wine', 'producer'],
+  groupKey(record: CsvRecord): string | null {
+    const wine = cell(record, 'iwine');
+    return wine ? `${wine}\u0000${cell(record, 'vintage')}` : null;
+  },
   map(record: CsvRecord): MapResult {
     const kind = cell(record, 'type');
     const type = typeOf(kind);
@@ -48,26 +60,25 @@ export const cellarTracker: CsvFormat = {
       .filter((p) => p && p !== 'Unknown')
       .join(', ');
     const status = consumed || points !== null ? 'TRIED' : 'TO_TRY';
+    const vintage = vintageOf(cell(record, 'vintage'));
+    const bottle = quantity > 0 ? bottleOf(record, quantity, vintage) : null;
     return checked({
       type,
-      name: withVintage(name, vintageOf(cell(record, 'vintage'))),
+      name: withVintage(name, vintage),
       subtype,
       makerName: cell(record, 'producer'),
       rating: status === 'TO_TRY' ? 0 : rating,
       notes: notesOf([
         cell(record, 'pnotes'),
         cell(record, 'consumptionnote'),
-        cell(record, 'bottlenote'),
+        bottle ? null : cell(record, 'bottlenote'),
         labelled('Varietal', original),
         labelled('Region', place),
-        quantity > 0 ? `Quantity in cellar: ${quantity}` : null,
-        labelled(
-          'Location',
-          [cell(record, 'location'), cell(record, 'bin')].filter(Boolean).join(' / '),
-        ),
       ]),
       status,
       inCellar: quantity > 0,
+      ...windowOf(cell(record, 'beginconsume'), cell(record, 'endconsume')),
+      bottles: bottle ? [bottle] : undefined,
       createdAt:
         dateIn(consumedOn) ??
         dateIn(cell(record, 'purchasedate')) ??
@@ -77,6 +88,33 @@ export const cellarTracker: CsvFormat = {
     });
   },
 };
+
+/** The bottle line of a row still in the cellar: Location › Bin, size, price, purchase. */
+function bottleOf(record: CsvRecord, quantity: number, vintage: string | null): ImportedBottle {
+  const location = cell(record, 'location');
+  const pending = /^\(?pending\)?$/i.test(location);
+  const place = pending ? [] : [location, cell(record, 'bin')].filter(Boolean);
+  const currency = currencyIn(
+    cell(record, 'currency') ||
+      cell(record, 'bottlecostcurrency') ||
+      cell(record, 'nativepricecurrency'),
+  );
+  const price =
+    priceMinorIn(cell(record, 'price') || cell(record, 'bottlecost')) ??
+    priceMinorIn(cell(record, 'valuation'));
+  return {
+    quantity: Math.min(quantity, 9999),
+    sizeMl: sizeIn(cell(record, 'size') || cell(record, 'bottlesize')) ?? 750,
+    vintage: vintage === null ? null : Number(vintage),
+    place,
+    purchasedOn: dayIn(cell(record, 'purchasedate')),
+    priceMinor: currency ? price : null,
+    currency: currency && price !== null ? currency : null,
+    note: notesOf([pending ? 'Pending delivery' : null, cell(record, 'bottlenote')]).slice(0, 500),
+    createdAt: null,
+    updatedAt: null,
+  };
+}
 
 /** Wine, unless CellarTracker's Type says spirits or beer. */
 function typeOf(kind: string): BeverageType {

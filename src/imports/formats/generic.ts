@@ -9,6 +9,7 @@ import {
   notesOf,
   numberIn,
   refuse,
+  windowOf,
   type CsvRecord,
   type MapResult,
 } from '../rows.ts';
@@ -26,6 +27,7 @@ import type { CsvFormat } from './format.ts';
  *  - created_at: ISO date (2024-03-01 or 2024-03-01T20:12:00Z) or month/day/year
  *  - visibility (private, followers, members) and federated (yes/no), as an export writes them;
  *    left out, the importer's default visibility applies
+ *  - drink_from and drink_until: the drinking window's years (empty: open)
  * A text cell the export guarded against spreadsheet formulas ('=…, '+…, '-…, '@…) loses its
  * apostrophe again.
  */
@@ -73,6 +75,7 @@ export const generic: CsvFormat = {
       updatedAt: dateIn(cell(record, 'updated_at')),
       photo: null,
       visibility,
+      ...windowOf(cell(record, 'drink_from'), cell(record, 'drink_until')),
     });
   },
 };

@@ -173,14 +173,19 @@ export function ImportEntries() {
               Untappd: the CSV of your Beer History (a Supporter feature). Ratings are rounded to
               whole stars.
             </li>
-            <li>Vivino: the CSV export of your wines. Ratings are rounded to whole stars.</li>
             <li>
-              CellarTracker: the CSV of your cellar or of your consumed bottles. Bottles in the
-              cellar go to your cellar; 100-point scores become 0–5 stars.
+              Vivino: the ZIP of your data download as it is (your wines, with their drinking
+              windows, and the bottles in your cellar), or its full_wine_list.csv or cellar.csv.
+              Ratings are rounded to whole stars.
             </li>
             <li>
-              A vault export: the ZIP of “Export my vault”, with its photos, and its shares with
-              people who have an account on this vault.
+              CellarTracker: the CSV of your inventory, your cellar or your consumed bottles. Each
+              wine becomes one entry, its bottles go to your cellar in their location and bin, with
+              their drinking window; 100-point scores become 0–5 stars.
+            </li>
+            <li>
+              A vault export: the ZIP of “Export my vault”, with its photos, bottles, places,
+              tastings, and its shares with people who have an account on this vault.
             </li>
             <li>
               Anything else as a CSV with this header row (type and name are required):
