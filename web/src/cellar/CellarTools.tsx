@@ -14,6 +14,7 @@ const PlacesDialog = lazyNamed(() => import('./PlacesDialog.tsx'), 'PlacesDialog
 
 /** The cellar in figures: bottles, entries, litres and what it is worth per currency. */
 function Figures({ summary }: { summary: CellarSummary }) {
+  const titleId = useId();
   const items: [string, ReactNode][] = [
     ['Bottles', summary.bottles],
     ['Entries', summary.entries],
@@ -30,14 +31,19 @@ function Figures({ summary }: { summary: CellarSummary }) {
     ]);
   }
   return (
-    <dl className="cellar-figures" aria-label="The cellar in figures">
-      {items.map(([term, value]) => (
-        <div key={term} className="cellar-figures__item">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className="visually-hidden">
+        The cellar in figures
+      </h2>
+      <dl className="cellar-figures">
+        {items.map(([term, value]) => (
+          <div key={term} className="cellar-figures__item">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 
