@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conversationCountsSchema } from './conversation.ts';
+import { DRINK_WINDOWS } from './cellar.ts';
 import { booleanField, statusField, typeField } from './entry-fields.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from './enums.ts';
 
@@ -64,6 +65,10 @@ export const beverageSchema = z
     sharedWithCurrentUser: z.boolean(),
     /** Whom the owner shared it with; only the owner and admins see this list (else []). */
     sharedWith: z.array(shareUserSchema),
+    /** The drinking window: the first year to drink it; null when open. */
+    drinkFrom: z.number().int().nullable(),
+    /** The last year to drink it; null when open. */
+    drinkUntil: z.number().int().nullable(),
   })
   .extend(conversationCountsSchema.shape)
   .extend(beverageOwnerFieldsSchema.partial().shape);
@@ -80,7 +85,7 @@ export const beveragePageSchema = z.object({
 export type BeveragePage = z.infer<typeof beveragePageSchema>;
 
 /**
- * GET /beverages?userId&type&status&q&cellar&limit&cursor: what the list is filtered on, every
+ * GET /beverages?userId&type&status&q&cellar&window&limit&cursor: what the list is filtered on, every
  * field optional. Without userId: the caller's own entries and those shared with them.
  */
 export const beverageQuerySchema = z.object({
@@ -101,6 +106,10 @@ export const beverageQuerySchema = z.object({
   cellar: booleanField('cellar')
     .optional()
     .meta({ description: 'Only the bottles kept at home (true) or the others (false)' }),
+  window: z.enum(DRINK_WINDOWS, { error: 'window must be NOW, PAST or LATER' }).optional().meta({
+    description:
+      'Only entries inside (NOW), past (PAST) or before (LATER) their drinking window this year',
+  }),
   limit: z
     .string()
     .regex(/^[1-9][0-9]{0,2}$/, `limit must be a whole number from 1 to ${BEVERAGE_MAX_LIMIT}`)

@@ -50,6 +50,29 @@ const federatedField = booleanField('federated').meta({
   description: "Whether it goes to the owner's fediverse followers (never when PRIVATE)",
 });
 
+/** The years a drinking window may name. */
+export const DRINK_YEAR_MIN = 1800;
+export const DRINK_YEAR_MAX = 2200;
+export const DRINK_YEAR_MESSAGE = `Drinking window years must be from ${DRINK_YEAR_MIN} to ${DRINK_YEAR_MAX}`;
+export const DRINK_WINDOW_ORDER_MESSAGE = 'The drinking window cannot end before it starts';
+
+/** A year of the drinking window, or '' for none (an open bound; on PATCH, clears it). */
+const drinkYearField = (description: string) =>
+  z
+    .string({ error: DRINK_YEAR_MESSAGE })
+    .trim()
+    .regex(/^([0-9]{4})?$/, DRINK_YEAR_MESSAGE)
+    .transform((v) => (v === '' ? null : Number(v)))
+    .refine((v) => v === null || (v >= DRINK_YEAR_MIN && v <= DRINK_YEAR_MAX), DRINK_YEAR_MESSAGE)
+    .meta({ description });
+
+const drinkFromField = drinkYearField(
+  'The first year of the drinking window; empty for none (on PATCH: clears it)',
+);
+const drinkUntilField = drinkYearField(
+  'The last year of the drinking window; empty for none (on PATCH: clears it)',
+);
+
 /** The photo: judged by its content, stored as a JPEG at most 2048 pixels on its longer side. */
 const photoField = z
   .file()
@@ -70,6 +93,8 @@ export const entryCreateFieldsSchema = z.object({
     .optional()
     .meta({ description: "Who may see it; the owner's default visibility when left out" }),
   federated: federatedField.optional(),
+  drinkFrom: drinkFromField.optional(),
+  drinkUntil: drinkUntilField.optional(),
 });
 
 /** The text fields of PATCH /beverages/{id}: any of them; `removePhoto=true` takes the photo away. */
@@ -85,6 +110,8 @@ export const entryUpdateFieldsSchema = z.object({
   removePhoto: booleanField('removePhoto').optional(),
   visibility: visibilityField.optional(),
   federated: federatedField.optional(),
+  drinkFrom: drinkFromField.optional(),
+  drinkUntil: drinkUntilField.optional(),
 });
 
 /** POST /beverages as multipart form data: the text fields and an optional photo. */

@@ -1,5 +1,6 @@
 import type { ThrottleLimits } from './auth/throttle.ts';
 import { createAccountsContext } from './accounts-context.ts';
+import { createCellarContext } from './cellar-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createFederationGateway } from '../federation/gateway.ts';
@@ -293,6 +294,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     config,
     database,
     ...accounts,
+    ...createCellarContext(database, { now }),
     backups: createBackupService(config, now),
     media,
     photoCapabilities,

@@ -34,6 +34,8 @@ export function publicFields(row: BeverageRow): PublicEntryFields {
     photoPath: row.photoPath,
     visibility: row.visibility,
     createdAt: row.createdAt.toISOString(),
+    drinkFrom: row.drinkFrom,
+    drinkUntil: row.drinkUntil,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { BeverageRow, BeverageStatus, BeverageType, Role } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../domain-error.ts';
 import { BEVERAGE_MAX_LIMIT, type ShareUser } from '../../contract/beverages.ts';
+import type { DrinkWindow } from '../../contract/cellar.ts';
 import type { AcceptedEntry, ShareRepository } from '../shares/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { VisibilityPolicy } from '../visibility/policy.ts';
@@ -14,6 +15,8 @@ export interface ListQuery {
   type?: BeverageType | undefined;
   status?: BeverageStatus | undefined;
   inCellar?: boolean | undefined;
+  /** Only entries inside, past or before their drinking window in the current year (UTC). */
+  window?: DrinkWindow | undefined;
   q?: string | undefined;
 }
 
@@ -98,8 +101,9 @@ export function createEntryLists(deps: {
   users: UserRepository;
   shares: ShareRepository;
   visibility: VisibilityPolicy;
+  now: () => number;
 }) {
-  const { repo, users, shares, visibility } = deps;
+  const { repo, users, shares, visibility, now } = deps;
 
   /**
    * The caller's entries by default, with the entries shared with them that they added to
@@ -116,7 +120,13 @@ export function createEntryLists(deps: {
     if (!own && !users.findById(userId)) throw notFound('User not found');
     const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const before = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
-    const filter = { type: query.type, status: query.status, inCellar: query.inCellar };
+    const filter = {
+      type: query.type,
+      status: query.status,
+      inCellar: query.inCellar,
+      // Judged by the year of the server's clock, read for each list (it changes at New Year).
+      window: query.window && { kind: query.window, year: new Date(now()).getUTCFullYear() },
+    };
     // Another user's list holds only what the viewer may see, filtered in SQL (or the search).
     const scope = own ? 'all' : visibility.scopeOf(viewer, userId);
     if (scope === null) return { entries: [], nextCursor: null };

@@ -1,3 +1,4 @@
+import { DRINK_WINDOW_ORDER_MESSAGE } from '../../contract/entry-fields.ts';
 import type { BeverageRow, BeverageType } from '../db/schema/index.ts';
 import { badRequest } from '../domain-error.ts';
 import { CATALOG, DEFAULT_RATING, subtypesOf } from './catalog.ts';
@@ -11,6 +12,13 @@ import type { EntryChanges } from './service.ts';
 export function assertSubtype(type: BeverageType, subtype: string) {
   if (!subtypesOf(type).includes(subtype)) {
     throw badRequest(`${subtype} is not a kind of ${CATALOG[type].label.toLowerCase()}`);
+  }
+}
+
+/** A drinking window ends in or after the year it starts (either bound may be open: null). */
+export function assertWindow(from: number | null, until: number | null) {
+  if (from !== null && until !== null && until < from) {
+    throw badRequest(DRINK_WINDOW_ORDER_MESSAGE);
   }
 }
 
@@ -29,6 +37,9 @@ export function mergeChanges(entry: BeverageRow, changes: EntryChanges): Beverag
   else if (entry.status === 'TO_TRY' && changes.rating === undefined && rating === 0) {
     rating = DEFAULT_RATING;
   }
+  const drinkFrom = changes.drinkFrom !== undefined ? changes.drinkFrom : entry.drinkFrom;
+  const drinkUntil = changes.drinkUntil !== undefined ? changes.drinkUntil : entry.drinkUntil;
+  assertWindow(drinkFrom, drinkUntil);
   return {
     type,
     subtype,
@@ -38,6 +49,8 @@ export function mergeChanges(entry: BeverageRow, changes: EntryChanges): Beverag
     ...(changes.makerName !== undefined && { makerName: changes.makerName }),
     ...(changes.notes !== undefined && { notes: changes.notes }),
     ...(changes.inCellar !== undefined && { inCellar: changes.inCellar }),
+    ...(changes.drinkFrom !== undefined && { drinkFrom }),
+    ...(changes.drinkUntil !== undefined && { drinkUntil }),
     ...changedSetting(entry, changes),
   };
 }

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { createReadCache } from '../db/read-cache.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from '../../contract/enums.ts';
 import type { BeverageRow, BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
+import { windowKey, windowSql } from './drink-window.ts';
 import { NO_JSON } from './entry-json.ts';
 import type { BeverageFilter, ListedEntry } from './repository.ts';
 
@@ -10,8 +11,8 @@ import type { BeverageFilter, ListedEntry } from './repository.ts';
  * once per key and kept (500 at most, least recently used dropped first), with rows mapped
  * here. Building and compiling SQL for every request cost more than running it.
  *
- * The owner, type, status, cellar flag and page size are written into the SQL as literals and so
- * are part of the key; only the cursor is bound. Why: this SQLite is built with STAT4, which
+ * The owner, type, status, cellar flag, drinking window (with the year it is judged by) and page
+ * size are written into the SQL as literals and so are part of the key; only the cursor is bound. Why: this SQLite is built with STAT4, which
  * makes a statement recompile whenever a value the planner may use (an indexed column's value,
  * the LIMIT) is bound again; binding the owner and the page size on every call cost five times
  * what the dashboard's query itself costs. The literals are validated integers and enum members
@@ -90,6 +91,7 @@ function keyOf(filter: BeverageFilter): string {
     filter.type ?? '',
     filter.status ?? '',
     filter.inCellar === undefined ? '' : Number(filter.inCellar),
+    windowKey(filter.window),
     filter.before ? 'b' : '',
     filter.limit,
     filter.scope ? filter.scope.visibilities.join(',') : '*',
@@ -102,6 +104,7 @@ function prepare(sqlite: Database.Database, filter: BeverageFilter) {
   if (filter.type) where.push(`type = '${filter.type}'`);
   if (filter.status) where.push(`status = '${filter.status}'`);
   if (filter.inCellar !== undefined) where.push(`in_cellar = ${filter.inCellar ? 1 : 0}`);
+  if (filter.window) where.push(windowSql(filter.window.kind, filter.window.year));
   // Another user's list: only what the visibility policy lets the viewer see (its scope).
   if (filter.scope) {
     const levels = filter.scope.visibilities.map((v) => `'${v}'`).join(', ') || 'NULL';

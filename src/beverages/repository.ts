@@ -1,4 +1,5 @@
 import type { ShareUser } from '../../contract/beverages.ts';
+import type { DrinkWindow } from '../../contract/cellar.ts';
 import type { EntryScope } from '../visibility/policy.ts';
 import { and, eq, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
@@ -20,6 +21,8 @@ export interface BeverageFilter {
   type?: BeverageType;
   status?: BeverageStatus;
   inCellar?: boolean;
+  /** Only entries inside, past or before their drinking window in `year` (windowFilter). */
+  window?: WindowFilter | undefined;
   /**
    * Words that must each occur in the name, subtype, maker or notes: substrings, in any case,
    * with or without accents.
@@ -30,6 +33,12 @@ export interface BeverageFilter {
   /** Keyset paging: only entries older than this position (newest-first order). */
   before?: ListPosition;
   limit: number;
+}
+
+/** A drinking window as a filter: which side of it, judged by which year. */
+export interface WindowFilter {
+  kind: DrinkWindow;
+  year: number;
 }
 
 /** A position in the newest-first order of entries. */
@@ -148,6 +157,8 @@ export function createBeverageRepository(db: Db) {
       photoPath: sql.placeholder('photoPath'),
       visibility: sql.placeholder('visibility'),
       federated: sql.placeholder('federated'),
+      drinkFrom: sql.placeholder('drinkFrom'),
+      drinkUntil: sql.placeholder('drinkUntil'),
       createdAt: sql.placeholder('createdAt'),
       updatedAt: sql.placeholder('updatedAt'),
     })
@@ -155,7 +166,13 @@ export function createBeverageRepository(db: Db) {
     .prepare();
   return {
     insert(values: NewBeverage): BeverageRow {
-      const row = insertOne.get({ visibility: 'MEMBERS', federated: true, ...values });
+      const row = insertOne.get({
+        visibility: 'MEMBERS',
+        federated: true,
+        drinkFrom: null,
+        drinkUntil: null,
+        ...values,
+      });
       entryJson.forget(row.id);
       search.changed();
       return row;

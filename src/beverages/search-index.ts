@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { otherProcessWrites } from '../db/read-cache.ts';
+import { inWindow } from './drink-window.ts';
 import type { BeverageFilter } from './repository.ts';
 import { buildPairIndex, candidatesFor, nextCandidate, type PairIndex } from './search-pairs.ts';
 
@@ -50,6 +51,9 @@ interface OwnerIndex {
   statuses: string[];
   inCellar: number[];
   visibilities: string[];
+  /** The drinking window's years (null: open). */
+  drinkFrom: (number | null)[];
+  drinkUntil: (number | null)[];
   /**
    * Every entry's name, subtype, maker and notes, folded, the fields separated by U+0001 and
    * the entries by U+0002 (no search word contains either, so no match spans two). Entry i
@@ -66,7 +70,8 @@ export function createSearchIndex(sqlite: Database.Database) {
   const othersChanged = otherProcessWrites(sqlite);
   const load = sqlite
     .prepare(
-      `select id, created_at, type, status, in_cellar, visibility, name, subtype, maker_name, notes
+      `select id, created_at, type, status, in_cellar, visibility, drink_from, drink_until,
+              name, subtype, maker_name, notes
          from beverages where user_id = ? order by created_at desc, id desc`,
     )
     .raw();
@@ -91,19 +96,24 @@ export function createSearchIndex(sqlite: Database.Database) {
       statuses: [],
       inCellar: [],
       visibilities: [],
+      drinkFrom: [],
+      drinkUntil: [],
       corpus: '',
       starts: new Int32Array(rows.length + 1),
       pairs: { sets: [], words: 0 },
     };
     const texts: string[] = [];
     let offset = 0;
-    rows.forEach(([id, createdAt, type, status, inCellar, visibility, ...fields], i) => {
+    rows.forEach((row, i) => {
+      const [id, createdAt, type, status, inCellar, visibility, from, until, ...fields] = row;
       index.ids.push(id as number);
       index.createdAt.push(createdAt as number);
       index.types.push(type as string);
       index.statuses.push(status as string);
       index.inCellar.push(inCellar as number);
       index.visibilities.push(visibility as string);
+      index.drinkFrom.push(from as number | null);
+      index.drinkUntil.push(until as number | null);
       const text = fields.map((field) => fold(field as string)).join('\u0001');
       index.starts[i] = offset;
       offset += text.length + 1;
@@ -141,6 +151,13 @@ export function createSearchIndex(sqlite: Database.Database) {
         if (filter.type && index.types[i] !== filter.type) return false;
         if (filter.status && index.statuses[i] !== filter.status) return false;
         if (inCellar !== undefined && index.inCellar[i] !== inCellar) return false;
+        const window = filter.window;
+        if (
+          window &&
+          !inWindow(window.kind, window.year, index.drinkFrom[i]!, index.drinkUntil[i]!)
+        ) {
+          return false;
+        }
         if (levels && !levels.has(index.visibilities[i]!) && !shared!.has(index.ids[i]!)) {
           return false;
         }

@@ -9,7 +9,7 @@ import type { Outbox } from '../outbox/outbox.ts';
 import type { ShareRepository } from '../shares/repository.ts';
 import { isFederatedEntry, type VisibilityPolicy } from '../visibility/policy.ts';
 import { createEntryLists } from './entry-lists.ts';
-import { assertSubtype, mergeChanges } from './entry-rules.ts';
+import { assertSubtype, assertWindow, mergeChanges } from './entry-rules.ts';
 import { createVisibilityChanges } from './visibility-changes.ts';
 import {
   deletePayload,
@@ -39,6 +39,9 @@ export interface NewEntryInput extends VisibilityInput {
   notes?: string | undefined;
   status?: BeverageStatus | undefined;
   inCellar?: boolean | undefined;
+  /** The drinking window's years; null (or left out) for an open bound. */
+  drinkFrom?: number | null | undefined;
+  drinkUntil?: number | null | undefined;
 }
 
 export type { ListQuery } from './entry-lists.ts';
@@ -66,7 +69,7 @@ export function createBeverageService(deps: {
 }) {
   const { repo, media, actors, outbox, transaction, shares, visibility } = deps;
   const now = deps.now ?? Date.now;
-  const lists = createEntryLists(deps);
+  const lists = createEntryLists({ ...deps, now });
 
   function load(id: number): BeverageWithOwner {
     const entry = repo.findById(id);
@@ -193,6 +196,9 @@ export function createBeverageService(deps: {
     async create(viewer: Viewer, input: NewEntryInput, photo?: Uint8Array) {
       const subtype = input.subtype ?? subtypesOf(input.type)[0]!;
       assertSubtype(input.type, subtype);
+      const drinkFrom = input.drinkFrom ?? null;
+      const drinkUntil = input.drinkUntil ?? null;
+      assertWindow(drinkFrom, drinkUntil);
       const status = input.status ?? 'TRIED';
       const photoPath = photo ? await media.save(photo, PHOTO) : null;
       const t = new Date(now());
@@ -208,6 +214,8 @@ export function createBeverageService(deps: {
         inCellar: input.inCellar ?? false,
         photoPath,
         ...newSetting(input, defaultVisibilityOf(viewer.id)),
+        drinkFrom,
+        drinkUntil,
         createdAt: t,
         updatedAt: t,
       });
@@ -289,6 +297,9 @@ export function createBeverageService(deps: {
         inCellar: false,
         photoPath,
         ...newSetting({}, defaultVisibilityOf(viewer.id)),
+        // The window is about the wine, not whose cellar it is in: the copy keeps it.
+        drinkFrom: source.drinkFrom,
+        drinkUntil: source.drinkUntil,
         createdAt: t,
         updatedAt: t,
       });

@@ -20,6 +20,7 @@ import { backupRoutes } from './backups.ts';
 import { domainBlockRoutes } from './domain-blocks.ts';
 import { exportRoutes } from './export.ts';
 import { statsRoutes } from './stats.ts';
+import { cellarFigureRoutes } from './cellar-figures.ts';
 import { openApiRoutes } from './openapi.ts';
 import { tokenRoutes } from './tokens.ts';
 
@@ -48,6 +49,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/domain-blocks', domainBlockRoutes(ctx));
   api.route('/export', exportRoutes(ctx));
   api.route('/stats', statsRoutes(ctx));
+  api.route('/cellar', cellarFigureRoutes(ctx));
   api.route('/openapi.json', openApiRoutes(ctx));
   api.route('/tokens', tokenRoutes(ctx));
 

@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../../contract/enums.ts';
 import type { ShareUser } from '../../contract/beverages.ts';
 import { createReadCache } from '../db/read-cache.ts';
+import { windowKey, windowSql } from '../beverages/drink-window.ts';
+import type { WindowFilter } from '../beverages/repository.ts';
 import type {
   BeverageRow,
   BeverageStatus,
@@ -25,6 +27,8 @@ export interface AcceptedFilter {
   status?: BeverageStatus | undefined;
   /** The owner's cellar flag. */
   inCellar?: boolean | undefined;
+  /** The entry's drinking window (src/beverages/drink-window.ts). */
+  window?: WindowFilter | undefined;
   /** Keyset paging: only shares accepted before this position (acceptedAt, entry id). */
   before?: { at: number; id: number } | undefined;
   /** Without: every match (search filters them afterwards). */
@@ -166,6 +170,7 @@ export function createShareRepository(sqlite: Database.Database) {
       filter.type ?? '',
       filter.status ?? '',
       filter.inCellar === undefined ? '' : Number(filter.inCellar),
+      windowKey(filter.window),
       filter.before ? 'b' : '',
       filter.limit ?? '',
       filter.recipientsOf ? 'r' : '',
@@ -178,6 +183,7 @@ export function createShareRepository(sqlite: Database.Database) {
       if (filter.status) where.push(`s.list_status = '${filter.status}'`);
       if (filter.type) where.push(`b.type = '${filter.type}'`);
       if (filter.inCellar !== undefined) where.push(`b.in_cellar = ${filter.inCellar ? 1 : 0}`);
+      if (filter.window) where.push(windowSql(filter.window.kind, filter.window.year, 'b.'));
       if (filter.before) where.push('(s.accepted_at, s.beverage_id) < (?, ?)');
       const accepted = `SELECT 0, s.id, s.list_status, s.accepted_at, ${ENTRY_COLUMNS}, u.full_name
           FROM shares s JOIN beverages b ON b.id = s.beverage_id

@@ -97,6 +97,8 @@ describe('logging an entry', () => {
       cheerCount: 0,
       cheeredByMe: false,
       commentCount: 0,
+      drinkFrom: null,
+      drinkUntil: null,
     });
   });
 

@@ -258,6 +258,9 @@ export const AUTHORIZATION: Record<string, Row> = {
   },
   'GET /api/stats': signedIn(),
   'GET /api/stats/years/:year': { ...signedIn(), request: () => ({ params: { year: '2025' } }) },
+  // The cellar's figures and its bottles: each signed-in user gets their own.
+  'GET /api/cellar': signedIn(),
+  'GET /api/cellar/bottles': signedIn(),
   // The description of the API: for anyone.
   'GET /api/openapi.json': everyone('ok'),
   // A remote entry may be cloned only by those whose feed holds it: a made-up one is a 404.

@@ -28,6 +28,8 @@ export function entry(overrides: Partial<Beverage> = {}): Beverage {
     cheerCount: 0,
     cheeredByMe: false,
     commentCount: 0,
+    drinkFrom: null,
+    drinkUntil: null,
     ...overrides,
   };
 }

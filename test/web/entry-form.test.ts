@@ -35,6 +35,8 @@ const entry: Beverage = {
   cheerCount: 0,
   cheeredByMe: false,
   commentCount: 0,
+  drinkFrom: null,
+  drinkUntil: null,
 };
 
 const fields = (form: FormData) => Object.fromEntries(form.entries());

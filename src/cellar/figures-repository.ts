@@ -1,0 +1,248 @@
+import type Database from 'better-sqlite3';
+import { BEVERAGE_TYPES, type BeverageType } from '../../contract/enums.ts';
+import type { DrinkWindow } from '../../contract/cellar.ts';
+import { createReadCache } from '../db/read-cache.ts';
+import { windowSql } from '../beverages/drink-window.ts';
+
+/**
+ * The reads behind the cellar's figures (GET /cellar) and its bottles by place (GET
+ * /cellar/bottles): hand-written SQL over bottles, places and beverages, one statement each.
+ *
+ * As in src/beverages/list-statements.ts, the owner, the filters and the year the windows are
+ * judged by are validated literals written into the SQL and part of each statement's key
+ * (SQLite's STAT4 recompiles a statement whose indexed values are bound again); lists of ids and
+ * the cursor are bound. Answers are memoized until the database changes.
+ */
+
+/** Entries of one type and window, and their bottles (kind 0); or a currency's value (1); or ml (2). */
+export type SummaryRaw = [0 | 1 | 2, string | null, DrinkWindow | null, number, number];
+
+/** A place of the owner's, as the tree is built from. */
+export interface PlaceNode {
+  id: number;
+  name: string;
+  parentId: number | null;
+}
+
+/** A bottle line with its entry, in the order of the view by place. */
+export interface CellarBottleRow {
+  id: number;
+  beverageId: number;
+  quantity: number;
+  sizeMl: number;
+  vintage: number | null;
+  placeId: number | null;
+  purchasedOn: string | null;
+  priceMinor: number | null;
+  currency: string | null;
+  note: string;
+  createdAt: number;
+  entryName: string;
+  type: BeverageType;
+  subtype: string;
+  makerName: string;
+  photoPath: string | null;
+  drinkFrom: number | null;
+  drinkUntil: number | null;
+}
+
+export interface BottlePageQuery {
+  userId: number;
+  type?: BeverageType | undefined;
+  window?: { kind: DrinkWindow; year: number } | undefined;
+  /** Bottles in these places; 'none': those without a place. */
+  places?: number[] | 'none' | undefined;
+  /** Every place id of the owner's in the order of the view: bottles go by its position. */
+  order: number[];
+  /** Keyset paging: only lines after this position of the order. */
+  after?: { rank: number; name: string; entryId: number; bottleId: number } | undefined;
+  limit: number;
+}
+
+/** Where a bottle without a place (or in no listed place) goes: after every place. */
+export const NO_PLACE_RANK = 1_000_000_000;
+
+const TYPES = new Set<string>(BEVERAGE_TYPES);
+const CACHED = 200;
+
+function integer(value: number, what: string): number {
+  if (!Number.isSafeInteger(value)) throw new TypeError(`${what} must be an integer`);
+  return value;
+}
+
+/** The window an entry `e` is in by `year`, as an SQL CASE (src/beverages/drink-window.ts). */
+function windowCase(year: number): string {
+  return `CASE WHEN ${windowSql('NOW', year, 'e.')} THEN 'NOW'
+    WHEN ${windowSql('PAST', year, 'e.')} THEN 'PAST'
+    WHEN ${windowSql('LATER', year, 'e.')} THEN 'LATER' END`;
+}
+
+/**
+ * The cellar in groups: every entry with bottle lines counts its bottles; an entry 'In cellar'
+ * without any counts as one. Then the value per currency and the ml of the lines.
+ */
+function summarySql(userId: number, year: number): string {
+  return `WITH x(id, n) AS (
+      SELECT beverage_id, sum(quantity) FROM bottles WHERE user_id = ${userId}
+      GROUP BY beverage_id
+      UNION ALL
+      SELECT b.id, 1 FROM beverages b WHERE b.user_id = ${userId} AND b.in_cellar = 1
+        AND NOT EXISTS (SELECT 1 FROM bottles l WHERE l.beverage_id = b.id))
+    SELECT 0, e.type, ${windowCase(year)} AS w, count(*), sum(x.n)
+      FROM x JOIN beverages e ON e.id = x.id GROUP BY e.type, w
+    UNION ALL
+    SELECT 1, currency, NULL, 0, sum(price_minor * quantity) FROM bottles
+      WHERE user_id = ${userId} AND price_minor IS NOT NULL GROUP BY currency
+    UNION ALL
+    SELECT 2, NULL, NULL, 0, coalesce(sum(size_ml * quantity), 0) FROM bottles
+      WHERE user_id = ${userId}`;
+}
+
+const BOTTLE_COLUMNS = `b.id, b.beverage_id, b.quantity, b.size_ml, b.vintage, b.place_id,
+  b.purchased_on, b.price_minor, b.currency, b.note, b.created_at, e.name, e.type, e.subtype,
+  e.maker_name, e.photo_path, e.drink_from, e.drink_until`;
+
+function bottlesSql(query: BottlePageQuery): string {
+  const where = [`b.user_id = ${integer(query.userId, 'userId')}`];
+  if (query.type) {
+    if (!TYPES.has(query.type)) throw new TypeError('unknown type');
+    where.push(`e.type = '${query.type}'`);
+  }
+  if (query.window) where.push(windowSql(query.window.kind, query.window.year, 'e.'));
+  if (query.places === 'none') where.push('b.place_id IS NULL');
+  else if (query.places) where.push('b.place_id IN (SELECT value FROM json_each(@places))');
+  const rank = `coalesce(r.rank, ${NO_PLACE_RANK})`;
+  if (query.after) {
+    where.push(
+      `(${rank}, e.name COLLATE NOCASE, e.id, b.id) > (@rank, @name, @entryId, @bottleId)`,
+    );
+  }
+  return `SELECT ${BOTTLE_COLUMNS}, ${rank}
+    FROM bottles b JOIN beverages e ON e.id = b.beverage_id
+    LEFT JOIN (SELECT value AS place_id, key AS rank FROM json_each(@order)) r
+      ON r.place_id = b.place_id
+    WHERE ${where.join(' AND ')}
+    ORDER BY ${rank}, e.name COLLATE NOCASE, e.id, b.id
+    LIMIT ${integer(query.limit, 'limit')}`;
+}
+
+type BottleRaw = [
+  number,
+  number,
+  number,
+  number,
+  number | null,
+  number | null,
+  string | null,
+  number | null,
+  string | null,
+  string,
+  number,
+  string,
+  BeverageType,
+  string,
+  string,
+  string | null,
+  number | null,
+  number | null,
+  number,
+];
+
+function toBottleRow(r: BottleRaw): CellarBottleRow & { rank: number } {
+  return {
+    id: r[0],
+    beverageId: r[1],
+    quantity: r[2],
+    sizeMl: r[3],
+    vintage: r[4],
+    placeId: r[5],
+    purchasedOn: r[6],
+    priceMinor: r[7],
+    currency: r[8],
+    note: r[9],
+    createdAt: r[10],
+    entryName: r[11],
+    type: r[12],
+    subtype: r[13],
+    makerName: r[14],
+    photoPath: r[15],
+    drinkFrom: r[16],
+    drinkUntil: r[17],
+    rank: r[18],
+  };
+}
+
+export function createCellarFiguresRepository(sqlite: Database.Database) {
+  const memo = createReadCache<string, unknown>(sqlite, { maxEntries: 200 });
+  const cached = <T>(key: string, read: () => T): T => memo.get(key, read) as T;
+  const statements = new Map<string, Database.Statement>();
+  const placesOf = sqlite
+    .prepare('SELECT id, name, parent_id FROM places WHERE user_id = ? ORDER BY id')
+    .raw();
+  const entryName = sqlite
+    .prepare('SELECT name FROM beverages WHERE id = ? AND user_id = ?')
+    .pluck();
+
+  /** A statement by key, prepared once (the least recently used dropped past CACHED). */
+  function statement(key: string, sql: () => string): Database.Statement {
+    let found = statements.get(key);
+    if (found) statements.delete(key);
+    else {
+      found = sqlite.prepare(sql()).raw();
+      if (statements.size >= CACHED) statements.delete(statements.keys().next().value!);
+    }
+    statements.set(key, found);
+    return found;
+  }
+
+  return {
+    /** The owner's cellar in groups (SummaryRaw), its windows judged by `year`. */
+    summary(userId: number, year: number): SummaryRaw[] {
+      integer(userId, 'userId');
+      integer(year, 'year');
+      const key = `summary ${userId} ${year}`;
+      return cached(
+        key,
+        () => statement(key, () => summarySql(userId, year)).all() as SummaryRaw[],
+      );
+    },
+
+    /** Every place of the owner's. */
+    places(userId: number): PlaceNode[] {
+      return cached(`places ${userId}`, () =>
+        (placesOf.all(userId) as [number, string, number | null][]).map(([id, name, parentId]) => ({
+          id,
+          name,
+          parentId,
+        })),
+      );
+    },
+
+    /** The name of one of the owner's entries (where a page's cursor stands), if it is there. */
+    entryName(userId: number, entryId: number): string | undefined {
+      return entryName.get(entryId, userId) as string | undefined;
+    },
+
+    /** A page of bottle lines with their entries, in the order of the view by place. */
+    bottles(query: BottlePageQuery): (CellarBottleRow & { rank: number })[] {
+      const key = [
+        'bottles',
+        query.userId,
+        query.type ?? '',
+        query.window ? `${query.window.kind}${query.window.year}` : '',
+        query.places === 'none' ? 'none' : query.places ? 'in' : '',
+        query.after ? 'a' : '',
+        query.limit,
+      ].join(' ');
+      const params: Record<string, unknown> = { order: JSON.stringify(query.order) };
+      if (Array.isArray(query.places)) params.places = JSON.stringify(query.places);
+      if (query.after) Object.assign(params, query.after);
+      const rows = cached(`${key} ${JSON.stringify(params)}`, () =>
+        statement(key, () => bottlesSql(query)).all(params),
+      ) as BottleRaw[];
+      return rows.map(toBottleRow);
+    },
+  };
+}
+
+export type CellarFiguresRepository = ReturnType<typeof createCellarFiguresRepository>;
