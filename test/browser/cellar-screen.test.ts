@@ -81,7 +81,7 @@ describe('places, on a phone', () => {
     await seedEntry(people.server, 'pia', {
       name: 'House Claret',
       type: 'WINE',
-      subtype: 'Bordeaux Blend',
+      subtype: 'Merlot',
       inCellar: true,
     });
     const page = await people.openAs('pia', '/cellar', phone);
@@ -167,7 +167,7 @@ describe("the cellar's figures and its bottles by place, on a phone", () => {
     const leoville = await seedEntry(people.server, 'vera', {
       name: 'Léoville Las Cases',
       type: 'WINE',
-      subtype: 'Bordeaux Blend',
+      subtype: 'Merlot',
       status: 'TO_TRY',
     });
     const lagavulin = await seedEntry(people.server, 'vera', {
@@ -254,7 +254,7 @@ describe('drinking windows by the server’s clock', () => {
     const beaujolais = await seedEntry(people.server, 'will', {
       name: 'Old Beaujolais',
       type: 'WINE',
-      subtype: 'Gamay',
+      subtype: 'Grenache',
       inCellar: true,
     });
     const barolo = await seedEntry(people.server, 'will', {

@@ -47,7 +47,7 @@ function Figures({ summary }: { summary: CellarSummary }) {
   );
 }
 
-/** A row of toggle buttons, one pressed. */
+/** A row of toggle buttons under a label, one pressed. */
 function Choice<T extends string>({
   label,
   choices,
@@ -59,8 +59,12 @@ function Choice<T extends string>({
   value: T;
   onChange: (value: T) => void;
 }) {
+  const labelId = useId();
   return (
-    <div className="cellar-choice" role="group" aria-label={label}>
+    <div className="cellar-choice" role="group" aria-labelledby={labelId}>
+      <span id={labelId} className="field__label cellar-choice__label">
+        {label}
+      </span>
       {choices.map(([choice, text]) => (
         <button
           key={choice}

@@ -5,7 +5,6 @@ import type { Beverage } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { EntryList } from '../vault/EntryList.tsx';
 import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
-import type { ListFilter } from '../vault/list-state.ts';
 import { fetchCellarBottles } from './api.ts';
 import type { CellarBottle, CellarFilter, CellarSummary, DrinkWindow } from './api.ts';
 import { NO_PLACE, bottles, placeLabel, sizeLabel } from './format.ts';
@@ -45,8 +44,10 @@ function WindowGroup({
   summary: CellarSummary | undefined;
 }) {
   const titleId = useId();
-  const listFilter = { cellar: true, window: group.window, ...filter } as ListFilter;
-  const list = useBeverageList(listFilter, { pageSize: ARCHIVE_PAGE_SIZE });
+  const list = useBeverageList(
+    { cellar: true, window: group.window, ...filter },
+    { pageSize: ARCHIVE_PAGE_SIZE },
+  );
   // The figures count the whole cellar; narrowed, the entries listed are counted instead.
   const count =
     !filtered(filter) && summary
