@@ -16,6 +16,9 @@
 //  size, memory and a page of entries meanwhile; BENCH_ONLY=backups runs it alone.
 //  Access tokens (issue 20): a signed-in read with a session cookie and with a bearer token, each
 //  as a ratio to bare Hono; BENCH_ONLY=tokens runs it alone.
+//  The cellar (issue 21): GET /api/cellar, its places and its first page of bottles for 5,000
+//  bottles in 200 places, p50/p99 under load (ratio to bare Hono) and afresh after a write;
+//  BENCH_ONLY=cellar runs it alone.
 // BENCH_ONLY=start runs 2 alone (start time and idle memory, with their targets);
 // BENCH_ONLY=heap prints where an idle server's memory goes, by module (bench/heap.ts).
 // BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone, BENCH_ONLY=federation 6 alone.
@@ -32,6 +35,7 @@ import { benchImports } from './imports.ts';
 import { benchStats } from './stats.ts';
 import { benchBackups } from './backups.ts';
 import { benchTokens } from './tokens.ts';
+import { benchCellar } from './cellar.ts';
 import { startVault } from './processes.ts';
 import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
 import { printVerdicts } from './verdict.ts';
@@ -55,6 +59,10 @@ if (process.env.BENCH_ONLY === 'backups') {
 }
 if (process.env.BENCH_ONLY === 'tokens') {
   printVerdicts('Targets of issue 20 (access tokens):', await benchTokens());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === 'cellar') {
+  printVerdicts('Targets of issue 21 (cellar):', await benchCellar());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'start' || process.env.BENCH_ONLY === 'heap') {
@@ -100,4 +108,5 @@ if (process.env.BENCH_ONLY !== 'pipeline') {
   printVerdicts('Targets of issue 11 (statistics):', await benchStats());
   printVerdicts('Targets of issue 11 (backups):', await benchBackups());
   printVerdicts('Targets of issue 20 (access tokens):', await benchTokens());
+  printVerdicts('Targets of issue 21 (cellar):', await benchCellar());
 }

@@ -59,6 +59,39 @@ export const monthCountSchema = z.object({
 });
 export type MonthCount = z.infer<typeof monthCountSchema>;
 
+/** A month ('2026-03') and a number of bottles. */
+export const monthBottlesSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  bottles: count,
+});
+export type MonthBottles = z.infer<typeof monthBottlesSchema>;
+
+/** The summed price of one type's bottles in one currency. */
+export const typeValueSchema = z.object({
+  type: z.enum(BEVERAGE_TYPES),
+  currency: z.string(),
+  amount: z.number(),
+});
+export type TypeValue = z.infer<typeof typeValueSchema>;
+
+/**
+ * The cellar over time, for the same twelve months as `months`. Bottles are counted as in GET
+ * /cellar: bottle lines by quantity, and an entry 'In cellar' without bottle lines as one.
+ */
+export const cellarStatsSchema = z.object({
+  /** Bottles opened in each month. */
+  opened: z.array(monthBottlesSchema).length(12),
+  /**
+   * Bottles in the cellar at the end of each month (the current month: now). Worked back from
+   * now through the bottles added, opened, changed and removed since; an entry 'In cellar'
+   * without bottle lines counts from the month it was logged.
+   */
+  size: z.array(monthBottlesSchema).length(12),
+  /** What the bottles in the cellar now cost, per type and currency; by type, largest first. */
+  valueByType: z.array(typeValueSchema),
+});
+export type CellarStats = z.infer<typeof cellarStatsSchema>;
+
 /** GET /stats */
 export const statsSchema = statsBreakdownSchema.extend({
   timeZone: z.string(),
@@ -66,6 +99,7 @@ export const statsSchema = statsBreakdownSchema.extend({
   months: z.array(monthCountSchema).length(12),
   /** The years from the first entry's to the latest entry's, newest first (for year in review). */
   years: z.array(z.number().int()),
+  cellar: cellarStatsSchema,
 });
 export type Stats = z.infer<typeof statsSchema>;
 

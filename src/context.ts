@@ -43,6 +43,7 @@ import { createExportRepository } from './export/repository.ts';
 import { createExportService } from './export/service.ts';
 import { createStatsRepository } from './stats/repository.ts';
 import { createStatsService } from './stats/service.ts';
+import { createCellarStatsRepository } from './stats/cellar-repository.ts';
 import { createConversationRepository } from './conversation/repository.ts';
 import { createConversationService } from './conversation/service.ts';
 import { registerConversationNotifications } from './conversation/notifications.ts';
@@ -328,7 +329,11 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       },
       { storedEntries: (actorUri) => remoteEntryRepo.countOfActor(actorUri), now },
     ),
-    stats: createStatsService({ repo: createStatsRepository(database.sqlite, { now }), now }),
+    stats: createStatsService({
+      repo: createStatsRepository(database.sqlite, { now }),
+      cellar: createCellarStatsRepository(database.sqlite, { now }),
+      now,
+    }),
     feed,
     remoteEntries,
     remoteFollows,

@@ -10,6 +10,8 @@ import { BEVERAGE_TYPES } from '../../contract/enums.ts';
 import { badRequest } from '../domain-error.ts';
 import {
   NO_PLACE_RANK,
+  placeOrderText,
+  rankIn,
   type CellarBottleRow,
   type CellarFiguresRepository,
   type PlaceNode,
@@ -18,11 +20,14 @@ import {
 /** How many bottle lines a page of GET /cellar/bottles holds when no limit is given. */
 export const DEFAULT_BOTTLE_PAGE = 100;
 
-/** A place's position in the view and its path of names from the top. */
+/** A place's path of names from the top. */
 interface PlaceInfo {
-  rank: number;
   path: string[];
 }
+
+const collator = new Intl.Collator('en', { sensitivity: 'accent' });
+/** The view's order of each list of places (lists are memoized until the database changes). */
+const orders = new WeakMap<PlaceNode[], { order: Map<number, PlaceInfo>; text: string }>();
 
 /**
  * The places in the order of the view by place: each after the place it is in, siblings by
@@ -37,13 +42,12 @@ export function placeOrder(places: PlaceNode[]): Map<number, PlaceInfo> {
     siblings.push(place);
     children.set(parent, siblings);
   }
-  const byName = (a: PlaceNode, b: PlaceNode) =>
-    a.name.localeCompare(b.name, 'en', { sensitivity: 'accent' }) || a.id - b.id;
+  const byName = (a: PlaceNode, b: PlaceNode) => collator.compare(a.name, b.name) || a.id - b.id;
   const order = new Map<number, PlaceInfo>();
   const visit = (parent: number | null, path: string[]) => {
     for (const place of (children.get(parent) ?? []).sort(byName)) {
       if (order.has(place.id)) continue; // a cycle cannot be made; never loop on one
-      const info = { rank: order.size, path: [...path, place.name] };
+      const info = { path: [...path, place.name] };
       order.set(place.id, info);
       visit(place.id, info.path);
     }
@@ -140,8 +144,13 @@ export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: 
     /** GET /cellar/bottles: a page of bottle lines by place, then entry name. */
     bottles(userId: number, query: CellarBottlesQuery): CellarBottlePage {
       const places = repo.places(userId);
-      const order = placeOrder(places);
-      const ids = [...order.keys()];
+      let known = orders.get(places);
+      if (!known) {
+        const order = placeOrder(places);
+        known = { order, text: placeOrderText([...order.keys()]) };
+        orders.set(places, known);
+      }
+      const { order, text } = known;
       const limit = Math.min(query.limit ?? DEFAULT_BOTTLE_PAGE, CELLAR_BOTTLES_MAX_LIMIT);
       let inPlaces: number[] | 'none' | undefined;
       if (query.placeId === 'none') inPlaces = 'none';
@@ -158,7 +167,7 @@ export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: 
         );
         const placeId = Number(match?.[1]);
         const entryId = Number(match?.[2]);
-        const rank = placeId === 0 ? NO_PLACE_RANK : order.get(placeId)?.rank;
+        const rank = placeId === 0 ? NO_PLACE_RANK : rankIn(text, placeId);
         const name = match ? repo.entryName(userId, entryId) : undefined;
         if (rank === undefined || name === undefined) throw badRequest('The cursor is not valid');
         after = { rank, name, entryId, bottleId: Number(match![3]) };
@@ -168,7 +177,7 @@ export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: 
         type: query.type,
         window: query.window && { kind: query.window, year: thisYear() },
         places: inPlaces,
-        order: ids,
+        order: text,
         after,
         limit: limit + 1,
       });

@@ -1,6 +1,7 @@
 import {
   STATS_TOP,
   YEAR_FAVOURITES,
+  type CellarStats,
   type MonthCount,
   type Ranked,
   type ReviewEntry,
@@ -13,6 +14,7 @@ import {
 import { BEVERAGE_TYPES, type BeverageType } from '../../contract/enums.ts';
 import { badRequest } from '../domain-error.ts';
 import { monthRanges, monthStart, wallClock } from './calendar.ts';
+import type { CellarStatsRepository } from './cellar-repository.ts';
 import {
   ALL_TIME,
   MONTHS,
@@ -109,11 +111,14 @@ function reviewEntry(entry: EntryBrief): ReviewEntry {
 
 export interface StatsServiceDeps {
   repo: StatsRepository;
+  cellar: CellarStatsRepository;
   now: () => number;
 }
 
+const TYPE_ORDER: Record<BeverageType, number> = { WHISKEY: 0, WINE: 1, BEER: 2 };
+
 /** A signed-in user's figures: only their own entries count (whoever else may see them). */
-export function createStatsService({ repo, now }: StatsServiceDeps) {
+export function createStatsService({ repo, cellar, now }: StatsServiceDeps) {
   function figures(userId: number, span: Span): StatsBreakdown {
     const { groups, makers } = repo.figures(userId, span, STATS_TOP);
     return breakdown(groups, makers);
@@ -128,6 +133,32 @@ export function createStatsService({ repo, now }: StatsServiceDeps) {
       const slot = result[index];
       if (slot && BEVERAGE_TYPES.includes(type)) slot.counts[type] = count;
     }
+    return result;
+  }
+
+  /**
+   * The cellar over twelve months from month `month` of `year`: bottles opened in each, and
+   * its size at each month's end, worked back from now (the bottle lines, less what the events
+   * since the month's end added) plus the entries 'In cellar' without lines logged by then.
+   */
+  function cellarMonths(userId: number, year: number, month: number, timeZone: string) {
+    const ranges = monthRanges(year, month, MONTHS, timeZone);
+    const raw = cellar.months(userId, [...ranges.map((r) => r.from), ranges[MONTHS - 1]!.to]);
+    let later = raw.changes.reduce((sum, n) => sum + n, 0) - raw.changes[0]!;
+    let lineless = 0;
+    const size = ranges.map((r, i) => {
+      later -= i === 0 ? 0 : raw.changes[i]!;
+      lineless += raw.lineless[i]!;
+      return { month: r.month, bottles: Math.max(0, raw.bottlesNow - later + lineless) };
+    });
+    const valueByType = raw.value
+      .map(({ type, currency, minor }) => ({ type, currency, amount: Math.round(minor) / 100 }))
+      .sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || b.amount - a.amount);
+    const result: CellarStats = {
+      opened: ranges.map((r, i) => ({ month: r.month, bottles: raw.opened[i]! })),
+      size,
+      valueByType,
+    };
     return result;
   }
 
@@ -149,6 +180,7 @@ export function createStatsService({ repo, now }: StatsServiceDeps) {
         timeZone,
         months: months(userId, today.year, today.month - (MONTHS - 1), timeZone),
         years: years(userId, timeZone),
+        cellar: cellarMonths(userId, today.year, today.month - (MONTHS - 1), timeZone),
       };
     },
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
+import { insertBottle, insertBottleEvent } from '../helpers/cellar-rows.ts';
 import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 
 /*
@@ -33,6 +34,18 @@ function seed() {
   }
   const now = Date.now();
   insert.run(userId, 'WINE', 'Tonight’s Syrah', 'Syrah', '', 4, 'TRIED', 0, now, now);
+  // The cellar: two bottles of the Merlot at 30 EUR each (one opened just now) beside the
+  // Bourbon, in the cellar without bottle lines.
+  const sqlite = people.server.ctx.database.sqlite;
+  const merlot = {
+    id: Number(
+      sqlite.prepare("SELECT id FROM beverages WHERE name = 'Summer Merlot'").pluck().get(),
+    ),
+    userId,
+  };
+  insertBottle(sqlite, merlot, { quantity: 2, priceMinor: 3000, currency: 'EUR' });
+  insertBottleEvent(sqlite, { userId, beverageId: merlot.id, kind: 'ADDED', change: 3, at: now });
+  insertBottleEvent(sqlite, { userId, beverageId: merlot.id, kind: 'OPENED', change: -1, at: now });
 }
 
 beforeAll(() => {
@@ -102,6 +115,25 @@ describe('the Stats page', () => {
     expect(await figureValue(page, 'To try').textContent()).toBe('1');
     const subtypes = figure(page, 'Top subtypes').getByRole('img');
     expect(await subtypes.getAttribute('aria-label')).toBe('Top subtypes. IPA: 1; Stout: 1.');
+  });
+});
+
+describe('the cellar on the Stats page', () => {
+  it('shows bottles opened, the cellar over time and its value by type', async () => {
+    const page = await people.openAs('stella', '/stats');
+    const opened = figure(page, 'Bottles opened in the last 12 months').getByRole('img');
+    // The current month is the last: one bottle opened, none before.
+    const spoken = (await opened.getAttribute('aria-label'))!;
+    expect(spoken).toMatch(/: 1\.$/);
+    expect(spoken.match(/: 0[;.]/g)).toHaveLength(11);
+    const size = figure(page, "Bottles in the cellar at each month's end").getByRole('img');
+    // Two bottles of the Merlot and the Bourbon, in the cellar without bottle lines.
+    expect(await size.getAttribute('aria-label')).toMatch(/: 3\.$/);
+    const value = figure(page, 'Cellar value by type').getByRole('table');
+    expect(await value.getByRole('row').allTextContents()).toEqual([
+      'TypeCurrencyValue',
+      'WineEUR€60.00',
+    ]);
   });
 });
 

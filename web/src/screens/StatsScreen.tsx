@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { browserTimeZone, fetchStats, statsKeys, type Stats } from '../stats/api.ts';
+import { CellarCharts } from '../stats/cellar.tsx';
 import { Chart } from '../stats/charts.tsx';
 import {
   Figures,
@@ -70,6 +71,7 @@ function StatsBody({ stats }: { stats: Stats }) {
           categoryHeading="Maker"
           empty="No maker named yet."
         />
+        <CellarCharts cellar={stats.cellar} />
       </div>
       <nav className="panel stats-years" aria-label="Year in review">
         <h2 className="panel__title">Year in review</h2>

@@ -7,12 +7,14 @@ import { call } from '../api/call.ts';
 import type { Stats, YearReview } from '../../../contract/stats.ts';
 
 export type {
+  CellarStats,
   MonthCount,
   Ranked,
   ReviewEntry,
   Stats,
   StatsSummary,
   TypeCounts,
+  TypeValue,
   YearReview,
 } from '../../../contract/stats.ts';
 
