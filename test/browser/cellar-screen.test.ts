@@ -79,7 +79,7 @@ async function figures(page: Page): Promise<Record<string, string>> {
 
 describe('places, on a phone', () => {
   it('are made, renamed, moved and deleted in the Places dialog; one holding bottles is refused', async () => {
-    await seedEntry(people.server, 'pia', {
+    const claret = await seedEntry(people.server, 'pia', {
       name: 'House Claret',
       type: 'WINE',
       subtype: 'Merlot',
@@ -122,6 +122,7 @@ describe('places, on a phone', () => {
     await dialog.getByRole('button', { name: 'Move here' }).click();
     await dialog.getByRole('button', { name: 'Move Bin 3' }).waitFor();
     const places = (await api(page, 'GET', '/cellar/places')).json.places as {
+      id: number;
       name: string;
       path: string[];
     }[];
@@ -131,14 +132,8 @@ describe('places, on a phone', () => {
     expect(await rackRow.getByRole('button', { name: 'Delete Bin 3' }).count()).toBe(1);
 
     // A place holding a bottle cannot go; the server's reason is shown.
-    const kitchen = places.find((p) => p.name === 'Kitchen') as unknown as { id: number };
-    const claret = people.server.ctx.users.findByUsername('pia')!;
-    const entryId = (
-      people.server.ctx.database.sqlite
-        .prepare(`SELECT id FROM beverages WHERE user_id = ? AND name = 'House Claret'`)
-        .get(claret.id) as { id: number }
-    ).id;
-    await addBottles(page, entryId, { quantity: 2, placeId: kitchen.id });
+    const kitchen = places.find((p) => p.name === 'Kitchen')!;
+    await addBottles(page, claret.id, { quantity: 2, placeId: kitchen.id });
     await dialog.getByRole('button', { name: 'Delete Kitchen', exact: true }).click();
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     const alert = dialog.getByRole('alert');
