@@ -5,7 +5,7 @@ import type { Beverage } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { EntryList } from '../vault/EntryList.tsx';
 import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
-import { fetchCellarBottles } from './api.ts';
+import { entryFilter, fetchCellarBottles } from './api.ts';
 import type { CellarBottle, CellarFilter, CellarSummary, DrinkWindow } from './api.ts';
 import { NO_PLACE, bottles, placeLabel, sizeLabel } from './format.ts';
 import './cellar.css';
@@ -27,8 +27,7 @@ const WINDOWS: readonly { window: DrinkWindow; title: string; id: string; empty:
 ];
 
 /** An entry in the cellar is its bottles, or one bottle when it has no bottle lines. */
-const bottlesOf = (entry: Beverage): number =>
-  Math.max((entry as { bottleCount?: number }).bottleCount ?? 0, 1);
+const bottlesOf = (entry: Beverage): number => Math.max(entry.bottleCount ?? 0, 1);
 
 const filtered = (filter: CellarFilter) =>
   filter.type !== undefined || filter.placeId !== undefined;
@@ -45,7 +44,7 @@ function WindowGroup({
 }) {
   const titleId = useId();
   const list = useBeverageList(
-    { cellar: true, window: group.window, ...filter },
+    { cellar: true, window: group.window, ...entryFilter(filter) },
     { pageSize: ARCHIVE_PAGE_SIZE },
   );
   // The figures count the whole cellar; narrowed, the entries listed are counted instead.

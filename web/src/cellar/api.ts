@@ -22,6 +22,14 @@ export interface CellarFilter {
   placeId?: string | undefined;
 }
 
+/** The filter as GET /beverages takes it (a place by its number). */
+export function entryFilter(filter: CellarFilter): { type?: BeverageType; placeId?: number } {
+  return {
+    ...(filter.type && { type: filter.type }),
+    ...(filter.placeId && { placeId: Number(filter.placeId) }),
+  };
+}
+
 /** Bottle lines one page of the view by place holds. */
 export const PLACE_VIEW_PAGE_SIZE = 200;
 

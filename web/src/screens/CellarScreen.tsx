@@ -1,5 +1,6 @@
 import { Suspense, useId } from 'react';
 import type { BeverageStatus } from '../api/types.ts';
+import { entryFilter } from '../cellar/api.ts';
 import type { CellarFilter } from '../cellar/api.ts';
 import { useCellar } from '../cellar/useCellar.ts';
 import { useCellarViewState } from '../cellar/view-state.ts';
@@ -42,11 +43,11 @@ function CellarGroup({ status, list }: { status: BeverageStatus; list: BeverageL
 /** 'Ready to pour' (tried) and 'Waiting to be opened', narrowed by the filter when one is set. */
 function StatusGroups({ filter }: { filter: CellarFilter }) {
   const tried = useBeverageList(
-    { cellar: true, status: 'TRIED', ...filter },
+    { cellar: true, status: 'TRIED', ...entryFilter(filter) },
     { pageSize: ARCHIVE_PAGE_SIZE },
   );
   const toTry = useBeverageList(
-    { cellar: true, status: 'TO_TRY', ...filter },
+    { cellar: true, status: 'TO_TRY', ...entryFilter(filter) },
     { pageSize: ARCHIVE_PAGE_SIZE },
   );
   const empty =

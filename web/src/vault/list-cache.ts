@@ -17,8 +17,7 @@ function listOf(key: QueryKey): { filter: BeverageListFilter; shape: BeverageLis
 
 /** Whether only the server can say if an entry belongs in a list of this filter. */
 function byServer(filter: BeverageListFilter): boolean {
-  const { q, window, placeId } = filter as BeverageListFilter & { placeId?: string };
-  return Boolean(q) || window !== undefined || placeId !== undefined;
+  return Boolean(filter.q) || filter.window !== undefined || filter.placeId !== undefined;
 }
 
 export function applyChangeToCachedLists(
