@@ -18,14 +18,18 @@ export const PEOPLE_PASSWORD = 'long-enough-password';
  * after the test, which must have thrown no uncaught error in the page. Registers its own
  * beforeAll, afterAll and afterEach hooks.
  */
-export function peopleInBrowsers(people: readonly (readonly [string, string])[]) {
+export function peopleInBrowsers(
+  people: readonly (readonly [string, string])[],
+  /** The server's clock (see startTestServer); the real one when left out. */
+  options: { now?: () => number } = {},
+) {
   let server: TestServer;
   let browser: Browser;
   const sessions: BrowserSession[] = [];
   const state: Record<string, StorageState> = {};
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startTestServer(options), launchBrowser()]);
     for (const [username, fullName] of people) {
       await server.createUser({ username, password: PEOPLE_PASSWORD, fullName });
     }

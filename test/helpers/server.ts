@@ -19,6 +19,11 @@ export async function startTestServer(
     host?: '127.0.0.1' | 'localhost';
     /** More settings (VAULT_… variables), e.g. smaller inbound limits. */
     env?: Record<string, string>;
+    /**
+     * The server's clock (ms since the epoch), for a test about what the date decides, such as
+     * which drinking window an entry is in; the real clock when left out.
+     */
+    now?: () => number;
   } = {},
 ) {
   // Port 0 would do, but the origin must be known before start: reserve a free port first.
@@ -31,6 +36,7 @@ export async function startTestServer(
   });
   const vault = await startVault(config, {
     allowPrivateAddress: options.allowPrivateAddress ?? true,
+    ...(options.now && { now: options.now }),
   });
   return {
     url: config.origin,

@@ -125,6 +125,28 @@ describe('the cached lists following a change', () => {
     expect(client.getQueryState(plainKey)?.isInvalidated).toBe(false);
   });
 
+  it('has lists by drinking window or place fetched again, and the cellar figures too', () => {
+    client = new QueryClient();
+    const empty = { pages: [{ beverages: [], nextCursor: null }], pageParams: [] };
+    const windowKey = queryKeys.beverages.list({ cellar: true, window: 'NOW' }, shape);
+    const placeKey = queryKeys.beverages.list({ cellar: true, placeId: 3 }, shape);
+    const cellarKey = queryKeys.beverages.list({ cellar: true }, shape);
+    for (const key of [windowKey, placeKey, cellarKey]) client.setQueryData(key, empty);
+    client.setQueryData(queryKeys.cellar.summary, { bottles: 0 });
+
+    // In the cellar, but whether it is inside its window this year or has a bottle in place 3
+    // only the server can say: it is not put into those lists by guess.
+    const fresh = entry({ inCellar: true, drinkFrom: 1990, drinkUntil: 1995 });
+    applyChangeToCachedLists(client, { kind: 'saved', entry: fresh }, 1);
+
+    expect(entriesOf(client.getQueryData<PagedList>(windowKey))).toEqual([]);
+    expect(client.getQueryState(windowKey)?.isInvalidated).toBe(true);
+    expect(entriesOf(client.getQueryData<PagedList>(placeKey))).toEqual([]);
+    expect(client.getQueryState(placeKey)?.isInvalidated).toBe(true);
+    expect(entriesOf(client.getQueryData<PagedList>(cellarKey))).toEqual([fresh]);
+    expect(client.getQueryState(queryKeys.cellar.summary)?.isInvalidated).toBe(true);
+  });
+
   it("refills the dashboard's four cards from the server when one leaves", () => {
     client = new QueryClient();
     const four = [entry(), entry(), entry(), entry()].reverse();

@@ -48,4 +48,15 @@ export const queryKeys = {
   userCredentials: (userId: number) => ['user-credentials', userId] as const,
   /** GET /auth/sessions: the signed-in user's live sessions (profile screen). */
   sessions: ['sessions'] as const,
+  /** The cellar beyond the 'In cellar' flag: its figures, places and bottles by place. */
+  cellar: {
+    /** Everything below (a place renamed or moved changes every bottle's path). */
+    all: ['cellar'] as const,
+    /** GET /cellar: the figures (cellar screen and the dashboard's count). */
+    summary: ['cellar', 'summary'] as const,
+    /** GET /cellar/places. */
+    places: ['cellar', 'places'] as const,
+    /** GET /cellar/bottles with a filter, paged (useInfiniteQuery). */
+    bottles: (filter: Record<string, string | undefined>) => ['cellar', 'bottles', filter] as const,
+  },
 } as const;

@@ -1,12 +1,22 @@
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import type { BeverageStatus } from '../api/types.ts';
+import { entryFilter } from '../cellar/api.ts';
+import type { CellarFilter } from '../cellar/api.ts';
+import { useCellar } from '../cellar/useCellar.ts';
+import { useCellarViewState } from '../cellar/view-state.ts';
+import { lazyNamed, ScreenLoading } from '../ui/lazy.tsx';
 import { EntryList } from '../vault/EntryList.tsx';
 import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
 import type { BeverageList } from '../vault/useBeverageList.ts';
 import { Screen } from './Screen.tsx';
 import './archive.css';
 
+// Fetched when the screen shows them: a cellar with only the 'In cellar' flag needs neither.
+const CellarTools = lazyNamed(() => import('../cellar/CellarTools.tsx'), 'CellarTools');
+const CellarViews = lazyNamed(() => import('../cellar/CellarViews.tsx'), 'CellarViews');
+
 export const CELLAR_EMPTY = 'Your cellar is empty...';
+export const NO_MATCHES = 'Nothing in the cellar matches these filters.';
 
 const GROUP_TITLES: Record<BeverageStatus, string> = {
   TRIED: 'Ready to pour',
@@ -30,11 +40,14 @@ function CellarGroup({ status, list }: { status: BeverageStatus; list: BeverageL
   );
 }
 
-/** /cellar: the bottles kept at home, 'Ready to pour' (tried) and 'Waiting to be opened'. */
-export function CellarScreen() {
-  const tried = useBeverageList({ cellar: true, status: 'TRIED' }, { pageSize: ARCHIVE_PAGE_SIZE });
+/** 'Ready to pour' (tried) and 'Waiting to be opened', narrowed by the filter when one is set. */
+function StatusGroups({ filter }: { filter: CellarFilter }) {
+  const tried = useBeverageList(
+    { cellar: true, status: 'TRIED', ...entryFilter(filter) },
+    { pageSize: ARCHIVE_PAGE_SIZE },
+  );
   const toTry = useBeverageList(
-    { cellar: true, status: 'TO_TRY' },
+    { cellar: true, status: 'TO_TRY', ...entryFilter(filter) },
     { pageSize: ARCHIVE_PAGE_SIZE },
   );
   const empty =
@@ -44,21 +57,49 @@ export function CellarScreen() {
     !toTry.error &&
     tried.entries.length === 0 &&
     toTry.entries.length === 0;
+  const filtered = filter.type !== undefined || filter.placeId !== undefined;
+
+  if (empty && filtered) return <p className="empty-state">{NO_MATCHES}</p>;
+  if (empty) {
+    return (
+      <div className="cellar-empty">
+        <p className="empty-state">{CELLAR_EMPTY}</p>
+        <p className="cellar-empty__hint">
+          Tick “In cellar” when you log or edit a bottle you keep at home.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="archive">
+      <CellarGroup status="TRIED" list={tried} />
+      <CellarGroup status="TO_TRY" list={toTry} />
+    </div>
+  );
+}
+
+/**
+ * /cellar: the bottles kept at home, 'Ready to pour' (tried) and 'Waiting to be opened'. Once the
+ * user keeps places, bottles or drinking windows, also the cellar's figures, filters by type and
+ * place, and the entries grouped by drinking window or the bottles by place.
+ */
+export function CellarScreen() {
+  const cellar = useCellar();
+  const state = useCellarViewState();
+  const view = cellar.used ? state.view : 'status';
+  const filter = cellar.used ? state.filter : {};
 
   return (
     <Screen title="Cellar">
-      {empty ? (
-        <div className="cellar-empty">
-          <p className="empty-state">{CELLAR_EMPTY}</p>
-          <p className="cellar-empty__hint">
-            Tick “In cellar” when you log or edit a bottle you keep at home.
-          </p>
-        </div>
+      <Suspense fallback={null}>
+        <CellarTools cellar={cellar} state={state} />
+      </Suspense>
+      {view === 'status' ? (
+        <StatusGroups filter={filter} />
       ) : (
-        <div className="archive">
-          <CellarGroup status="TRIED" list={tried} />
-          <CellarGroup status="TO_TRY" list={toTry} />
-        </div>
+        <Suspense fallback={<ScreenLoading />}>
+          <CellarViews view={view} filter={filter} summary={cellar.summary} />
+        </Suspense>
       )}
     </Screen>
   );

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { BeverageStatus, BeverageType } from '../api/types.ts';
 import { BEVERAGE_KINDS, BEVERAGE_TYPES } from '../beverages.ts';
 import { ArrowRightIcon, SearchIcon } from '../ui/icons.tsx';
+import { lazyNamed } from '../ui/lazy.tsx';
 import { useDebounce } from '../ui/useDebounce.ts';
 import { EntryList, NO_ENTRIES, noMatches } from '../vault/EntryList.tsx';
 import { LogEntryForm } from '../vault/LogEntryForm.tsx';
@@ -10,6 +11,12 @@ import { TypeIcon } from '../vault/TypeIcon.tsx';
 import { useBeverageList } from '../vault/useBeverageList.ts';
 import { Screen } from './Screen.tsx';
 import './dashboard.css';
+
+// A small piece of its own, fetched after the dashboard: how many bottles are past their window.
+const PastWindowNotice = lazyNamed(
+  () => import('../cellar/PastWindowNotice.tsx'),
+  'PastWindowNotice',
+);
 
 /** The dashboard shows 4 cards per list. */
 export const DASHBOARD_CARDS = 4;
@@ -101,6 +108,9 @@ export function DashboardScreen() {
       <p className="visually-hidden" role="status">
         {query ? `Showing entries matching "${query}"` : ''}
       </p>
+      <Suspense fallback={null}>
+        <PastWindowNotice />
+      </Suspense>
 
       <div className="dashboard">
         <LogEntryForm />

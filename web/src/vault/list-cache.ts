@@ -15,6 +15,11 @@ function listOf(key: QueryKey): { filter: BeverageListFilter; shape: BeverageLis
   return { filter: key[2] as BeverageListFilter, shape: key[3] as BeverageListShape };
 }
 
+/** Whether only the server can say if an entry belongs in a list of this filter. */
+function byServer(filter: BeverageListFilter): boolean {
+  return Boolean(filter.q) || filter.window !== undefined || filter.placeId !== undefined;
+}
+
 export function applyChangeToCachedLists(
   client: QueryClient,
   change: ListChange,
@@ -24,8 +29,9 @@ export function applyChangeToCachedLists(
   for (const query of client.getQueryCache().findAll({ queryKey: queryKeys.beverages.all })) {
     const list = listOf(query.queryKey);
     const data = query.state.data as PagedList | undefined;
-    if (!list || !data || list.filter.q || query.state.fetchStatus === 'fetching') {
-      // Searches are matched by the server; an answer on its way may predate the change.
+    if (!list || !data || byServer(list.filter) || query.state.fetchStatus === 'fetching') {
+      // Searches, drinking windows and places are matched by the server (the window by its
+      // year, the place by the entry's bottles); an answer on its way may predate the change.
       refetch(query.queryKey);
       continue;
     }
@@ -37,4 +43,6 @@ export function applyChangeToCachedLists(
     if (result.needsRefill && fixed) refetch(query.queryKey);
     else if (result.data !== data) client.setQueryData(query.queryKey, result.data);
   }
+  // The cellar's figures and bottles count entries too.
+  void client.invalidateQueries({ queryKey: queryKeys.cellar.all });
 }
