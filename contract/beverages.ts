@@ -27,6 +27,11 @@ export const beverageOwnerFieldsSchema = z.object({
    * PRIVATE.
    */
   federated: z.boolean(),
+  /**
+   * How many bottles of it the owner keeps (the quantities of its bottle lines; 0 without any,
+   * whatever the 'In cellar' flag says).
+   */
+  bottleCount: z.number().int(),
 });
 export type BeverageOwnerFields = z.infer<typeof beverageOwnerFieldsSchema>;
 export type OwnerOnlyField = keyof BeverageOwnerFields;
@@ -85,7 +90,7 @@ export const beveragePageSchema = z.object({
 export type BeveragePage = z.infer<typeof beveragePageSchema>;
 
 /**
- * GET /beverages?userId&type&status&q&cellar&window&limit&cursor: what the list is filtered on, every
+ * GET /beverages?userId&type&status&q&cellar&window&placeId&limit&cursor: what the list is filtered on, every
  * field optional. Without userId: the caller's own entries and those shared with them.
  */
 export const beverageQuerySchema = z.object({
@@ -110,6 +115,15 @@ export const beverageQuerySchema = z.object({
     description:
       'Only entries inside (NOW), past (PAST) or before (LATER) their drinking window this year',
   }),
+  placeId: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, 'placeId must be a place id')
+    .transform(Number)
+    .optional()
+    .meta({
+      description:
+        "Only the caller's entries with a bottle in this place of theirs or a place inside it",
+    }),
   limit: z
     .string()
     .regex(/^[1-9][0-9]{0,2}$/, `limit must be a whole number from 1 to ${BEVERAGE_MAX_LIMIT}`)

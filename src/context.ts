@@ -295,7 +295,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     config,
     database,
     ...accounts,
-    ...createCellarContext(database, { now }),
+    ...createCellarContext(database, { entries: beverageRepo, actors, outbox, now }),
     backups: createBackupService(config, now),
     media,
     photoCapabilities,

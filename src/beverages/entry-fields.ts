@@ -39,9 +39,15 @@ export function publicFields(row: BeverageRow): PublicEntryFields {
   };
 }
 
+/**
+ * An entry row as the owner-only fields are made from: with its bottle count, which the entry
+ * readers add (src/beverages/list-statements.ts, src/beverages/repository.ts).
+ */
+export type CountedRow = BeverageRow & { bottleCount: number };
+
 /** The owner-only fields: for the entry's owner alone. A field added to the contract must be given here. */
-export function ownerFields(row: BeverageRow): BeverageOwnerFields {
-  return { federated: row.federated };
+export function ownerFields(row: CountedRow): BeverageOwnerFields {
+  return { federated: row.federated, bottleCount: row.bottleCount };
 }
 
 /**
@@ -49,7 +55,7 @@ export function ownerFields(row: BeverageRow): BeverageOwnerFields {
  * `,"federated":true`): what a cached public JSON object (src/beverages/entry-json.ts) gets
  * for its owner.
  */
-export function ownerMembers(row: BeverageRow): string {
+export function ownerMembers(row: CountedRow): string {
   const json = JSON.stringify(ownerFields(row));
   return json === '{}' ? '' : `,${json.slice(1, -1)}`;
 }

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import { otherProcessWrites } from '../db/read-cache.ts';
-import type { BeverageRow } from '../db/schema/index.ts';
-import { ownerMembers, publicFields } from './entry-fields.ts';
+import { ownerMembers, publicFields, type CountedRow } from './entry-fields.ts';
 
 /** At most this many entries' JSON is kept (about 10 MB); when full, it starts again. */
 const MAX_ENTRIES = 20_000;
@@ -31,7 +30,7 @@ export const NO_JSON: EntryJson = { publicJson: '{}', ownerMembers: '' };
  */
 export function createEntryJsonCache(
   sqlite: Database.Database,
-  readRows: (ids: number[]) => BeverageRow[],
+  readRows: (ids: number[]) => CountedRow[],
 ) {
   const json = new Map<number, EntryJson>();
   const othersChanged = otherProcessWrites(sqlite);
@@ -66,7 +65,7 @@ export function createEntryJsonCache(
       return found;
     },
 
-    /** An entry was written or deleted. */
+    /** An entry was written or deleted, or its bottles changed (its owner's bottleCount). */
     forget(id: number): void {
       json.delete(id);
     },

@@ -17,6 +17,8 @@ export interface ListQuery {
   inCellar?: boolean | undefined;
   /** Only entries inside, past or before their drinking window in the current year (UTC). */
   window?: DrinkWindow | undefined;
+  /** Only the caller's entries with a bottle in this place of theirs or a place inside it. */
+  placeId?: number | undefined;
   q?: string | undefined;
 }
 
@@ -53,8 +55,16 @@ function encodeCursor(entry: PageEntry): string {
   return Buffer.from(`${sortTimeOf(entry)}:${entry.id}`).toString('base64url');
 }
 
+/**
+ * An entry another user shared with the viewer. Its bottles are its owner's, who is never the
+ * viewer here, so its owner-only bottleCount is never given and is not read.
+ */
 function sharedView(accepted: AcceptedEntry): EntryView {
-  return Object.assign(accepted.row, { ownerName: accepted.ownerName, shared: accepted.share });
+  return Object.assign(accepted.row, {
+    ownerName: accepted.ownerName,
+    shared: accepted.share,
+    bottleCount: 0,
+  });
 }
 
 /** Whether a shared entry's text holds every search word (as the search index tests them). */
@@ -130,9 +140,13 @@ export function createEntryLists(deps: {
     // Another user's list holds only what the viewer may see, filtered in SQL (or the search).
     const scope = own ? 'all' : visibility.scopeOf(viewer, userId);
     if (scope === null) return { entries: [], nextCursor: null };
+    // Bottles are their owner's alone: the caller's place holds none of another's entries.
+    const inPlace = query.placeId !== undefined;
+    if (inPlace && !own) return { entries: [], nextCursor: null };
     let rows: PageEntry[] = repo.list({
       userId,
       ...filter,
+      ...(inPlace && { place: { ownerId: userId, placeId: query.placeId! } }),
       ...(scope !== 'all' && { scope }),
       q: query.q,
       ...(before && { before }),
@@ -142,7 +156,7 @@ export function createEntryLists(deps: {
     // Whom the page's entries are shared with: for the owner and admins, only if any are.
     const wantsRecipients = involvement.outgoing && visibility.canSeeSharesOf(viewer, userId);
     let recipients: Map<number, ShareUser[]> | undefined;
-    if (own && involvement.incoming) {
+    if (own && involvement.incoming && !inPlace) {
       const words = searchWords(query.q);
       const found = shares.acceptedEntries({
         recipientId: viewer.id,

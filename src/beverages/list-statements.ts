@@ -1,9 +1,11 @@
 import type Database from 'better-sqlite3';
 import { createReadCache } from '../db/read-cache.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from '../../contract/enums.ts';
-import type { BeverageRow, BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
+import type { BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
 import { windowKey, windowSql } from './drink-window.ts';
+import type { CountedRow } from './entry-fields.ts';
 import { NO_JSON } from './entry-json.ts';
+import { ENTRIES_IN_PLACE_SQL, placeKey, placeSql, type PlaceFilter } from './place-filter.ts';
 import type { BeverageFilter, ListedEntry } from './repository.ts';
 
 /**
@@ -22,8 +24,10 @@ const CACHED = 500;
 const TYPES = new Set<string>(BEVERAGE_TYPES);
 const STATUSES = new Set<string>(BEVERAGE_STATUSES);
 const LEVELS = new Set<string>(VISIBILITIES);
+// The entry's bottle count (its owner's only: src/beverages/entry-fields.ts) is read with it, one
+// indexed sum over bottles_beverage_idx.
 const COLUMNS =
-  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, visibility, federated, created_at, updated_at, drink_from, drink_until';
+  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, visibility, federated, created_at, updated_at, drink_from, drink_until, (select coalesce(sum(quantity), 0) from bottles where beverage_id = beverages.id)';
 
 type RawRow = [
   number,
@@ -43,6 +47,7 @@ type RawRow = [
   number,
   number | null,
   number | null,
+  number,
 ];
 
 const LISTED_COLUMNS = 'id, user_id, created_at';
@@ -54,7 +59,7 @@ function toListed(r: ListedRaw): ListedEntry {
   return { id: r[0], userId: r[1], at: r[2], json: NO_JSON, ownerName: '' };
 }
 
-function toRow(r: RawRow): BeverageRow {
+function toRow(r: RawRow): CountedRow {
   return {
     id: r[0],
     userId: r[1],
@@ -73,6 +78,7 @@ function toRow(r: RawRow): BeverageRow {
     updatedAt: new Date(r[14]),
     drinkFrom: r[15],
     drinkUntil: r[16],
+    bottleCount: r[17],
   };
 }
 
@@ -92,6 +98,7 @@ function keyOf(filter: BeverageFilter): string {
     filter.status ?? '',
     filter.inCellar === undefined ? '' : Number(filter.inCellar),
     windowKey(filter.window),
+    placeKey(filter.place),
     filter.before ? 'b' : '',
     filter.limit,
     filter.scope ? filter.scope.visibilities.join(',') : '*',
@@ -105,6 +112,7 @@ function prepare(sqlite: Database.Database, filter: BeverageFilter) {
   if (filter.status) where.push(`status = '${filter.status}'`);
   if (filter.inCellar !== undefined) where.push(`in_cellar = ${filter.inCellar ? 1 : 0}`);
   if (filter.window) where.push(windowSql(filter.window.kind, filter.window.year));
+  if (filter.place) where.push(placeSql(filter.place));
   // Another user's list: only what the visibility policy lets the viewer see (its scope).
   if (filter.scope) {
     const levels = filter.scope.visibilities.map((v) => `'${v}'`).join(', ') || 'NULL';
@@ -135,7 +143,14 @@ export function createListStatements(sqlite: Database.Database) {
     .prepare(`select ${COLUMNS} from beverages where id in (select value from json_each(?))`)
     .raw();
 
+  const inPlace = sqlite.prepare(ENTRIES_IN_PLACE_SQL).pluck();
+
   return {
+    /** The entries with a bottle in the place or a place inside it (for searches). */
+    inPlace(filter: PlaceFilter): Set<number> {
+      return new Set(inPlace.all(filter) as number[]);
+    },
+
     /** A page of one owner's entries, newest first (no search words: see search-index.ts). */
     list(filter: BeverageFilter): ListedEntry[] {
       const key = keyOf(filter);
@@ -158,7 +173,7 @@ export function createListStatements(sqlite: Database.Database) {
     },
 
     /** Entries by id, in the order of `ids`. */
-    byIds(ids: number[]): BeverageRow[] {
+    byIds(ids: number[]): CountedRow[] {
       if (ids.length === 0) return [];
       const rows = new Map(
         (byIds.all(JSON.stringify(ids)) as RawRow[]).map((raw) => [raw[0], toRow(raw)]),

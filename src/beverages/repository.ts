@@ -4,8 +4,10 @@ import type { EntryScope } from '../visibility/policy.ts';
 import { and, eq, sql } from '../db/orm.ts';
 import type { Db } from '../db/client.ts';
 import { createReadCache } from '../db/read-cache.ts';
+import type { CountedRow } from './entry-fields.ts';
 import { createEntryJsonCache, NO_JSON, type EntryJson } from './entry-json.ts';
 import { createListStatements } from './list-statements.ts';
+import type { PlaceFilter } from './place-filter.ts';
 import { createSearchIndex, searchWords } from './search-index.ts';
 import {
   beverages,
@@ -23,6 +25,8 @@ export interface BeverageFilter {
   inCellar?: boolean;
   /** Only entries inside, past or before their drinking window in `year` (windowFilter). */
   window?: WindowFilter | undefined;
+  /** Only entries with a bottle in the place or a place inside it (src/beverages/place-filter.ts). */
+  place?: PlaceFilter | undefined;
   /**
    * Words that must each occur in the name, subtype, maker or notes: substrings, in any case,
    * with or without accents.
@@ -47,8 +51,8 @@ export interface ListPosition {
   id: number;
 }
 
-/** An entry with its owner's display name. */
-export type BeverageWithOwner = BeverageRow & { ownerName: string };
+/** An entry with its owner's display name and its bottle count (owner-only: entry-fields.ts). */
+export type BeverageWithOwner = CountedRow & { ownerName: string };
 
 /**
  * An entry as one viewer has it: `shared` when it is another user's entry shared with the
@@ -88,7 +92,12 @@ export type EntrySelection =
   | { all: { type?: BeverageType | undefined; status?: BeverageStatus | undefined } };
 export type BeverageChanges = Partial<Omit<BeverageRow, 'id' | 'userId' | 'createdAt'>>;
 
-const withOwner = { ...tableColumns(), ownerName: users.fullName };
+const withOwner = {
+  ...tableColumns(),
+  ownerName: users.fullName,
+  bottleCount: sql<number>`(select coalesce(sum(quantity), 0) from bottles
+    where bottles.beverage_id = ${beverages.id})`.mapWith(Number),
+};
 
 function tableColumns() {
   const { id, userId, type, name, subtype, makerName, rating, notes, status, inCellar } = beverages;
@@ -191,13 +200,15 @@ export function createBeverageRepository(db: Db) {
       const words = searchWords(filter.q);
       const rows: ListedEntry[] =
         words.length > 0
-          ? search.search(filter, words).map(({ id, at }) => ({
-              id,
-              userId: filter.userId,
-              at,
-              json: NO_JSON,
-              ownerName: '',
-            }))
+          ? search
+              .search(filter, words, filter.place && lists.inPlace(filter.place))
+              .map(({ id, at }) => ({
+                id,
+                userId: filter.userId,
+                at,
+                json: NO_JSON,
+                ownerName: '',
+              }))
           : lists.list(filter);
       if (rows.length === 0) return [];
       const ownerName =
@@ -210,6 +221,14 @@ export function createBeverageRepository(db: Db) {
         row.ownerName = ownerName;
         return true;
       });
+    },
+
+    /**
+     * Something an entry's JSON shows changed outside its row (its bottles, for the owner's
+     * bottleCount): its cached JSON is made again on its next read.
+     */
+    forgetJson(id: number): void {
+      entryJson.forget(id);
     },
 
     update(id: number, changes: BeverageChanges): BeverageRow | undefined {

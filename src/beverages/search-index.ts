@@ -138,7 +138,12 @@ export function createSearchIndex(sqlite: Database.Database) {
      * entries whose text has every pair of letters and digits of every word are looked at
      * (src/beverages/search-pairs.ts); each is checked against the filters and the words.
      */
-    search(filter: BeverageFilter, words: string[]): { id: number; at: number }[] {
+    search(
+      filter: BeverageFilter,
+      words: string[],
+      /** Only these entries (those with a bottle in the filter's place). */
+      within?: ReadonlySet<number>,
+    ): { id: number; at: number }[] {
       const index = indexOf(filter.userId);
       const { corpus, starts } = index;
       const inCellar = filter.inCellar === undefined ? undefined : filter.inCellar ? 1 : 0;
@@ -149,6 +154,7 @@ export function createSearchIndex(sqlite: Database.Database) {
       /** Whether entry i passes the filters and holds `words`; collects it if so. */
       const take = (i: number, others: string[]): boolean => {
         if (filter.type && index.types[i] !== filter.type) return false;
+        if (within && !within.has(index.ids[i]!)) return false;
         if (filter.status && index.statuses[i] !== filter.status) return false;
         if (inCellar !== undefined && index.inCellar[i] !== inCellar) return false;
         const window = filter.window;

@@ -21,6 +21,8 @@ import { domainBlockRoutes } from './domain-blocks.ts';
 import { exportRoutes } from './export.ts';
 import { statsRoutes } from './stats.ts';
 import { cellarFigureRoutes } from './cellar-figures.ts';
+import { placeRoutes } from './places.ts';
+import { bottleRoutes } from './bottles.ts';
 import { openApiRoutes } from './openapi.ts';
 import { tokenRoutes } from './tokens.ts';
 
@@ -39,6 +41,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/beverages', beverageRoutes(ctx));
   api.route('/beverages', shareRoutes(ctx));
   api.route('/beverages', conversationRoutes(ctx, 'local'));
+  api.route('/beverages', bottleRoutes(ctx));
   api.route('/webauthn', webauthnRoutes(ctx, cookie));
   api.route('/totp', totpRoutes(ctx));
   api.route('/notifications', notificationRoutes(ctx));
@@ -50,6 +53,7 @@ export function apiRoutes(ctx: AppContext): Hono<AppEnv> {
   api.route('/export', exportRoutes(ctx));
   api.route('/stats', statsRoutes(ctx));
   api.route('/cellar', cellarFigureRoutes(ctx));
+  api.route('/cellar/places', placeRoutes(ctx));
   api.route('/openapi.json', openApiRoutes(ctx));
   api.route('/tokens', tokenRoutes(ctx));
 

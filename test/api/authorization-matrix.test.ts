@@ -99,6 +99,13 @@ async function makeResource(resource: Resource | undefined): Promise<string> {
       return avatar;
     case 'token':
       return String(vault.ctx.tokens.create(owner, { name: 'Owned', scope: 'read' }).token.id);
+    case 'place':
+      return String(vault.ctx.places.create(owner.id, { name: `Shelf ${++counter}` }).id);
+    case 'bottle': {
+      const entry = await vault.ctx.beverages.create(owner, { name: 'Kept', type: 'WINE' });
+      const bottle = vault.ctx.bottles.add(owner, entry.id, { quantity: 2, sizeMl: 750 });
+      return `${entry.id}/${bottle.id}`;
+    }
   }
 }
 

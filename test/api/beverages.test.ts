@@ -89,6 +89,7 @@ describe('logging an entry', () => {
       photoPath: null,
       visibility: 'MEMBERS',
       federated: true,
+      bottleCount: 0,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       isOwner: true,
       ownerName: 'Alice Archer',

@@ -17,7 +17,16 @@ export type Actor = 'anonymous' | 'owner' | 'other' | 'admin';
 
 /** What the owner owns, made afresh for each actor's request. */
 export type Resource =
-  'entry' | 'comment' | 'session' | 'key' | 'user' | 'photo' | 'avatar' | 'token';
+  | 'entry'
+  | 'comment'
+  | 'session'
+  | 'key'
+  | 'user'
+  | 'photo'
+  | 'avatar'
+  | 'token'
+  | 'place'
+  | 'bottle';
 
 export interface RequestParts {
   /** Values of the path parameters, by name. */
@@ -53,6 +62,11 @@ const ownerOnly = { anonymous: 401, owner: 'ok', other: 404, admin: 404 } as con
 
 const withPassword = ({ password }: RequestInput): RequestParts => ({ json: { password } });
 const byId = ({ resource }: RequestInput): RequestParts => ({ params: { id: resource } });
+/** A bottle's resource is 'entryId/bottleId'. */
+const byBottle = ({ resource }: RequestInput): RequestParts => {
+  const [id, bottleId] = resource.split('/') as [string, string];
+  return { params: { id, bottleId } };
+};
 const byIdWithPassword = (input: RequestInput) => ({ ...byId(input), ...withPassword(input) });
 /** A security key's answer of the right shape that no key made. */
 const madeUpKeyResponse = {
@@ -261,6 +275,39 @@ export const AUTHORIZATION: Record<string, Row> = {
   // The cellar's figures and its bottles: each signed-in user gets their own.
   'GET /api/cellar': signedIn(),
   'GET /api/cellar/bottles': signedIn(),
+  // Places and bottles are their owner's alone: nobody else finds them, admins neither.
+  'GET /api/cellar/places': signedIn(),
+  'POST /api/cellar/places': {
+    ...signedIn(),
+    request: ({ unique }) => ({ json: { name: `Rack ${unique}` } }),
+  },
+  'PATCH /api/cellar/places/:id': {
+    ...ownerOnly,
+    resource: 'place',
+    request: (input) => ({ ...byId(input), json: { name: `Renamed ${input.unique}` } }),
+  },
+  'DELETE /api/cellar/places/:id': { ...ownerOnly, resource: 'place', request: byId },
+  'GET /api/beverages/:id/bottles': { ...ownerOnly, resource: 'entry', request: byId },
+  'POST /api/beverages/:id/bottles': {
+    ...ownerOnly,
+    resource: 'entry',
+    request: (input) => ({ ...byId(input), json: { quantity: 2 } }),
+  },
+  'PATCH /api/beverages/:id/bottles/:bottleId': {
+    ...ownerOnly,
+    resource: 'bottle',
+    request: (input) => ({ ...byBottle(input), json: { quantity: 3 } }),
+  },
+  'DELETE /api/beverages/:id/bottles/:bottleId': {
+    ...ownerOnly,
+    resource: 'bottle',
+    request: byBottle,
+  },
+  'POST /api/beverages/:id/bottles/:bottleId/open': {
+    ...ownerOnly,
+    resource: 'bottle',
+    request: (input) => ({ ...byBottle(input), json: {} }),
+  },
   // The description of the API: for anyone.
   'GET /api/openapi.json': everyone('ok'),
   // A remote entry may be cloned only by those whose feed holds it: a made-up one is a 404.

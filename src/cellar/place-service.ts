@@ -1,0 +1,149 @@
+import {
+  PLACE_MAX_DEPTH,
+  type Place,
+  type PlaceCreate,
+  type PlaceUpdate,
+} from '../../contract/cellar.ts';
+import type { Transaction } from '../db/transaction.ts';
+import { badRequest, conflict, notFound } from '../domain-error.ts';
+import type { BottleRepository } from './bottle-repository.ts';
+import { placeOrder } from './figures.ts';
+import type { PlaceRecord, PlaceRepository } from './place-repository.ts';
+
+export const PLACE_NOT_FOUND = 'Place not found';
+export const PLACE_INTO_ITSELF = 'A place cannot go inside itself or a place inside it';
+export const PLACE_HAS_BOTTLES = 'Move the bottles out of this place before deleting it';
+export const PLACE_TOO_DEEP = `Places can be nested at most ${PLACE_MAX_DEPTH} deep`;
+export const placeNameTaken = (name: string) => `There is already a place called ${name} here`;
+
+/** Names compare without case: 'basement' and 'Basement' are one name among siblings. */
+const sameName = (a: string, b: string) =>
+  a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
+
+/** A place and every place inside it (ids), from the user's places. */
+export function placeSubtree(places: PlaceRecord[], id: number): number[] {
+  const ids = [id];
+  for (let i = 0; i < ids.length; i++) {
+    for (const place of places) if (place.parentId === ids[i]) ids.push(place.id);
+  }
+  return ids;
+}
+
+/** How many places deep a place is: 1 at the top. */
+function depthOf(byId: Map<number, PlaceRecord>, id: number): number {
+  let depth = 0;
+  for (let at = byId.get(id); at && depth <= byId.size; at = byId.get(at.parentId ?? -1)) depth++;
+  return depth;
+}
+
+/** How many levels a place and the places inside it span: 1 for a place with none inside. */
+function heightOf(places: PlaceRecord[], id: number): number {
+  const below = places.filter((place) => place.parentId === id);
+  return 1 + Math.max(0, ...below.map((place) => heightOf(places, place.id)));
+}
+
+/**
+ * A user's places (docs/cellar.md, "Places"): nested, named uniquely among siblings, never inside
+ * themselves, at most PLACE_MAX_DEPTH deep, deleted only without bottles in them or below. Each
+ * change is checked and written in one transaction.
+ */
+export function createPlaceService(deps: {
+  repo: PlaceRepository;
+  bottles: BottleRepository;
+  transaction: Transaction;
+  now: () => number;
+}) {
+  const { repo, bottles, transaction, now } = deps;
+
+  /** The user's places in the order of the cellar: each after its parent, siblings by name. */
+  function list(userId: number): Place[] {
+    const places = repo.listOf(userId);
+    const order = placeOrder(places);
+    const own = bottles.countsByPlace(userId);
+    const byId = new Map(places.map((place) => [place.id, place]));
+    const total = new Map<number, number>();
+    for (const [placeId, n] of own) {
+      // Every place up from the one holding them counts them too.
+      let steps = 0;
+      for (let at = byId.get(placeId); at && steps++ <= places.length;) {
+        total.set(at.id, (total.get(at.id) ?? 0) + n);
+        at = at.parentId === null ? undefined : byId.get(at.parentId);
+      }
+    }
+    return [...order].map(([id, info]) => ({
+      id,
+      name: byId.get(id)!.name,
+      parentId: byId.get(id)!.parentId,
+      path: info.path,
+      bottleCount: own.get(id) ?? 0,
+      totalBottleCount: total.get(id) ?? 0,
+    }));
+  }
+
+  function present(userId: number, id: number): Place {
+    return list(userId).find((place) => place.id === id)!;
+  }
+
+  /** Refuses a name another place beside it has already. */
+  function assertFreeName(places: PlaceRecord[], parentId: number | null, name: string, id = 0) {
+    const taken = places.some(
+      (place) => place.id !== id && place.parentId === parentId && sameName(place.name, name),
+    );
+    if (taken) throw conflict(placeNameTaken(name));
+  }
+
+  return {
+    list,
+
+    /** A new place of the user's, at the top or inside one of theirs. */
+    create(userId: number, input: PlaceCreate): Place {
+      const parentId = input.parentId ?? null;
+      const made = transaction(() => {
+        const places = repo.listOf(userId);
+        const byId = new Map(places.map((place) => [place.id, place]));
+        if (parentId !== null) {
+          if (!byId.has(parentId)) throw notFound(PLACE_NOT_FOUND);
+          if (depthOf(byId, parentId) + 1 > PLACE_MAX_DEPTH) throw badRequest(PLACE_TOO_DEEP);
+        }
+        assertFreeName(places, parentId, input.name);
+        return repo.insert({ userId, name: input.name, parentId, createdAt: now() });
+      });
+      return present(userId, made.id);
+    },
+
+    /** Renames a place, or moves it into another of the user's (null: to the top), or both. */
+    update(userId: number, id: number, changes: PlaceUpdate): Place {
+      transaction(() => {
+        const places = repo.listOf(userId);
+        const byId = new Map(places.map((place) => [place.id, place]));
+        const place = byId.get(id);
+        if (!place) throw notFound(PLACE_NOT_FOUND);
+        const name = changes.name ?? place.name;
+        const parentId = changes.parentId === undefined ? place.parentId : changes.parentId;
+        if (parentId !== null && parentId !== place.parentId) {
+          if (!byId.has(parentId)) throw notFound(PLACE_NOT_FOUND);
+          if (placeSubtree(places, id).includes(parentId)) throw badRequest(PLACE_INTO_ITSELF);
+          if (depthOf(byId, parentId) + heightOf(places, id) > PLACE_MAX_DEPTH) {
+            throw badRequest(PLACE_TOO_DEEP);
+          }
+        }
+        assertFreeName(places, parentId, name, id);
+        repo.update({ id, userId, name, parentId });
+      });
+      return present(userId, id);
+    },
+
+    /** Deletes a place and the empty places inside it; refused while any holds a bottle. */
+    remove(userId: number, id: number): void {
+      transaction(() => {
+        const places = repo.listOf(userId);
+        if (!places.some((place) => place.id === id)) throw notFound(PLACE_NOT_FOUND);
+        const ids = placeSubtree(places, id);
+        if (bottles.anyInPlaces(userId, ids)) throw conflict(PLACE_HAS_BOTTLES);
+        repo.delete(userId, ids);
+      });
+    },
+  };
+}
+
+export type PlaceService = ReturnType<typeof createPlaceService>;

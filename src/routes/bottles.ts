@@ -1,0 +1,48 @@
+import type { Context, Hono } from 'hono';
+import { presentBeverage } from '../beverages/present.ts';
+import type { AppContext } from '../context.ts';
+import { idParam } from '../http/body.ts';
+import { contractRouter } from '../http/contract-route.ts';
+import type { AppEnv } from '../http/env.ts';
+import { currentUser } from '../http/session.ts';
+import { presentTasting } from '../tastings/present.ts';
+
+/** /api/beverages/{id}/bottles: an entry's bottles, its owner's alone (docs/cellar.md, "Bottles"). */
+export function bottleRoutes(ctx: AppContext): Hono<AppEnv> {
+  const { router, on } = contractRouter('/beverages');
+  const bottles = ctx.bottles;
+  const entryId = (c: Context<AppEnv>) => idParam(c, 'id', 'Beverage');
+  const bottleId = (c: Context<AppEnv>) => idParam(c, 'bottleId', 'Bottle');
+
+  on('GET /beverages/{id}/bottles', (c) => ({
+    bottles: bottles.list(currentUser(c), entryId(c)),
+  }));
+
+  on('POST /beverages/{id}/bottles', (c, { body }) => ({
+    bottle: bottles.add(currentUser(c), entryId(c), body),
+  }));
+
+  on('PATCH /beverages/{id}/bottles/{bottleId}', (c, { body }) => ({
+    bottle: bottles.change(currentUser(c), entryId(c), bottleId(c), body),
+  }));
+
+  on('DELETE /beverages/{id}/bottles/{bottleId}', (c) => {
+    bottles.remove(currentUser(c), entryId(c), bottleId(c));
+  });
+
+  // The answer has the entry as its owner now sees it (its bottleCount, its cellar flag).
+  on('POST /beverages/{id}/bottles/{bottleId}/open', (c, { body }) => {
+    const viewer = currentUser(c);
+    const id = entryId(c);
+    const opened = bottles.open(viewer, id, bottleId(c), body);
+    const entry = ctx.beverages.view(viewer, id);
+    const counts = ctx.conversation.counts(viewer, { kind: 'local', id });
+    return {
+      bottle: opened.bottle,
+      tasting: opened.tasting && presentTasting(opened.tasting),
+      beverage: presentBeverage(entry, viewer.id, counts),
+    };
+  });
+
+  return router;
+}
