@@ -50,7 +50,7 @@ export function BeverageCard({
   const toTry = entry.status === 'TO_TRY';
   const drinkWindow = drinkWindowLabel(entry.drinkFrom, entry.drinkUntil);
   // Owner-only: how many bottles of it the owner keeps.
-  const bottles = entry.isOwner ? ((entry as { bottleCount?: number }).bottleCount ?? 0) : 0;
+  const bottles = entry.isOwner ? (entry.bottleCount ?? 0) : 0;
 
   // A click anywhere on the card edits it; its own buttons and links do their own thing.
   const onCardClick = (event: MouseEvent<HTMLElement>) => {
