@@ -82,7 +82,8 @@ function tastingForm({ body, photo, removePhoto }: TastingInput): FormData {
 /**
  * Opens one bottle of a line, with its tasting when there is one: one call, and when a photo was
  * chosen the tasting it wrote is given the photo by a second (the opening is JSON).
- * `keepInCellar` answers the last-bottle question. Null when it waits on the device to be sent.
+ * `keepInCellar` answers the last-bottle question. Null when it waits on the device to be sent;
+ * `photoError` is why the photo could not be added (the bottle is open all the same).
  */
 export async function openBottle(
   entryId: number,
@@ -101,14 +102,21 @@ export async function openBottle(
   );
   if (sent.queued) return null;
   const opened = sent.answer;
+  let photoError: unknown = null;
   if (tasting?.photo && opened.tasting) {
-    await sendCellarWrite(
-      'PATCH /beverages/{id}/tastings/{tastingId}',
-      { params: { id: entryId, tastingId: opened.tasting.id }, form: tastingForm(tasting) },
-      `Add the photo of a tasting of ${name}`,
-    );
+    // The bottle is open whatever happens to the photo: a refusal is reported, never retried
+    // by sending the opening again.
+    try {
+      await sendCellarWrite(
+        'PATCH /beverages/{id}/tastings/{tastingId}',
+        { params: { id: entryId, tastingId: opened.tasting.id }, form: tastingForm(tasting) },
+        `Add the photo of a tasting of ${name}`,
+      );
+    } catch (caught) {
+      photoError = caught;
+    }
   }
-  return opened;
+  return { ...opened, photoError };
 }
 
 /** Logs a tasting without a bottle (a form when it has a photo); null when it waits to be sent. */
