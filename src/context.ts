@@ -134,8 +134,11 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     transaction,
     shares: shareRepo,
     visibility,
+    // An entry's bottles go with it: the cellar's history records them as taken off.
+    onDelete: (entry) => cellar.bottles.entryDeleted(entry),
     now,
   });
+  const cellar = createCellarContext(database, { entries: beverageRepo, actors, outbox, now });
   const notificationRepo = createNotificationRepository(database.sqlite);
   const shares = createShareService({
     blocks: blockRepo,
@@ -295,7 +298,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     config,
     database,
     ...accounts,
-    ...createCellarContext(database, { entries: beverageRepo, actors, outbox, now }),
+    ...cellar,
     backups: createBackupService(config, now),
     media,
     photoCapabilities,

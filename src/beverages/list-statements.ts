@@ -13,8 +13,9 @@ import type { BeverageFilter, ListedEntry } from './repository.ts';
  * once per key and kept (500 at most, least recently used dropped first), with rows mapped
  * here. Building and compiling SQL for every request cost more than running it.
  *
- * The owner, type, status, cellar flag, drinking window (with the year it is judged by) and page
- * size are written into the SQL as literals and so are part of the key; only the cursor is bound. Why: this SQLite is built with STAT4, which
+ * The owner, type, status, cellar flag, drinking window (with the year it is judged by), place
+ * (src/beverages/place-filter.ts) and page size are written into the SQL as literals and so are
+ * part of the key; only the cursor is bound. Why: this SQLite is built with STAT4, which
  * makes a statement recompile whenever a value the planner may use (an indexed column's value,
  * the LIMIT) is bound again; binding the owner and the page size on every call cost five times
  * what the dashboard's query itself costs. The literals are validated integers and enum members

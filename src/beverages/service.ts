@@ -65,6 +65,8 @@ export function createBeverageService(deps: {
   transaction: Transaction;
   shares: ShareRepository;
   visibility: VisibilityPolicy;
+  /** In the transaction that deletes an entry: what goes with it is recorded (bottle events). */
+  onDelete?: ((entry: BeverageRow) => void) | undefined;
   now?: () => number;
 }) {
   const { repo, media, actors, outbox, transaction, shares, visibility } = deps;
@@ -274,6 +276,7 @@ export function createBeverageService(deps: {
       const deleted = transaction(() => {
         // An entry already out of the fediverse had its Delete sent when it left, if ever.
         announceDelete(entry, isFederatedEntry(entry));
+        deps.onDelete?.(entry);
         if (repo.delete(id)) return true;
         throw notFound(ENTRY_NOT_FOUND); // rolls the activity back
       });

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { createReadCache } from '../db/read-cache.ts';
 import { and, asc, eq } from '../db/orm.ts';
 import { bottleEvents, bottles, type BottleEventRow, type BottleRow } from '../db/schema/index.ts';
 
@@ -25,6 +26,9 @@ export type NewBottleEvent = Omit<BottleEventRow, 'id'>;
  */
 export function createBottleRepository(db: Db) {
   const sqlite = db.$client;
+  const byPlaceMemo = createReadCache<number, ReadonlyMap<number, number>>(sqlite, {
+    maxEntries: 200,
+  });
   const byPlace = sqlite
     .prepare(
       `SELECT place_id, sum(quantity) FROM bottles WHERE user_id = ? AND place_id IS NOT NULL
@@ -77,9 +81,12 @@ export function createBottleRepository(db: Db) {
       return countOf.get(beverageId) as number;
     },
 
-    /** The user's bottles in each place that holds any (the place's own, not those inside it). */
-    countsByPlace(userId: number): Map<number, number> {
-      return new Map(byPlace.all(userId) as [number, number][]);
+    /**
+     * The user's bottles in each place that holds any (the place's own, not those inside it);
+     * the same map until the database changes.
+     */
+    countsByPlace(userId: number): ReadonlyMap<number, number> {
+      return byPlaceMemo.get(userId, () => new Map(byPlace.all(userId) as [number, number][]))!;
     },
 
     /** Whether any bottle of the user's is in one of the places. */

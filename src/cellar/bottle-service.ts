@@ -165,6 +165,15 @@ export function createBottleService(deps: {
       return present(viewer.id, row);
     },
 
+    /**
+     * The entry is being deleted, its bottle lines with it (in its transaction): they are
+     * recorded as taken off, so that the cellar's history (its size over time) stays true.
+     */
+    entryDeleted(entry: BeverageRow): void {
+      const count = repo.countForEntry(entry.id);
+      if (count > 0) record(entry, 'REMOVED', -count);
+    },
+
     /** Takes a bottle line off without opening it; the entry stays in the cellar or out. */
     remove(viewer: BottleViewer, beverageId: number, bottleId: number): void {
       transaction(() => {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { createReadCache } from '../db/read-cache.ts';
 
 /** A place of a user's, as stored. */
 export interface PlaceRecord {
@@ -11,8 +12,12 @@ export interface PlaceRecord {
 
 const COLUMNS = 'id, user_id AS userId, name, parent_id AS parentId, created_at AS createdAt';
 
-/** Data access for places: the only place that writes the places table. */
+/**
+ * Data access for places: the only place that writes the places table. A user's places are
+ * memoized until the database changes (the cellar screen asks for them with every view).
+ */
 export function createPlaceRepository(sqlite: Database.Database) {
+  const memo = createReadCache<number, PlaceRecord[]>(sqlite, { maxEntries: 200 });
   const listOf = sqlite.prepare(`SELECT ${COLUMNS} FROM places WHERE user_id = ? ORDER BY id`);
   const find = sqlite.prepare(`SELECT ${COLUMNS} FROM places WHERE id = ? AND user_id = ?`);
   const insert = sqlite.prepare(
@@ -27,9 +32,9 @@ export function createPlaceRepository(sqlite: Database.Database) {
     'DELETE FROM places WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))',
   );
   return {
-    /** Every place of the user's, as made. */
-    listOf(userId: number): PlaceRecord[] {
-      return listOf.all(userId) as PlaceRecord[];
+    /** Every place of the user's, as made (the same array until the database changes). */
+    listOf(userId: number): readonly PlaceRecord[] {
+      return memo.get(userId, () => listOf.all(userId) as PlaceRecord[])!;
     },
 
     /** One of the user's places; undefined for another user's or none. */

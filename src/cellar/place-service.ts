@@ -21,7 +21,7 @@ const sameName = (a: string, b: string) =>
   a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
 
 /** A place and every place inside it (ids), from the user's places. */
-export function placeSubtree(places: PlaceRecord[], id: number): number[] {
+export function placeSubtree(places: readonly PlaceRecord[], id: number): number[] {
   const ids = [id];
   for (let i = 0; i < ids.length; i++) {
     for (const place of places) if (place.parentId === ids[i]) ids.push(place.id);
@@ -37,7 +37,7 @@ function depthOf(byId: Map<number, PlaceRecord>, id: number): number {
 }
 
 /** How many levels a place and the places inside it span: 1 for a place with none inside. */
-function heightOf(places: PlaceRecord[], id: number): number {
+function heightOf(places: readonly PlaceRecord[], id: number): number {
   const below = places.filter((place) => place.parentId === id);
   return 1 + Math.max(0, ...below.map((place) => heightOf(places, place.id)));
 }
@@ -55,11 +55,22 @@ export function createPlaceService(deps: {
 }) {
   const { repo, bottles, transaction, now } = deps;
 
+  /** The last list made from the memoized places and counts, while they are the same. */
+  const lists = new WeakMap<readonly PlaceRecord[], { own: unknown; list: Place[] }>();
+
   /** The user's places in the order of the cellar: each after its parent, siblings by name. */
   function list(userId: number): Place[] {
     const places = repo.listOf(userId);
-    const order = placeOrder(places);
     const own = bottles.countsByPlace(userId);
+    const known = lists.get(places);
+    if (known?.own === own) return known.list;
+    const made = makeList(places, own);
+    lists.set(places, { own, list: made });
+    return made;
+  }
+
+  function makeList(places: readonly PlaceRecord[], own: ReadonlyMap<number, number>): Place[] {
+    const order = placeOrder([...places]);
     const byId = new Map(places.map((place) => [place.id, place]));
     const total = new Map<number, number>();
     for (const [placeId, n] of own) {
@@ -85,7 +96,12 @@ export function createPlaceService(deps: {
   }
 
   /** Refuses a name another place beside it has already. */
-  function assertFreeName(places: PlaceRecord[], parentId: number | null, name: string, id = 0) {
+  function assertFreeName(
+    places: readonly PlaceRecord[],
+    parentId: number | null,
+    name: string,
+    id = 0,
+  ) {
     const taken = places.some(
       (place) => place.id !== id && place.parentId === parentId && sameName(place.name, name),
     );

@@ -8,7 +8,7 @@ export const fromMinor = (minor: number) => Math.round(minor) / 100;
 export const toMinor = (price: number) => Math.round(price * 100);
 
 /** The names from the top place down to `placeId`: ['Basement', 'Rack A']; [] without one. */
-export function placePath(places: PlaceRecord[], placeId: number | null): string[] {
+export function placePath(places: readonly PlaceRecord[], placeId: number | null): string[] {
   const byId = new Map(places.map((place) => [place.id, place]));
   const path: string[] = [];
   for (let at = byId.get(placeId ?? -1); at && path.length <= places.length;) {
@@ -21,7 +21,7 @@ export function placePath(places: PlaceRecord[], placeId: number | null): string
 /** A bottle line as the API answers it; `quantity` may be given (0 after opening the last). */
 export function presentBottle(
   row: BottleRow,
-  places: PlaceRecord[],
+  places: readonly PlaceRecord[],
   quantity = row.quantity,
 ): Bottle {
   return {

@@ -76,6 +76,14 @@ function eventsOf(entryId: number) {
     .all(entryId);
 }
 
+/** The entry's activities, as its followers (and the fediverse) learn of its changes. */
+function activitiesOf(entryId: number): string[] {
+  return vault.ctx.database.sqlite
+    .prepare('SELECT type FROM activities WHERE beverage_id = ? ORDER BY id')
+    .pluck()
+    .all(entryId) as string[];
+}
+
 async function place(name: string, parentId?: number): Promise<number> {
   const res = await send(alice.cookie, 'POST', '/cellar/places', { name, parentId });
   expect(res.status).toBe(201);
@@ -136,6 +144,8 @@ describe('adding bottles', () => {
       { kind: 'ADDED', change: 1 },
       { kind: 'ADDED', change: 6 },
     ]);
+    // Going into the cellar is an edit of the entry (its Note says so); the count is not.
+    expect(activitiesOf(musar.id)).toEqual(['Create', 'Update']);
   });
 
   it('refuses a bad body with a 400 and adds nothing', async () => {
@@ -317,6 +327,32 @@ describe('changing and taking off bottles', () => {
   });
 });
 
+describe('deleting an entry with bottles', () => {
+  it('records its bottles as taken off (REMOVED), so that the cellar history stays true', async () => {
+    const wine = await entry('Deleted with bottles');
+    const line = await add(wine.id, { quantity: 3 });
+    await add(wine.id, { quantity: 2 });
+    await send(alice.cookie, 'POST', `/beverages/${wine.id}/bottles/${line.id}/open`);
+    const res = await send(alice.cookie, 'DELETE', `/beverages/${wine.id}`);
+    expect(res.status).toBe(204);
+    expect(eventsOf(wine.id)).toEqual([
+      { kind: 'ADDED', change: 3 },
+      { kind: 'ADDED', change: 2 },
+      { kind: 'OPENED', change: -1 },
+      { kind: 'REMOVED', change: -4 },
+    ]);
+    const lines = vault.ctx.database.sqlite
+      .prepare('SELECT count(*) FROM bottles WHERE beverage_id = ?')
+      .pluck()
+      .get(wine.id);
+    expect(lines).toBe(0);
+    // Without bottles, nothing is recorded.
+    const bare = await entry('Deleted bare');
+    await send(alice.cookie, 'DELETE', `/beverages/${bare.id}`);
+    expect(eventsOf(bare.id)).toEqual([]);
+  });
+});
+
 describe('opening a bottle', () => {
   it('takes one out (OPENED) and writes the tasting, dated today (UTC) with the vintage, answering the bottle, tasting and entry', async () => {
     const wine = await entry('Opened');
@@ -397,6 +433,7 @@ describe('opening a bottle', () => {
     const answer = openBottleResponseSchema.parse(await res.json());
     expect(answer.bottle).toMatchObject({ id: line.id, quantity: 0 });
     expect(answer.beverage).toMatchObject({ inCellar: false, bottleCount: 0 });
+    expect(activitiesOf(wine.id)).toEqual(['Create', 'Update', 'Update']);
     expect(await bottlesOf(wine.id)).toEqual([]);
     expect((await seen(alice.cookie, wine.id)).inCellar).toBe(false);
     expect(await listed(alice.cookie, wine.id, '&cellar=true')).toBeUndefined();

@@ -82,6 +82,11 @@ describe('places', () => {
     ]);
     // Bob has none of them.
     expect(await placesOf(bob)).toEqual([]);
+    // The list is kept between writes, and made again after one.
+    await bottleIn(alice, kitchen.id, 2);
+    const again = await placesOf(alice);
+    expect(again.find((p) => p.id === kitchen.id)?.bottleCount).toBe(3);
+    expect(again.find((p) => p.id === basement.id)?.totalBottleCount).toBe(8);
   });
 
   it('are renamed and moved, to the top with parentId null', async () => {
