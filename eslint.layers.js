@@ -1,7 +1,7 @@
 // The dependency direction of docs/architecture.md ("Layers"), enforced by ESLint's own
 // no-restricted-imports: a layer violation fails `npm run lint` and so `npm test`.
 //
-//   contract/  ← web/ (types only, and the plain data of contract/enums.ts) and src/ (schemas)
+//   contract/  ← web/ (types only; plain data: enums.ts, cellar-limits.ts) and src/ (schemas)
 //   route (src/routes, src/http) → service → repository → db
 //   domain code under src/ imports no module of federation/ but gateway.ts
 //   Fedify is loaded only through federation/gateway.ts, on demand: the federation modules that
@@ -63,10 +63,10 @@ export const layerRules = [
     rules: {
       'no-restricted-imports': restrict(
         {
-          regex: '(^|/)contract/(?!enums\\.ts$)',
+          regex: '(^|/)contract/(?!(enums|cellar-limits)\\.ts$)',
           allowTypeImports: true,
           message:
-            'The client imports the contract as types only (import type), so zod stays out of the bundle; contract/enums.ts is plain data and may be imported.',
+            'The client imports the contract as types only (import type), so zod stays out of the bundle; contract/enums.ts and contract/cellar-limits.ts are plain data and may be imported.',
         },
         {
           regex: '(^|/)(src|federation)/(?!beverages/(catalog|type-names)\\.ts$)',

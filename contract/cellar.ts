@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  BOTTLE_MAX_QUANTITY,
+  BOTTLE_NOTE_MAX_LENGTH,
+  DEFAULT_BOTTLE_SIZE,
+  PLACE_NAME_MAX_LENGTH,
+} from './cellar-limits.ts';
 import { BEVERAGE_TYPES } from './enums.ts';
 
 /**
@@ -7,14 +13,15 @@ import { BEVERAGE_TYPES } from './enums.ts';
  * count or a price.
  */
 
-export const PLACE_NAME_MAX_LENGTH = 80;
-/** How deep places may nest ("Basement › Rack A › Bin 3" is 3). */
-export const PLACE_MAX_DEPTH = 6;
-export const BOTTLE_NOTE_MAX_LENGTH = 500;
-export const BOTTLE_MAX_QUANTITY = 9999;
-/** Bottle sizes the forms offer, in ml; any size from 1 ml to 30 l may be given. */
-export const COMMON_BOTTLE_SIZES = [187, 375, 500, 700, 750, 1000, 1500, 3000] as const;
-export const DEFAULT_BOTTLE_SIZE = 750;
+export {
+  BOTTLE_MAX_QUANTITY,
+  BOTTLE_NOTE_MAX_LENGTH,
+  COMMON_BOTTLE_SIZES,
+  DEFAULT_BOTTLE_SIZE,
+  PLACE_MAX_DEPTH,
+  PLACE_NAME_MAX_LENGTH,
+} from './cellar-limits.ts';
+
 /** The drinking windows GET /beverages and the cellar filter on, by the current year. */
 export const DRINK_WINDOWS = ['NOW', 'PAST', 'LATER'] as const;
 export type DrinkWindow = (typeof DRINK_WINDOWS)[number];

@@ -93,6 +93,14 @@ describe('the dependency direction of the layers', () => {
     expect(found).toEqual([]);
   });
 
+  it("lets the client import the cellar's limits as values (plain data, no zod)", async () => {
+    const found = await violations(
+      'web/src/example.ts',
+      "import { COMMON_BOTTLE_SIZES } from '../../contract/cellar-limits.ts';\nexport const a = COMMON_BOTTLE_SIZES;\n",
+    );
+    expect(found).toEqual([]);
+  });
+
   it('keeps the client away from server code but the beverage catalogue', async () => {
     const found = await violations(
       'web/src/example.ts',

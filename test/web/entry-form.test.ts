@@ -52,6 +52,8 @@ describe('the entry form state', () => {
       status: 'TRIED',
       inCellar: false,
       notes: '',
+      drinkFrom: '',
+      drinkUntil: '',
     });
   });
 
@@ -143,6 +145,12 @@ describe('the entry form state', () => {
       status: 'TRIED',
       inCellar: true,
       notes: 'Spice and cherry.',
+      drinkFrom: '',
+      drinkUntil: '',
+    });
+    expect(draftOf({ ...entry, drinkFrom: 2026, drinkUntil: 2032 })).toMatchObject({
+      drinkFrom: '2026',
+      drinkUntil: '2032',
     });
     expect(draftOf({ ...entry, status: 'TO_TRY', rating: 2 }).rating).toBe(0);
     expect(draftOf({ ...entry, subtype: 'Retsina' }).subtype).toBe('Cabernet Sauvignon');
@@ -174,6 +182,21 @@ describe('the entry form rules for sending', () => {
     });
   });
 
+  it('creates with the drinking window only when given, and a change sends it (empty clears)', () => {
+    const draft = { ...newDraft(), name: 'Musar', drinkFrom: ' 2026 ', drinkUntil: '' };
+    const created = fields(createFormData(draft));
+    expect(created.drinkFrom).toBe('2026');
+    expect('drinkUntil' in created).toBe(false);
+    const changed = fields(updateFormData({ ...draft, drinkFrom: '', drinkUntil: '2032' }));
+    expect([changed.drinkFrom, changed.drinkUntil]).toEqual(['', '2032']);
+  });
+
+  it('keeps the drinking window when the type changes, and starts afresh after a save', () => {
+    const draft = { ...newDraft(), name: 'Musar', drinkFrom: '2026', drinkUntil: '2032' };
+    expect(run(draft, { kind: 'type', type: 'WINE' }).drinkFrom).toBe('2026');
+    expect(run(draft, { kind: 'saved' })).toMatchObject({ drinkFrom: '', drinkUntil: '' });
+  });
+
   it('sends rating 0 for a to-try entry and the photo when there is one', () => {
     const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
     const form = createFormData({ ...newDraft(), name: 'x', status: 'TO_TRY', rating: 4 }, photo);
@@ -192,6 +215,8 @@ describe('the entry form rules for sending', () => {
       inCellar: 'true',
       makerName: '',
       notes: '',
+      drinkFrom: '',
+      drinkUntil: '',
     });
     expect(updateFormData(draft, { remove: true }).get('removePhoto')).toBe('true');
     const photo = new Blob([new Uint8Array([1])], { type: 'image/png' });

@@ -24,6 +24,7 @@ const ON_DEMAND = [
   { what: 'the activity feed', text: 'No recent activity from people you follow yet.' },
   { what: 'the following screen', text: "You aren't following anyone yet." },
   { what: 'the Alerts panel', text: 'Beverage added to to-try list' },
+  { what: "an entry's bottles and tastings", text: 'Take it out of the cellar' },
 ];
 
 const read = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8');

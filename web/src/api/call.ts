@@ -16,16 +16,27 @@ import { ApiError, INVALID_RESPONSE, request, type QueryValue } from './client.t
 
 type Def<K extends RouteKey> = ApiRoutes[K];
 
+interface FormInput {
+  form: FormData;
+  trackUpload?: Blob;
+}
+
+/** The body: JSON, a form, or (a route taking both) either one. */
+type BodyInput<K extends RouteKey> = [JsonInputOf<Def<K>>] extends [never]
+  ? Def<K> extends { form: object }
+    ? FormInput
+    : unknown
+  : Def<K> extends { form: object }
+    ? { json: JsonInputOf<Def<K>>; form?: never } | (FormInput & { json?: never })
+    : Def<K> extends { jsonOptional: true }
+      ? { json?: JsonInputOf<Def<K>> }
+      : { json: JsonInputOf<Def<K>> };
+
 /** What a call sends: path parameters, then the JSON body or the form, the query. */
 export type CallInput<K extends RouteKey> = ([PathParamsOf<PathOf<K>>] extends [never]
   ? unknown
   : { params: Record<PathParamsOf<PathOf<K>>, string | number> }) &
-  ([JsonInputOf<Def<K>>] extends [never]
-    ? unknown
-    : Def<K> extends { jsonOptional: true }
-      ? { json?: JsonInputOf<Def<K>> }
-      : { json: JsonInputOf<Def<K>> }) &
-  (Def<K> extends { form: object } ? { form: FormData; trackUpload?: Blob } : unknown) &
+  BodyInput<K> &
   ([QueryInputOf<Def<K>>] extends [never]
     ? unknown
     : { query?: { [Q in keyof QueryInputOf<Def<K>>]?: QueryValue } }) & {

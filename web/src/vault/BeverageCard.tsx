@@ -1,14 +1,22 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import type { MouseEvent } from 'react';
 import type { Beverage } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { ConversationBar } from '../conversation/ConversationBar.tsx';
 import { CheckIcon, ClockIcon, EditIcon, LockIcon } from '../ui/icons.tsx';
+import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
+import { bottleCountLabel, drinkWindowLabel } from './cellar-labels.ts';
 import { StarRating } from './StarRating.tsx';
 import { EntryThumb } from './EntryThumb.tsx';
 import { useVault } from './VaultProvider.tsx';
 import './entry-card.css';
 import { VISIBILITY_LABELS } from './visibility.ts';
+
+// An entry's bottles and tastings are fetched when someone first opens them.
+const EntryCellarDialog = lazyNamed(
+  () => import('../entry-cellar/EntryCellarDialog.tsx'),
+  'EntryCellarDialog',
+);
 
 interface BeverageCardProps {
   entry: Beverage;
@@ -23,7 +31,8 @@ interface BeverageCardProps {
 /**
  * One entry. The owner or an admin can click it (or its Edit button) to edit it, and move it
  * between tried and to-try with one button; everyone else sees 'View only'. Everyone who sees it
- * can cheer it and open its comments.
+ * can cheer it, open its comments and read its tastings; its owner also sees how many bottles
+ * they keep, and keeps its bottles and tastings from the same button.
  */
 export function BeverageCard({
   entry,
@@ -34,14 +43,20 @@ export function BeverageCard({
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const { canEdit, openEditor, changeStatus } = useVault();
   const [busy, setBusy] = useState(false);
+  const [cellarOpen, setCellarOpen] = useState(false);
   const nameId = useId();
   const kind = BEVERAGE_KINDS[entry.type];
   const editable = !readOnly && canEdit(entry);
   const toTry = entry.status === 'TO_TRY';
+  const drinkWindow = drinkWindowLabel(entry.drinkFrom, entry.drinkUntil);
+  // Owner-only: how many bottles of it the owner keeps.
+  const bottles = entry.isOwner ? (entry.bottleCount ?? 0) : 0;
 
   // A click anywhere on the card edits it; its own buttons and links do their own thing.
   const onCardClick = (event: MouseEvent<HTMLElement>) => {
     if (!editable) return;
+    // A click in a dialog opened from the card (its portal is outside the card) is not on it.
+    if (!event.currentTarget.contains(event.target as Node)) return;
     if ((event.target as HTMLElement).closest('button, a, input, label')) return;
     if (window.getSelection()?.toString()) return;
     openEditor(entry);
@@ -67,6 +82,7 @@ export function BeverageCard({
             {entry.name}
           </Heading>
           {entry.inCellar && <span className="tag tag--cellar">In cellar</span>}
+          {bottles > 0 && <span className="tag tag--muted">{bottleCountLabel(bottles)}</span>}
           {entry.isOwner && entry.visibility !== 'MEMBERS' && (
             <span className="tag">{VISIBILITY_LABELS[entry.visibility]}</span>
           )}
@@ -82,6 +98,7 @@ export function BeverageCard({
           )}
         </p>
         <StarRating rating={entry.rating} pending={toTry} />
+        {drinkWindow && <p className="entry-card__window">{drinkWindow}</p>}
         {entry.notes && <p className="entry-card__notes">{entry.notes}</p>}
         {!entry.isOwner && entry.ownerName && (
           <p className="entry-card__owner">Logged by {entry.ownerName}</p>
@@ -114,12 +131,28 @@ export function BeverageCard({
               View only
             </span>
           )}
+          <button
+            type="button"
+            className="chip-button"
+            aria-haspopup="dialog"
+            aria-label={`${entry.isOwner ? 'Bottles and tastings' : 'Tastings'} of ${entry.name}`}
+            onClick={() => setCellarOpen(true)}
+            onPointerEnter={EntryCellarDialog.preload}
+            onFocus={EntryCellarDialog.preload}
+          >
+            {entry.isOwner ? 'Bottles and tastings' : 'Tastings'}
+          </button>
           <ConversationBar
             target={{ kind: 'local', id: entry.id }}
             name={entry.name}
             counts={entry}
           />
         </div>
+        {cellarOpen && (
+          <Suspense fallback={<DialogLoading />}>
+            <EntryCellarDialog entry={entry} onClose={() => setCellarOpen(false)} />
+          </Suspense>
+        )}
       </div>
     </article>
   );

@@ -54,6 +54,9 @@ export function EntryFields({
     ratingValue: `${id}-rating-value`,
     notes: `${id}-notes`,
     cellar: `${id}-cellar`,
+    drinkFrom: `${id}-drink-from`,
+    drinkUntil: `${id}-drink-until`,
+    window: `${id}-window`,
   };
   const groupsWithLabels = kind.groups.some((group) => group.label !== '');
 
@@ -240,6 +243,38 @@ export function EntryFields({
           A bottle you keep at home. It shows in your cellar.
         </p>
       </div>
+
+      <fieldset className="field entry-fields__window" aria-describedby={`${ids.window}-hint`}>
+        <legend className="field__label">Drinking window</legend>
+        <div className="entry-fields__years">
+          {(
+            [
+              ['drinkFrom', ids.drinkFrom, 'From year'],
+              ['drinkUntil', ids.drinkUntil, 'Until year'],
+            ] as const
+          ).map(([field, fieldId, label]) => (
+            <div key={field} className="field">
+              <label className="field__hint" htmlFor={fieldId}>
+                {label}
+              </label>
+              <input
+                id={fieldId}
+                className="field__input"
+                inputMode="numeric"
+                pattern="[0-9]{4}"
+                maxLength={4}
+                autoComplete="off"
+                placeholder="Year"
+                value={draft[field]}
+                onChange={(event) => dispatch({ kind: 'text', field, value: event.target.value })}
+              />
+            </div>
+          ))}
+        </div>
+        <p id={`${ids.window}-hint`} className="field__hint">
+          The years it is best to drink. Leave either empty.
+        </p>
+      </fieldset>
     </fieldset>
   );
 }

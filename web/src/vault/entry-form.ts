@@ -5,7 +5,9 @@
  * - changing the type resets name, subtype (to the type's first) and maker;
  * - TO_TRY forces rating 0 (the slider is disabled and shows Pending);
  * - back to TRIED restores rating 3 if it was 0;
- * - after a save the form resets but keeps the type and the cellar choice.
+ * - after a save the form resets but keeps the type and the cellar choice;
+ * - the drinking window is two years as typed ('' for an open bound); on a change an empty one
+ *   is sent, so that it clears.
  *
  * No DOM or React here, so it can be unit-tested in Node.
  */
@@ -23,9 +25,12 @@ export interface EntryDraft {
   status: BeverageStatus;
   inCellar: boolean;
   notes: string;
+  /** The drinking window's first and last year, as typed; '' when open. */
+  drinkFrom: string;
+  drinkUntil: string;
 }
 
-export type TextField = 'name' | 'subtype' | 'makerName' | 'notes';
+export type TextField = 'name' | 'subtype' | 'makerName' | 'notes' | 'drinkFrom' | 'drinkUntil';
 
 export type EntryAction =
   | { kind: 'type'; type: BeverageType }
@@ -49,6 +54,8 @@ export function newDraft(type: BeverageType = 'WHISKEY', inCellar = false): Entr
     status: 'TRIED',
     inCellar,
     notes: '',
+    drinkFrom: '',
+    drinkUntil: '',
   };
 }
 
@@ -65,6 +72,8 @@ export function draftOf(entry: Beverage): EntryDraft {
     status: entry.status,
     inCellar: entry.inCellar,
     notes: entry.notes,
+    drinkFrom: entry.drinkFrom === null ? '' : String(entry.drinkFrom),
+    drinkUntil: entry.drinkUntil === null ? '' : String(entry.drinkUntil),
   };
 }
 
@@ -113,7 +122,7 @@ export function validateDraft(draft: EntryDraft): string | null {
 
 /**
  * POST /beverages form data: name (trimmed), type, subtype, rating, status, inCellar, and
- * makerName and notes only when non-empty; the photo when one was chosen.
+ * makerName, notes and the window's years only when non-empty; the photo when one was chosen.
  */
 export function createFormData(draft: EntryDraft, photo?: Blob | null): FormData {
   const form = new FormData();
@@ -127,13 +136,17 @@ export function createFormData(draft: EntryDraft, photo?: Blob | null): FormData
   if (maker) form.set('makerName', maker);
   const notes = draft.notes.trim();
   if (notes) form.set('notes', notes);
+  const from = draft.drinkFrom.trim();
+  if (from) form.set('drinkFrom', from);
+  const until = draft.drinkUntil.trim();
+  if (until) form.set('drinkUntil', until);
   if (photo) form.set('photo', photo);
   return form;
 }
 
 /**
- * PATCH /beverages/{id} form data from the edit dialog: every field (an emptied maker or notes
- * is sent as '' so that it is cleared), plus a new photo, or removePhoto.
+ * PATCH /beverages/{id} form data from the edit dialog: every field (an emptied maker, notes or
+ * window year is sent as '' so that it is cleared), plus a new photo, or removePhoto.
  */
 export function updateFormData(
   draft: EntryDraft,
@@ -148,6 +161,8 @@ export function updateFormData(
   form.set('inCellar', String(draft.inCellar));
   form.set('makerName', draft.makerName.trim());
   form.set('notes', draft.notes.trim());
+  form.set('drinkFrom', draft.drinkFrom.trim());
+  form.set('drinkUntil', draft.drinkUntil.trim());
   if (photo.replace) form.set('photo', photo.replace);
   else if (photo.remove) form.set('removePhoto', 'true');
   return form;

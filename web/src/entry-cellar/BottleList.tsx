@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { Bottle } from './api.ts';
+import { bottleSummary, placeLabel, priceLabel } from './bottle-form.ts';
+
+/**
+ * An entry's bottle lines, each with Open a bottle, Change and Delete (after a question: the
+ * bottles are taken off without being opened: sold, given, broken).
+ */
+export function BottleList({
+  bottles,
+  onOpen,
+  onChange,
+  onDelete,
+}: {
+  bottles: Bottle[];
+  onOpen: (bottle: Bottle) => void;
+  onChange: (bottle: Bottle) => void;
+  onDelete: (bottle: Bottle) => Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (bottles.length === 0) {
+    return <p className="cellar-entry__empty">No bottles yet.</p>;
+  }
+  return (
+    <ul className="cellar-entry__list">
+      {bottles.map((bottle) => {
+        const summary = bottleSummary(bottle);
+        const where = bottle.placePath.length > 0 ? placeLabel(bottle.placePath) : 'No place';
+        const name = `${summary}, ${where}`;
+        const bought = [
+          bottle.purchasedOn && `Bought ${bottle.purchasedOn}`,
+          bottle.price !== null &&
+            bottle.currency !== null &&
+            `${priceLabel(bottle.price, bottle.currency)} a bottle`,
+        ].filter(Boolean);
+        return (
+          <li key={bottle.id} className="cellar-entry__item" aria-label={name}>
+            <p className="cellar-entry__line">
+              <strong>{summary}</strong> · {where}
+            </p>
+            {bought.length > 0 && <p className="cellar-entry__meta">{bought.join(' · ')}</p>}
+            {bottle.note && <p className="cellar-entry__meta">{bottle.note}</p>}
+            {confirming === bottle.id ? (
+              <div className="cellar-entry__actions">
+                <p className="cellar-entry__confirm">
+                  Take these {bottle.quantity === 1 ? 'bottle' : `${bottle.quantity} bottles`} off
+                  without opening?
+                </p>
+                <button
+                  type="button"
+                  className="chip-button"
+                  onClick={() => setConfirming(null)}
+                  disabled={busy}
+                >
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  className="chip-button chip-button--danger"
+                  disabled={busy}
+                  onClick={async () => {
+                    setBusy(true);
+                    await onDelete(bottle);
+                    setBusy(false);
+                    setConfirming(null);
+                  }}
+                >
+                  Yes, delete
+                </button>
+              </div>
+            ) : (
+              <div className="cellar-entry__actions">
+                <button
+                  type="button"
+                  className="chip-button chip-button--accent"
+                  aria-label={`Open a bottle: ${name}`}
+                  onClick={() => onOpen(bottle)}
+                >
+                  Open a bottle
+                </button>
+                <button
+                  type="button"
+                  className="chip-button"
+                  aria-label={`Change bottles: ${name}`}
+                  onClick={() => onChange(bottle)}
+                >
+                  Change
+                </button>
+                <button
+                  type="button"
+                  className="chip-button"
+                  aria-label={`Delete bottles: ${name}`}
+                  onClick={() => setConfirming(bottle.id)}
+                >
+                  Delete
+                </button>
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { StarRating } from '../vault/StarRating.tsx';
+import type { Tasting } from './api.ts';
+import { dayLabel } from './days.ts';
+
+/**
+ * An entry's tastings, newest first: day, stars, notes and photo. Its owner may use a tasting's
+ * rating as the entry's own, change a tasting and delete one.
+ */
+export function TastingList({
+  tastings,
+  entryRating,
+  owner,
+  onUseRating,
+  onChange,
+  onDelete,
+}: {
+  tastings: Tasting[];
+  /** The entry's own rating (0 when to try): 'Use this rating' shows where it differs. */
+  entryRating: number;
+  owner: boolean;
+  onUseRating: (tasting: Tasting) => Promise<void>;
+  onChange: (tasting: Tasting) => void;
+  onDelete: (tasting: Tasting) => Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (tastings.length === 0) {
+    return <p className="cellar-entry__empty">No tastings yet.</p>;
+  }
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    await work();
+    setBusy(false);
+  };
+  return (
+    <ul className="cellar-entry__list">
+      {tastings.map((tasting) => {
+        const day = dayLabel(tasting.tastedOn);
+        const name = `Tasting of ${day}`;
+        return (
+          <li key={tasting.id} className="cellar-entry__item" aria-label={name}>
+            <p className="cellar-entry__line">
+              <strong>{day}</strong>
+              {tasting.opened && (
+                <span className="cellar-entry__meta">
+                  {' '}
+                  · Opened a bottle{tasting.vintage !== null && ` (${tasting.vintage})`}
+                </span>
+              )}
+            </p>
+            {tasting.rating === null ? (
+              <p className="cellar-entry__meta">Not rated</p>
+            ) : (
+              <StarRating rating={tasting.rating} />
+            )}
+            {tasting.notes && <p className="cellar-entry__notes">{tasting.notes}</p>}
+            {tasting.photoPath && (
+              <img
+                className="cellar-entry__photo"
+                src={`/${tasting.photoPath}`}
+                alt={`Photo of the tasting of ${day}`}
+                loading="lazy"
+              />
+            )}
+            {owner &&
+              (confirming === tasting.id ? (
+                <div className="cellar-entry__actions">
+                  <p className="cellar-entry__confirm">Delete this tasting?</p>
+                  <button
+                    type="button"
+                    className="chip-button"
+                    onClick={() => setConfirming(null)}
+                    disabled={busy}
+                  >
+                    Cancel
+                  </button>
+                  <button
+                    type="button"
+                    className="chip-button chip-button--danger"
+                    disabled={busy}
+                    onClick={() => act(() => onDelete(tasting)).then(() => setConfirming(null))}
+                  >
+                    Yes, delete
+                  </button>
+                </div>
+              ) : (
+                <div className="cellar-entry__actions">
+                  {tasting.rating !== null && tasting.rating !== entryRating && (
+                    <button
+                      type="button"
+                      className="chip-button chip-button--accent"
+                      aria-label={`Use this rating: ${tasting.rating} out of 5, ${name}`}
+                      disabled={busy}
+                      onClick={() => act(() => onUseRating(tasting))}
+                    >
+                      Use this rating
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="chip-button"
+                    aria-label={`Change ${name}`}
+                    onClick={() => onChange(tasting)}
+                  >
+                    Change
+                  </button>
+                  <button
+                    type="button"
+                    className="chip-button"
+                    aria-label={`Delete ${name}`}
+                    onClick={() => setConfirming(tasting.id)}
+                  >
+                    Delete
+                  </button>
+                </div>
+              ))}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
