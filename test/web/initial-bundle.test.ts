@@ -24,6 +24,9 @@ const ON_DEMAND = [
   { what: 'the activity feed', text: 'No recent activity from people you follow yet.' },
   { what: 'the following screen', text: "You aren't following anyone yet." },
   { what: 'the Alerts panel', text: 'Beverage added to to-try list' },
+  // The offline queue (its IndexedDB code and sync) and its list come just after the first render.
+  { what: 'the offline queue', text: 'vault-outbox-sync' },
+  { what: 'the list of changes waiting to sync', text: 'Kept on this device and sent in order' },
 ];
 
 const read = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8');

@@ -3,8 +3,7 @@ import type { Outbox } from './outbox.ts';
 import type { QueuedChange } from './outbox-store.ts';
 
 export const SYNC_PANEL_TITLE = 'Waiting to sync';
-export const SYNC_PANEL_TEXT =
-  'Kept on this device and sent in order when the connection returns.';
+export const SYNC_PANEL_TEXT = 'Kept on this device and sent in order when the connection returns.';
 export const NOT_SYNCED_TITLE = 'Not synced';
 
 interface SyncPanelProps {

@@ -9,9 +9,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { subscribeReachability, vaultUnreachable } from '../api/reachability.ts';
 import { useCurrentUser } from '../session/session.tsx';
+import { CloudUpIcon } from '../ui/icons.tsx';
 import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
 import { useDismiss } from '../ui/useDismiss.ts';
-import { outboxOf, setCurrentOutbox } from './send-or-queue.ts';
+import { outboxOf } from './outboxes.ts';
+import { setCurrentOutbox } from './send-or-queue.ts';
 import './offline.css';
 
 const SyncPanel = lazyNamed(() => import('./SyncPanel.tsx'), 'SyncPanel');
@@ -78,13 +80,16 @@ export function SyncStatus() {
             ref={buttonRef}
             type="button"
             className={`sync-status__button${refused.length > 0 ? ' sync-status__button--refused' : ''}`}
+            aria-label={text}
             aria-expanded={open}
             aria-controls={open ? panelId : undefined}
             aria-busy={syncing}
             onClick={() => setOpen((value) => !value)}
           >
-            <span className="sync-status__dot" aria-hidden="true" />
-            {text}
+            <CloudUpIcon />
+            {/* On a phone only the number shows; the name says it all. */}
+            <span className="sync-status__count">{count}</span>
+            <span className="sync-status__text">{text}</span>
           </button>
           {open && (
             <Suspense fallback={<DialogLoading />}>

@@ -12,8 +12,7 @@ export type WriteRouteKey = Exclude<RouteKey, `GET ${string}`>;
 
 /** One field of a queued form, in the form's order: text, or a file (a photo) with its name. */
 export type QueuedField =
-  | { name: string; value: string }
-  | { name: string; file: Blob; filename: string };
+  { name: string; value: string } | { name: string; file: Blob; filename: string };
 
 /** Why the vault refused a change when it was sent: its status and `message`. */
 export interface Refusal {

@@ -68,10 +68,15 @@ export const sendChange: Sender = (change) => {
   return (call as (route: string, input: unknown) => Promise<unknown>)(change.route, input);
 };
 
+/** The part of the browser's LockManager used here. */
+interface Locks {
+  request<T>(name: string, work: () => Promise<T>): Promise<T>;
+}
+
 /** Runs `work` alone among this origin's tabs, where the browser offers Web Locks. */
 function alone<T>(work: () => Promise<T>): Promise<T> {
-  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
-  return locks ? (locks.request('vault-outbox-sync', work) as Promise<T>) : work();
+  const locks = (globalThis.navigator as { locks?: Locks } | undefined)?.locks;
+  return locks ? locks.request('vault-outbox-sync', work) : work();
 }
 
 const EMPTY: OutboxSnapshot = { waiting: [], refused: [], syncing: false };
@@ -156,7 +161,10 @@ export class Outbox {
   private async run(): Promise<void> {
     await this.ready;
     const sent: QueuedChange[] = [];
-    this.set([...this.snap.waiting, ...this.snap.refused].sort((a, b) => a.seq - b.seq), true);
+    this.set(
+      [...this.snap.waiting, ...this.snap.refused].sort((a, b) => a.seq - b.seq),
+      true,
+    );
     try {
       await alone(async () => {
         for (;;) {

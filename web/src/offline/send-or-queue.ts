@@ -13,13 +13,11 @@
 import type { AnswerOf } from '../../../contract/routes/index.ts';
 import { call, type CallInput } from '../api/call.ts';
 import { ApiError, NO_ANSWER } from '../api/client.ts';
-import { IDEMPOTENCY_HEADER, Outbox } from './outbox.ts';
-import { indexedDbStore } from './outbox-idb.ts';
+import { IDEMPOTENCY_HEADER, type Outbox } from './outbox.ts';
 import type { NewChange, QueuedChange, QueuedField, WriteRouteKey } from './outbox-store.ts';
 
 export type SendResult<K extends WriteRouteKey> =
-  | { queued: false; answer: AnswerOf<K> }
-  | { queued: true; change: QueuedChange };
+  { queued: false; answer: AnswerOf<K> } | { queued: true; change: QueuedChange };
 
 interface LooseInput {
   params?: Record<string, string | number>;
@@ -28,22 +26,16 @@ interface LooseInput {
   headers?: Record<string, string>;
 }
 
-const outboxes = new Map<number, Outbox>();
 let current: Outbox | null = null;
-
-/** The queue of `userId` on this device (one per user, kept for the page's life). */
-export function outboxOf(userId: number): Outbox {
-  let outbox = outboxes.get(userId);
-  if (!outbox) {
-    outbox = new Outbox(indexedDbStore(userId));
-    outboxes.set(userId, outbox);
-  }
-  return outbox;
-}
 
 /** Which queue `sendOrQueue` uses: the signed-in user's (set by the header's SyncStatus). */
 export function setCurrentOutbox(outbox: Outbox | null): void {
   current = outbox;
+}
+
+/** Whether the browser says it has no connection (never in Node, which has no such flag). */
+export function browserOffline(): boolean {
+  return (globalThis.navigator as { onLine?: boolean } | undefined)?.onLine === false;
 }
 
 /** A random UUID, also where crypto.randomUUID is missing (a page served over plain HTTP). */
@@ -108,7 +100,7 @@ export async function sendOrQueue<K extends WriteRouteKey>(
     return { queued: true, change: kept };
   };
   if (outbox) {
-    const offline = !navigator.onLine;
+    const offline = browserOffline();
     if (offline || (await outbox.hasWaiting().catch(() => false))) {
       try {
         return await queue(!offline);

@@ -13,8 +13,7 @@ import { withVisibility, type VisibilitySetting } from './visibility.ts';
 import './entry-form.css';
 
 export const BEVERAGE_LOGGED = 'Beverage logged successfully';
-export const BEVERAGE_KEPT =
-  'Saved on this device: it will be logged when the connection returns.';
+export const BEVERAGE_KEPT = 'Saved on this device: it will be logged when the connection returns.';
 
 /** The dashboard's 'Log a new beverage' form. */
 export function LogEntryForm() {
