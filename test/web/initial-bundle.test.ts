@@ -25,6 +25,9 @@ const ON_DEMAND = [
   { what: 'the following screen', text: "You aren't following anyone yet." },
   { what: 'the Alerts panel', text: 'Beverage added to to-try list' },
   { what: "an entry's bottles and tastings", text: 'Take it out of the cellar' },
+  // The offline queue (its IndexedDB code and sync) and its list come just after the first render.
+  { what: 'the offline queue', text: 'vault-outbox-sync' },
+  { what: 'the list of changes waiting to sync', text: 'Kept on this device and sent in order' },
 ];
 
 const read = (file: string) => fs.readFileSync(path.join(dist, file), 'utf8');

@@ -41,6 +41,7 @@ export type CallInput<K extends RouteKey> = ([PathParamsOf<PathOf<K>>] extends [
     ? unknown
     : { query?: { [Q in keyof QueryInputOf<Def<K>>]?: QueryValue } }) & {
     signal?: AbortSignal;
+    headers?: Record<string, string>;
   };
 
 type Args<K extends RouteKey> =
@@ -53,6 +54,7 @@ interface LooseInput {
   trackUpload?: Blob;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 /** The path of a key with its parameters filled in (each one URL-encoded). */
@@ -82,6 +84,7 @@ export async function call<K extends RouteKey>(key: K, ...[input]: Args<K>): Pro
     trackUpload: loose.trackUpload,
     query: loose.query,
     signal: loose.signal,
+    headers: loose.headers,
   });
   if (
     answer !== undefined &&

@@ -51,6 +51,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A photo in `form` whose upload progress is reported (see upload-progress.ts). */
   trackUpload?: Blob;
+  /** Sent besides Accept (the offline queue's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 type UnauthorizedListener = () => void;
@@ -115,7 +117,7 @@ export async function readResponse<T>(response: Response): Promise<T> {
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { json, form, query, signal, trackUpload } = options;
   const method = options.method ?? (json !== undefined || form ? 'POST' : 'GET');
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: string | FormData | undefined;
   if (form) {
     body = form;

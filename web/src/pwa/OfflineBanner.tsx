@@ -4,7 +4,8 @@ import { useOnline } from './online.ts';
 import './pwa.css';
 
 export const OFFLINE_TITLE = 'You are offline.';
-export const OFFLINE_TEXT = "The vault can't load or save anything until the connection is back.";
+export const OFFLINE_TEXT =
+  "The vault can't load anything until the connection is back; what you log is kept on this device and sent then.";
 
 /**
  * Says so while the vault cannot be used: the browser is offline, or a request to the vault got

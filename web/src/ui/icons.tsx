@@ -27,6 +27,7 @@ export {
   CheckIcon,
   ClockIcon,
   CameraIcon,
+  CloudUpIcon,
   LockIcon,
   UserPlusIcon,
   UsersIcon,

@@ -1,6 +1,7 @@
 import { useId, useReducer, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { createBeverage } from '../api/entries.ts';
+import { photoOf } from '../api/client.ts';
+import { sendOrQueue } from '../offline/send-or-queue.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { createFormData, entryReducer, newDraft, validateDraft } from './entry-form.ts';
 import { EntryFields } from './EntryFields.tsx';
@@ -12,6 +13,7 @@ import { withVisibility, type VisibilitySetting } from './visibility.ts';
 import './entry-form.css';
 
 export const BEVERAGE_LOGGED = 'Beverage logged successfully';
+export const BEVERAGE_KEPT = 'Saved on this device: it will be logged when the connection returns.';
 
 /** The dashboard's 'Log a new beverage' form. */
 export function LogEntryForm() {
@@ -44,19 +46,23 @@ export function LogEntryForm() {
     }
     setBusy(true);
     try {
-      const entry = await createBeverage(
-        withVisibility(
-          createFormData(draft, photo),
-          setting,
-          { visibility: user.defaultVisibility, federated: true },
-          user.activityPubEnabled,
-        ),
+      const form = withVisibility(
+        createFormData(draft, photo),
+        setting,
+        { visibility: user.defaultVisibility, federated: true },
+        user.activityPubEnabled,
       );
-      publish({ kind: 'saved', entry });
+      // Without a connection (a cellar in the basement) it is kept and sent later.
+      const sent = await sendOrQueue(
+        'POST /beverages',
+        { form, trackUpload: photoOf(form) },
+        `Log ${draft.name.trim()}`,
+      );
+      if (!sent.queued) publish({ kind: 'saved', entry: sent.answer.beverage });
       dispatch({ kind: 'saved' });
       setPhoto(null);
       setResetKey((key) => key + 1);
-      notifySuccess(BEVERAGE_LOGGED);
+      notifySuccess(sent.queued ? BEVERAGE_KEPT : BEVERAGE_LOGGED);
       nameRef.current?.focus();
     } catch (caught) {
       setError(messageOf(caught, 'The beverage could not be logged'));

@@ -55,6 +55,14 @@ export const ClockIcon = () => (
   </Icon>
 );
 
+/** Changes kept on the device, waiting to go up (the header's sync count). */
+export const CloudUpIcon = () => (
+  <Icon>
+    <path d="M7 18.5a4.5 4.5 0 0 1-.5-9 6 6 0 0 1 11.5 1.5 3.75 3.75 0 0 1-.5 7.5" />
+    <path d="M12 20v-7m-3 3 3-3 3 3" />
+  </Icon>
+);
+
 export const CameraIcon = () => (
   <Icon>
     <path d="M4 8.5h3l1.5-2.5h7L17 8.5h3v10.5H4Z" />

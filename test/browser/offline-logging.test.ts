@@ -1,0 +1,201 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import {
+  launchBrowser,
+  openSignedIn,
+  signedInState,
+  type BrowserSession,
+  type StorageState,
+} from '../helpers/browser.ts';
+import { HTML, jpeg } from '../helpers/images.ts';
+import { outsideViewport, scrollWidth } from './phone-checks.ts';
+
+// Logging in a cellar without a signal, on a phone (390 px) with the page already loaded: the
+// entries are kept on the device, counted in the header, and sent once when the connection
+// returns. The vault's own answers decide everything (a real server, a real browser).
+
+const PHONE = { width: 390, height: 844 };
+const KEPT = 'Saved on this device: it will be logged when the connection returns.';
+
+let server: TestServer;
+let browser: Browser;
+let session: BrowserSession | undefined;
+let hazel: StorageState;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  await server.createUser({ username: 'hazel', password: 'hazel-password-1', fullName: 'Hazel' });
+  hazel = await signedInState(browser, server.url, 'hazel', 'hazel-password-1');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  if (!session) return;
+  expect(session.pageErrors).toEqual([]);
+  await session.context.close();
+  session = undefined;
+});
+
+/** Hazel's entries named `name`, asked of the vault itself. */
+async function entriesNamed(name: string): Promise<{ name: string; photoPath: string | null }[]> {
+  const { context } = session!;
+  const answer = await context.request.get(
+    `${server.url}/api/beverages?q=${encodeURIComponent(name)}`,
+  );
+  expect(answer.status()).toBe(200);
+  const { beverages } = (await answer.json()) as {
+    beverages: { name: string; photoPath: string | null }[];
+  };
+  return beverages.filter((entry) => entry.name === name);
+}
+
+/** The dashboard at phone width, with the header's sync status loaded. */
+async function openDashboard(options: { serviceWorker?: boolean } = {}): Promise<Page> {
+  session = await openSignedIn(browser, server.url, hazel, '/', { ...PHONE, ...options });
+  const { page } = session;
+  await page.getByRole('region', { name: 'Log a new beverage' }).waitFor();
+  await page.locator('.sync-status').waitFor({ state: 'attached' });
+  return page;
+}
+
+async function logEntry(
+  page: Page,
+  name: string,
+  photo?: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  const form = page.getByRole('region', { name: 'Log a new beverage' });
+  await form.getByLabel('Name').fill(name);
+  if (photo) {
+    await form.getByLabel('Photo').setInputFiles(photo);
+    await form.locator('.photo-input img').first().waitFor();
+  }
+  await form.getByRole('button', { name: 'Log beverage' }).click();
+}
+
+const syncButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /waiting to sync|not synced/ });
+
+/** The header's count: its text, or null once nothing waits. */
+async function syncCount(page: Page): Promise<string | null> {
+  const button = syncButton(page);
+  return (await button.count()) === 0 ? null : await button.getAttribute('aria-label');
+}
+
+describe('logging without a signal', () => {
+  it('keeps two entries logged offline (one with a photo), counts them, and sends each once when the connection returns', async () => {
+    const page = await openDashboard({ serviceWorker: true });
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    expect(await syncCount(page)).toBeNull();
+
+    await session!.context.setOffline(true);
+    await logEntry(page, 'Cellar Ardbeg');
+    await page.locator('.note--success', { hasText: KEPT }).first().waitFor();
+    // The form is ready for the next one.
+    expect(await page.getByLabel('Name').inputValue()).toBe('');
+    await logEntry(page, 'Cellar Barolo', {
+      name: 'barolo.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await jpeg(300, 400),
+    });
+    await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('2 waiting to sync');
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    // At 390 px the count fits in the header, and it lists what waits.
+    expect(await outsideViewport(syncButton(page), PHONE.width)).toBeNull();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await syncButton(page).click();
+    const panel = page.getByRole('region', { name: 'Waiting to sync' });
+    expect(await panel.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining('Log Cellar Ardbeg'),
+      expect.stringContaining('Log Cellar Barolo'),
+    ]);
+    expect(await outsideViewport(panel, PHONE.width)).toBeNull();
+
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/beverages') {
+        posts.push(request.headers()['idempotency-key'] ?? '');
+      }
+    });
+    await session!.context.setOffline(false);
+    // Sent when the browser says the connection is back, or at the next try at the latest.
+    await expect.poll(() => syncCount(page), { timeout: 90_000 }).toBeNull();
+    expect(posts).toHaveLength(2);
+    expect(posts.every((key) => /^[0-9a-f-]{36}$/.test(key))).toBe(true);
+
+    // The dashboard's list shows them, and the vault holds each exactly once, with the photo.
+    const list = page.getByRole('main');
+    await list.getByText('Cellar Ardbeg').first().waitFor();
+    await list.getByText('Cellar Barolo').first().waitFor();
+    expect(await entriesNamed('Cellar Ardbeg')).toHaveLength(1);
+    const [barolo, ...more] = await entriesNamed('Cellar Barolo');
+    expect(more).toEqual([]);
+    expect(barolo?.photoPath).toMatch(/^media\//);
+  }, 180_000);
+
+  it('sends an entry again with the same key when its answer was lost, and the vault applies it once', async () => {
+    const page = await openDashboard();
+    const keys: string[] = [];
+    await page.route('**/api/beverages', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      keys.push(request.headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.continue();
+      // The vault receives and applies it; its answer never comes back.
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+
+    await logEntry(page, 'Lost answer Lagavulin');
+    await page.locator('.note--success', { hasText: KEPT }).first().waitFor();
+    await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('1 waiting to sync');
+    expect(await entriesNamed('Lost answer Lagavulin')).toHaveLength(1);
+
+    await syncButton(page).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => syncCount(page), { timeout: 30_000 }).toBeNull();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await entriesNamed('Lost answer Lagavulin')).toHaveLength(1);
+  });
+
+  it('keeps the queue on the device across a reload, sends it at start, and shows a refused change with its reason until discarded', async () => {
+    const page = await openDashboard({ serviceWorker: true });
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await expect
+      .poll(() => page.evaluate('navigator.serviceWorker.controller !== null'), { timeout: 15_000 })
+      .toBe(true);
+
+    await session!.context.setOffline(true);
+    // Not a photo at all: the browser cannot tell, the vault will.
+    await logEntry(page, 'Broken photo Port', {
+      name: 'port.png',
+      mimeType: 'image/png',
+      buffer: HTML,
+    });
+    await page.locator('.note--success', { hasText: KEPT }).first().waitFor();
+    await logEntry(page, 'Fine Riesling');
+    await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('2 waiting to sync');
+
+    // The app closed and opened again in the cellar: the device still has both.
+    await page.reload();
+    await session!.context.setOffline(false);
+    await expect.poll(() => syncCount(page), { timeout: 60_000 }).toBe('1 not synced');
+    expect(await entriesNamed('Fine Riesling')).toHaveLength(1);
+    expect(await entriesNamed('Broken photo Port')).toEqual([]);
+
+    await syncButton(page).click();
+    const panel = page.getByRole('region', { name: 'Waiting to sync' });
+    const refused = panel.getByRole('list', { name: 'Not synced' }).getByRole('listitem');
+    expect(await refused.count()).toBe(1);
+    expect(await refused.textContent()).toMatch(/Log Broken photo Port.*The vault refused it: \S+/);
+    await panel.getByRole('button', { name: 'Discard Log Broken photo Port' }).click();
+    await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBeNull();
+    expect(await entriesNamed('Broken photo Port')).toEqual([]);
+  }, 120_000);
+});
