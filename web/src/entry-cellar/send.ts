@@ -6,7 +6,8 @@
  * device to be sent (`queued: true`), the shape of the offline queue's `sendOrQueue`.
  */
 import type { AnswerOf } from '../../../contract/routes/index.ts';
-import { call, type CallInput } from '../api/call.ts';
+import type { CallInput } from '../api/call.ts';
+import { sendOrQueue } from '../offline/send-or-queue.ts';
 
 type CellarWrite =
   | 'POST /beverages/{id}/bottles'
@@ -18,15 +19,15 @@ export type CellarSendResult<K extends CellarWrite> =
   { queued: false; answer: AnswerOf<K> } | { queued: true };
 
 /**
- * Sends a cellar write now. `label` says what it is ('Open a bottle of Musar') for the list of
- * changes waiting to sync.
+ * Sends a cellar write now, or keeps it in the offline queue (web/src/offline/send-or-queue.ts)
+ * when there is no connection. `label` says what it is ('Open a bottle of Musar') for the list
+ * of changes waiting to sync.
  */
 export async function sendCellarWrite<K extends CellarWrite>(
   route: K,
   input: CallInput<K>,
   label: string,
 ): Promise<CellarSendResult<K>> {
-  void label;
-  const answer = await (call as (route: K, input: unknown) => Promise<AnswerOf<K>>)(route, input);
-  return { queued: false, answer };
+  const sent = await sendOrQueue(route, input, label);
+  return sent.queued ? { queued: true } : { queued: false, answer: sent.answer };
 }
