@@ -71,6 +71,8 @@ export const beverageSchema = z
     /** Whom the owner shared it with; only the owner and admins see this list (else []). */
     sharedWith: z.array(shareUserSchema),
     /** The drinking window: the first year to drink it; null when open. */
+    /** How many tastings it has (GET /beverages/{id}/tastings lists them). */
+    tastingCount: z.number().int(),
     drinkFrom: z.number().int().nullable(),
     /** The last year to drink it; null when open. */
     drinkUntil: z.number().int().nullable(),

@@ -19,7 +19,7 @@ export type ConversationFields = keyof ConversationCounts;
  */
 export type PublicEntryFields = Omit<Beverage, ViewerFields | ConversationFields | OwnerOnlyField>;
 
-export function publicFields(row: BeverageRow): PublicEntryFields {
+export function publicFields(row: CountedRow): PublicEntryFields {
   return {
     id: row.id,
     userId: row.userId,
@@ -36,14 +36,16 @@ export function publicFields(row: BeverageRow): PublicEntryFields {
     createdAt: row.createdAt.toISOString(),
     drinkFrom: row.drinkFrom,
     drinkUntil: row.drinkUntil,
+    tastingCount: row.tastingCount,
   };
 }
 
 /**
- * An entry row as the owner-only fields are made from: with its bottle count, which the entry
- * readers add (src/beverages/list-statements.ts, src/beverages/repository.ts).
+ * An entry row as its JSON is made from: with its bottle count (owner-only) and its tasting
+ * count, which the entry readers add (src/beverages/list-statements.ts,
+ * src/beverages/repository.ts, src/shares/repository.ts).
  */
-export type CountedRow = BeverageRow & { bottleCount: number };
+export type CountedRow = BeverageRow & { bottleCount: number; tastingCount: number };
 
 /** The owner-only fields: for the entry's owner alone. A field added to the contract must be given here. */
 export function ownerFields(row: CountedRow): BeverageOwnerFields {

@@ -64,6 +64,7 @@ function sharedView(accepted: AcceptedEntry): EntryView {
     ownerName: accepted.ownerName,
     shared: accepted.share,
     bottleCount: 0,
+    tastingCount: accepted.tastingCount,
   });
 }
 

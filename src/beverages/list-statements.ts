@@ -28,7 +28,7 @@ const LEVELS = new Set<string>(VISIBILITIES);
 // The entry's bottle count (its owner's only: src/beverages/entry-fields.ts) is read with it, one
 // indexed sum over bottles_beverage_idx.
 const COLUMNS =
-  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, visibility, federated, created_at, updated_at, drink_from, drink_until, (select coalesce(sum(quantity), 0) from bottles where beverage_id = beverages.id)';
+  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, visibility, federated, created_at, updated_at, drink_from, drink_until, (select coalesce(sum(quantity), 0) from bottles where beverage_id = beverages.id), (select count(*) from tastings where beverage_id = beverages.id)';
 
 type RawRow = [
   number,
@@ -48,6 +48,7 @@ type RawRow = [
   number,
   number | null,
   number | null,
+  number,
   number,
 ];
 
@@ -80,6 +81,7 @@ function toRow(r: RawRow): CountedRow {
     drinkFrom: r[15],
     drinkUntil: r[16],
     bottleCount: r[17],
+    tastingCount: r[18],
   };
 }
 

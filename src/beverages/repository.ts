@@ -97,6 +97,8 @@ const withOwner = {
   ownerName: users.fullName,
   bottleCount: sql<number>`(select coalesce(sum(quantity), 0) from bottles
     where bottles.beverage_id = ${beverages.id})`.mapWith(Number),
+  tastingCount: sql<number>`(select count(*) from tastings
+    where tastings.beverage_id = ${beverages.id})`.mapWith(Number),
 };
 
 function tableColumns() {

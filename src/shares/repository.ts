@@ -16,6 +16,8 @@ import type {
 /** An entry shared with a user who added it to their vault, with what that user chose. */
 export interface AcceptedEntry {
   row: BeverageRow;
+  /** How many tastings the entry has. */
+  tastingCount: number;
   ownerName: string;
   share: { id: number; listStatus: BeverageStatus; acceptedAt: number };
 }
@@ -41,13 +43,14 @@ export interface AcceptedFilter {
 }
 
 /** The recipients' columns, padded to the width of an accepted entry's (a UNION ALL). */
-const RECIPIENT_COLUMNS = `s.beverage_id, u.id, u.username, u.full_name, s.id, s.state${', NULL'.repeat(15)}`;
+const RECIPIENT_COLUMNS = `s.beverage_id, u.id, u.username, u.full_name, s.id, s.state${', NULL'.repeat(16)}`;
 
 const TYPES = new Set<string>(BEVERAGE_TYPES);
 const STATUSES = new Set<string>(BEVERAGE_STATUSES);
 const CACHED = 200;
 const ENTRY_COLUMNS = `b.id, b.user_id, b.type, b.name, b.subtype, b.maker_name, b.rating, b.notes,
-  b.status, b.in_cellar, b.photo_path, b.created_at, b.updated_at, b.visibility, b.federated, b.drink_from, b.drink_until`;
+  b.status, b.in_cellar, b.photo_path, b.created_at, b.updated_at, b.visibility, b.federated, b.drink_from, b.drink_until,
+  (select count(*) from tastings t where t.beverage_id = b.id)`;
 
 type Raw = Record<string, unknown>;
 
@@ -87,7 +90,8 @@ function toAccepted(r: unknown[]): AcceptedEntry {
       drinkFrom: r[18] as number | null,
       drinkUntil: r[19] as number | null,
     },
-    ownerName: r[20] as string,
+    tastingCount: r[20] as number,
+    ownerName: r[21] as string,
   };
 }
 

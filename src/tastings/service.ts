@@ -37,7 +37,7 @@ export interface PhotoChange {
  */
 export function createTastingService(deps: {
   repo: TastingRepository;
-  entries: Pick<BeverageRepository, 'findById'>;
+  entries: Pick<BeverageRepository, 'findById' | 'forgetJson'>;
   visibility: Pick<VisibilityPolicy, 'canSee'>;
   media: Pick<MediaStore, 'save' | 'remove'>;
   activities: TastingActivities;
@@ -101,6 +101,7 @@ export function createTastingService(deps: {
             createdAt: at,
             updatedAt: at,
           });
+          entries.forgetJson(beverageId); // its tastingCount
           activities.written(row, entry);
           return row;
         }),
@@ -148,6 +149,7 @@ export function createTastingService(deps: {
         const tasting = tastingOf(beverageId, tastingId);
         activities.deleted(tasting, entry);
         repo.delete(tasting.id);
+        entries.forgetJson(beverageId); // its tastingCount
         return tasting;
       });
       await media.remove(deleted.photoPath);

@@ -100,6 +100,7 @@ describe('logging an entry', () => {
       commentCount: 0,
       drinkFrom: null,
       drinkUntil: null,
+      tastingCount: 0,
     });
   });
 

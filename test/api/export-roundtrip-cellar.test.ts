@@ -203,6 +203,7 @@ describe('the round trip of a cellar', () => {
       ['ADDED', 2, lagavulin],
       ['ADDED', 4, null], // of the entry since deleted
       ['OPENED', -1, leoville],
+      ['REMOVED', -4, null], // its bottles, taken out with the entry
     ]);
     expect(before.tastings.tastings).toHaveLength(2);
     const cellarBefore = await ok(await first.request('/api/cellar', { cookie: alice.cookie }));

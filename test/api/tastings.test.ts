@@ -241,6 +241,29 @@ describe('changing and deleting a tasting', () => {
 });
 
 describe('who reads and who writes', () => {
+  it('the entry says how many tastings it has, to whoever sees it, in one entry and in lists', async () => {
+    const wine = await entry('Counted', { visibility: 'MEMBERS' });
+    const countOf = async (cookie: string) => {
+      const one = (await (await send(cookie, 'GET', `/beverages/${wine.id}`)).json()) as {
+        beverage: Beverage;
+      };
+      const list = (await (
+        await send(cookie, 'GET', `/beverages?userId=${alice.id}&limit=200`)
+      ).json()) as { beverages: Beverage[] };
+      const listed = list.beverages.find((b) => b.id === wine.id);
+      return [one.beverage.tastingCount, listed?.tastingCount];
+    };
+    expect(await countOf(bob.cookie)).toEqual([0, 0]);
+    const first = await taste(wine.id, { rating: 3 });
+    await taste(wine.id, { notes: 'Again.' });
+    expect(await countOf(bob.cookie)).toEqual([2, 2]);
+    expect(await countOf(alice.cookie)).toEqual([2, 2]);
+    expect(
+      (await send(alice.cookie, 'DELETE', `/beverages/${wine.id}/tastings/${first.id}`)).status,
+    ).toBe(204);
+    expect(await countOf(bob.cookie)).toEqual([1, 1]);
+  });
+
   it('whoever may see the entry reads its tastings and their photos; only its owner writes', async () => {
     const wine = await entry('Shown', { visibility: 'MEMBERS' });
     const tasting = await tastePhoto(wine.id, { rating: '4' });

@@ -30,6 +30,7 @@ export function entry(overrides: Partial<Beverage> = {}): Beverage {
     commentCount: 0,
     drinkFrom: null,
     drinkUntil: null,
+    tastingCount: 0,
     ...overrides,
   };
 }

@@ -37,6 +37,7 @@ const entry: Beverage = {
   commentCount: 0,
   drinkFrom: null,
   drinkUntil: null,
+  tastingCount: 0,
 };
 
 const fields = (form: FormData) => Object.fromEntries(form.entries());

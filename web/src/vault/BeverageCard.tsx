@@ -131,17 +131,20 @@ export function BeverageCard({
               View only
             </span>
           )}
-          <button
-            type="button"
-            className="chip-button"
-            aria-haspopup="dialog"
-            aria-label={`${entry.isOwner ? 'Bottles and tastings' : 'Tastings'} of ${entry.name}`}
-            onClick={() => setCellarOpen(true)}
-            onPointerEnter={EntryCellarDialog.preload}
-            onFocus={EntryCellarDialog.preload}
-          >
-            {entry.isOwner ? 'Bottles and tastings' : 'Tastings'}
-          </button>
+          {/* Anyone else is offered the tastings only when there are some. */}
+          {(entry.isOwner || entry.tastingCount > 0) && (
+            <button
+              type="button"
+              className="chip-button"
+              aria-haspopup="dialog"
+              aria-label={`${entry.isOwner ? 'Bottles and tastings' : 'Tastings'} of ${entry.name}`}
+              onClick={() => setCellarOpen(true)}
+              onPointerEnter={EntryCellarDialog.preload}
+              onFocus={EntryCellarDialog.preload}
+            >
+              {entry.isOwner ? 'Bottles and tastings' : 'Tastings'}
+            </button>
+          )}
           <ConversationBar
             target={{ kind: 'local', id: entry.id }}
             name={entry.name}
