@@ -198,3 +198,21 @@ function encoderTables(profile: ImageProfile): Promise<Buffer> {
 function notAnImage(profile: ImageProfile): DomainError {
   return new DomainError(415, `The ${profile.label} must be a ${ACCEPTED_LIST} image`);
 }
+
+/**
+ * Runs a write that names a photo file already stored (`photoPath`, or null for none): if the
+ * write throws, the file is removed before the error goes on, so no file is left that no row
+ * names.
+ */
+export async function writeWithPhoto<T>(
+  media: Pick<MediaStore, 'remove'>,
+  photoPath: string | null,
+  write: () => T,
+): Promise<T> {
+  try {
+    return write();
+  } catch (error) {
+    await media.remove(photoPath);
+    throw error;
+  }
+}

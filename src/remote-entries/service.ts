@@ -4,7 +4,7 @@ import type { Transaction } from '../db/transaction.ts';
 import { DomainError, notFound } from '../domain-error.ts';
 import type { BeverageService } from '../beverages/service.ts';
 import { logger } from '../logger.ts';
-import { PHOTO, type MediaStore } from '../media/images.ts';
+import { PHOTO, writeWithPhoto, type MediaStore } from '../media/images.ts';
 import type { FeedRepository } from '../feed/repository.ts';
 import type { RemoteEntryFields, RemoteEntryRecord, RemoteEntryRepository } from './repository.ts';
 
@@ -60,15 +60,8 @@ export function createRemoteEntryService(deps: {
     }
   }
 
-  /** Runs a write that names `photoPath`; if it throws or names nothing, the file goes. */
-  async function withPhoto<T>(photoPath: string | null, write: () => T): Promise<T> {
-    try {
-      return write();
-    } catch (error) {
-      await media.remove(photoPath);
-      throw error;
-    }
-  }
+  const withPhoto = <T>(photoPath: string | null, write: () => T) =>
+    writeWithPhoto(media, photoPath, write);
 
   return {
     /** The actor row of a remote actor some local user follows (ACCEPTED), or undefined. */

@@ -2,7 +2,7 @@ import type { BeverageRepository, BeverageWithOwner } from '../beverages/reposit
 import type { BeverageRow, Role, TastingRow } from '../db/schema/index.ts';
 import type { Transaction } from '../db/transaction.ts';
 import { notFound } from '../domain-error.ts';
-import { PHOTO, type MediaStore } from '../media/images.ts';
+import { PHOTO, writeWithPhoto, type MediaStore } from '../media/images.ts';
 import type { VisibilityPolicy } from '../visibility/policy.ts';
 import type { TastingActivities } from './activities.ts';
 import type { TastingRepository } from './repository.ts';
@@ -58,15 +58,8 @@ export function createTastingService(deps: {
     return tasting;
   }
 
-  /** Runs a write that may name `photoPath`; if it throws, the file goes. */
-  async function withPhoto<T>(photoPath: string | null, write: () => T): Promise<T> {
-    try {
-      return write();
-    } catch (error) {
-      await media.remove(photoPath);
-      throw error;
-    }
-  }
+  const withPhoto = <T>(photoPath: string | null, write: () => T) =>
+    writeWithPhoto(media, photoPath, write);
 
   return {
     /** The entry's tastings, newest first, for whoever may see the entry. */
