@@ -1,0 +1,186 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  launchBrowser,
+  openSignedIn,
+  signedInState,
+  type BrowserSession,
+  type StorageState,
+} from '../helpers/browser.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { seedEntry } from './vault-seed.ts';
+
+/*
+ * An entry's cellar without a signal, on a phone (390 px) with the page already loaded: opening
+ * a bottle with a tasting and adding a bottle line are kept on the device, counted in the header,
+ * and applied once when the connection returns, also when the vault's first answer was lost.
+ */
+
+const PHONE = { width: 390, height: 844 };
+
+let server: TestServer;
+let browser: Browser;
+let keeper: StorageState;
+let session: BrowserSession | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  await server.createUser({ username: 'olive', password: 'olive-password-1', fullName: 'Olive' });
+  keeper = await signedInState(browser, server.url, 'olive', 'olive-password-1');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+afterEach(async () => {
+  if (!session) return;
+  expect(session.pageErrors).toEqual([]);
+  await session.context.close();
+  session = undefined;
+});
+
+interface Line {
+  id: number;
+  quantity: number;
+  vintage: number | null;
+}
+interface Tasting {
+  rating: number | null;
+  notes: string;
+}
+
+/** An entry of olive's with one line of six bottles, and the wine page at phone width. */
+async function entryWithSixBottles(name: string): Promise<{ page: Page; id: number }> {
+  const { id } = await seedEntry(server, 'olive', { name, type: 'WINE', subtype: 'Syrah' });
+  session = await openSignedIn(browser, server.url, keeper, '/wine', PHONE);
+  const { page } = session;
+  const added = await page.request.post(`/api/beverages/${id}/bottles`, {
+    data: { quantity: 6, sizeMl: 750, vintage: 2017 },
+  });
+  expect(added.status()).toBe(201);
+  await page.reload();
+  await page.locator('.sync-status').waitFor({ state: 'attached' });
+  return { page, id };
+}
+
+/** What the vault itself holds for the entry. */
+async function vault(page: Page, id: number): Promise<{ lines: Line[]; tastings: Tasting[] }> {
+  const [bottles, tastings] = await Promise.all([
+    page.request.get(`/api/beverages/${id}/bottles`),
+    page.request.get(`/api/beverages/${id}/tastings`),
+  ]);
+  expect(bottles.status()).toBe(200);
+  expect(tastings.status()).toBe(200);
+  const lines = ((await bottles.json()) as { bottles: Line[] }).bottles;
+  return {
+    lines: [...lines].sort((a, b) => (a.vintage ?? 0) - (b.vintage ?? 0)),
+    tastings: ((await tastings.json()) as { tastings: Tasting[] }).tastings,
+  };
+}
+
+const syncButton = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /waiting to sync|not synced/ });
+
+/** The header's count: its text, or null once nothing waits. */
+async function syncCount(page: Page): Promise<string | null> {
+  const button = syncButton(page);
+  return (await button.count()) === 0 ? null : await button.getAttribute('aria-label');
+}
+
+/** The entry's dialog, with its bottles loaded (while there is a signal). */
+async function openDialog(page: Page, name: string) {
+  await page
+    .getByRole('article', { name, exact: true })
+    .getByRole('button', { name: `Bottles and tastings of ${name}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Bottles and tastings' });
+  await dialog.getByRole('listitem', { name: /^6 × 750 ml · 2017/ }).waitFor();
+  return dialog;
+}
+
+/** Opens one bottle of the six in the open dialog, with a rated tasting. */
+async function openOneWithTasting(page: Page, notes: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Bottles and tastings' });
+  const line = dialog.getByRole('listitem', { name: /^6 × 750 ml · 2017/ });
+  await line.getByRole('button', { name: /^Open a bottle/ }).click();
+  const opening = page.getByRole('dialog', { name: 'Open a bottle' });
+  await opening.getByRole('radio', { name: '4 out of 5' }).check();
+  await opening.getByLabel('Tasting notes').fill(notes);
+  await opening.getByRole('button', { name: 'Open the bottle' }).click();
+  await dialog.waitFor();
+}
+
+describe("an entry's cellar without a signal", () => {
+  it('keeps an opening with its tasting and a new bottle line, counts two, and applies each once online', async () => {
+    const name = 'Hermitage La Chapelle';
+    const { page, id } = await entryWithSixBottles(name);
+    expect(await syncCount(page)).toBeNull();
+
+    const dialog = await openDialog(page, name);
+    await session!.context.setOffline(true);
+    await openOneWithTasting(page, 'Smoke and violets, in the cellar.');
+    await dialog.getByRole('button', { name: 'Add bottles' }).click();
+    const form = page.getByRole('dialog', { name: 'Add bottles' });
+    await form.getByLabel('Quantity').fill('2');
+    await form.getByLabel('Vintage').fill('2020');
+    await form.getByRole('button', { name: 'Add bottles' }).click();
+    await dialog.waitFor();
+    await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('2 waiting to sync');
+    // Nothing reached the vault.
+    expect((await vault(page, id)).lines.map((line) => line.quantity)).toEqual([6]);
+
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes(`/api/beverages/${id}/`)) {
+        writes.push(request.headers()['idempotency-key'] ?? '');
+      }
+    });
+    await session!.context.setOffline(false);
+    await expect.poll(() => syncCount(page), { timeout: 90_000 }).toBeNull();
+    expect(writes).toHaveLength(2);
+    expect(writes.every((key) => /^[0-9a-f-]{36}$/.test(key))).toBe(true);
+
+    const { lines, tastings } = await vault(page, id);
+    expect(lines.map(({ quantity, vintage }) => ({ quantity, vintage }))).toEqual([
+      { quantity: 5, vintage: 2017 },
+      { quantity: 2, vintage: 2020 },
+    ]);
+    expect(tastings).toEqual([
+      expect.objectContaining({ rating: 4, notes: 'Smoke and violets, in the cellar.' }),
+    ]);
+  }, 180_000);
+
+  it('sends an opening again with the same key when its answer was lost, and takes one bottle out', async () => {
+    const name = 'Cornas Reynard';
+    const { page, id } = await entryWithSixBottles(name);
+    const keys: string[] = [];
+    await page.route('**/api/beverages/*/bottles/*/open', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      keys.push(request.headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.continue();
+      // The vault receives and applies it; its answer never comes back.
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+
+    const dialog = await openDialog(page, name);
+    await openOneWithTasting(page, 'Lost answer, found bottle.');
+    await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('1 waiting to sync');
+    // The vault did apply the first one.
+    expect((await vault(page, id)).lines.map((line) => line.quantity)).toEqual([5]);
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await syncButton(page).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect.poll(() => syncCount(page), { timeout: 30_000 }).toBeNull();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const { lines, tastings } = await vault(page, id);
+    expect(lines.map((line) => line.quantity)).toEqual([5]);
+    expect(tastings).toHaveLength(1);
+  }, 120_000);
+});
