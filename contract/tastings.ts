@@ -85,6 +85,17 @@ export const openBottleSchema = z
   .strict();
 export type OpenBottle = z.output<typeof openBottleSchema>;
 
+/**
+ * The same as form data, for a tasting with a photo (one request, so that an opening kept
+ * offline keeps its photo too): sending the form writes a tasting from the bottle.
+ */
+export const openBottleFormSchema = tastingFormSchema.omit({ removePhoto: true }).extend({
+  keepInCellar: z
+    .enum(['true', 'false'], { error: 'keepInCellar must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
 /** The answer of opening a bottle: the bottle as it now is, the tasting, and the entry. */
 export const openBottleResponseSchema = z.object({
   bottle: bottleSchema,

@@ -59,6 +59,7 @@ export function createCellarContext(
       outbox: options.outbox,
       transaction,
       onTastingWritten: (tasting, entry) => tastingActivities.written(tasting, entry),
+      media: options.media,
       now,
     }),
     tastings: createTastingService({

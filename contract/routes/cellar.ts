@@ -12,6 +12,7 @@ import {
   placeUpdateSchema,
 } from '../cellar.ts';
 import {
+  openBottleFormSchema,
   openBottleResponseSchema,
   openBottleSchema,
   tastingBodySchema,
@@ -106,13 +107,15 @@ const cellar = {
     description:
       'Answers the bottle (quantity after opening; the line is gone at 0), the tasting (null ' +
       "without one) and the entry. On the entry's last bottle, `keepInCellar: false` takes the " +
-      'entry out of the cellar; it stays there otherwise.',
+      'entry out of the cellar; it stays there otherwise. Sent as form data instead of JSON, ' +
+      "its fields are the tasting's (with a `photo`) and `keepInCellar`, and a tasting is written.",
     tag: 'Cellar',
     access: 'write',
     json: openBottleSchema,
+    form: openBottleFormSchema,
     jsonOptional: true,
     answer: openBottleResponseSchema,
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 413, 415],
   }),
 };
 

@@ -5,6 +5,7 @@ import type { BeverageRepository, BeverageWithOwner } from '../beverages/reposit
 import type { BeverageRow, BottleRow, Role, TastingRow } from '../db/schema/index.ts';
 import type { Transaction } from '../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../domain-error.ts';
+import { PHOTO, writeWithPhoto, type MediaStore } from '../media/images.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { TastingRepository } from '../tastings/repository.ts';
 import type { BottleRepository, NewBottleEvent } from './bottle-repository.ts';
@@ -51,6 +52,8 @@ export function createBottleService(deps: {
   outbox: Outbox;
   transaction: Transaction;
   onTastingWritten?: OnTastingWritten | undefined;
+  /** Where the photo of a tasting written on opening is stored. */
+  media: Pick<MediaStore, 'save' | 'remove'>;
   now: () => number;
 }) {
   const { repo, places, entries, tastings, actors, outbox, transaction, now } = deps;
@@ -189,7 +192,32 @@ export function createBottleService(deps: {
      * today's, UTC, unless said; the bottle's vintage), and on the entry's last bottle the
      * entry leaves the cellar if `keepInCellar` is false.
      */
-    open(viewer: BottleViewer, beverageId: number, bottleId: number, input: OpenBottle): Opened {
+    /**
+     * Opens a bottle (see `open`) with a tasting that has a photo: the photo is stored first and
+     * its file removed again if the opening is refused.
+     */
+    async openWithPhoto(
+      viewer: BottleViewer,
+      beverageId: number,
+      bottleId: number,
+      input: OpenBottle,
+      photo: Uint8Array,
+    ): Promise<Opened> {
+      ownEntry(viewer, beverageId); // refuse before the slow photo work
+      const photoPath = await deps.media.save(photo, PHOTO);
+      const withTasting = { ...input, tasting: input.tasting ?? {} };
+      return writeWithPhoto(deps.media, photoPath, () =>
+        this.open(viewer, beverageId, bottleId, withTasting, photoPath),
+      );
+    },
+
+    open(
+      viewer: BottleViewer,
+      beverageId: number,
+      bottleId: number,
+      input: OpenBottle,
+      photoPath: string | null = null,
+    ): Opened {
       const opened = transaction(() => {
         const entry = ownEntry(viewer, beverageId);
         const bottle = ownBottle(beverageId, bottleId);
@@ -208,7 +236,7 @@ export function createBottleService(deps: {
             tastedOn: input.tasting.tastedOn ?? new Date(at).toISOString().slice(0, 10),
             rating: input.tasting.rating ?? null,
             notes: input.tasting.notes ?? '',
-            photoPath: null,
+            photoPath,
             vintage: bottle.vintage,
             opened: true,
             createdAt: new Date(at),

@@ -3,6 +3,7 @@ import { beveragePageSchema, beverageSchema, type Beverage } from '../../contrac
 import { bottleListSchema, bottleResponseSchema, type Bottle } from '../../contract/cellar.ts';
 import { openBottleResponseSchema } from '../../contract/tastings.ts';
 import { insertBottle } from '../helpers/cellar-rows.ts';
+import { jpeg } from '../helpers/images.ts';
 import { json } from '../helpers/json.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
@@ -386,6 +387,48 @@ describe('opening a bottle', () => {
       { kind: 'ADDED', change: 3 },
       { kind: 'OPENED', change: -1 },
     ]);
+  });
+
+  it('takes form data with a photo in one request: the tasting has the photo; a photo that is not an image opens nothing', async () => {
+    const wine = await entry('Opened with a photo');
+    const line = await add(wine.id, { quantity: 2, vintage: 2015 });
+    const path = `/beverages/${wine.id}/bottles/${line.id}/open`;
+    const formOf = (photo: Uint8Array, type: string) => {
+      const form = new FormData();
+      form.set('rating', '5');
+      form.set('notes', 'From the basement.');
+      form.set('keepInCellar', 'false');
+      form.set('photo', new Blob([photo], { type }), 'glass.jpg');
+      return form;
+    };
+    const refused = await vault.request(`/api${path}`, {
+      method: 'POST',
+      cookie: alice.cookie,
+      body: formOf(
+        new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        'image/svg+xml',
+      ),
+    });
+    expect(refused.status).toBe(415);
+    expect((await bottlesOf(wine.id)).map((b) => b.quantity)).toEqual([2]);
+    const res = await vault.request(`/api${path}`, {
+      method: 'POST',
+      cookie: alice.cookie,
+      body: formOf(await jpeg(300, 200), 'image/jpeg'),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = openBottleResponseSchema.parse(await res.json());
+    expect(answer.bottle.quantity).toBe(1);
+    expect(answer.tasting).toMatchObject({
+      rating: 5,
+      notes: 'From the basement.',
+      vintage: 2015,
+      opened: true,
+    });
+    expect(answer.tasting!.photoPath).toMatch(/^media\/[0-9a-f]{32}\.jpg$/);
+    expect(
+      (await vault.request(`/${answer.tasting!.photoPath}`, { cookie: alice.cookie })).status,
+    ).toBe(200);
   });
 
   it('without a body or tasting writes no tasting; a given day is kept', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { updateBeverage } from '../api/entries.ts';
 import type { Beverage } from '../api/types.ts';
-import { messageOf, useNotes } from '../notes/notes.tsx';
+import { useNotes } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { bottleCountLabel } from '../vault/cellar-labels.ts';
 import { useVault } from '../vault/VaultProvider.tsx';
@@ -66,7 +66,7 @@ const saysSomething = (draft: TastingDraft) =>
  */
 export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose: () => void }) {
   const { publish, subscribe } = useVault();
-  const { notifySuccess, notifyError, notifyFailure } = useNotes();
+  const { notifySuccess, notifyFailure } = useNotes();
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState(entry);
   const [view, setView] = useState<View>({ kind: 'main' });
@@ -184,10 +184,7 @@ export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose
               notifySuccess(WAITING_TO_SYNC);
               return;
             }
-            if (opened.photoError) {
-              const why = messageOf(opened.photoError, 'it was refused');
-              notifyError(`The bottle was opened, but its photo could not be added: ${why}`);
-            } else notifySuccess('Bottle opened');
+            notifySuccess('Bottle opened');
             setCurrent(opened.beverage);
             publish({ kind: 'saved', entry: opened.beverage });
             await Promise.all([

@@ -2,6 +2,7 @@
  * An entry's bottles and tastings as the entry's dialog reads and changes them. The writes that
  * must work without a signal go through send.ts; the rest call the vault directly.
  */
+import type { CallInput } from '../api/call.ts';
 import type { Bottle, BottleCreate, Place } from '../../../contract/cellar.ts';
 import type { Tasting, TastingBody } from '../../../contract/tastings.ts';
 import { call } from '../api/call.ts';
@@ -80,10 +81,10 @@ function tastingForm({ body, photo, removePhoto }: TastingInput): FormData {
 }
 
 /**
- * Opens one bottle of a line, with its tasting when there is one: one call, and when a photo was
- * chosen the tasting it wrote is given the photo by a second (the opening is JSON).
- * `keepInCellar` answers the last-bottle question. Null when it waits on the device to be sent;
- * `photoError` is why the photo could not be added (the bottle is open all the same).
+ * Opens one bottle of a line, with its tasting when there is one, in one call: JSON, or form data
+ * when the tasting has a photo (so that an opening kept offline keeps its photo too).
+ * `keepInCellar` answers the last-bottle question. Null when it waits on the device to be sent.
+ * A refused photo refuses the opening as a whole: the bottle stays closed.
  */
 export async function openBottle(
   entryId: number,
@@ -92,31 +93,22 @@ export async function openBottle(
   tasting: TastingInput | null,
   keepInCellar: boolean | undefined,
 ) {
-  const json: { tasting?: TastingBody; keepInCellar?: boolean } = {};
-  if (tasting) json.tasting = tasting.body;
-  if (keepInCellar !== undefined) json.keepInCellar = keepInCellar;
-  const sent = await sendCellarWrite(
-    'POST /beverages/{id}/bottles/{bottleId}/open',
-    { params: { id: entryId, bottleId }, json },
-    `Open a bottle of ${name}`,
-  );
-  if (sent.queued) return null;
-  const opened = sent.answer;
-  let photoError: unknown = null;
-  if (tasting?.photo && opened.tasting) {
-    // The bottle is open whatever happens to the photo: a refusal is reported, never retried
-    // by sending the opening again.
-    try {
-      await sendCellarWrite(
-        'PATCH /beverages/{id}/tastings/{tastingId}',
-        { params: { id: entryId, tastingId: opened.tasting.id }, form: tastingForm(tasting) },
-        `Add the photo of a tasting of ${name}`,
-      );
-    } catch (caught) {
-      photoError = caught;
-    }
+  const params = { id: entryId, bottleId };
+  const label = `Open a bottle of ${name}`;
+  const route = 'POST /beverages/{id}/bottles/{bottleId}/open';
+  let input: CallInput<typeof route>;
+  if (tasting?.photo) {
+    const form = tastingForm(tasting);
+    if (keepInCellar !== undefined) form.set('keepInCellar', String(keepInCellar));
+    input = { params, form };
+  } else {
+    const json: { tasting?: TastingBody; keepInCellar?: boolean } = {};
+    if (tasting) json.tasting = tasting.body;
+    if (keepInCellar !== undefined) json.keepInCellar = keepInCellar;
+    input = { params, json };
   }
-  return { ...opened, photoError };
+  const sent = await sendCellarWrite(route, input, label);
+  return sent.queued ? null : sent.answer;
 }
 
 /** Logs a tasting without a bottle (a form when it has a photo); null when it waits to be sent. */
