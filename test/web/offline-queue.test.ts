@@ -193,6 +193,44 @@ describe('the offline queue', () => {
     expect(outbox.snapshot()).toEqual({ waiting: [], refused: [], syncing: false });
   });
 
+  it('does not bring back a discarded change when a read begun before the discard answers after it', async () => {
+    // The store reads what it holds at once but may answer late, as an IndexedDB read begun
+    // before a write does: here the read that ends a sync is held until the discard is done.
+    const base = memoryStore();
+    const held: Array<() => void> = [];
+    let holding = false;
+    const store = {
+      ...base,
+      list: async () => {
+        const now = await base.list();
+        if (holding) await new Promise<void>((release) => held.push(release));
+        return now;
+      },
+    };
+    const outbox = new Outbox(store);
+    const gone = await outbox.enqueue(tasting(7, 'on a deleted entry'));
+    vault(() => json({ message: 'Beverage not found' }, 404));
+    await outbox.sync();
+    expect(outbox.snapshot().refused).toHaveLength(1);
+
+    await outbox.enqueue(tasting(1, 'in the basement'));
+    vault(() => {
+      holding = true;
+      return 'no answer';
+    });
+    const syncing = outbox.sync();
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    holding = false;
+    await outbox.discard(gone.seq);
+    held[0]!();
+    await syncing;
+
+    const { waiting, refused, syncing: still } = outbox.snapshot();
+    expect(refused).toEqual([]);
+    expect(waiting.map((change) => change.label)).toEqual(['Comment in the basement']);
+    expect(still).toBe(false);
+  });
+
   it('joins a sync already running rather than sending anything twice', async () => {
     const outbox = new Outbox(memoryStore());
     await outbox.enqueue(tasting(1, 'only'));

@@ -86,6 +86,8 @@ export class Outbox {
   private readonly listeners = new Set<() => void>();
   private readonly syncedListeners = new Set<(sent: QueuedChange[]) => void>();
   private running: Promise<void> | null = null;
+  /** Counts reads of the store; only the newest may set the snapshot (see `refresh`). */
+  private reads = 0;
   /** Resolves once the kept changes were read (rejects if the store cannot be opened). */
   readonly ready: Promise<void>;
 
@@ -122,8 +124,20 @@ export class Outbox {
     for (const listener of this.listeners) listener();
   }
 
+  /**
+   * Reads the store and shows what it holds, unless a newer read started meanwhile: reads may
+   * resolve out of order, and an older one (say, a sync's, begun before a discard) must not put
+   * back what a newer one no longer holds. Answers what was read, whether shown or not.
+   */
+  private async refresh(syncing?: boolean): Promise<QueuedChange[]> {
+    const ticket = ++this.reads;
+    const changes = await this.store.list();
+    if (ticket === this.reads) this.set(changes, syncing);
+    return changes;
+  }
+
   private async reload(): Promise<void> {
-    this.set(await this.store.list());
+    await this.refresh();
   }
 
   /** Keeps a change at the back of the queue. */
@@ -169,8 +183,7 @@ export class Outbox {
       await alone(async () => {
         for (;;) {
           // Read again each time: another tab may have sent or discarded some meanwhile.
-          const changes = await this.store.list();
-          this.set(changes, true);
+          const changes = await this.refresh(true);
           const next = changes.find((change) => !change.refused);
           if (!next) return;
           const attempt = await this.attempt(next);
@@ -179,7 +192,9 @@ export class Outbox {
         }
       });
     } finally {
-      this.set(await this.store.list(), false);
+      await this.refresh(false);
+      // A newer read (an enqueue, a discard) may have shown the changes meanwhile: the sync is over.
+      if (this.snap.syncing) this.set([...this.snap.waiting, ...this.snap.refused], false);
     }
     if (sent.length > 0) for (const listener of this.syncedListeners) listener(sent);
   }
