@@ -9,6 +9,7 @@ import {
 } from '../helpers/browser.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { seedEntry } from './vault-seed.ts';
+import { syncButton, syncCount } from './sync-status.ts';
 
 /*
  * An entry's cellar without a signal, on a phone (390 px) with the page already loaded: opening
@@ -78,15 +79,6 @@ async function vault(page: Page, id: number): Promise<{ lines: Line[]; tastings:
     lines: [...lines].sort((a, b) => (a.vintage ?? 0) - (b.vintage ?? 0)),
     tastings: ((await tastings.json()) as { tastings: Tasting[] }).tastings,
   };
-}
-
-const syncButton = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: /waiting to sync|not synced/ });
-
-/** The header's count: its text, or null once nothing waits. */
-async function syncCount(page: Page): Promise<string | null> {
-  const button = syncButton(page);
-  return (await button.count()) === 0 ? null : await button.getAttribute('aria-label');
 }
 
 /** The entry's dialog, with its bottles loaded (while there is a signal). */

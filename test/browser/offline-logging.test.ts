@@ -10,6 +10,7 @@ import {
 } from '../helpers/browser.ts';
 import { HTML, jpeg } from '../helpers/images.ts';
 import { outsideViewport, scrollWidth } from './phone-checks.ts';
+import { syncButton, syncCount } from './sync-status.ts';
 
 // Logging in a cellar without a signal, on a phone (390 px) with the page already loaded: the
 // entries are kept on the device, counted in the header, and sent once when the connection
@@ -75,15 +76,6 @@ async function logEntry(
     await form.locator('.photo-input img').first().waitFor();
   }
   await form.getByRole('button', { name: 'Log beverage' }).click();
-}
-
-const syncButton = (page: Page) =>
-  page.getByRole('banner').getByRole('button', { name: /waiting to sync|not synced/ });
-
-/** The header's count: its text, or null once nothing waits. */
-async function syncCount(page: Page): Promise<string | null> {
-  const button = syncButton(page);
-  return (await button.count()) === 0 ? null : await button.getAttribute('aria-label');
 }
 
 describe('logging without a signal', () => {

@@ -2,12 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   fetchCurrentUser,
-  login,
   logout,
-  parseLoginResponse,
   request,
   setUnauthorizedListener,
 } from '../../web/src/api/client.ts';
+import { login, parseLoginResponse } from '../../web/src/api/sign-in.ts';
 
 interface Call {
   url: string;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchUserCredentials, deleteUserCredential } from '../../web/src/api/admin.ts';
 import { call } from '../../web/src/api/call.ts';
-import { login, loginWithTotp } from '../../web/src/api/client.ts';
+import { login, loginWithTotp } from '../../web/src/api/sign-in.ts';
 import { endSession } from '../../web/src/api/profile.ts';
 import { deleteCredential, startTotpSetup } from '../../web/src/api/second-factor.ts';
 

@@ -5,18 +5,8 @@
  *
  * This file has no DOM or React imports so that it can be unit-tested in Node.
  */
-import type { AuthenticationResponseJSON } from '@simplewebauthn/browser';
-import type { AuthenticationResponse } from '../../../contract/webauthn.ts';
 import { call } from './call.ts';
-import type {
-  Beverage,
-  BeverageStatus,
-  LoginAnswer,
-  PublicProfile,
-  SessionGrant,
-  User,
-  VaultNotification,
-} from './types.ts';
+import type { Beverage, BeverageStatus, PublicProfile, User, VaultNotification } from './types.ts';
 import { connectionMark, reportReached, reportUnreachable } from './reachability.ts';
 
 export const API_PREFIX = '/api';
@@ -66,7 +56,7 @@ export function setUnauthorizedListener(listener: UnauthorizedListener | null): 
   onUnauthorized = listener;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -174,44 +164,6 @@ export async function request<T = unknown>(path: string, options: RequestOptions
 /** GET /auth/me. Rejects with an ApiError of status 401 when nobody is signed in. */
 export async function fetchCurrentUser(): Promise<User> {
   return (await call('GET /auth/me')).user;
-}
-
-/**
- * Reads POST /auth/login's answer. It is one of three shapes ("Login
- * response"); anything else is 'Unexpected login response'.
- */
-export function parseLoginResponse(data: unknown): LoginAnswer {
-  if (
-    isRecord(data) &&
-    (data.requiresWebAuthn === true
-      ? isRecord(data.options)
-      : data.requiresTotp === true || isRecord(data.user))
-  ) {
-    return data as LoginAnswer;
-  }
-  throw new ApiError(UNEXPECTED_LOGIN_RESPONSE, 200);
-}
-
-/** POST /auth/login with JSON username and password. */
-export async function login(username: string, password: string): Promise<LoginAnswer> {
-  return parseLoginResponse(await call('POST /auth/login', { json: { username, password } }));
-}
-
-/** A second step's answer, or null when it came without a user (the pending login had expired). */
-const grantOf = (grant: SessionGrant) => (isRecord(grant.user) ? grant : null);
-
-/** POST /auth/login/totp with the code (or backup code). */
-export async function loginWithTotp(token: string, backup: boolean): Promise<SessionGrant | null> {
-  return grantOf(await call('POST /auth/login/totp', { json: { token, backup } }));
-}
-
-/** POST /webauthn/authentication/verify with the browser's assertion. */
-export async function verifySecurityKeyLogin(
-  assertion: AuthenticationResponseJSON,
-): Promise<SessionGrant | null> {
-  // The contract types the fields the server checks, and lets the library's others through.
-  const json = assertion as AuthenticationResponse;
-  return grantOf(await call('POST /webauthn/authentication/verify', { json }));
 }
 
 /** POST /auth/logout. */

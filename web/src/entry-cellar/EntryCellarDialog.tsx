@@ -83,10 +83,12 @@ export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose
     [subscribe, id, onClose],
   );
 
+  // An entry known to hold none shows so at once, offline too (nothing to ask the vault for).
   const bottles = useQuery({
     queryKey: entryCellarKeys.bottles(id),
     queryFn: ({ signal }) => fetchBottles(id, signal),
     enabled: owner,
+    placeholderData: entry.bottleCount === 0 ? [] : undefined,
   });
   const places = useQuery({
     queryKey: entryCellarKeys.places,
@@ -96,6 +98,7 @@ export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose
   const tastings = useQuery({
     queryKey: entryCellarKeys.tastings(id),
     queryFn: ({ signal }) => fetchTastings(id, signal),
+    placeholderData: entry.tastingCount === 0 ? [] : undefined,
   });
   const lines = bottles.data ?? [];
   const total = lines.reduce((sum, bottle) => sum + bottle.quantity, 0);
@@ -181,6 +184,16 @@ export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose
             );
             back();
             if (opened === null) {
+              // Kept for later: the line shows one bottle fewer meanwhile, as it will be.
+              queryClient.setQueryData<Bottle[]>(entryCellarKeys.bottles(id), (kept) =>
+                kept?.flatMap((line) =>
+                  line.id !== bottle.id
+                    ? [line]
+                    : line.quantity > 1
+                      ? [{ ...line, quantity: line.quantity - 1 }]
+                      : [],
+                ),
+              );
               notifySuccess(WAITING_TO_SYNC);
               return;
             }

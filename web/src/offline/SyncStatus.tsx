@@ -3,7 +3,8 @@
  * something, waiting or refused; it opens the list (SyncPanel). It also runs the queue: a sync
  * at start, when the browser says the connection is back, when the vault answers again after
  * it could not be reached, every RETRY_MS while something waits, and on 'Sync now'. Loaded on
- * demand just after the header's first render, with the queue and its IndexedDB code.
+ * demand just after the header's first render, with the queue and its IndexedDB code. It also
+ * keeps the device copy (keep-on-device.ts), so the vault opens without a connection too.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
@@ -12,6 +13,7 @@ import { useCurrentUser } from '../session/session.tsx';
 import { CloudUpIcon } from '../ui/icons.tsx';
 import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
 import { useDismiss } from '../ui/useDismiss.ts';
+import { keepOnDevice } from './keep-on-device.ts';
 import { outboxOf } from './outboxes.ts';
 import { setCurrentOutbox } from './send-or-queue.ts';
 import './offline.css';
@@ -38,6 +40,8 @@ export function SyncStatus() {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+
+  useEffect(() => keepOnDevice(queryClient, user), [queryClient, user]);
 
   useEffect(() => {
     setCurrentOutbox(outbox);

@@ -4,41 +4,23 @@
  * object store of changes keyed by an increasing number (the queue's order). Photos are kept as
  * the Blobs they are (IndexedDB stores files as they are).
  */
+import { openDatabase, transact as transactOn } from './idb.ts';
 import type { NewChange, OutboxStore, QueuedChange } from './outbox-store.ts';
 
 const VERSION = 1;
 const CHANGES = 'changes';
 
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+function open(name: string): Promise<IDBDatabase> {
+  return openDatabase(name, VERSION, (db) => {
+    db.createObjectStore(CHANGES, { keyPath: 'seq', autoIncrement: true });
   });
 }
 
-function open(name: string): Promise<IDBDatabase> {
-  const request = indexedDB.open(name, VERSION);
-  request.onupgradeneeded = () => {
-    request.result.createObjectStore(CHANGES, { keyPath: 'seq', autoIncrement: true });
-  };
-  return done(request);
-}
-
-/** Runs `work` in a transaction on the changes and resolves once the transaction completed. */
-async function transact<T>(
+const transact = <T>(
   db: IDBDatabase,
   mode: IDBTransactionMode,
   work: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const transaction = db.transaction(CHANGES, mode);
-  const result = done(work(transaction.objectStore(CHANGES)));
-  await new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB failed'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB aborted'));
-  });
-  return result;
-}
+) => transactOn(db, CHANGES, mode, work);
 
 export function outboxDatabaseName(userId: number): string {
   return `vault-outbox-${userId}`;

@@ -15,7 +15,10 @@ export const OFFLINE_TEXT =
 export function OfflineBanner() {
   const online = useOnline();
   const { state, recheck } = useSession();
-  const checkAgain = online && state.status === 'unavailable' && state.unreachable;
+  const checkAgain =
+    online &&
+    ((state.status === 'unavailable' && state.unreachable) ||
+      (state.status === 'signed-in' && state.offline === true));
 
   useEffect(() => {
     if (checkAgain) recheck();

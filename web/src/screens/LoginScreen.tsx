@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { UNEXPECTED_LOGIN_RESPONSE } from '../api/client.ts';
+import { UNEXPECTED_LOGIN_RESPONSE } from '../api/sign-in.ts';
 import type { AuthenticationOptions, SessionGrant } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { useSession } from '../session/session.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type * as WebAuthnBrowser from '@simplewebauthn/browser';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { verifySecurityKeyLogin } from '../api/client.ts';
+import { verifySecurityKeyLogin } from '../api/sign-in.ts';
 import type { AuthenticationOptions, SessionGrant } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { loginWithTotp } from '../api/client.ts';
+import { loginWithTotp } from '../api/sign-in.ts';
 import type { SessionGrant } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';

@@ -1,5 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/query-core';
 import { navigate } from 'wouter/use-browser-location';
 import * as api from '../api/client.ts';
 import type { LoginAnswer, SecurityKeyCredential, SessionGrant, User } from '../api/types.ts';
@@ -22,6 +23,13 @@ export type SessionState =
       credentialsLoaded: boolean;
       /** Changes at every sign-in, so everything kept for one session starts afresh. */
       epoch: number;
+      /**
+       * Signed in from the device copy: the vault could not be reached at start. Cleared once
+       * it answers for the same user.
+       */
+      offline?: boolean;
+      /** Fills the new session's query cache with the device copy (an offline start). */
+      restore?: (client: QueryClient) => void;
     };
 
 interface SessionContextValue {
@@ -57,6 +65,28 @@ const RETRY_MS = 5000;
 const fetchCredentials = () =>
   import('../api/second-factor.ts').then((module) => module.fetchCredentials());
 
+/** The device copy (offline/device-copy.ts): read at an offline start, forgotten at the end. */
+const deviceCopy = () => import('../offline/device-copy.ts');
+const forgetDeviceCopy = () =>
+  void deviceCopy().then(
+    (module) => module.forgetDeviceCopy(),
+    () => undefined,
+  );
+
+/** A new signed-in session (a new epoch), with what an offline start adds. */
+const signedIn = (
+  user: User,
+  credentials: SecurityKeyCredential[] = [],
+  more?: { offline: true; restore: (client: QueryClient) => void },
+): SessionState => ({
+  status: 'signed-in',
+  user,
+  credentials,
+  credentialsLoaded: false,
+  epoch: ++epochCounter,
+  ...more,
+});
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const [checkCount, setCheckCount] = useState(0);
@@ -67,31 +97,44 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let retry: ReturnType<typeof setTimeout> | undefined;
     api.fetchCurrentUser().then(
       (user) => {
-        if (active) {
-          setState({
-            status: 'signed-in',
-            user,
-            credentials: [],
-            credentialsLoaded: false,
-            epoch: ++epochCounter,
-          });
-        }
+        if (!active) return;
+        const fresh = signedIn(user);
+        // Back online as the user the device remembered: the same session goes on.
+        setState((current) =>
+          current.status === 'signed-in' && current.offline && current.user.id === user.id
+            ? { ...current, user, offline: false }
+            : fresh,
+        );
       },
       (error: unknown) => {
         if (!active) return;
         if (error instanceof api.ApiError && error.status === 401) {
+          forgetDeviceCopy();
           setState({ status: 'signed-out' });
-        } else {
-          const unreachable = (error as api.ApiError).status === api.NO_ANSWER;
-          setState({
-            status: 'unavailable',
-            message: messageOf(error, api.INVALID_RESPONSE),
-            unreachable,
-          });
-          // No browser event says when a server is back (or a captive portal lets go): ask
-          // again now and then, quietly (the screen stays as it is until the answer).
-          if (unreachable) retry = setTimeout(() => setCheckCount((count) => count + 1), RETRY_MS);
+          return;
         }
+        const unreachable = (error as api.ApiError).status === api.NO_ANSWER;
+        const unavailable: SessionState = {
+          status: 'unavailable',
+          message: messageOf(error, api.INVALID_RESPONSE),
+          unreachable,
+        };
+        if (!unreachable) {
+          setState(unavailable);
+          return;
+        }
+        // No browser event says when a server is back (or a captive portal lets go): ask
+        // again now and then, quietly (the screen stays as it is until the answer).
+        retry = setTimeout(() => setCheckCount((count) => count + 1), RETRY_MS);
+        // Meanwhile the vault opens as the device last kept it, if it kept a copy.
+        deviceCopy()
+          .then((module) => module.rememberedSession())
+          .catch(() => null)
+          .then((remembered) => {
+            if (!active) return;
+            const offline = remembered ? signedIn(remembered.user, [], remembered) : unavailable;
+            setState((current) => (current.status === 'signed-in' ? current : offline));
+          });
       },
     );
     return () => {
@@ -103,24 +146,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // A signed-in call answering 401 means the session ended elsewhere: back to the login screen.
   useEffect(() => {
     api.setUnauthorizedListener(() => {
+      forgetDeviceCopy();
       setState((current) => (current.status === 'signed-in' ? { status: 'signed-out' } : current));
     });
     return () => api.setUnauthorizedListener(null);
   }, []);
 
   const completeLogin = useCallback((grant: SessionGrant) => {
-    setState({
-      status: 'signed-in',
-      user: grant.user,
-      credentials: grant.credentials,
-      credentialsLoaded: false,
-      epoch: ++epochCounter,
-    });
+    setState(signedIn(grant.user, grant.credentials));
   }, []);
 
   const login = useCallback(
     async (username: string, password: string) => {
-      const result = await api.login(username, password);
+      const { login: signIn } = await import('../api/sign-in.ts');
+      const result = await signIn(username, password);
       if (!result.requiresWebAuthn && !result.requiresTotp) completeLogin(result);
       return result;
     },
@@ -135,6 +174,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     clearNotes();
+    forgetDeviceCopy();
     setState({ status: 'signed-out' });
     navigate('/', { replace: true });
   }, [clearNotes, notifyError]);
@@ -157,7 +197,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // After a successful login the credentials are loaded (entries and
   // notifications are loaded by the providers of the signed-in app).
-  const epoch = state.status === 'signed-in' ? state.epoch : null;
+  const epoch = state.status === 'signed-in' && !state.offline ? state.epoch : null;
   useEffect(() => {
     if (epoch === null) return;
     let active = true;
@@ -180,7 +220,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [epoch]);
 
   const recheck = useCallback(() => {
-    setState({ status: 'loading' });
+    // A session opened from the device copy stays on screen while the vault is asked.
+    setState((current) => (current.status === 'signed-in' ? current : { status: 'loading' }));
     setCheckCount((count) => count + 1);
   }, []);
 
