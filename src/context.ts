@@ -146,6 +146,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       cellar.bottles.entryDeleted(entry);
       return cellar.tastings.entryDeleted(entry);
     },
+    // Leaving the fediverse or coming back, its tastings' Notes follow its own.
+    onFederationChange: (entry, change) => cellar.tastings.entryFederationChanged(entry, change),
     now,
   });
   const cellar = createCellarContext(database, {

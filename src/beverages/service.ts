@@ -14,6 +14,7 @@ import { createVisibilityChanges } from './visibility-changes.ts';
 import {
   deletePayload,
   FEDERATE_AS_CREATE,
+  type EntryFederationChange,
   federationChange,
   newSetting,
   type VisibilityInput,
@@ -71,6 +72,11 @@ export function createBeverageService(deps: {
    * once the entry is.
    */
   onDelete?: ((entry: BeverageRow) => readonly string[] | void) | undefined;
+  /**
+   * In the transaction that takes an entry out of the fediverse or brings it back: what goes
+   * with its Note follows it (its tastings' Notes withdrawn, or sent again).
+   */
+  onFederationChange?: ((entry: BeverageRow, change: EntryFederationChange) => void) | undefined;
   now?: () => number;
 }) {
   const { repo, media, actors, outbox, transaction, shares, visibility } = deps;
@@ -128,7 +134,7 @@ export function createBeverageService(deps: {
    * federated).
    */
   function announce(type: 'Create' | 'Update', entry: BeverageRow, federateAsCreate = false) {
-    outbox.record({
+    return outbox.record({
       actorId: actors.localActorId(entry.userId),
       type,
       beverageId: entry.id,
@@ -152,6 +158,21 @@ export function createBeverageService(deps: {
     });
   }
 
+  /**
+   * Records a change of an entry as the fediverse sees it (entry-visibility.ts,
+   * `federationChange`): an Update; a Delete when it leaves, with its tastings' Deletes; an
+   * Update sent as a Create when it comes back, with its tastings' Creates.
+   */
+  function announceChange(entry: BeverageRow, change: 'Update' | 'Delete' | 'Create') {
+    if (change === 'Delete') {
+      announceDelete(entry, true);
+      deps.onFederationChange?.(entry, { kind: 'left' });
+      return;
+    }
+    const reentry = announce('Update', entry, change === 'Create');
+    if (change === 'Create') deps.onFederationChange?.(entry, { kind: 'returned', reentry });
+  }
+
   /** The owner's default visibility for new entries. */
   function defaultVisibilityOf(userId: number) {
     return deps.users.findById(userId)?.defaultVisibility ?? 'MEMBERS';
@@ -161,8 +182,7 @@ export function createBeverageService(deps: {
     repo,
     users: deps.users,
     transaction,
-    announce,
-    announceDelete,
+    announceChange,
     now,
   });
 
@@ -253,11 +273,7 @@ export function createBeverageService(deps: {
             ...photoChange,
             updatedAt: new Date(now()),
           });
-          if (row) {
-            const change = federationChange(current, row);
-            if (change === 'Delete') announceDelete(row, true);
-            else announce('Update', row, change === 'Create');
-          }
+          if (row) announceChange(row, federationChange(current, row) ?? 'Update');
           return row;
         });
       } catch (error) {
