@@ -11,9 +11,8 @@ import { isFederatedEntry, type VisibilityPolicy } from '../visibility/policy.ts
 import { createEntryLists } from './entry-lists.ts';
 import { assertSubtype, assertWindow, mergeChanges } from './entry-rules.ts';
 import { createVisibilityChanges } from './visibility-changes.ts';
+import { createEntryActivities } from './entry-activities.ts';
 import {
-  deletePayload,
-  FEDERATE_AS_CREATE,
   type EntryFederationChange,
   federationChange,
   newSetting,
@@ -53,9 +52,10 @@ const ENTRY_NOT_FOUND = 'Beverage not found';
 
 /**
  * Everything a user does with entries. Every write goes through here, and each records its
- * activity (Create, Update, Delete) in the outbox in the same transaction (src/outbox/). Photo files are written whole
- * before the row names them and deleted only after it no longer does, so a crash leaves the old
- * or the new entry plus, at worst, an unreferenced file for the sweep (src/media/sweep.ts).
+ * activity (Create, Update, Delete) in the outbox in the same transaction (entry-activities.ts).
+ * Photo files are written whole before the row names them and deleted only after it no longer
+ * does, so a crash leaves the old or the new entry plus, at worst, an unreferenced file for the
+ * sweep (src/media/sweep.ts).
  */
 export function createBeverageService(deps: {
   repo: BeverageRepository;
@@ -79,9 +79,10 @@ export function createBeverageService(deps: {
   onFederationChange?: ((entry: BeverageRow, change: EntryFederationChange) => void) | undefined;
   now?: () => number;
 }) {
-  const { repo, media, actors, outbox, transaction, shares, visibility } = deps;
+  const { repo, media, transaction, shares, visibility } = deps;
   const now = deps.now ?? Date.now;
   const lists = createEntryLists({ ...deps, now });
+  const { announce, announceDelete, announceChange } = createEntryActivities({ ...deps, now });
 
   function load(id: number): BeverageWithOwner {
     const entry = repo.findById(id);
@@ -126,51 +127,6 @@ export function createBeverageService(deps: {
       throw error;
     }
     return load(row.id);
-  }
-
-  /**
-   * Records what happened to an entry as its owner's activity (inside the write's transaction).
-   * `federateAsCreate`: an Update that remote servers get as a Create (the entry has just become
-   * federated).
-   */
-  function announce(type: 'Create' | 'Update', entry: BeverageRow, federateAsCreate = false) {
-    return outbox.record({
-      actorId: actors.localActorId(entry.userId),
-      type,
-      beverageId: entry.id,
-      payload: federateAsCreate ? FEDERATE_AS_CREATE : undefined,
-      createdAt: now(),
-    });
-  }
-
-  /**
-   * Records the Delete of an entry that is deleted, or that leaves the fediverse (the entry
-   * stays). `wasFederated`: whether its Note was in the fediverse until now; only then do
-   * remote servers get a Delete (entry-visibility.ts, `deletePayload`).
-   */
-  function announceDelete(entry: BeverageRow, wasFederated: boolean) {
-    outbox.record({
-      actorId: actors.localActorId(entry.userId),
-      type: 'Delete',
-      beverageId: null,
-      payload: deletePayload(entry, wasFederated),
-      createdAt: now(),
-    });
-  }
-
-  /**
-   * Records a change of an entry as the fediverse sees it (entry-visibility.ts,
-   * `federationChange`): an Update; a Delete when it leaves, with its tastings' Deletes; an
-   * Update sent as a Create when it comes back, with its tastings' Creates.
-   */
-  function announceChange(entry: BeverageRow, change: 'Update' | 'Delete' | 'Create') {
-    if (change === 'Delete') {
-      announceDelete(entry, true);
-      deps.onFederationChange?.(entry, { kind: 'left' });
-      return;
-    }
-    const reentry = announce('Update', entry, change === 'Create');
-    if (change === 'Create') deps.onFederationChange?.(entry, { kind: 'returned', reentry });
   }
 
   /** The owner's default visibility for new entries. */
