@@ -84,6 +84,7 @@ export function createEntryNotes(deps: {
       const { type, name, subtype, makerName } = entry;
       return {
         tasting: { ...tasting, photo, entry: { type, name, subtype, makerName } },
+        generation: entry.noteGeneration,
         author,
         origin,
       };

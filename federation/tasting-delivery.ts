@@ -15,13 +15,21 @@ export type TastingDeliveryJob =
       tasting: TastingRow;
       entry: FederatedEntryRow;
     }
-  | { kind: 'Delete'; username: string; fullName: string; tastingId: number; deletedAt: Date };
+  | {
+      kind: 'Delete';
+      username: string;
+      fullName: string;
+      tastingId: number;
+      /** The generation of the Note id the Delete is for: its entry's (note-generations.ts). */
+      generation: number;
+      deletedAt: Date;
+    };
 
 export interface TastingDeliveryDeps {
   users: EntryDeliveryDeps['users'];
   actors: EntryDeliveryDeps['actors'];
   /** Federated entries only (entry-rows.ts): a PRIVATE one, or one kept out, is not read. */
-  entries: Pick<FederatedEntries, 'byId'>;
+  entries: Pick<FederatedEntries, 'byId' | 'generations'>;
   tastings: { byIds(ids: readonly number[]): TastingRow[] };
   audience: EntryDeliveryDeps['audience'];
   /** Builds the activity and puts it in Fedify's queue; loads Fedify on its first call. */
@@ -34,7 +42,14 @@ export interface TastingDeliveryDeps {
  * (federated and not PRIVATE: entry-rows.ts reads no other). The outbox's CreateTasting,
  * UpdateTasting and DeleteTasting (src/tastings/activities.ts), after the write commits, become
  * Create / Update / Delete(Tombstone) of the tasting's Note, handed to Fedify (`send`). A Delete
- * goes only when the entry was in the fediverse when the tasting (or the entry) was deleted.
+ * goes only when the entry was in the fediverse until then: the tasting (or the entry) was
+ * deleted, or the entry left the fediverse (the tasting stays).
+ *
+ * A tasting's Note follows its entry's in and out of the fediverse (entry-delivery.ts): when the
+ * entry comes back, each tasting's UpdateTasting says `{"federation":"Create"}` and goes as a
+ * Create, and the Note id takes the entry's generation (note-generations.ts), so servers that
+ * keep a tombstone for the withdrawn id take it as new. A Delete names the generation in force
+ * when it was recorded, a Create or Update the current one.
  *
  * A federating handler of the outbox (src/outbox/handoffs.ts), as entry-delivery.ts is: at least
  * once, with the same activity id each time (from the tasting id and its updatedAt), in order
@@ -58,6 +73,11 @@ export function registerTastingDelivery(outbox: Outbox, deps: TastingDeliveryDep
         kind: 'Delete',
         ...names,
         tastingId: payload.tastingId,
+        // The Note id as it was when the Delete was recorded (a payload without its entry: 0).
+        generation:
+          typeof payload.beverageId === 'number'
+            ? deps.entries.generations.before(payload.beverageId, activity.id)
+            : 0,
         deletedAt: activity.createdAt,
       };
     }
@@ -65,11 +85,18 @@ export function registerTastingDelivery(outbox: Outbox, deps: TastingDeliveryDep
     // Deleted since: its Delete follows.
     const [tasting] = deps.tastings.byIds([payload.tastingId]);
     if (!tasting) return undefined;
+    const comesBack =
+      activity.type === 'UpdateTasting' &&
+      payload.federation === 'Create' &&
+      typeof payload.reentry === 'number';
+    // The entry came back: its Note's new generation, counted here too (the same activity id
+    // as the entry's handler counts, so once), in case this row is handled before the entry's.
+    if (comesBack) deps.entries.generations.reenter(tasting.beverageId, payload.reentry as number);
     const entry = deps.entries.byId(tasting.beverageId);
     if (!entry || deps.actors.userIdOf(activity.actorId) !== entry.userId) return undefined;
     const names = sender(entry.userId);
     if (!names) return undefined;
-    const kind = activity.type === 'CreateTasting' ? 'Create' : 'Update';
+    const kind = activity.type === 'CreateTasting' || comesBack ? 'Create' : 'Update';
     return { kind, ...names, tasting, entry };
   }
 
@@ -83,9 +110,16 @@ export function registerTastingDelivery(outbox: Outbox, deps: TastingDeliveryDep
   });
 }
 
-function parsePayload(
-  payload: string | null,
-): { tastingId: number; userId?: unknown; federated?: unknown } | undefined {
+function parsePayload(payload: string | null):
+  | {
+      tastingId: number;
+      userId?: unknown;
+      beverageId?: unknown;
+      federated?: unknown;
+      federation?: unknown;
+      reentry?: unknown;
+    }
+  | undefined {
   if (payload === null) return undefined;
   try {
     const value = JSON.parse(payload) as { tastingId?: unknown };

@@ -46,14 +46,26 @@ export interface NoteTasting {
 
 export interface TastingNoteInput {
   tasting: NoteTasting;
+  /** The generation of its entry's Note id (note-generations.ts), which the tasting's follows. */
+  generation: number;
   author: NoteAuthor;
   /** VAULT_ORIGIN. */
   origin: string;
 }
 
-/** The Note's id: {origin}/users/{username}/tastings/{id}. */
-export function tastingNoteUrl(origin: string, username: string, tastingId: number): URL {
-  return new URL(`/users/${encodeURIComponent(username)}/tastings/${tastingId}`, origin);
+/**
+ * The Note's id: {origin}/users/{username}/tastings/{id} while its entry's Note is at
+ * generation 0, …/tastings/{id}-{n} at generation n. A tasting's Note leaves the fediverse and
+ * comes back with its entry, and servers keep a tombstone for a deleted id as for an entry's.
+ */
+export function tastingNoteUrl(
+  origin: string,
+  username: string,
+  tastingId: number,
+  generation = 0,
+): URL {
+  const id = generation > 0 ? `${tastingId}-${generation}` : String(tastingId);
+  return new URL(`/users/${encodeURIComponent(username)}/tastings/${id}`, origin);
 }
 
 const STATUS: BeverageStatus = 'TRIED';
@@ -113,11 +125,11 @@ export function tastingContent(
 }
 
 /** The tasting as a Note addressed to the author's followers only. */
-export function tastingNote({ tasting, author, origin }: TastingNoteInput): VaultNote {
+export function tastingNote({ tasting, generation, author, origin }: TastingNoteInput): VaultNote {
   const profile = profileUrl(origin, author.username);
   const edited = tasting.updatedAt.getTime() > tasting.createdAt.getTime();
   const note = new VaultNote({
-    id: tastingNoteUrl(origin, author.username, tasting.id),
+    id: tastingNoteUrl(origin, author.username, tasting.id, generation),
     attribution: actorUrl(origin, author.username),
     to: followersUrl(origin, author.username),
     published: instantFromDate(tasting.createdAt),
@@ -170,15 +182,16 @@ export function updateTastingActivity(input: TastingNoteInput): VaultUpdate {
   });
 }
 
-/** Delete(Tombstone), id {noteId}#delete. */
+/** Delete(Tombstone) of the Note at `generation`, id {noteId}#delete. */
 export function deleteTastingActivity(input: {
   origin: string;
   username: string;
   tastingId: number;
+  generation: number;
   deletedAt: Date;
 }): Delete {
-  const { origin, username, tastingId, deletedAt } = input;
-  const id = tastingNoteUrl(origin, username, tastingId);
+  const { origin, username, tastingId, generation, deletedAt } = input;
+  const id = tastingNoteUrl(origin, username, tastingId, generation);
   return new Delete({
     id: new URL(`${id.href}#delete`),
     actor: actorUrl(origin, username),

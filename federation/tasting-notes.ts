@@ -27,6 +27,7 @@ export async function sendTastingActivity(
           origin,
           username: job.username,
           tastingId: job.tastingId,
+          generation: job.generation,
           deletedAt: job.deletedAt,
         })
       : job.kind === 'Create'
@@ -36,6 +37,8 @@ export async function sendTastingActivity(
   await ctx.sendActivity({ identifier: job.username }, 'followers', activity, {
     preferSharedInbox: true,
     syncCollection: true,
+    // One key per tasting, whatever the generation of its Note id: its Delete when the entry
+    // leaves the fediverse goes out before its Create when the entry comes back.
     orderingKey: tastingNoteUrl(origin, job.username, tastingId).href,
   });
 }

@@ -1,6 +1,9 @@
 import type { ThrottleLimits } from './auth/throttle.ts';
 import { createAccountsContext } from './accounts-context.ts';
 import { createCellarContext } from './cellar-context.ts';
+import { createConversationContext } from './conversation-context.ts';
+import { createDataContext } from './data-context.ts';
+import { createSocialContext } from './social-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createFederationGateway } from '../federation/gateway.ts';
@@ -27,32 +30,12 @@ import { createFeedService } from './feed/service.ts';
 import { createRemoteEntryRepository } from './remote-entries/repository.ts';
 import { createRemoteEntryService } from './remote-entries/service.ts';
 import { createBlockRepository } from './blocks/repository.ts';
-import { createBlockService } from './blocks/service.ts';
 import { createFollowRepository } from './follows/repository.ts';
-import { createFollowService } from './follows/service.ts';
-import { createUserSearch } from './follows/user-search.ts';
-import { createRemoteFollowService } from './follows/remote.ts';
-import { createFollowRequests } from './follows/requests.ts';
 import { registerFollowDelivery } from '../federation/follow-outbox.ts';
-import { registerNotificationDelivery } from './notifications/delivery.ts';
 import { createNotificationRepository } from './notifications/repository.ts';
-import { createNotificationService } from './notifications/service.ts';
-import { createImportRepository } from './imports/repository.ts';
-import { createImportService } from './imports/service.ts';
-import { createImportCellar } from './imports/cellar-writes.ts';
-import { createBackupService } from './backups/service.ts';
-import { createExportRepository } from './export/repository.ts';
-import { createExportService } from './export/service.ts';
-import { createStatsRepository } from './stats/repository.ts';
-import { createStatsService } from './stats/service.ts';
-import { createCellarStatsRepository } from './stats/cellar-repository.ts';
-import { createConversationRepository } from './conversation/repository.ts';
-import { createConversationService } from './conversation/service.ts';
-import { registerConversationNotifications } from './conversation/notifications.ts';
 import { createDomainBlockRepository } from './domain-blocks/repository.ts';
 import { createDomainBlockService } from './domain-blocks/service.ts';
 import { createInboundLimiter } from './inbound-limits/limiter.ts';
-import { createRemoteConversation } from './conversation/remote.ts';
 import { registerConversationDelivery } from '../federation/conversation-outbox.ts';
 import { createIdempotencyRepository } from './idempotency/repository.ts';
 import { createIdempotencyService } from './idempotency/service.ts';
@@ -146,6 +129,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       cellar.bottles.entryDeleted(entry);
       return cellar.tastings.entryDeleted(entry);
     },
+    // Leaving the fediverse or coming back, its tastings' Notes follow its own.
+    onFederationChange: (entry, change) => cellar.tastings.entryFederationChanged(entry, change),
     now,
   });
   const cellar = createCellarContext(database, {
@@ -186,76 +171,33 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     tastings: cellar.tastingRows,
   });
   feed.registerDelivery(outbox);
-  const remoteFollows = createRemoteFollowService({
-    blocks: blockRepo,
-    repo: createFollowRepository(database.sqlite),
-    actors,
-    users,
-    feed: feedRepo,
-    outbox,
-    transaction,
+  const social = createSocialContext(database, {
     origin: config.origin,
-    entries: remoteEntries,
-    now,
-  });
-  const blocks = createBlockService({
-    repo: blockRepo,
-    actors,
     users,
-    follows: createFollowRepository(database.sqlite),
-    feed: feedRepo,
-    outbox,
-    transaction,
-    entries: remoteEntries,
-    withdrawFollowInvites: (recipientId, senderId) =>
-      notificationRepo.dropPendingFollowInvites(recipientId, senderId),
-    now,
-  });
-  const follows = createFollowService({
+    actors,
     blocks: blockRepo,
-    remote: remoteFollows,
-    repo: createFollowRepository(database.sqlite),
-    search: createUserSearch(database.sqlite),
-    users,
-    actors,
     feed: feedRepo,
     outbox,
-    transaction,
+    remoteEntries,
+    notifications: notificationRepo,
+    shares,
     now,
   });
-  const followRequests = createFollowRequests({
-    repo: createFollowRepository(database.sqlite),
-    actors,
-    feed: feedRepo,
-    outbox,
-    transaction,
-    remote: remoteFollows,
-    acceptedAll: (userId, at) => notificationRepo.acceptPendingFollowRequests(userId, at),
-    now,
-  });
-  registerNotificationDelivery(outbox, { repo: notificationRepo, actors });
-  const conversationRepo = createConversationRepository(database.sqlite);
-  const conversation = createConversationService({
+  const { remoteFollows, followRequests } = social;
+  const federatedEntries = createFederatedEntries(database.sqlite);
+  const {
+    conversation,
+    remoteConversation,
     repo: conversationRepo,
+  } = createConversationContext(database, {
     entries: beverageRepo,
     visibility,
-    remoteEntries: feedRepo,
+    feed: feedRepo,
     actors,
     blocks: blockRepo,
-    outbox,
-    transaction,
-    now,
-  });
-  registerConversationNotifications(outbox, {
-    repo: conversationRepo,
     notifications: notificationRepo,
-    actors,
-    ownerOf: (beverageId) => beverageRepo.findById(beverageId)?.userId,
-  });
-  const federatedEntries = createFederatedEntries(database.sqlite);
-  // Cheers and replies of remote accounts (the inbox), and local ones on remote vaults' entries.
-  const remoteConversation = createRemoteConversation({
-    repo: conversationRepo,
+    outbox,
+    // A remote reply's entry: federated, of a federating user, at its Note's generation.
     federatedEntry: ({ username, entryId, generation }) => {
       const owner = users.findFederatedByUsername(username);
       const entry = owner && federatedEntries.byId(entryId);
@@ -263,10 +205,6 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       return entry.noteGeneration === generation ? entry : undefined;
     },
     isFollower: (userId, actorUri) => followRepo.isFollower(userId, actorUri),
-    actors,
-    blocks: blockRepo,
-    outbox,
-    transaction,
     now,
   });
   registerConversationDelivery(outbox, {
@@ -302,24 +240,11 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     createCapabilityRepository(database.sqlite),
     now,
   );
-  // Imports write entries straight through the repository: no activity, no federation.
-  const imports = createImportService({
-    dataDir: config.dataDir,
+  const data = createDataContext(config, database, {
     entries: beverageRepo,
-    keys: createImportRepository(database.sqlite),
     users,
     media,
     shares: shareRepo,
-    cellar: createImportCellar(database),
-    transaction,
-    now,
-  });
-  const notifications = createNotificationService({
-    repo: notificationRepo,
-    shares,
-    follows,
-    requests: followRequests,
-    transaction,
     now,
   });
   return {
@@ -327,25 +252,15 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     database,
     ...accounts,
     ...cellar,
-    backups: createBackupService(config, now),
+    ...social,
+    ...data,
     media,
     photoCapabilities,
     profiles: createProfileService({ users, sessions, media, throttle, followRequests }),
     beverages,
-    imports,
     visibility,
     shares,
-    follows,
-    followRequests,
-    blocks,
-    notifications,
     conversation,
-    exports: createExportService({
-      repo: createExportRepository(database.sqlite),
-      users,
-      media,
-      now,
-    }),
     domainBlocks,
     idempotency: createIdempotencyService({
       repo: createIdempotencyRepository(database.sqlite),
@@ -360,20 +275,14 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       },
       { storedEntries: (actorUri) => remoteEntryRepo.countOfActor(actorUri), now },
     ),
-    stats: createStatsService({
-      repo: createStatsRepository(database.sqlite, { now }),
-      cellar: createCellarStatsRepository(database.sqlite, { now }),
-      now,
-    }),
     feed,
     remoteEntries,
-    remoteFollows,
     actors,
     outbox,
     federation,
     /** Stops background work and closes the database. */
     async close() {
-      await imports.stop();
+      await data.imports.stop();
       outbox.stop();
       await federation.stop();
       database.close();

@@ -52,6 +52,12 @@ export function federationChange(
 }
 
 /**
+ * An entry that left the fediverse (its Delete recorded), or came back (`reentry`: the id of its
+ * Update recorded as a Create): what goes with its Note follows it (its tastings' Notes).
+ */
+export type EntryFederationChange = { kind: 'left' } | { kind: 'returned'; reentry: number };
+
+/**
  * The payload of an Update activity that federation sends as a Create (the entry has just
  * become federated: the remote servers never had it). federation/entry-delivery.ts reads it.
  */

@@ -11,9 +11,9 @@ import { isFederatedEntry, type VisibilityPolicy } from '../visibility/policy.ts
 import { createEntryLists } from './entry-lists.ts';
 import { assertSubtype, assertWindow, mergeChanges } from './entry-rules.ts';
 import { createVisibilityChanges } from './visibility-changes.ts';
+import { createEntryActivities } from './entry-activities.ts';
 import {
-  deletePayload,
-  FEDERATE_AS_CREATE,
+  type EntryFederationChange,
   federationChange,
   newSetting,
   type VisibilityInput,
@@ -52,9 +52,10 @@ const ENTRY_NOT_FOUND = 'Beverage not found';
 
 /**
  * Everything a user does with entries. Every write goes through here, and each records its
- * activity (Create, Update, Delete) in the outbox in the same transaction (src/outbox/). Photo files are written whole
- * before the row names them and deleted only after it no longer does, so a crash leaves the old
- * or the new entry plus, at worst, an unreferenced file for the sweep (src/media/sweep.ts).
+ * activity (Create, Update, Delete) in the outbox in the same transaction (entry-activities.ts).
+ * Photo files are written whole before the row names them and deleted only after it no longer
+ * does, so a crash leaves the old or the new entry plus, at worst, an unreferenced file for the
+ * sweep (src/media/sweep.ts).
  */
 export function createBeverageService(deps: {
   repo: BeverageRepository;
@@ -71,11 +72,17 @@ export function createBeverageService(deps: {
    * once the entry is.
    */
   onDelete?: ((entry: BeverageRow) => readonly string[] | void) | undefined;
+  /**
+   * In the transaction that takes an entry out of the fediverse or brings it back: what goes
+   * with its Note follows it (its tastings' Notes withdrawn, or sent again).
+   */
+  onFederationChange?: ((entry: BeverageRow, change: EntryFederationChange) => void) | undefined;
   now?: () => number;
 }) {
-  const { repo, media, actors, outbox, transaction, shares, visibility } = deps;
+  const { repo, media, transaction, shares, visibility } = deps;
   const now = deps.now ?? Date.now;
   const lists = createEntryLists({ ...deps, now });
+  const { announce, announceDelete, announceChange } = createEntryActivities({ ...deps, now });
 
   function load(id: number): BeverageWithOwner {
     const entry = repo.findById(id);
@@ -122,36 +129,6 @@ export function createBeverageService(deps: {
     return load(row.id);
   }
 
-  /**
-   * Records what happened to an entry as its owner's activity (inside the write's transaction).
-   * `federateAsCreate`: an Update that remote servers get as a Create (the entry has just become
-   * federated).
-   */
-  function announce(type: 'Create' | 'Update', entry: BeverageRow, federateAsCreate = false) {
-    outbox.record({
-      actorId: actors.localActorId(entry.userId),
-      type,
-      beverageId: entry.id,
-      payload: federateAsCreate ? FEDERATE_AS_CREATE : undefined,
-      createdAt: now(),
-    });
-  }
-
-  /**
-   * Records the Delete of an entry that is deleted, or that leaves the fediverse (the entry
-   * stays). `wasFederated`: whether its Note was in the fediverse until now; only then do
-   * remote servers get a Delete (entry-visibility.ts, `deletePayload`).
-   */
-  function announceDelete(entry: BeverageRow, wasFederated: boolean) {
-    outbox.record({
-      actorId: actors.localActorId(entry.userId),
-      type: 'Delete',
-      beverageId: null,
-      payload: deletePayload(entry, wasFederated),
-      createdAt: now(),
-    });
-  }
-
   /** The owner's default visibility for new entries. */
   function defaultVisibilityOf(userId: number) {
     return deps.users.findById(userId)?.defaultVisibility ?? 'MEMBERS';
@@ -161,8 +138,7 @@ export function createBeverageService(deps: {
     repo,
     users: deps.users,
     transaction,
-    announce,
-    announceDelete,
+    announceChange,
     now,
   });
 
@@ -253,11 +229,7 @@ export function createBeverageService(deps: {
             ...photoChange,
             updatedAt: new Date(now()),
           });
-          if (row) {
-            const change = federationChange(current, row);
-            if (change === 'Delete') announceDelete(row, true);
-            else announce('Update', row, change === 'Create');
-          }
+          if (row) announceChange(row, federationChange(current, row) ?? 'Update');
           return row;
         });
       } catch (error) {

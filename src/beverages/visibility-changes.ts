@@ -14,17 +14,18 @@ export interface VisibilityChangeInput {
  * Changing the visibility of many of a user's own entries at once (PATCH
  * /api/beverages/visibility): the ids given, or every entry (of a type or list). One
  * transaction; for a user who federates, each entry whose place in the fediverse changes
- * records its Update, Delete or Create (src/beverages/entry-visibility.ts) in the outbox.
+ * records its Update, Delete or Create (src/beverages/entry-visibility.ts) in the outbox, and
+ * its tastings' Deletes or Creates with it.
  */
 export function createVisibilityChanges(deps: {
   repo: BeverageRepository;
   users: UserRepository;
   transaction: Transaction;
-  announce(type: 'Update', entry: BeverageRow, federateAsCreate: boolean): void;
-  announceDelete(entry: BeverageRow, wasFederated: boolean): void;
+  /** Records the entry's Update, Delete or Create, and its tastings' (service.ts). */
+  announceChange(entry: BeverageRow, change: 'Update' | 'Delete' | 'Create'): void;
   now: () => number;
 }) {
-  const { repo, users, transaction, announce, announceDelete } = deps;
+  const { repo, users, transaction, announceChange } = deps;
 
   return {
     /** Returns how many entries changed. Ids that are not the user's entries answer 404. */
@@ -47,8 +48,7 @@ export function createVisibilityChanges(deps: {
           if (!federates) continue;
           const change = federationChange(row, after);
           const changed = { ...row, ...after, updatedAt };
-          if (change === 'Delete') announceDelete(changed, true);
-          else if (change !== null) announce('Update', changed, change === 'Create');
+          if (change !== null) announceChange(changed, change);
         }
         let updated = 0;
         for (const { ids, federated } of groups.values()) {

@@ -9,9 +9,20 @@ export interface TastingPayload {
 }
 
 /**
+ * The payload of an UpdateTasting that federation sends as a Create, as an entry's is
+ * (src/beverages/entry-visibility.ts, FEDERATE_AS_CREATE): the tasting's entry came back into
+ * the fediverse, so its Note goes again, under the entry's new generation. `reentry`: the id of
+ * the entry's own activity that brought it back (federation/note-generations.ts counts it).
+ */
+export interface TastingReturnPayload extends TastingPayload {
+  federation: 'Create';
+  reentry: number;
+}
+
+/**
  * The payload of a DeleteTasting: what receivers need once the rows are gone. `federated`:
- * whether its entry was in the fediverse when the tasting was deleted (only then does a Delete
- * leave the vault).
+ * whether its entry was in the fediverse until then (only then does a Delete leave the vault).
+ * Also recorded, with the tasting kept, when its entry leaves the fediverse.
  */
 export interface TastingDeletePayload extends TastingPayload {
   beverageId: number;
@@ -24,7 +35,8 @@ export interface TastingDeletePayload extends TastingPayload {
  * write's transaction (src/outbox/), so it commits or rolls back with the write. From there the
  * outbox puts a new tasting into the feeds of the owner's local followers (src/feed/) and sends
  * it, changed and deleted, to their remote followers as a Note (federation/tasting-delivery.ts),
- * when the owner federates and the entry is federated and not PRIVATE.
+ * when the owner federates and the entry is federated and not PRIVATE. When the entry leaves the
+ * fediverse its tastings' Notes are withdrawn with its own, and when it comes back they go again.
  *
  * Every write of a tasting calls one of these in its transaction: the tastings routes
  * (service.ts) and opening a bottle (src/cellar/bottle-service.ts, through its
@@ -36,6 +48,22 @@ export function createTastingActivities(deps: {
   now: () => number;
 }) {
   const { outbox, actors, now } = deps;
+
+  function recordDelete(tasting: TastingRow, entry: BeverageRow, federated: boolean): void {
+    outbox.record({
+      actorId: actors.localActorId(entry.userId),
+      type: 'DeleteTasting',
+      beverageId: null,
+      payload: {
+        tastingId: tasting.id,
+        beverageId: entry.id,
+        userId: entry.userId,
+        federated,
+      } satisfies TastingDeletePayload,
+      createdAt: now(),
+    });
+  }
+
   return {
     /** A new tasting of `entry` was written (call inside its transaction). */
     written(tasting: TastingRow, entry: BeverageRow): void {
@@ -61,16 +89,32 @@ export function createTastingActivities(deps: {
 
     /** A tasting is being deleted, alone or with its entry (call inside its transaction). */
     deleted(tasting: TastingRow, entry: BeverageRow): void {
+      recordDelete(tasting, entry, isFederatedEntry(entry));
+    },
+
+    /**
+     * Its entry left the fediverse (made PRIVATE, or kept out of it; call inside that change's
+     * transaction): the tasting stays, its Note is withdrawn as the entry's is, by a Delete.
+     */
+    withdrawn(tasting: TastingRow, entry: BeverageRow): void {
+      recordDelete(tasting, entry, true);
+    },
+
+    /**
+     * Its entry came back into the fediverse (call inside that change's transaction): the
+     * tasting's Note goes again, as a Create. `reentry`: the id of the entry's activity that
+     * brought it back (its Update sent as a Create).
+     */
+    returned(tasting: TastingRow, entry: BeverageRow, reentry: number): void {
       outbox.record({
         actorId: actors.localActorId(entry.userId),
-        type: 'DeleteTasting',
-        beverageId: null,
+        type: 'UpdateTasting',
+        beverageId: entry.id,
         payload: {
           tastingId: tasting.id,
-          beverageId: entry.id,
-          userId: entry.userId,
-          federated: isFederatedEntry(entry),
-        } satisfies TastingDeletePayload,
+          federation: 'Create',
+          reentry,
+        } satisfies TastingReturnPayload,
         createdAt: now(),
       });
     },

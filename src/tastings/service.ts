@@ -1,3 +1,4 @@
+import type { EntryFederationChange } from '../beverages/entry-visibility.ts';
 import type { BeverageRepository, BeverageWithOwner } from '../beverages/repository.ts';
 import type { BeverageRow, Role, TastingRow } from '../db/schema/index.ts';
 import type { Transaction } from '../db/transaction.ts';
@@ -146,6 +147,18 @@ export function createTastingService(deps: {
         return tasting;
       });
       await media.remove(deleted.photoPath);
+    },
+
+    /**
+     * The entry leaves the fediverse, or comes back into it (in the transaction of the change,
+     * `reentry` being the id of the entry's activity that brings it back): its tastings' Notes
+     * follow its own, withdrawn by a Delete each or sent again as a Create each.
+     */
+    entryFederationChanged(entry: BeverageRow, change: EntryFederationChange): void {
+      for (const tasting of repo.listForEntry(entry.id)) {
+        if (change.kind === 'left') activities.withdrawn(tasting, entry);
+        else activities.returned(tasting, entry, change.reentry);
+      }
     },
 
     /**

@@ -8,8 +8,9 @@ import { insertRemoteFollower } from './entries-remote-followers.ts';
 /**
  * Tastings of a federated user reach her remote followers as Notes, addressed like her entries:
  * a fake Mastodon-shaped server follows alice and receives what the vault sends when she logs,
- * changes and deletes a tasting, and when she opens a bottle with a tasting; nothing goes for a
- * tasting of a PRIVATE entry or of one kept out of the fediverse.
+ * changes and deletes a tasting, and when she opens a bottle with a tasting; the Notes of an
+ * entry's tastings are withdrawn when the entry leaves the fediverse and sent again (under a new
+ * id) when it comes back; nothing goes for a tasting of a PRIVATE entry or of one kept out of it.
  */
 
 let vault: TestServer;
@@ -173,6 +174,66 @@ describe('tastings of a federated user sent to remote followers', () => {
     await vault.ctx.beverages.remove(alice, entry.id);
     const deleted = await remote.waitForDelivery(ofType('Delete', noteId), 15_000);
     expect(sent(deleted).object).toMatchObject({ type: 'Tombstone', id: noteId });
+  });
+
+  it('withdraws the tastings’ Notes when their entry becomes PRIVATE, and sends them again under a new id when it comes back', async () => {
+    const entry = await logEntry();
+    const first = await vault.ctx.tastings.create(alice, entry.id, { rating: 3 });
+    const second = await vault.ctx.tastings.create(alice, entry.id, { rating: 4 });
+    const ids = [first, second].map((t) => noteIdOf(t.id));
+    for (const id of ids) await remote.waitForDelivery(ofType('Create', id), 15_000);
+
+    await vault.ctx.beverages.update(alice, entry.id, { visibility: 'PRIVATE' });
+    for (const id of ids) {
+      const deleted = await remote.waitForDelivery(ofType('Delete', id), 15_000);
+      expect(sent(deleted)).toMatchObject({ id: `${id}#delete`, to: `${aliceId}/followers` });
+      expect(sent(deleted).object).toMatchObject({ type: 'Tombstone', id });
+    }
+    // The tastings stay; a change while the entry is out of the fediverse goes nowhere.
+    expect(vault.ctx.tastings.list(alice, entry.id)).toHaveLength(2);
+    await vault.ctx.tastings.change(alice, entry.id, first.id, { rating: 1 });
+    await drained();
+    expect(remote.deliveries.filter(ofType('Update', ids[0]!))).toEqual([]);
+
+    await vault.ctx.beverages.update(alice, entry.id, { visibility: 'MEMBERS' });
+    // Back under the entry's next generation: servers keep a tombstone for the old ids.
+    for (const id of ids) {
+      const recreated = await remote.waitForDelivery(ofType('Create', `${id}-1`), 15_000);
+      expect(sent(recreated).id).toBe(`${id}-1#create`);
+      expect(sent(recreated).object.to).toBe(`${aliceId}/followers`);
+    }
+    const back = (id: string) => remote.deliveries.find(ofType('Create', `${id}-1`))!;
+    expect(sent(back(ids[0]!)).object['vault:rating']).toBe(1);
+
+    // Deleting the entry now withdraws the new ids.
+    await vault.ctx.beverages.remove(alice, entry.id);
+    for (const id of ids) await remote.waitForDelivery(ofType('Delete', `${id}-1`), 15_000);
+    for (const id of ids) {
+      expect(remote.deliveries.filter(ofType('Create', id))).toHaveLength(1);
+      expect(remote.deliveries.filter(ofType('Delete', id))).toHaveLength(1);
+    }
+  });
+
+  it('withdraws the tastings’ Notes when a change of many keeps their entry out of the fediverse, and sends them again when it comes back', async () => {
+    const entry = await logEntry();
+    const tasting = await vault.ctx.tastings.create(alice, entry.id, { rating: 5 });
+    const id = noteIdOf(tasting.id);
+    await remote.waitForDelivery(ofType('Create', id), 15_000);
+    const change = (federated: boolean) =>
+      vault.ctx.beverages.changeVisibility(
+        alice.id,
+        { ids: [entry.id] },
+        {
+          visibility: 'FOLLOWERS',
+          federated,
+        },
+      );
+    expect(change(false)).toBe(1);
+    await remote.waitForDelivery(ofType('Delete', id), 15_000);
+    expect(change(true)).toBe(1);
+    await remote.waitForDelivery(ofType('Create', `${id}-1`), 15_000);
+    await vault.ctx.tastings.remove(alice, entry.id, tasting.id);
+    await remote.waitForDelivery(ofType('Delete', `${id}-1`), 15_000);
   });
 
   it('sends nothing for a tasting of a PRIVATE entry or of one kept out of the fediverse', async () => {
