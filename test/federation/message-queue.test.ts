@@ -85,18 +85,23 @@ describe('SqliteMessageQueue', () => {
     const stop = listen(queue, (message) => {
       seen.push({ message, at: Date.now() });
     });
-    const enqueuedAt = Date.now();
-    await queue.enqueue('later', { delay: durationFromMs(1_200) });
-    await queue.enqueue('now');
-    await until(() => seen.length === 1);
-    expect(seen[0]!.message).toBe('now');
-    await sleep(900);
-    expect(seen).toHaveLength(1);
-    expect(await queue.getDepth()).toEqual({ queued: 1, ready: 0, delayed: 1 });
-    await until(() => seen.length === 2);
-    await stop();
-    expect(seen[1]!.message).toBe('later');
-    expect(seen[1]!.at - enqueuedAt).toBeGreaterThanOrEqual(1_200);
+    // A delay far longer than the wait below, so a busy machine's stalls cannot outlast it; the
+    // listener is stopped whatever happens, or it would take the next tests' messages.
+    try {
+      const enqueuedAt = Date.now();
+      await queue.enqueue('later', { delay: durationFromMs(3_000) });
+      await queue.enqueue('now');
+      await until(() => seen.length === 1);
+      expect(seen[0]!.message).toBe('now');
+      await sleep(600);
+      expect(seen).toHaveLength(1);
+      expect(await queue.getDepth()).toEqual({ queued: 1, ready: 0, delayed: 1 });
+      await until(() => seen.length === 2);
+      expect(seen[1]!.message).toBe('later');
+      expect(seen[1]!.at - enqueuedAt).toBeGreaterThanOrEqual(3_000);
+    } finally {
+      await stop();
+    }
   });
 
   it('takes a message again when the listener that had it died before finishing (its lease ran out)', async () => {

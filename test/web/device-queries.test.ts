@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/query-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../web/src/api/query-keys.ts';
 import { entryCellarKeys } from '../../web/src/entry-cellar/api.ts';
-import { fetchWholeCellar, isKept } from '../../web/src/offline/device-queries.ts';
+import { fetchWholeCellar, isKept, keepInMemory } from '../../web/src/offline/device-queries.ts';
 
 type KeptQuery = Parameters<typeof isKept>[0];
 
@@ -61,6 +61,19 @@ describe('what the device copy keeps', () => {
     expect(isKept(answered(queryKeys.activity))).toBe(false);
     expect(isKept(answered(queryKeys.profile('carol')))).toBe(false);
     expect(isKept(asked(queryKeys.cellar.summary, 'error'))).toBe(false);
+  });
+});
+
+describe('the kept answers in memory', () => {
+  it('stay for the whole session, so the cellar fetched at start is there when the signal goes; others go as usual', () => {
+    const client = new QueryClient();
+    keepInMemory(client);
+    const gcTime = (key: readonly unknown[]) =>
+      client.defaultQueryOptions({ queryKey: key }).gcTime;
+    expect(gcTime(entryCellarKeys.bottles(7))).toBe(Infinity);
+    expect(gcTime(queryKeys.beverages.list({}, { pageSize: 4, fixed: true }))).toBe(Infinity);
+    expect(gcTime(entryCellarKeys.tastings(7))).toBe(Infinity);
+    expect(gcTime(queryKeys.notifications)).not.toBe(Infinity);
   });
 });
 

@@ -11,6 +11,7 @@
  */
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/query-core';
 import type { User } from '../api/types.ts';
+import { keepInMemory } from './device-queries.ts';
 import { followReachability } from './follow-reachability.ts';
 import { openDatabase, transact } from './idb.ts';
 
@@ -22,8 +23,11 @@ export interface DeviceCopy {
   savedAt: number;
 }
 
-/** The longest a session lasts by default: an older copy is not used (nor kept). */
+/** The longest a session lasts by default: an older copy is not used, and is forgotten. */
 export const DEVICE_COPY_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The answers a copy holds, each with its key. */
+export type KeptQueries = DehydratedState['queries'];
 
 export const DEVICE_DATABASE = 'vault-device';
 const STORE = 'copy';
@@ -36,9 +40,21 @@ const database = () =>
 /** Whose copy may be written now: set while signed in, cleared when the copy is forgotten. */
 let keeping: number | null = null;
 
-/** Lets the copy of `userId` be written (until it is forgotten). */
-export function keepFor(userId: number): void {
+/**
+ * Lets the copy of `userId` be written (until it is forgotten), and answers the answers the
+ * device kept for them before. Someone else's copy, or one too old to use, is forgotten.
+ */
+export async function keepFor(userId: number, now = Date.now()): Promise<KeptQueries> {
   keeping = userId;
+  const opened = await database();
+  const copy = (await transact(opened, STORE, 'readonly', (store) => store.get(KEY))) as
+    DeviceCopy | undefined;
+  if (!copy) return [];
+  if (copy.user.id === userId && now - copy.savedAt <= DEVICE_COPY_MAX_AGE_MS) {
+    return copy.queries.queries;
+  }
+  if (keeping === userId) await transact(opened, STORE, 'readwrite', (store) => store.delete(KEY));
+  return [];
 }
 
 export async function writeDeviceCopy(copy: DeviceCopy): Promise<void> {
@@ -74,6 +90,7 @@ export async function rememberedSession(): Promise<RememberedSession | null> {
   if (!copy) return null;
   const restore = (client: QueryClient) => {
     followReachability(client);
+    keepInMemory(client);
     hydrate(client, copy.queries);
   };
   return { user: copy.user, offline: true, restore };

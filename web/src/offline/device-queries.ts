@@ -33,6 +33,15 @@ export function isKept(query: Pick<Query, 'queryKey' | 'state'>): boolean {
   return userId === undefined && !q;
 }
 
+/**
+ * Keeps the answers of the kept lists in memory for the whole session (TanStack Query drops an
+ * answer nobody has shown for 5 minutes): the cellar fetched at start must still be there when
+ * the signal goes an hour later, and the copy written then must still hold it.
+ */
+export function keepInMemory(client: QueryClient): void {
+  for (const root of KEPT_ROOTS) client.setQueryDefaults([root], { gcTime: Infinity });
+}
+
 /** Fetches every bottle line of the cellar and puts each entry's lines in the cache. */
 export async function fetchWholeCellar(client: QueryClient): Promise<void> {
   const { places } = await call('GET /cellar/places');

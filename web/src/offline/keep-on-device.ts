@@ -6,8 +6,8 @@
  */
 import { dehydrate, type QueryClient } from '@tanstack/query-core';
 import type { User } from '../api/types.ts';
-import { keepFor, writeDeviceCopy } from './device-copy.ts';
-import { fetchWholeCellar, isKept } from './device-queries.ts';
+import { keepFor, writeDeviceCopy, type KeptQueries } from './device-copy.ts';
+import { fetchWholeCellar, isKept, keepInMemory } from './device-queries.ts';
 import { followReachability } from './follow-reachability.ts';
 import { browserOffline } from './send-or-queue.ts';
 
@@ -26,23 +26,37 @@ export const CELLAR_REFRESH_MS = 5 * 60 * 1000;
 const cellarFetchedAt = new WeakMap<QueryClient, number>();
 
 /**
- * Keeps `user`'s copy while the returned function has not been called: at once, then a moment
- * after each change of the cache; the whole cellar is fetched at start and when the connection
+ * Keeps `user`'s copy while the returned function has not been called: a moment after start
+ * and after each change of the cache (with what the copy held that this session has not asked
+ * for), the answers kept in memory meanwhile; the whole cellar is fetched at start and when the connection
  * returns (at most every CELLAR_REFRESH_MS).
  */
 export function keepOnDevice(client: QueryClient, user: User): () => void {
   followReachability(client);
-  keepFor(user.id);
+  keepInMemory(client);
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  // What the device kept before and this session has not asked for yet stays in the copy.
+  let carried: KeptQueries = [];
+  keepFor(user.id).then(
+    (kept) => {
+      carried = kept;
+    },
+    () => undefined,
+  );
 
   const save = () => {
     timer = undefined;
     if (stopped) return;
-    const queries = dehydrate(client, {
+    const state = dehydrate(client, {
       shouldDehydrateQuery: isKept,
       shouldDehydrateMutation: () => false,
     });
+    const asked = new Set(state.queries.map((query) => query.queryHash));
+    const queries = {
+      ...state,
+      queries: [...state.queries, ...carried.filter((query) => !asked.has(query.queryHash))],
+    };
     writeDeviceCopy({ user, queries, savedAt: Date.now() }).catch(() => undefined);
   };
   const later = () => {
@@ -55,7 +69,7 @@ export function keepOnDevice(client: QueryClient, user: User): () => void {
     fetchWholeCellar(client).catch(() => cellarFetchedAt.delete(client));
   };
 
-  save();
+  later();
   refreshCellar();
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type === 'removed' || (event.type === 'updated' && event.action.type === 'success')) {
