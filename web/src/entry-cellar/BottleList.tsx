@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Bottle } from './api.ts';
 import { bottleSummary, placeLabel, priceLabel } from './bottle-form.ts';
+import { ConfirmDelete } from './ConfirmDelete.tsx';
 
 /**
  * An entry's bottle lines, each with Open a bottle, Change and Delete (after a question: the
@@ -42,33 +43,22 @@ export function BottleList({
             {bought.length > 0 && <p className="cellar-entry__meta">{bought.join(' · ')}</p>}
             {bottle.note && <p className="cellar-entry__meta">{bottle.note}</p>}
             {confirming === bottle.id ? (
-              <div className="cellar-entry__actions">
-                <p className="cellar-entry__confirm">
-                  Take these {bottle.quantity === 1 ? 'bottle' : `${bottle.quantity} bottles`} off
-                  without opening?
-                </p>
-                <button
-                  type="button"
-                  className="chip-button"
-                  onClick={() => setConfirming(null)}
-                  disabled={busy}
-                >
-                  Cancel
-                </button>
-                <button
-                  type="button"
-                  className="chip-button chip-button--danger"
-                  disabled={busy}
-                  onClick={async () => {
-                    setBusy(true);
-                    await onDelete(bottle);
-                    setBusy(false);
-                    setConfirming(null);
-                  }}
-                >
-                  Yes, delete
-                </button>
-              </div>
+              <ConfirmDelete
+                question={
+                  <>
+                    Take these {bottle.quantity === 1 ? 'bottle' : `${bottle.quantity} bottles`} off
+                    without opening?
+                  </>
+                }
+                busy={busy}
+                onCancel={() => setConfirming(null)}
+                onConfirm={async () => {
+                  setBusy(true);
+                  await onDelete(bottle);
+                  setBusy(false);
+                  setConfirming(null);
+                }}
+              />
             ) : (
               <div className="cellar-entry__actions">
                 <button

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { StarRating } from '../vault/StarRating.tsx';
 import type { Tasting } from './api.ts';
+import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { dayLabel } from './days.ts';
 
 /**
@@ -65,25 +66,12 @@ export function TastingList({
             )}
             {owner &&
               (confirming === tasting.id ? (
-                <div className="cellar-entry__actions">
-                  <p className="cellar-entry__confirm">Delete this tasting?</p>
-                  <button
-                    type="button"
-                    className="chip-button"
-                    onClick={() => setConfirming(null)}
-                    disabled={busy}
-                  >
-                    Cancel
-                  </button>
-                  <button
-                    type="button"
-                    className="chip-button chip-button--danger"
-                    disabled={busy}
-                    onClick={() => act(() => onDelete(tasting)).then(() => setConfirming(null))}
-                  >
-                    Yes, delete
-                  </button>
-                </div>
+                <ConfirmDelete
+                  question="Delete this tasting?"
+                  busy={busy}
+                  onCancel={() => setConfirming(null)}
+                  onConfirm={() => act(() => onDelete(tasting)).then(() => setConfirming(null))}
+                />
               ) : (
                 <div className="cellar-entry__actions">
                   {tasting.rating !== null && tasting.rating !== entryRating && (
