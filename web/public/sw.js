@@ -71,6 +71,19 @@ async function cacheFile(cache, path) {
   return response;
 }
 
+/**
+ * `cacheFile`, tried once more after a failure: a busy server or a flaky link may drop one of
+ * the many requests of a warm-up, and a file skipped here is missing offline until the next build.
+ */
+async function cacheFileOrRetry(cache, path) {
+  try {
+    return await cacheFile(cache, path);
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return cacheFile(cache, path);
+  }
+}
+
 /** Caches the entry files, then (best effort) every file they name, breadth first. */
 async function warmAssets(entries) {
   const cache = await caches.open(ASSET_CACHE);
@@ -80,7 +93,7 @@ async function warmAssets(entries) {
     const path = queue.shift();
     try {
       const cached = await cache.match(path);
-      const response = cached ?? (await cacheFile(cache, path));
+      const response = cached ?? (await cacheFileOrRetry(cache, path));
       if (!/\.(js|css)$/.test(path)) continue;
       for (const named of namedFiles(await response.text())) {
         if (!seen.has(named)) {
