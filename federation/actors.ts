@@ -4,8 +4,8 @@ import type { webcrypto } from 'node:crypto';
 import type { UserRow } from '../src/db/schema/index.ts';
 import type { FederationDeps } from './deps.ts';
 import { textToHtml } from './html.ts';
-import { INSTANCE_ACTOR, instanceActorFor, type InstanceKeyStore } from './instance-actor.ts';
-import { FEDERATION_PATHS, profileUrl } from './paths.ts';
+import { instanceActorFor, type InstanceKeyStore } from './instance-actor.ts';
+import { FEDERATION_PATHS, INSTANCE_ACTOR, profileUrl } from './paths.ts';
 import { instantFromDate } from './temporal.ts';
 
 const IMAGE_TYPES: Record<string, string> = {

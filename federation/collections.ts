@@ -2,8 +2,7 @@ import type { Federation, PageItems, RequestContext } from '@fedify/fedify';
 import type { Activity, Actor, Recipient } from '@fedify/vocab';
 import type { UserRow } from '../src/db/schema/index.ts';
 import type { FederationDeps } from './deps.ts';
-import { INSTANCE_ACTOR } from './instance-actor.ts';
-import { FEDERATION_PATHS } from './paths.ts';
+import { FEDERATION_PATHS, INSTANCE_ACTOR } from './paths.ts';
 
 /**
  * Where a collection's items come from. A source either lists everything at once (firstCursor

@@ -2,7 +2,7 @@ import type { PageItems } from '@fedify/fedify';
 import type { Recipient } from '@fedify/vocab';
 import type { UserRow } from '../src/db/schema/index.ts';
 import type { FollowRepository, RemoteRecipient } from '../src/follows/repository.ts';
-import { INSTANCE_ACTOR } from './instance-actor.ts';
+import { INSTANCE_ACTOR } from './paths.ts';
 import type { CollectionSource } from './collections.ts';
 
 /** Items per page of the followers and following collections. */

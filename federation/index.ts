@@ -48,7 +48,8 @@ import {
 } from './delivery-policy.ts';
 import type { FederationDeps } from './deps.ts';
 import { registerInbox } from './inbox.ts';
-import { createInstanceKeyStore, INSTANCE_ACTOR } from './instance-actor.ts';
+import { createInstanceKeyStore } from './instance-actor.ts';
+import { INSTANCE_ACTOR } from './paths.ts';
 import { createActorKeyStore, type ActorKeyStore } from './keys.ts';
 import { SqliteKvStore, type SqliteKvStoreOptions } from './kv-store.ts';
 import {
@@ -64,8 +65,7 @@ import { OUTBOUND_LIMITS, userDocumentLoader } from './outbound.ts';
 export { SqliteKvStore } from './kv-store.ts';
 export { SqliteMessageQueue } from './message-queue.ts';
 export type { FederationQueues } from './queues.ts';
-export { FEDERATION_PATHS } from './paths.ts';
-export { INSTANCE_ACTOR } from './instance-actor.ts';
+export { FEDERATION_PATHS, INSTANCE_ACTOR } from './paths.ts';
 export type { ActorGoneHandler, DeliveryGoneHandler } from './delivery-policy.ts';
 
 const logger = getLogger(['vault', 'federation']);

@@ -4,17 +4,9 @@ import { importJwk } from '@fedify/fedify';
 import { Application, Endpoints } from '@fedify/vocab';
 import { ACTOR_KEY_TYPES, generateKeyPair } from './keys.ts';
 import type { KeyType } from './actor-key-repository.ts';
+import { INSTANCE_ACTOR } from './paths.ts';
 
 type KeyPair = webcrypto.CryptoKeyPair;
-
-/**
- * The server's own actor, an Application at /users/instance.actor. Fedify signs with its key
- * every GET it makes on no user's behalf: above all the fetch of the key that signed a delivery
- * to the shared inbox, which servers in authorized-fetch mode (Mastodon's secure mode,
- * GoToSocial) answer only when signed. The identifier contains a dot, which no username may
- * (usernames are 3-30 lowercase letters, digits or underscores), so no user can take it.
- */
-export const INSTANCE_ACTOR = 'instance.actor';
 
 /** Where the instance actor's key pairs are stored: the federation KV store (SQLite). */
 const KEYS_KEY = ['vault', 'instanceActorKeys'] as const;

@@ -9,9 +9,8 @@ import type { UserRepository } from '../src/users/repository.ts';
 import type { EntryAudience } from './entry-audience.ts';
 import type { EntryNotes } from './entry-notes.ts';
 import type { FederatedEntries } from './entry-rows.ts';
-import { INSTANCE_ACTOR } from './instance-actor.ts';
 import { entryNote, noteTombstone, VaultNote } from './note.ts';
-import { FEDERATION_PATHS, localNoteOf, noteIdParts } from './paths.ts';
+import { FEDERATION_PATHS, INSTANCE_ACTOR, localNoteOf, noteIdParts } from './paths.ts';
 
 /** An ActivityPub request (a browser's falls through to the web client, as for the Note). */
 const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;

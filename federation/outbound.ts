@@ -12,7 +12,7 @@ import {
   type RemoteDocument,
 } from '@fedify/fedify';
 import { getLogger } from '@logtape/logtape';
-import { INSTANCE_ACTOR } from './instance-actor.ts';
+import { INSTANCE_ACTOR } from './paths.ts';
 
 const logger = getLogger(['vault', 'federation', 'outbound']);
 

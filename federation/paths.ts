@@ -14,6 +14,16 @@ export const FEDERATION_PATHS = {
   entryNote: '/users/{identifier}/entries/{id}',
 } as const;
 
+/**
+ * The server's own actor, an Application at /users/instance.actor. Fedify signs with its key
+ * every GET it makes on no user's behalf: above all the fetch of the key that signed a delivery
+ * to the shared inbox, which servers in authorized-fetch mode (Mastodon's secure mode,
+ * GoToSocial) answer only when signed. The identifier contains a dot, which no username may
+ * (usernames are 3-30 lowercase letters, digits or underscores), so no user can take it.
+ * Here, not beside its keys (instance-actor.ts), so that naming it does not load Fedify.
+ */
+export const INSTANCE_ACTOR = 'instance.actor';
+
 /** The public web page of a user's profile (the client's /users/{username} route). */
 export function profileUrl(origin: string, username: string): URL {
   return new URL(`/users/${encodeURIComponent(username)}`, origin);

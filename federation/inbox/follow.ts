@@ -3,7 +3,7 @@ import type { Follow } from '@fedify/vocab';
 import type { RemoteActorData } from '../../src/actors/repository.ts';
 import type { FederationDeps } from '../deps.ts';
 import { sendFollowActivity } from '../follow-delivery.ts';
-import { INSTANCE_ACTOR } from '../instance-actor.ts';
+import { INSTANCE_ACTOR } from '../paths.ts';
 import { fetchRemoteActor, followLogger, guardedLoader } from './follow-common.ts';
 
 /**

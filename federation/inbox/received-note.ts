@@ -4,7 +4,7 @@ import { getLogger } from '@logtape/logtape';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { IncomingEntry } from '../../src/remote-entries/service.ts';
 import type { FederationDeps } from '../deps.ts';
-import { INSTANCE_ACTOR } from '../instance-actor.ts';
+import { INSTANCE_ACTOR } from '../paths.ts';
 import { readVaultNote, readVaultNoteFromActivity, type RemoteEntry } from '../note-reader.ts';
 import { OUTBOUND_LIMITS, userDocumentLoader } from '../outbound.ts';
 import { fetchPhoto } from './fetch-photo.ts';

@@ -2,7 +2,7 @@ import type { InboxContext } from '@fedify/fedify';
 import { isActor, type Update } from '@fedify/vocab';
 import type { FederationDeps } from '../deps.ts';
 import { remoteActorData } from '../remote-actor.ts';
-import { INSTANCE_ACTOR } from '../instance-actor.ts';
+import { INSTANCE_ACTOR } from '../paths.ts';
 import { embeddedOnly, fetchRemoteActor, followLogger, guardedLoader } from './follow-common.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { BlockBody } from '../../contract/blocks.ts';
-import { INSTANCE_ACTOR } from '../../federation/instance-actor.ts';
+import { INSTANCE_ACTOR } from '../../federation/paths.ts';
 import { lookupRemoteActor, parseLookupQuery } from '../../federation/lookup.ts';
 import { presentBlock } from '../blocks/present.ts';
 import type { BlockTarget } from '../blocks/service.ts';
