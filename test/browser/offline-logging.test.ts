@@ -10,6 +10,7 @@ import {
 } from '../helpers/browser.ts';
 import { HTML, jpeg } from '../helpers/images.ts';
 import { outsideViewport, scrollWidth } from './phone-checks.ts';
+import { controlledByWorker } from './service-worker.ts';
 import { syncButton, syncCount } from './sync-status.ts';
 
 // Logging in a cellar without a signal, on a phone (390 px) with the page already loaded: the
@@ -81,7 +82,7 @@ async function logEntry(
 describe('logging without a signal', () => {
   it('keeps two entries logged offline (one with a photo), counts them, and sends each once when the connection returns', async () => {
     const page = await openDashboard({ serviceWorker: true });
-    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await controlledByWorker(page);
     expect(await syncCount(page)).toBeNull();
 
     await session!.context.setOffline(true);
@@ -158,10 +159,7 @@ describe('logging without a signal', () => {
 
   it('keeps the queue on the device across a reload, sends it at start, and shows a refused change with its reason until discarded', async () => {
     const page = await openDashboard({ serviceWorker: true });
-    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-    await expect
-      .poll(() => page.evaluate('navigator.serviceWorker.controller !== null'), { timeout: 15_000 })
-      .toBe(true);
+    await controlledByWorker(page);
 
     await session!.context.setOffline(true);
     // Not a photo at all: the browser cannot tell, the vault will.

@@ -11,6 +11,7 @@ import {
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { deviceCopy } from './device-copy.ts';
 import { seedEntry } from './vault-seed.ts';
+import { controlledByWorker } from './service-worker.ts';
 import { syncCount } from './sync-status.ts';
 
 /*
@@ -67,10 +68,7 @@ async function openWinePage(id: number): Promise<Page> {
     serviceWorker: true,
   });
   const { page } = session;
-  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-  await expect
-    .poll(() => page.evaluate('navigator.serviceWorker.controller !== null'), { timeout: 15_000 })
-    .toBe(true);
+  await controlledByWorker(page);
   await expect
     .poll(async () => keepsBottlesOf(await deviceCopy(page), id), {
       timeout: 30_000,

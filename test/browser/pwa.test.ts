@@ -14,6 +14,7 @@ import {
 } from '../helpers/browser.ts';
 import { jpeg } from '../helpers/images.ts';
 import { deviceCopy } from './device-copy.ts';
+import { controlledByWorker } from './service-worker.ts';
 import { loadedWidth, seedEntry } from './vault-seed.ts';
 
 let server: TestServer;
@@ -39,15 +40,6 @@ afterEach(async () => {
   await session.context.close();
   session = undefined;
 });
-
-/** Waits until the service worker controls the page (it claims it once installed). */
-async function controlledByWorker(page: Page): Promise<void> {
-  // Given as text: the page's globals (navigator.serviceWorker, caches) are not Node's.
-  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-  await expect
-    .poll(() => page.evaluate('navigator.serviceWorker.controller !== null'), { timeout: 15_000 })
-    .toBe(true);
-}
 
 /** Every path stored in the page's caches (the Cache API the service worker fills). */
 async function cachedPaths(page: Page): Promise<string[]> {
