@@ -26,6 +26,7 @@ export async function startVault(
   const marker = startServerMarker(config.dataDir);
   const ctx = createContext(config, options);
   ctx.backups.removeUnfinished();
+  ctx.idempotency.forgetUnfinished();
   const admin = await ensureFirstAdmin(ctx.users, ctx.userAdmin, {
     username: config.adminUsername,
     password: config.adminPassword,

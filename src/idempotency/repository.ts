@@ -23,6 +23,7 @@ export function createIdempotencyRepository(sqlite: Database.Database) {
     'UPDATE idempotency_keys SET status = ?, body = ? WHERE id = ?',
   );
   const prune = sqlite.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?');
+  const removePending = sqlite.prepare('DELETE FROM idempotency_keys WHERE status IS NULL');
 
   /**
    * In one transaction: the user's live row for the key, or a new pending row for the request
@@ -52,6 +53,10 @@ export function createIdempotencyRepository(sqlite: Database.Database) {
     },
     delete(id: number): void {
       remove.run(id);
+    },
+    /** Deletes every key whose request has not finished; answers how many. */
+    deletePending(): number {
+      return removePending.run().changes;
     },
     /** Deletes every key created before `before`; answers how many. */
     pruneBefore(before: number): number {

@@ -49,6 +49,17 @@ export function createIdempotencyService(deps: { repo: IdempotencyRepository; no
     finish(id: number, status: number, body: string | null): void {
       repo.complete(id, status, body);
     },
+    /**
+     * Forgets the keys of requests a stop or a crash cut off, at start (when no request is
+     * running). Such a key never finishes: kept, it would answer 'still being processed' for a
+     * day and hold up an offline queue that sends it again. Sending it again runs it: right for
+     * a request cut off before its write committed (it changed nothing), which is where nearly
+     * all of its time goes; one cut off in the moment between its commit and keeping its answer
+     * is applied twice. Answers how many keys were forgotten.
+     */
+    forgetUnfinished(): number {
+      return repo.deletePending();
+    },
     /** Forgets a claimed key whose answer is not kept (a server error): it may be sent again. */
     release(id: number): void {
       repo.delete(id);

@@ -64,7 +64,9 @@ when its answer was lost. The same key with the same request (method, path and b
 hours answers the first answer again, status and body, with \`Idempotent-Replayed: true\`, and
 applies nothing. The same key with another request is a 409, and so is a second request while the
 first is still running. Every answer but a server error (5xx) and a 429 is kept: after one of
-those the request may be sent again with its key. Keys are per user, whether by session or token.`;
+those the request may be sent again with its key, and so may one whose answer never came because
+the vault stopped while it ran (a restart forgets the keys of requests that had not finished).
+Keys are per user, whether by session or token.`;
 
 /** Path parameters that are ids (or a year) are integers, the others (a name) strings, unless the route says (`params`). */
 const isInteger = (name: string) => name === 'id' || name === 'year' || /[a-z]Id$/.test(name);
