@@ -23,7 +23,8 @@ import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
  *
  * `orderingKey` (optional): jobs with the same key are handed over one at a time, in the order
  * their rows were handled (oldest first), so an entry's Create is in Fedify's queue before its
- * Update. A job whose predecessor failed fails too, and both are retried in their order.
+ * Update. A job whose predecessor failed fails too, and both are retried in their order; so
+ * does a job of a later row taken up while that predecessor waits for its retry.
  */
 export interface FederatingHandler<Job> {
   /** What it sends ("entry", "follow"): its ordering keys are its own. */
@@ -62,19 +63,41 @@ export function createHandoffs(deps: { settled: Settled }) {
   /** Rows whose hand-off runs, each with the token of its attempt. */
   const running = new Map<number, symbol>();
   const chains = new Map<string, Promise<void>>();
+  /**
+   * Ordering keys whose hand-off failed, with the earliest row that failed: until that row is
+   * handed over again (or goes), a later row with the key fails without sending, so that it
+   * cannot overtake it.
+   */
+  const blocked = new Map<string, number>();
 
-  function sendInOrder({ handler, job }: Handoff): Promise<void> {
+  function sendInOrder(outboxId: number, { handler, job }: Handoff): Promise<void> {
     const key = handler.orderingKey?.(job);
     if (key === undefined) return handler.send(job);
     const chainKey = `${handler.name}\n${key}`;
+    const waitingFor = blocked.get(chainKey);
+    if (waitingFor !== undefined && waitingFor < outboxId) {
+      return Promise.reject(new Error(`waits for the hand-off of outbox row ${waitingFor}`));
+    }
     const previous = chains.get(chainKey) ?? Promise.resolve();
     const sent = previous.then(() => handler.send(job));
     chains.set(chainKey, sent);
     const forget = () => {
       if (chains.get(chainKey) === sent) chains.delete(chainKey);
     };
-    sent.then(forget, forget);
+    const block = () => {
+      const earliest = blocked.get(chainKey);
+      if (earliest === undefined || outboxId < earliest) blocked.set(chainKey, outboxId);
+    };
+    sent.then(forget, () => {
+      forget();
+      block();
+    });
     return sent;
+  }
+
+  /** Lifts the blocks of `outboxId`: it is handed over again, or it went. */
+  function unblock(outboxId: number): void {
+    for (const [chainKey, row] of blocked) if (row === outboxId) blocked.delete(chainKey);
   }
 
   return {
@@ -95,12 +118,15 @@ export function createHandoffs(deps: { settled: Settled }) {
     },
 
     inFlight: (outboxId: number) => running.has(outboxId),
+    /** The row went without a hand-off (nothing to send any more): later rows need not wait. */
+    release: unblock,
     count: () => running.size,
 
     /** Sends the jobs of a row (after its transaction committed) and reports the outcome. */
     start(outboxId: number, attempts: number, activity: ActivityRow, jobs: Handoff[]): void {
       const token = Symbol(String(outboxId));
       running.set(outboxId, token);
+      unblock(outboxId);
       let timeout: NodeJS.Timeout | undefined;
       const timedOut = new Promise<never>((_, reject) => {
         timeout = setTimeout(
@@ -110,7 +136,9 @@ export function createHandoffs(deps: { settled: Settled }) {
         timeout.unref();
       });
       // In a later microtask (rows keep their order): what throws at once rejects like the rest.
-      const all = Promise.resolve().then(() => Promise.all(jobs.map(sendInOrder)));
+      const all = Promise.resolve().then(() =>
+        Promise.all(jobs.map((handoff) => sendInOrder(outboxId, handoff))),
+      );
       const report = (error: unknown) => {
         clearTimeout(timeout);
         if (running.get(outboxId) !== token) return; // a timed-out attempt ending late

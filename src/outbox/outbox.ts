@@ -155,6 +155,7 @@ export function createOutbox(deps: {
             const jobs = handoffs.jobsOf(activity);
             if (jobs.length === 0) {
               finish(outboxId, activity);
+              handoffs.release(outboxId);
               return 'done' as const;
             }
             // Local delivery is done; the row stays, leased, until the hand-off resolves.

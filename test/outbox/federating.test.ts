@@ -221,6 +221,38 @@ describe('a federating handler', () => {
     expect(count(ctx.database.sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
   });
 
+  it('keeps a row taken up while an earlier one with its ordering key waits for its retry behind it', async () => {
+    let clock = 1_000_000;
+    const { alice } = await twoUsers({ now: () => clock });
+    const { ctx } = vault;
+    const { calls, send } = manualSend();
+    ctx.outbox.federate<Job>({
+      name: 'test',
+      types: ['Create', 'Update'],
+      job: jobOf,
+      send,
+      orderingKey: (job) => String(job.entryId),
+    });
+    const entry = await ctx.beverages.create(alice, { name: 'Barolo', type: 'WINE' });
+    await until(() => calls.length === 1);
+    calls[0]!.reject(new Error('queue full'));
+    await ctx.outbox.idle();
+    // Edited while its Create waits to be handed over again: the Update must not go first.
+    await ctx.beverages.update(alice, entry.id, { rating: 5 });
+    await ctx.outbox.idle();
+    expect(calls.map((c) => c.job.type)).toEqual(['Create']);
+    expect(count(ctx.database.sqlite, 'SELECT count(*) FROM outbox')).toBe(2);
+    clock += 2000;
+    await until(() => calls.length === 2);
+    expect(calls[1]!.job).toMatchObject({ type: 'Create', entryId: entry.id });
+    calls[1]!.resolve();
+    await until(() => calls.length === 3);
+    expect(calls[2]!.job).toMatchObject({ type: 'Update', entryId: entry.id });
+    calls[2]!.resolve();
+    await ctx.outbox.idle();
+    expect(count(ctx.database.sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+  });
+
   it('treats a send that throws at once as a failed send', async () => {
     const { alice } = await twoUsers();
     vault.ctx.outbox.federate<Job>({
