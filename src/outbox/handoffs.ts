@@ -45,6 +45,9 @@ export const HANDOFF_TIMEOUT_MS = 30_000;
  */
 export const HANDOFF_LEASE_MS = 5_000;
 
+/** Longer than the outbox's longest retry delay (an hour): see `blocked` in createHandoffs. */
+const BLOCK_EXPIRY_MS = 2 * 60 * 60_000;
+
 /** One job of one row, with the handler that sends it. */
 export interface Handoff {
   handler: FederatingHandler<unknown>;
@@ -64,19 +67,21 @@ export function createHandoffs(deps: { settled: Settled }) {
   const running = new Map<number, symbol>();
   const chains = new Map<string, Promise<void>>();
   /**
-   * Ordering keys whose hand-off failed, with the earliest row that failed: until that row is
-   * handed over again (or goes), a later row with the key fails without sending, so that it
-   * cannot overtake it.
+   * Ordering keys whose hand-off failed, with the earliest row that failed and when: until that
+   * row is handed over again (or goes), a later row with the key fails without sending, so that
+   * it cannot overtake it. A block older than BLOCK_EXPIRY_MS is ignored: its row went some
+   * other way (deleted with its account), since it would have been tried again by then.
    */
-  const blocked = new Map<string, number>();
+  const blocked = new Map<string, { row: number; at: number }>();
 
   function sendInOrder(outboxId: number, { handler, job }: Handoff): Promise<void> {
     const key = handler.orderingKey?.(job);
     if (key === undefined) return handler.send(job);
     const chainKey = `${handler.name}\n${key}`;
     const waitingFor = blocked.get(chainKey);
-    if (waitingFor !== undefined && waitingFor < outboxId) {
-      return Promise.reject(new Error(`waits for the hand-off of outbox row ${waitingFor}`));
+    if (waitingFor && Date.now() - waitingFor.at > BLOCK_EXPIRY_MS) blocked.delete(chainKey);
+    else if (waitingFor && waitingFor.row < outboxId) {
+      return Promise.reject(new Error(`waits for the hand-off of outbox row ${waitingFor.row}`));
     }
     const previous = chains.get(chainKey) ?? Promise.resolve();
     const sent = previous.then(() => handler.send(job));
@@ -86,7 +91,9 @@ export function createHandoffs(deps: { settled: Settled }) {
     };
     const block = () => {
       const earliest = blocked.get(chainKey);
-      if (earliest === undefined || outboxId < earliest) blocked.set(chainKey, outboxId);
+      if (!earliest || outboxId < earliest.row) {
+        blocked.set(chainKey, { row: outboxId, at: Date.now() });
+      }
     };
     sent.then(forget, () => {
       forget();
@@ -97,7 +104,7 @@ export function createHandoffs(deps: { settled: Settled }) {
 
   /** Lifts the blocks of `outboxId`: it is handed over again, or it went. */
   function unblock(outboxId: number): void {
-    for (const [chainKey, row] of blocked) if (row === outboxId) blocked.delete(chainKey);
+    for (const [chainKey, { row }] of blocked) if (row === outboxId) blocked.delete(chainKey);
   }
 
   return {
