@@ -53,6 +53,19 @@ async function twoUsers(options: Parameters<typeof createTestVault>[0] = {}) {
   return { alice, bob };
 }
 
+/** A handler of Creates and Updates, ordered by entry, whose sends the test settles. */
+function federateByEntry(ctx: TestVault['ctx']) {
+  const manual = manualSend();
+  ctx.outbox.federate<Job>({
+    name: 'test',
+    types: ['Create', 'Update'],
+    job: jobOf,
+    send: manual.send,
+    orderingKey: (job) => String(job.entryId),
+  });
+  return manual;
+}
+
 describe('a federating handler', () => {
   it('sends after the commit and after the local handlers, and the row goes only once the send resolved', async () => {
     const { alice, bob } = await twoUsers();
@@ -176,14 +189,7 @@ describe('a federating handler', () => {
     let clock = 1_000_000;
     const { alice } = await twoUsers({ now: () => clock });
     const { ctx } = vault;
-    const { calls, send } = manualSend();
-    ctx.outbox.federate<Job>({
-      name: 'test',
-      types: ['Create', 'Update'],
-      job: jobOf,
-      send,
-      orderingKey: (job) => String(job.entryId),
-    });
+    const { calls } = federateByEntry(ctx);
     ctx.outbox.stop();
     const entry = await ctx.beverages.create(alice, { name: 'Barolo', type: 'WINE' });
     await ctx.beverages.update(alice, entry.id, { rating: 5 });
@@ -225,14 +231,7 @@ describe('a federating handler', () => {
     let clock = 1_000_000;
     const { alice } = await twoUsers({ now: () => clock });
     const { ctx } = vault;
-    const { calls, send } = manualSend();
-    ctx.outbox.federate<Job>({
-      name: 'test',
-      types: ['Create', 'Update'],
-      job: jobOf,
-      send,
-      orderingKey: (job) => String(job.entryId),
-    });
+    const { calls } = federateByEntry(ctx);
     const entry = await ctx.beverages.create(alice, { name: 'Barolo', type: 'WINE' });
     await until(() => calls.length === 1);
     calls[0]!.reject(new Error('queue full'));
