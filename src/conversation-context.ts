@@ -44,7 +44,6 @@ export function createConversationContext(
     visibility: options.visibility,
     remoteEntries: options.feed,
     actors,
-    blocks,
     outbox,
     transaction,
     now,

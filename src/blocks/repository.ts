@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { blockedBetweenUsersSql, blockedEitherWaySql } from '../visibility/policy.ts';
 
 /** A block as the Blocked list shows it: the blocked actor's names read with the row. */
 export interface BlockRecord {
@@ -49,27 +50,13 @@ export function createBlockRepository(sqlite: Database.Database) {
     `SELECT ${columns} WHERE b.blocker_id = ? ORDER BY b.created_at DESC, b.id DESC`,
   );
   const remove = sqlite.prepare('DELETE FROM blocks WHERE id = ? AND blocker_id = ?');
-  // The user blocked the actor, or the actor is a local user who blocked the user.
+  // The rule as the lists ask it in their statements (src/visibility/policy.ts).
+  const myActor = 'coalesce((SELECT id FROM actors WHERE user_id = @userId), 0)';
   const eitherWay = sqlite
-    .prepare(
-      `SELECT 1 FROM blocks WHERE blocker_id = @userId AND blocked_actor_id = @actorId
-       UNION ALL
-       SELECT 1 FROM actors them
-       JOIN actors me ON me.user_id = @userId
-       JOIN blocks b ON b.blocker_id = them.user_id AND b.blocked_actor_id = me.id
-       WHERE them.id = @actorId
-       LIMIT 1`,
-    )
+    .prepare(`SELECT ${blockedEitherWaySql('@userId', myActor, '@actorId')}`)
     .pluck();
   const betweenUsers = sqlite
-    .prepare(
-      `SELECT 1 FROM actors a JOIN blocks b ON b.blocked_actor_id = a.id
-       WHERE a.user_id = @one AND b.blocker_id = @other
-       UNION ALL
-       SELECT 1 FROM actors a JOIN blocks b ON b.blocked_actor_id = a.id
-       WHERE a.user_id = @other AND b.blocker_id = @one
-       LIMIT 1`,
-    )
+    .prepare(`SELECT ${blockedBetweenUsersSql('@one', '@other')}`)
     .pluck();
   const usersEitherWay = sqlite
     .prepare(
@@ -102,12 +89,12 @@ export function createBlockRepository(sqlite: Database.Database) {
 
     /** Whether the local user blocked the actor, or the actor (a local user) blocked them. */
     isBlockedEitherWay(userId: number, actorId: number): boolean {
-      return eitherWay.get({ userId, actorId }) !== undefined;
+      return eitherWay.get({ userId, actorId }) === 1;
     },
 
     /** Whether one of two local users blocked the other. */
     isBlockedBetweenUsers(one: number, other: number): boolean {
-      return betweenUsers.get({ one, other }) !== undefined;
+      return betweenUsers.get({ one, other }) === 1;
     },
 
     /** The local users the user blocked or who blocked the user. */

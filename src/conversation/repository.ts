@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { createReadCache } from '../db/read-cache.ts';
 import { NO_CONVERSATION, type ConversationCounts } from '../../contract/conversation.ts';
+import { blockedEitherWaySql } from '../visibility/policy.ts';
 
 /** Which entry a conversation is under: a local entry or one received from a remote vault. */
 export interface EntryRef {
@@ -32,6 +33,13 @@ const COMMENT = `SELECT c.id, c.actor_id, c.content, c.created_at, a.user_id,
          CASE WHEN u.id IS NULL THEN a.avatar_url
               WHEN u.avatar_path IS NOT NULL THEN '/' || u.avatar_path END AS avatar_url
   FROM comments c JOIN actors a ON a.id = c.actor_id LEFT JOIN users u ON u.id = a.user_id`;
+
+/**
+ * A cheer or comment (`c`) the viewer may read: not by someone the viewer (@userId, whose actor
+ * is @actorId) blocked or who blocked them (docs/social.md, "Blocks"). Counts and the thread
+ * both ask it, so a count is what the thread shows.
+ */
+const READABLE = `NOT ${blockedEitherWaySql('@userId', '@actorId', 'c.actor_id')}`;
 
 function commentOf(row: Record<string, unknown>): CommentRecord {
   return {
@@ -73,14 +81,16 @@ export function createConversationRepository(sqlite: Database.Database) {
     sqlite.prepare(`DELETE FROM cheers WHERE ${col} = ? AND actor_id = ? RETURNING id`).pluck(),
   );
   const cheerExists = sqlite.prepare('SELECT 1 FROM cheers WHERE id = ?').pluck();
-  // The viewer's actor is looked up, never made: a user who never acted has cheered nothing.
+  // The viewer's actor is looked up, never made: a user who never acted has cheered nothing
+  // (and nobody can have blocked them).
   const counts = perKind((col) =>
     sqlite.prepare(
       `SELECT e.value AS id,
-         (SELECT count(*) FROM cheers WHERE ${col} = e.value) AS cheer_count,
+         (SELECT count(*) FROM cheers c WHERE c.${col} = e.value AND ${READABLE}) AS cheer_count,
          EXISTS (SELECT 1 FROM cheers WHERE ${col} = e.value AND actor_id = @actorId)
            AS cheered_by_me,
-         (SELECT count(*) FROM comments WHERE ${col} = e.value) AS comment_count
+         (SELECT count(*) FROM comments c WHERE c.${col} = e.value AND ${READABLE})
+           AS comment_count
        FROM json_each(@ids) e`,
     ),
   );
@@ -94,7 +104,9 @@ export function createConversationRepository(sqlite: Database.Database) {
       .pluck(),
   );
   const thread = perKind((col) =>
-    sqlite.prepare(`${COMMENT} WHERE c.${col} = ? ORDER BY c.created_at, c.id`),
+    sqlite.prepare(
+      `${COMMENT} WHERE c.${col} = @entryId AND ${READABLE} ORDER BY c.created_at, c.id`,
+    ),
   );
   const oneComment = perKind((col) => sqlite.prepare(`${COMMENT} WHERE c.id = ? AND c.${col} = ?`));
   const commentById = sqlite.prepare('SELECT id, content FROM comments WHERE id = ?');
@@ -148,7 +160,7 @@ export function createConversationRepository(sqlite: Database.Database) {
   ): Map<number, ConversationCounts> {
     const found = new Map<number, ConversationCounts>();
     const actorId = (actorOfUser.get(userId) as number | undefined) ?? 0;
-    const rows = counts[kind].all({ ids: JSON.stringify(ids), actorId }) as Record<
+    const rows = counts[kind].all({ ids: JSON.stringify(ids), actorId, userId }) as Record<
       string,
       number
     >[];
@@ -198,9 +210,11 @@ export function createConversationRepository(sqlite: Database.Database) {
       return findComment(entry, id)!;
     },
 
-    /** An entry's comments, oldest first. */
-    comments(entry: EntryRef): CommentRecord[] {
-      return (thread[entry.kind].all(entry.id) as Record<string, unknown>[]).map(commentOf);
+    /** An entry's comments the user may read (READABLE), oldest first. */
+    comments(entry: EntryRef, userId: number): CommentRecord[] {
+      const actorId = (actorOfUser.get(userId) as number | undefined) ?? 0;
+      const rows = thread[entry.kind].all({ entryId: entry.id, userId, actorId });
+      return (rows as Record<string, unknown>[]).map(commentOf);
     },
 
     /** A comment under that entry (undefined for another entry's or an unknown id). */

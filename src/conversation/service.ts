@@ -44,13 +44,11 @@ export function createConversationService(deps: {
   /** Whether a remote entry is in the user's feed (the feed's repository). */
   remoteEntries: { holdsRemoteEntry(recipientId: number, remoteEntryId: number): boolean };
   actors: ActorRepository;
-  /** Blocks between a user and an actor, either way (src/blocks/): their comments are hidden. */
-  blocks: { isBlockedEitherWay(userId: number, actorId: number): boolean };
   outbox: Outbox;
   transaction: Transaction;
   now?: () => number;
 }) {
-  const { repo, entries, visibility, remoteEntries, actors, blocks, outbox, transaction } = deps;
+  const { repo, entries, visibility, remoteEntries, actors, outbox, transaction } = deps;
   const now = deps.now ?? Date.now;
 
   /** The entry if the viewer may see it; else a 404 that does not tell whether it exists. */
@@ -126,14 +124,12 @@ export function createConversationService(deps: {
 
     /**
      * The entry's comments, oldest first, but those of people the viewer blocked or who blocked
-     * the viewer: a block hides each side's comments from the other.
+     * the viewer: a block hides each side's comments from the other (as it does their cheers
+     * and comments from the counts).
      */
     comments(viewer: ConversationViewer, ref: EntryRef): CommentView[] {
       const entry = discussed(viewer, ref);
-      return repo
-        .comments(ref)
-        .filter((comment) => !blocks.isBlockedEitherWay(viewer.id, comment.actorId))
-        .map((comment) => viewOf(viewer, entry, comment));
+      return repo.comments(ref, viewer.id).map((comment) => viewOf(viewer, entry, comment));
     },
 
     /** Adds a comment: plain text, trimmed, 1 to COMMENT_MAX_LENGTH characters. */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { NotificationStatus, NotificationType } from '../../contract/enums.ts';
 import type { FollowState } from '../db/schema/index.ts';
+import { blockedBetweenUsersSql, blockedEitherWaySql } from '../visibility/policy.ts';
 
 /** A notification with what the Alerts panel shows of its sender and entry. */
 export interface NotificationView {
@@ -46,6 +47,14 @@ const VIEW = `SELECT n.id, n.recipient_id, n.type, n.status, n.sender_id, n.shar
   LEFT JOIN actors me ON me.user_id = n.recipient_id
   LEFT JOIN follows f ON f.follower_id = me.id AND f.followed_id = n.sender_id`;
 
+/**
+ * A notification its recipient is shown: none whose sender the recipient blocked or was blocked
+ * by, nor one about an entry whose owner is blocked either way with the recipient
+ * (docs/social.md, "Blocks"). The others stay stored and come back when the block is lifted.
+ */
+const SHOWN = `NOT ${blockedEitherWaySql('n.recipient_id', 'coalesce(me.id, 0)', 'n.sender_id')}
+  AND (b.user_id IS NULL OR NOT ${blockedBetweenUsersSql('n.recipient_id', 'b.user_id')})`;
+
 function viewOf(row: Record<string, unknown>): NotificationView {
   const beverageId = row.beverage_id as number | null;
   return {
@@ -80,9 +89,9 @@ export function createNotificationRepository(sqlite: Database.Database) {
      ON CONFLICT (activity_id, recipient_id) DO NOTHING`,
   );
   const list = sqlite.prepare(
-    `${VIEW} WHERE n.recipient_id = ? ORDER BY n.created_at DESC, n.id DESC LIMIT ?`,
+    `${VIEW} WHERE n.recipient_id = ? AND ${SHOWN} ORDER BY n.created_at DESC, n.id DESC LIMIT ?`,
   );
-  const one = sqlite.prepare(`${VIEW} WHERE n.id = ? AND n.recipient_id = ?`);
+  const one = sqlite.prepare(`${VIEW} WHERE n.id = ? AND n.recipient_id = ? AND ${SHOWN}`);
   const answer = sqlite.prepare(
     `UPDATE notifications SET status = ?, responded_at = ? WHERE id = ? AND status = 'PENDING'`,
   );
@@ -114,12 +123,12 @@ export function createNotificationRepository(sqlite: Database.Database) {
       );
     },
 
-    /** A user's most recent notifications, newest first. */
+    /** A user's most recent notifications they are shown (SHOWN), newest first. */
     recent(recipientId: number, limit: number): NotificationView[] {
       return (list.all(recipientId, limit) as Record<string, unknown>[]).map(viewOf);
     },
 
-    /** One of a user's notifications (undefined for another user's or an unknown id). */
+    /** One of a user's notifications (undefined for another user's, a hidden or unknown id). */
     findOwn(id: number, recipientId: number): NotificationView | undefined {
       const row = one.get(id, recipientId) as Record<string, unknown> | undefined;
       return row && viewOf(row);

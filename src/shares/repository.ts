@@ -3,6 +3,7 @@ import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../../contract/enums.ts';
 import type { ShareUser } from '../../contract/beverages.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import { windowKey, windowSql } from '../beverages/drink-window.ts';
+import { blockedBetweenUsersSql } from '../visibility/policy.ts';
 import type { WindowFilter } from '../beverages/repository.ts';
 import type {
   BeverageRow,
@@ -44,6 +45,17 @@ export interface AcceptedFilter {
 
 /** The recipients' columns, padded to the width of an accepted entry's (a UNION ALL). */
 const RECIPIENT_COLUMNS = `s.beverage_id, u.id, u.username, u.full_name, s.id, s.state${', NULL'.repeat(16)}`;
+
+/**
+ * A share neither side of which blocked the other (`s` the share, `b` its entry): a block
+ * suspends the shares between the two, both ways, and lifting it brings them back.
+ */
+const LIVE_SHARE = `NOT ${blockedBetweenUsersSql('s.recipient_id', 'b.user_id')}`;
+
+/** The recipients of entries (a JSON array of ids, bound), as the entries' `sharedWith`. */
+const RECIPIENTS_OF = `FROM shares s JOIN users u ON u.id = s.recipient_id
+  JOIN beverages b ON b.id = s.beverage_id
+  WHERE s.beverage_id IN (SELECT value FROM json_each(?)) AND ${LIVE_SHARE}`;
 
 const TYPES = new Set<string>(BEVERAGE_TYPES);
 const STATUSES = new Set<string>(BEVERAGE_STATUSES);
@@ -132,16 +144,14 @@ export function createShareRepository(sqlite: Database.Database) {
   const deleteOne = sqlite.prepare('DELETE FROM shares WHERE id = ?');
   const recipients = sqlite
     .prepare(
-      `SELECT s.beverage_id, u.id, u.username, u.full_name, s.id, s.state
-         FROM shares s JOIN users u ON u.id = s.recipient_id
-        WHERE s.beverage_id IN (SELECT value FROM json_each(?))`,
+      `SELECT s.beverage_id, u.id, u.username, u.full_name, s.id, s.state ${RECIPIENTS_OF}`,
     )
     .raw();
   const acceptedOne = sqlite
     .prepare(
       `SELECT s.id, s.list_status, s.accepted_at, ${ENTRY_COLUMNS}, u.full_name
          FROM shares s JOIN beverages b ON b.id = s.beverage_id JOIN users u ON u.id = b.user_id
-        WHERE s.beverage_id = ? AND s.recipient_id = ? AND s.state = 'ACCEPTED'`,
+        WHERE s.beverage_id = ? AND s.recipient_id = ? AND s.state = 'ACCEPTED' AND ${LIVE_SHARE}`,
     )
     .raw();
   // Whether a user has entries shared with them (accepted) and entries of theirs shared with
@@ -183,7 +193,7 @@ export function createShareRepository(sqlite: Database.Database) {
     if (statement) {
       acceptedLists.delete(key);
     } else {
-      const where = [`s.recipient_id = ${filter.recipientId}`, `s.state = 'ACCEPTED'`];
+      const where = [`s.recipient_id = ${filter.recipientId}`, `s.state = 'ACCEPTED'`, LIVE_SHARE];
       if (filter.status) where.push(`s.list_status = '${filter.status}'`);
       if (filter.type) where.push(`b.type = '${filter.type}'`);
       if (filter.inCellar !== undefined) where.push(`b.in_cellar = ${filter.inCellar ? 1 : 0}`);
@@ -195,9 +205,7 @@ export function createShareRepository(sqlite: Database.Database) {
          WHERE ${where.join(' AND ')}
          ORDER BY s.accepted_at DESC, s.beverage_id DESC
          ${filter.limit === undefined ? '' : `LIMIT ${filter.limit}`}`;
-      const recipientsPart = `SELECT 1, ${RECIPIENT_COLUMNS}
-          FROM shares s JOIN users u ON u.id = s.recipient_id
-         WHERE s.beverage_id IN (SELECT value FROM json_each(?))`;
+      const recipientsPart = `SELECT 1, ${RECIPIENT_COLUMNS} ${RECIPIENTS_OF}`;
       statement = sqlite
         .prepare(
           filter.recipientsOf

@@ -33,6 +33,35 @@ export interface EntryScope {
 /** The entries that go to the fediverse, as SQL over `beverages` (src/visibility/policy.ts). */
 export const FEDERATED_ENTRY_SQL = "(federated = 1 AND visibility <> 'PRIVATE')";
 
+/**
+ * The block rule as SQL (docs/social.md, "Blocks"), for the statements that list what blocked
+ * people must not see of each other: the entries shared between them (src/shares/), the cheers
+ * and comments counted and shown under an entry (src/conversation/), and notifications
+ * (src/notifications/). The lookups of src/blocks/repository.ts are these same fragments. The
+ * arguments are SQL expressions (columns or parameters), never values from a request.
+ *
+ * `blockedBetweenUsersSql(one, other)`: whether one of two local users blocked the other. Two
+ * probes of blocks_pair_unique through actors_user_id_unique.
+ */
+export function blockedBetweenUsersSql(one: string, other: string): string {
+  const way = (blocked: string, blocker: string) =>
+    `EXISTS (SELECT 1 FROM actors blk_a JOIN blocks blk_b ON blk_b.blocked_actor_id = blk_a.id
+      AND blk_b.blocker_id = ${blocker} WHERE blk_a.user_id = ${blocked})`;
+  return `(${way(one, other)} OR ${way(other, one)})`;
+}
+
+/**
+ * Whether the local user `userId` blocked the actor `actorId`, or that actor is a local user who
+ * blocked them (`userActorId`: the user's own actor id, 0 when they have none, so nobody can
+ * have blocked them). Two probes of blocks_pair_unique.
+ */
+export function blockedEitherWaySql(userId: string, userActorId: string, actorId: string): string {
+  return `(EXISTS (SELECT 1 FROM blocks blk_b WHERE blk_b.blocker_id = ${userId}
+      AND blk_b.blocked_actor_id = ${actorId})
+    OR EXISTS (SELECT 1 FROM actors blk_a JOIN blocks blk_b ON blk_b.blocker_id = blk_a.user_id
+      AND blk_b.blocked_actor_id = ${userActorId} WHERE blk_a.id = ${actorId}))`;
+}
+
 /** Whether an entry goes to the owner's remote followers (when the owner federates at all). */
 export function isFederatedEntry(entry: { visibility: Visibility; federated: boolean }): boolean {
   return entry.federated && entry.visibility !== 'PRIVATE';

@@ -226,7 +226,7 @@ describe('what a block does', () => {
     expect((await follow(ids.alice, cookies.carol)).status).toBe(201);
   });
 
-  it('keeps an invitation sent before the block from being taken up', async () => {
+  it('hides an invitation sent before the block and keeps it from being taken up', async () => {
     const alices = await log(cookies.alice, 'Alice invites');
     const shared = await vault.postJson(
       `/api/beverages/${alices.id}/share`,
@@ -240,13 +240,15 @@ describe('what a block does', () => {
       (n) => n.type === 'SHARE_INVITE',
     )!;
     await blockBob();
+    const after = await json(await vault.request('/api/notifications', { cookie: cookies.bob }));
+    expect(after.notifications).toEqual([]);
     const res = await vault.postJson(
       `/api/notifications/${invite.id}/respond`,
       { action: 'ACCEPT', status: 'TRIED' },
       cookies.bob,
     );
-    expect(res.status).toBe(409);
-    expect(await json(res)).toEqual({ message: 'This invitation was withdrawn.' });
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ message: 'Notification not found' });
     expect(await entryNames(ids.bob, cookies.bob)).toEqual([]);
   });
 
