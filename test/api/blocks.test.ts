@@ -297,4 +297,13 @@ describe('the lookup other features call', () => {
     expect(vault.ctx.blocks.isBlockedEitherWay(ids.alice, carolActor)).toBe(false);
     expect(vault.ctx.blocks.isBlockedEitherWay(ids.carol, bobActor)).toBe(false);
   });
+
+  it('tells whether one of two local users blocked the other, whichever asks', async () => {
+    const between = (one: number, other: number) =>
+      vault.ctx.blocks.isBlockedBetweenUsers(one, other);
+    expect(between(ids.alice, ids.bob)).toBe(false);
+    await blockBob();
+    expect([between(ids.alice, ids.bob), between(ids.bob, ids.alice)]).toEqual([true, true]);
+    expect([between(ids.alice, ids.carol), between(ids.carol, ids.bob)]).toEqual([false, false]);
+  });
 });
