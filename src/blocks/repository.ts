@@ -55,9 +55,7 @@ export function createBlockRepository(sqlite: Database.Database) {
   const eitherWay = sqlite
     .prepare(`SELECT ${blockedEitherWaySql('@userId', myActor, '@actorId')}`)
     .pluck();
-  const betweenUsers = sqlite
-    .prepare(`SELECT ${blockedBetweenUsersSql('@one', '@other')}`)
-    .pluck();
+  const betweenUsers = sqlite.prepare(`SELECT ${blockedBetweenUsersSql('@one', '@other')}`).pluck();
   const usersEitherWay = sqlite
     .prepare(
       `SELECT a.user_id FROM blocks b JOIN actors a ON a.id = b.blocked_actor_id

@@ -143,9 +143,7 @@ export function createShareRepository(sqlite: Database.Database) {
   );
   const deleteOne = sqlite.prepare('DELETE FROM shares WHERE id = ?');
   const recipients = sqlite
-    .prepare(
-      `SELECT s.beverage_id, u.id, u.username, u.full_name, s.id, s.state ${RECIPIENTS_OF}`,
-    )
+    .prepare(`SELECT s.beverage_id, u.id, u.username, u.full_name, s.id, s.state ${RECIPIENTS_OF}`)
     .raw();
   const acceptedOne = sqlite
     .prepare(
