@@ -125,8 +125,10 @@ const LIST_QUERIES = [
   '',
   'limit=4',
   'status=TRIED',
+  'q=',
   'q=Reserva',
   'cellar=true',
+  'status=TRIED&type=WINE&cellar=true&window=NOW&q=Reserva&limit=2',
   'window=NOW',
   'type=WINE',
 ];
@@ -135,6 +137,19 @@ async function ownListNames(who: SignedInPerson, query: string): Promise<string[
   const { status, body } = await get(`/api/beverages?${query}`, who);
   expect(status).toBe(200);
   return beveragePageSchema.parse(body).beverages.map((b) => b.name);
+}
+
+/** The person's own list walked one entry a page, following the cursor. */
+async function pagedNames(who: SignedInPerson): Promise<string[]> {
+  const names: string[] = [];
+  let cursor: string | null = '';
+  while (cursor !== null) {
+    const query = `limit=1${cursor ? `&cursor=${cursor}` : ''}`;
+    const page = beveragePageSchema.parse((await get(`/api/beverages?${query}`, who)).body);
+    names.push(...page.beverages.map((b) => b.name));
+    cursor = page.nextCursor;
+  }
+  return names;
 }
 
 async function entryAs(who: SignedInPerson, id: number) {
@@ -150,6 +165,7 @@ async function whatOneSeesOfTheOther(viewer: 'alice' | 'bruno', other: 'alice' |
   for (const query of LIST_QUERIES) {
     seen[`own list ?${query}`] = (await ownListNames(me, query)).includes(theirs.name);
   }
+  seen['own list, a page at a time'] = (await pagedNames(me)).includes(theirs.name);
   const places = (await get('/api/cellar/places', me)).body.places as { id: number }[];
   seen['own list ?placeId'] = (await ownListNames(me, `placeId=${places[0]!.id}`)).includes(
     theirs.name,
@@ -192,6 +208,7 @@ function unblocked(viewer: 'alice' | 'bruno') {
   const other = viewer === 'alice' ? 'bruno' : 'alice';
   const seen: Record<string, unknown> = {};
   for (const query of LIST_QUERIES) seen[`own list ?${query}`] = true;
+  seen['own list, a page at a time'] = true;
   seen['own list ?placeId'] = false; // a place holds only its owner's bottles
   seen['their list'] = true;
   seen['their entry'] = true;
