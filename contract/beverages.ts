@@ -3,6 +3,7 @@ import { conversationCountsSchema } from './conversation.ts';
 import { DRINK_WINDOWS } from './cellar.ts';
 import { booleanField, statusField, typeField } from './entry-fields.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from './enums.ts';
+import { integerQuery } from './query-fields.ts';
 
 /** A user an entry is shared with; `shareId` is what DELETE /beverages/{id}/share/{shareId} takes. */
 export const shareUserSchema = z.object({
@@ -101,7 +102,10 @@ export const beverageQuerySchema = z.object({
     .regex(/^[1-9][0-9]{0,15}$/, 'userId must be a positive integer')
     .transform(Number)
     .optional()
-    .meta({ description: "Whose entries (those the caller may see); the caller's when left out" }),
+    .meta({
+      description: "Whose entries (those the caller may see); the caller's when left out",
+      ...integerQuery(1),
+    }),
   type: typeField.optional(),
   status: statusField.optional(),
   q: z
@@ -125,6 +129,7 @@ export const beverageQuerySchema = z.object({
     .meta({
       description:
         "Only the caller's entries with a bottle in this place of theirs or a place inside it",
+      ...integerQuery(1),
     }),
   limit: z
     .string()
@@ -134,7 +139,8 @@ export const beverageQuerySchema = z.object({
       (n) => n <= BEVERAGE_MAX_LIMIT,
       `limit must be a whole number from 1 to ${BEVERAGE_MAX_LIMIT}`,
     )
-    .optional(),
+    .optional()
+    .meta({ description: 'Entries a page holds', ...integerQuery(1, BEVERAGE_MAX_LIMIT) }),
   cursor: z
     .string()
     .max(100, 'The cursor is not valid')

@@ -6,6 +6,7 @@ import {
   PLACE_NAME_MAX_LENGTH,
 } from './cellar-limits.ts';
 import { BEVERAGE_TYPES } from './enums.ts';
+import { integerQuery } from './query-fields.ts';
 
 /**
  * The cellar beyond the 'In cellar' flag: places (nested), bottles of an entry, and the cellar's
@@ -242,7 +243,10 @@ export const cellarBottlesQuerySchema = z.object({
     .string()
     .regex(/^(none|[1-9][0-9]{0,15})$/, 'placeId must be a place id or none')
     .optional()
-    .meta({ description: "A place (its bottles and those of the places inside it), or 'none'" }),
+    .meta({
+      description:
+        'A place id (its bottles and those of the places inside it), or `none` for the bottles without a place',
+    }),
   type: z.enum(BEVERAGE_TYPES, { error: 'Type must be WHISKEY, WINE or BEER' }).optional(),
   window: z
     .enum(DRINK_WINDOWS, { error: 'window must be NOW, PAST or LATER' })
@@ -259,7 +263,11 @@ export const cellarBottlesQuerySchema = z.object({
       (n) => n <= CELLAR_BOTTLES_MAX_LIMIT,
       `limit must be a whole number from 1 to ${CELLAR_BOTTLES_MAX_LIMIT}`,
     )
-    .optional(),
+    .optional()
+    .meta({
+      description: 'Bottle lines a page holds',
+      ...integerQuery(1, CELLAR_BOTTLES_MAX_LIMIT),
+    }),
   cursor: z.string().max(100, 'The cursor is not valid').optional(),
 });
 export type CellarBottlesQuery = z.output<typeof cellarBottlesQuerySchema>;

@@ -95,5 +95,8 @@ export const EXPORT_CSV_COLUMNS = [
 
 /** GET /api/export?username=NAME: an admin exports another user's vault (else one's own). */
 export const exportQuerySchema = z.object({
-  username: z.string().trim().min(1, 'username must not be empty').max(64).optional(),
+  username: z.string().trim().min(1, 'username must not be empty').max(64).optional().meta({
+    description:
+      "Another user's vault: for an admin signed in by session (a token exports its own user's)",
+  }),
 });

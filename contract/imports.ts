@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerQuery } from './query-fields.ts';
 
 /**
  * Imports: POST /api/imports takes one file as the raw request body (a CSV, the vault's own
@@ -111,7 +112,8 @@ const pageNumber = (name: string, min: number, max: number) =>
     .string()
     .regex(/^\d{1,9}$/, `${name} must be a whole number`)
     .transform(Number)
-    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`)
+    .meta(integerQuery(min, max));
 
 /** GET /api/imports/{id}/report?outcome=NOT_IMPORTED&offset=0&limit=200 (all optional). */
 export const importReportQuerySchema = z

@@ -10,6 +10,7 @@ import {
   NOTIFICATION_TYPES,
 } from './enums.ts';
 import { userSummarySchema } from './users.ts';
+import { integerQuery } from './query-fields.ts';
 
 /**
  * GET /users/search?q: a local user, marked when the caller already follows them (`following`)
@@ -244,5 +245,8 @@ export const activityQuerySchema = z.object({
     .transform(Number)
     .refine((n) => n <= ACTIVITY_MAX_LIMIT, ACTIVITY_LIMIT_MESSAGE)
     .optional()
-    .meta({ description: `Items a page holds: ${ACTIVITY_DEFAULT_LIMIT} when left out` }),
+    .meta({
+      description: `Items a page holds: ${ACTIVITY_DEFAULT_LIMIT} when left out`,
+      ...integerQuery(1, ACTIVITY_MAX_LIMIT),
+    }),
 });

@@ -14,6 +14,9 @@ import { z } from 'zod';
 /** What the secret starts with, so that people and secret scanners recognise it. */
 export const TOKEN_PREFIX = 'vault_pat_';
 
+/** The most access tokens one person may have: each is a way in to keep track of. */
+export const MAX_TOKENS_PER_USER = 50;
+
 /** The longest token name, in characters. */
 export const TOKEN_NAME_MAX_LENGTH = 100;
 

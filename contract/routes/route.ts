@@ -13,7 +13,8 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * Who may call a route:
- *  - `public`: anyone (sign-in itself);
+ *  - `public`: anyone (sign-in itself); an access token may call a public GET (the OpenAPI
+ *    document), never a public write (signing in and out);
  *  - `read`: a signed-in user, by session or by an access token of either scope;
  *  - `write`: a signed-in user, by session or by a `write` access token;
  *  - `session`: a signed-in user by session only: the account itself (password, second factor,

@@ -2,6 +2,7 @@ import {
   adminTokenListSchema,
   createdTokenSchema,
   createTokenBodySchema,
+  MAX_TOKENS_PER_USER,
   tokenListSchema,
 } from '../tokens.ts';
 import { route } from './route.ts';
@@ -18,12 +19,13 @@ export const tokenRoutes = {
   }),
   'POST /tokens': route({
     summary: 'Create an access token; the answer holds its secret, shown this once only',
+    description: `A person may have at most ${MAX_TOKENS_PER_USER} tokens; one more is refused with 409 until one is revoked.`,
     tag,
     access: 'session',
     json: createTokenBodySchema,
     answer: createdTokenSchema,
     status: 201,
-    errors: [400],
+    errors: [400, 409],
   }),
   'GET /tokens/all': route({
     summary: "Every user's access tokens with their owner (admins)",

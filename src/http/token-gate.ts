@@ -24,8 +24,8 @@ interface MethodPaths {
 
 /**
  * The gate of token requests, compiled once from the route table (contract/routes/): a token
- * may reach only a route of the table whose access is `read` or `write`; every other route,
- * in the table or not, is refused before anything else runs. When a path could be several
+ * may reach only a route of the table whose access is `read` or `write`, or a public GET;
+ * every other route, in the table or not, is refused before anything else runs. When a path could be several
  * routes of the table (`/users/me` and `/users/{id}`), the strictest of them decides. Each
  * method costs at most three regular expression tests.
  */
@@ -39,7 +39,7 @@ export function compileTokenGate(
     const path = key.slice(space + 1);
     let paths = byAccess.get(method);
     if (!paths) byAccess.set(method, (paths = { refused: [], write: [], read: [] }));
-    paths[kindOf(def.access)].push(path);
+    paths[kindOf(def.access, method)].push(path);
   }
   const compiled = new Map<string, MethodPaths>();
   for (const [method, paths] of byAccess) {
@@ -59,6 +59,11 @@ export function compileTokenGate(
   };
 }
 
-function kindOf(access: Access): 'refused' | 'write' | 'read' {
+/**
+ * A public route that reads (GET /openapi.json) answers everyone, a token too; the public
+ * writes (signing in and out) make and end sessions, which no token may touch.
+ */
+function kindOf(access: Access, method: string): 'refused' | 'write' | 'read' {
+  if (access === 'public') return method === 'GET' ? 'read' : 'refused';
   return access === 'read' || access === 'write' ? access : 'refused';
 }

@@ -25,7 +25,7 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     description:
-      'A personal access token (`Authorization: Bearer vault_pat_…`), created on the profile under Access tokens. A `read` token may call every route open to `read`; a `write` token also those open to `write`; neither may change the account itself or call admin routes.',
+      "A personal access token (`Authorization: Bearer vault_pat_…`), created on the profile under Access tokens. A `read` token may call every route open to `read`; a `write` token also those open to `write`; neither may change the account itself or call admin routes. A token acts as its user with the power of a plain user, even an admin's: admin work needs a session.",
   },
 } as const;
 

@@ -52,8 +52,10 @@ const DESCRIPTION = `The JSON API of the vault, a private, self-hosted log for w
 Call it with the session cookie a browser gets by signing in, or from a script or another tool
 with a personal access token: create one on your profile under Access tokens and send it as
 \`Authorization: Bearer vault_pat_…\`. A \`read\` token may make every GET you may make; a \`write\`
-token may also log and change entries, your cellar, comments, cheers and follows. The account
-itself (password, second factor, sessions, tokens) and admin routes need a signed-in session.
+token may also log and change entries, your cellar, comments, cheers and follows. A token acts
+as its user with the power of a plain user, an admin's too: it never reaches another user's
+private things. The account itself (password, second factor, sessions, tokens) and admin routes
+need a signed-in session. This document answers everyone, with or without a token.
 
 Request bodies are JSON unless a route takes a form (\`multipart/form-data\`, for photos and
 files). Every error answer is JSON \`{ "message": "…" }\` with a sentence for a person.

@@ -35,6 +35,9 @@ function convert(schema: z.ZodType, side: Side, metadata: Metadata, form = false
       if (schemaJson.minimum === Number.MIN_SAFE_INTEGER) delete schemaJson.minimum;
       if (schemaJson.maximum === Number.MAX_SAFE_INTEGER) delete schemaJson.maximum;
       if (form && zodSchema._zod.def.type === 'custom') Object.assign(schemaJson, FILE);
+      // A whole number sent as text is described as the integer it carries
+      // (contract/query-fields.ts): the text's pattern says nothing of an integer.
+      if (schemaJson.type === 'integer') delete schemaJson.pattern;
     },
   }) as JsonSchema;
   delete json.$schema;
@@ -93,9 +96,19 @@ export class SchemaComponents {
     return { $ref: COMPONENTS + name };
   }
 
-  /** The schema written out in place (a query's fields): it may still refer to components. */
+  /**
+   * The schema written out in place (a query's fields), even when it is a named shape: no
+   * component is made for it. Its fields may still refer to components.
+   */
   inline(schema: z.ZodType, side: Side): JsonSchema {
-    return this.#place(convert(schema, side, this.#metadata[side]), 'Query');
+    const named = this.#metadata[side];
+    const metadata: Metadata = (s) => {
+      const meta = named(s);
+      if (s !== schema || !meta) return meta;
+      const { id: _id, ...rest } = meta;
+      return rest;
+    };
+    return this.#place(convert(schema, side, metadata), 'Query');
   }
 
   #add(schema: z.ZodType, side: Side, name: string, form: boolean): void {

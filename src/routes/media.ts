@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../domain-error.ts';
+import { bearerSecret, tokenSignIn } from '../http/bearer.ts';
 import type { AppEnv } from '../http/env.ts';
 import { cookiePolicy, loadSession, requireUser } from '../http/session.ts';
 
@@ -11,10 +12,20 @@ import { cookiePolicy, loadSession, requireUser } from '../http/session.ts';
  * answer (src/visibility/policy.ts): avatars are public (actors' icons, which other fediverse
  * servers fetch); a bottle photo is for whoever may see its entry, and never for anonymous
  * requests (401 before the policy is asked; 404 when it says no, as for a missing file).
+ * A bottle photo answers a signed-in session or an access token of either scope, which acts
+ * as its user does on /api (src/http/bearer.ts): a tool exporting entries fetches their photos.
  * The servers a federated entry was sent to fetch its photo by a capability URL, /media/f/….
  */
 export function mediaRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  const session = loadSession(ctx.sessions, ctx.users, cookiePolicy(ctx.config.origin));
+  const signInByToken = tokenSignIn(ctx.tokens, ctx.tokenRateLimit);
+  const sessionOrToken: MiddlewareHandler<AppEnv> = (c, next) => {
+    const secret = bearerSecret(c.req.header('authorization'));
+    if (secret === undefined) return session(c, next);
+    signInByToken(c, secret);
+    return next();
+  };
 
   async function serve(c: Context<AppEnv>, storedPath: string, cacheControl: string) {
     if (!ctx.visibility.canSeePhoto(c.get('user') ?? null, storedPath)) {
@@ -47,11 +58,8 @@ export function mediaRoutes(ctx: AppContext): Hono<AppEnv> {
   routes.get('/avatars/:name', (c) =>
     serve(c, `media/avatars/${c.req.param('name')}`, 'public, max-age=31536000, immutable'),
   );
-  routes.get(
-    '/:name',
-    loadSession(ctx.sessions, ctx.users, cookiePolicy(ctx.config.origin)),
-    requireUser,
-    (c) => serve(c, `media/${c.req.param('name')}`, 'private, max-age=31536000, immutable'),
+  routes.get('/:name', sessionOrToken, requireUser, (c) =>
+    serve(c, `media/${c.req.param('name')}`, 'private, max-age=31536000, immutable'),
   );
   return routes;
 }

@@ -34,6 +34,14 @@ export function createTokenRepository(db: Db) {
         .orderBy(desc(apiTokens.id))
         .all();
     },
+    /** How many tokens a user has (expired ones included, until revoked). */
+    countForUser(userId: number): number {
+      return db
+        .select({ n: sql<number>`count(*)` })
+        .from(apiTokens)
+        .where(eq(apiTokens.userId, userId))
+        .get()!.n;
+    },
     /** Every token with its owner's username, by username then newest first. */
     listAll(): (ApiTokenRow & { username: string })[] {
       return db

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { TOKEN_PREFIX, type TokenScope } from '../../contract/tokens.ts';
+import { MAX_TOKENS_PER_USER, TOKEN_PREFIX, type TokenScope } from '../../contract/tokens.ts';
 import { hashToken, recentTokenHashes } from '../auth/sessions.ts';
 import type { ApiTokenRow, UserRow } from '../db/schema/index.ts';
-import { badRequest, notFound } from '../domain-error.ts';
+import { badRequest, conflict, notFound } from '../domain-error.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { TokenRepository } from './repository.ts';
 
@@ -34,7 +34,13 @@ export function createTokenService(deps: {
   const notFoundError = () => notFound('Access token not found');
 
   return {
+    /** Makes a token; refused (409) when the owner already has MAX_TOKENS_PER_USER. */
     create(owner: UserRow, input: NewToken): { token: ApiTokenRow; secret: string } {
+      if (repo.countForUser(owner.id) >= MAX_TOKENS_PER_USER) {
+        throw conflict(
+          `You have ${MAX_TOKENS_PER_USER} access tokens, the most a person may have: revoke one you no longer use first`,
+        );
+      }
       const t = now();
       let expiresAt: Date | null = null;
       if (input.expiresAt) {

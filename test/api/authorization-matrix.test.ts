@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../contract/routes/index.ts';
+import type { RouteDef, TokenScope } from '../../contract/routes/route.ts';
 import { hashToken } from '../../src/auth/sessions.ts';
 import type { UserRow } from '../../src/db/schema/index.ts';
 import {
@@ -16,18 +18,21 @@ import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 /**
  * Every route of the app (and both inboxes) against every actor, checked against the table in
- * test/helpers/authorization-table.ts. The resource of an owner's route is made afresh for
- * each actor, so that one actor's request never decides another's.
+ * test/helpers/authorization-table.ts, and against the admin's access tokens of both scopes. The
+ * resource of an owner's route is made afresh for each actor, so that one actor's request never
+ * decides another's.
  */
 let vault: TestVault;
 type Person = Exclude<Actor, 'anonymous'>;
 let people: Record<Person, UserRow & { password: string }>;
+let adminTokens: Record<TokenScope, string>;
 let photo: string;
 let avatar: string;
 let counter = 0;
 
 beforeAll(async () => {
-  vault = createTestVault();
+  // Every token request of the admin counts against one budget: not the question here.
+  vault = createTestVault({ env: { VAULT_TOKEN_REQUESTS_PER_MINUTE: '100000' } });
   people = {
     owner: await vault.createUser({ username: 'olive', activityPubEnabled: true }),
     other: await vault.createUser({ username: 'oscar' }),
@@ -42,6 +47,9 @@ beforeAll(async () => {
   photo = entry.photoPath!.replace('media/', '');
   const withAvatar = await vault.ctx.profiles.update(people.owner, {}, { replace: image });
   avatar = withAvatar.avatarPath!.replace('media/avatars/', '');
+  const tokenOf = (scope: TokenScope) =>
+    vault.ctx.tokens.create(people.admin, { name: `Admin's ${scope}`, scope }).secret;
+  adminTokens = { read: tokenOf('read'), write: tokenOf('write') };
 });
 afterAll(() => vault.close());
 
@@ -124,7 +132,11 @@ function removeSecondFactors() {
   }
 }
 
-async function send(method: string, pattern: string, actor: Actor, row: Row): Promise<Response> {
+/** Who sends a request: an actor by session (or nobody), or an admin's access token. */
+type Sender = Actor | { adminToken: TokenScope };
+
+async function send(method: string, pattern: string, sender: Sender, row: Row): Promise<Response> {
+  const actor: Actor = typeof sender === 'string' ? sender : 'admin';
   const person = actor === 'anonymous' ? 'owner' : actor;
   const parts: RequestParts =
     row.request?.({
@@ -134,15 +146,37 @@ async function send(method: string, pattern: string, actor: Actor, row: Row): Pr
       unique: String(++counter),
     }) ?? {};
   const path = fillPath(pattern, parts.params ?? {});
-  const cookie = actor === 'anonymous' ? undefined : sessionOf(actor);
-  if (parts.json !== undefined) return vault.postJson(path, parts.json, cookie, method);
-  const init: RequestInit & { cookie?: string } = { method, ...(cookie && { cookie }) };
-  if (parts.form) {
+  const headers = new Headers();
+  let cookie: string | undefined;
+  if (typeof sender !== 'string') {
+    headers.set('authorization', `Bearer ${adminTokens[sender.adminToken]}`);
+  } else if (actor !== 'anonymous') {
+    cookie = sessionOf(actor);
+  }
+  const init: RequestInit & { cookie?: string } = { method, headers, ...(cookie && { cookie }) };
+  if (parts.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    init.body = JSON.stringify(parts.json);
+  } else if (parts.form) {
     const form = new FormData();
     for (const [name, value] of Object.entries(parts.form)) form.append(name, value);
     init.body = form;
   }
   return vault.request(path, init);
+}
+
+/**
+ * What an admin's access token gets: what a plain user (`other`) gets on every route a token
+ * may call (with the write scope for a `write` route), and 403 on every other /api route. A
+ * token acts as its user with no admin power, so it never reaches another user's things.
+ */
+function expectedOfAdminToken(method: string, pattern: string, scope: TokenScope, row: Row) {
+  if (!pattern.startsWith('/api/')) return row.other;
+  const key = `${method} ${pattern.slice('/api'.length).replace(/:(\w+)/g, '{$1}')}`;
+  const access = (apiRoutes as Record<string, RouteDef>)[key]?.access;
+  if (access === 'read' || (access === 'public' && method === 'GET')) return row.other;
+  if (access === 'write' && scope === 'write') return row.other;
+  return 403;
 }
 
 function meets(expected: Expected, status: number): boolean {
@@ -165,6 +199,7 @@ describe('the authorization table', () => {
 });
 
 const ACTORS: readonly Actor[] = ['anonymous', 'owner', 'other', 'admin'];
+const SCOPES: readonly TokenScope[] = ['read', 'write'];
 const summary = (row: Row) => ACTORS.map((actor) => `${actor} ${row[actor]}`).join(', ');
 
 describe('each route answers each actor as the table says', () => {
@@ -173,15 +208,18 @@ describe('each route answers each actor as the table says', () => {
     async (key, _, row) => {
       const [method, pattern] = key.split(' ') as [string, string];
       const outcomes: string[] = [];
-      for (const actor of ACTORS) {
-        const res = await send(method, pattern, actor, row);
+      const check = async (sender: Sender, name: string, expected: Expected) => {
+        const res = await send(method, pattern, sender, row);
         const body = await res.text();
-        if (!meets(row[actor], res.status)) {
-          outcomes.push(
-            `${actor}: expected ${row[actor]}, got ${res.status} ${body.slice(0, 120)}`,
-          );
+        if (!meets(expected, res.status)) {
+          outcomes.push(`${name}: expected ${expected}, got ${res.status} ${body.slice(0, 120)}`);
         }
         removeSecondFactors();
+      };
+      for (const actor of ACTORS) await check(actor, actor, row[actor]);
+      for (const scope of SCOPES) {
+        const expected = expectedOfAdminToken(method, pattern, scope, row);
+        await check({ adminToken: scope }, `admin's ${scope} token`, expected);
       }
       expect(outcomes).toEqual([]);
     },

@@ -13,6 +13,7 @@ describe('the token gate', () => {
     'GET /users/me': def('session'),
     'PATCH /users/{id}': def('write'),
     'POST /auth/login': def('public'),
+    'GET /openapi.json': def('public'),
     'GET /users/{id}/photos/{name}.jpg': def('read'),
     'DELETE /things/{id}': def('admin'),
   });
@@ -24,7 +25,11 @@ describe('the token gate', () => {
     expect(gate('GET', '/api/users/5/photos/a.jpg')).toBe('read');
   });
 
-  it('refuses session, admin and public routes, and every path that is not in the table', () => {
+  it('admits a public GET (the OpenAPI document answers everyone), as a read', () => {
+    expect(gate('GET', '/api/openapi.json')).toBe('read');
+  });
+
+  it('refuses session, admin and public writes, and every path that is not in the table', () => {
     expect(gate('GET', '/api/users/me')).toBe('refused');
     expect(gate('DELETE', '/api/things/5')).toBe('refused');
     expect(gate('POST', '/api/auth/login')).toBe('refused');
