@@ -22,6 +22,7 @@ export const tokenRoutes = {
     access: 'session',
     json: createTokenBodySchema,
     answer: createdTokenSchema,
+    secretAnswer: true,
     status: 201,
     errors: [400],
   }),

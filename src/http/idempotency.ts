@@ -9,6 +9,11 @@ import { handleError } from './errors.ts';
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const INVALID_KEY = 'The Idempotency-Key must be 1 to 255 visible ASCII characters';
+/** What a key answers when sent again after a route's answer that held a secret. */
+export const SECRET_NOT_KEPT =
+  'This request was already carried out; its answer held a secret, shown once, so it is not ' +
+  'kept. See what it made in the vault (revoke an access token whose secret was lost), or send ' +
+  'a new request with a new Idempotency-Key';
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -24,10 +29,15 @@ const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
  * it again): a 4xx says the request was refused as a whole, and sending it again gets the same
  * refusal. A server error, or an answer that is not JSON (a file, a stream, one that sets a
  * cookie), releases the key: sending it again runs the request again.
+ *
+ * A route whose answer hands out a secret shown once (`secretAnswer` in the route table) keeps,
+ * for a success, not the answer but a 409 saying so: the secret is stored nowhere, and the key
+ * sent again neither shows it nor runs the request a second time.
  */
 export async function idempotent(
   c: Context<AppEnv>,
   run: () => Promise<Response>,
+  secretAnswer = false,
 ): Promise<Response> {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   const keys = c.get('idempotency') as IdempotencyService | undefined;
@@ -47,18 +57,25 @@ export async function idempotent(
   } catch (error) {
     res = handleError(error instanceof Error ? error : new Error(String(error)), c);
   }
-  const kept = await keptAnswer(res);
-  if (kept) keys.finish(start.id, res.status, kept.body);
+  const kept = await keptAnswer(res, secretAnswer);
+  if (kept) keys.finish(start.id, kept.status, kept.body);
   else keys.release(start.id);
   return res;
 }
 
 /** The answer to keep, or undefined for one that is not kept (see `idempotent`). */
-async function keptAnswer(res: Response): Promise<{ body: string | null } | undefined> {
-  if (res.status >= 500 || res.status === 429 || res.headers.has('set-cookie')) return undefined;
-  if (res.body === null || res.status === 204) return { body: null };
+async function keptAnswer(
+  res: Response,
+  secretAnswer: boolean,
+): Promise<{ status: number; body: string | null } | undefined> {
+  const { status } = res;
+  if (status >= 500 || status === 429 || res.headers.has('set-cookie')) return undefined;
+  if (secretAnswer && status < 300) {
+    return { status: 409, body: JSON.stringify({ message: SECRET_NOT_KEPT }) };
+  }
+  if (res.body === null || status === 204) return { status, body: null };
   if (!/^application\/json\b/i.test(res.headers.get('content-type') ?? '')) return undefined;
-  return { body: await res.clone().text() };
+  return { status, body: await res.clone().text() };
 }
 
 /**
