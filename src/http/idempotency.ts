@@ -1,5 +1,7 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, scrypt, type Hash } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Context } from 'hono';
+import type { RouteDef } from '../../contract/routes/route.ts';
 import { DomainError, badRequest } from '../domain-error.ts';
 import type { IdempotencyService } from '../idempotency/service.ts';
 import { incompleteBody } from './body-limit.ts';
@@ -32,12 +34,13 @@ const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
  *
  * A route whose answer hands out a secret shown once (`secretAnswer` in the route table) keeps,
  * for a success, not the answer but a 409 saying so: the secret is stored nowhere, and the key
- * sent again neither shows it nor runs the request a second time.
+ * sent again neither shows it nor runs the request a second time. The request of a route that
+ * may carry a password (`carriesPasswords`) is kept as a slow hash (`requestHash`).
  */
 export async function idempotent(
   c: Context<AppEnv>,
   run: () => Promise<Response>,
-  secretAnswer = false,
+  route: Pick<RouteDef, 'access' | 'secretAnswer'>,
 ): Promise<Response> {
   const key = c.req.header(IDEMPOTENCY_HEADER);
   const keys = c.get('idempotency') as IdempotencyService | undefined;
@@ -45,7 +48,8 @@ export async function idempotent(
   if (key === undefined || !keys || !user || !WRITES.has(c.req.method)) return run();
   if (!VALID_KEY.test(key)) throw badRequest(INVALID_KEY);
 
-  const start = keys.start(user.id, key, await requestHash(c));
+  const hash = await requestHash(c, carriesPasswords(route) ? `${user.id}\0${key}` : undefined);
+  const start = keys.start(user.id, key, hash);
   if (start.kind === 'replay') {
     c.header(REPLAYED_HEADER, 'true');
     if (start.body === null) return c.body(null, start.status as 204);
@@ -57,7 +61,7 @@ export async function idempotent(
   } catch (error) {
     res = handleError(error instanceof Error ? error : new Error(String(error)), c);
   }
-  const kept = await keptAnswer(res, secretAnswer);
+  const kept = await keptAnswer(res, route.secretAnswer === true);
   if (kept) keys.finish(start.id, kept.status, kept.body);
   else keys.release(start.id);
   return res;
@@ -79,13 +83,35 @@ async function keptAnswer(
 }
 
 /**
- * SHA-256 of the method, the path with its query and the raw body. A multipart body is hashed
+ * Whether a route's request may carry a password: the account's own routes (`session`: the
+ * password, the second factor) and the admin's (a user made or reset with a password). Tokens
+ * reach neither, and no other route takes a password (test/api/idempotency-secrets.test.ts
+ * checks the route table's bodies).
+ */
+export function carriesPasswords(route: Pick<RouteDef, 'access'>): boolean {
+  return route.access === 'session' || route.access === 'admin';
+}
+
+const scryptAsync = promisify(scrypt) as (
+  secret: string,
+  salt: string,
+  length: number,
+  options: { N: number; r: number; p: number },
+) => Promise<Buffer>;
+
+/**
+ * SHA-256 of the method, the path with its query and the raw body; with a `salt`, that digest
+ * run through scrypt (N=2^14, r=8: about 16 MiB and tens of milliseconds, the cost of an
+ * interactive sign-in's hash), salted with the user and the key. A plain SHA-256 of a body
+ * holding a password, kept in the table and so in backups, could be tried against a list of
+ * passwords at billions a second; the slow hash costs what guessing the stored password hash
+ * costs. The same request with the same key still hashes the same. A multipart body is hashed
  * with its boundary left out: a client that sends the same form again (a browser's FormData, an
  * offline queue) draws a new random boundary each time, and the boundary cannot occur in the
  * content, so the same fields and files hash the same. The body is read whole
  * (already bounded by src/http/body-limit.ts) and the request rebuilt around the bytes.
  */
-async function requestHash(c: Context<AppEnv>): Promise<string> {
+async function requestHash(c: Context<AppEnv>, salt: string | undefined): Promise<string> {
   const raw = c.req.raw;
   const url = new URL(raw.url);
   const hash = createHash('sha256').update(`${raw.method} ${url.pathname}${url.search}\n`);
@@ -101,7 +127,9 @@ async function requestHash(c: Context<AppEnv>): Promise<string> {
     hashBody(hash, bytes, multipartBoundary(raw.headers.get('content-type')));
     c.req.raw = new Request(raw, { body: bytes });
   }
-  return hash.digest('hex');
+  const digest = hash.digest('hex');
+  if (salt === undefined) return digest;
+  return (await scryptAsync(digest, salt, 32, { N: 2 ** 14, r: 8, p: 1 })).toString('hex');
 }
 
 function multipartBoundary(contentType: string | null): string | undefined {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { z } from 'zod';
 import { apiRoutes } from '../../contract/routes/index.ts';
 import type { RouteDef } from '../../contract/routes/route.ts';
 import { openDatabase } from '../../src/db/client.ts';
-import { SECRET_NOT_KEPT } from '../../src/http/idempotency.ts';
+import { carriesPasswords, SECRET_NOT_KEPT } from '../../src/http/idempotency.ts';
 import { removeTemporary, tempDir, unzip } from '../helpers/backups.ts';
 import { json } from '../helpers/json.ts';
 import { ADMIN_PASSWORD, createTestVault, type TestVault } from '../helpers/vault.ts';
@@ -55,6 +56,17 @@ const flagged = routes
   .filter(([, def]) => def.secretAnswer)
   .map(([key]) => key)
   .sort();
+
+/** The routes whose JSON body or form has a field named like a password. */
+const takingPasswords = routes
+  .filter(([, def]) =>
+    [def.json, def.form].some((body) => {
+      if (!body) return false;
+      const schema = z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' });
+      return [...propertyNames(schema)].some((name) => /password|passphrase/i.test(name));
+    }),
+  )
+  .map(([key, def]) => ({ key, def }));
 
 /** Every string of an answer's secret fields (a backup code list is one string each). */
 function secretsIn(value: unknown, into: string[] = [], inSecret = false): string[] {
@@ -163,6 +175,59 @@ describe('answers that hold a secret and Idempotency-Key', () => {
     const rows = keptRows(copy);
     expect(rows).toContain('secret-POST-tokens');
     for (const secret of handedOut) expect(rows).not.toContain(secret);
+  });
+});
+
+describe('requests that carry a password and Idempotency-Key', () => {
+  it('every route whose body takes a password is public (keys unused) or hashed slowly', () => {
+    expect(takingPasswords.map((r) => r.key)).toEqual(
+      expect.arrayContaining(['POST /totp/setup', 'PATCH /users/me', 'POST /users']),
+    );
+    for (const { key, def } of takingPasswords) {
+      expect(def.access === 'public' || carriesPasswords(def), key).toBe(true);
+    }
+  });
+
+  it('the table keeps no plain SHA-256 of a request holding a password, and it still replays', async () => {
+    const body = JSON.stringify({ password });
+    const send = () =>
+      vault.request('/api/totp/setup', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'password-hash' },
+        body,
+        cookie,
+      });
+    expect((await send()).status).toBe(200);
+    const again = await send();
+    expect(again.status).toBe(409);
+    expect(await json(again)).toEqual({ message: SECRET_NOT_KEPT });
+    const plain = createHash('sha256').update('POST /api/totp/setup\n').update(body).digest('hex');
+    const db = new Database(vault.config.databasePath, { readonly: true });
+    const stored = db
+      .prepare("SELECT request_hash FROM idempotency_keys WHERE key = 'password-hash'")
+      .pluck()
+      .get();
+    db.close();
+    expect(stored).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored).not.toBe(plain);
+  });
+
+  it('a profile change sent again with its key answers the same, replayed', async () => {
+    const change = () => {
+      const form = new FormData();
+      form.append('fullName', 'Sam Sommelier');
+      return vault.request('/api/users/me', {
+        method: 'PATCH',
+        headers: { 'idempotency-key': 'profile-1' },
+        body: form,
+        cookie,
+      });
+    };
+    const first = await change();
+    expect(first.status).toBe(200);
+    const again = await change();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.text()).toBe(await first.text());
   });
 });
 
