@@ -149,8 +149,8 @@ const trueOrFalse = (name: string) =>
     .transform((v) => v === 'true');
 
 /**
- * PATCH /users/me, a multipart form (with `avatar`, an image file, beside these fields): the
- * fields sent are changed, the others kept. A new password needs the current one.
+ * PATCH /users/me, a multipart form (its fields and `avatar`, an image file): the fields sent
+ * are changed, the others kept. A new password needs the current one.
  */
 export const profileFormSchema = z.object({
   fullName: unlessBlank(fullNameSchema).optional(),
@@ -164,5 +164,9 @@ export const profileFormSchema = z.object({
     .optional(),
   currentPassword: z.string().max(1024, 'Current password is too long').optional(),
   newPassword: z.string().optional(),
+  avatar: z
+    .file()
+    .optional()
+    .meta({ description: 'A JPEG, PNG, WebP or AVIF image of at most 15 MB' }),
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;

@@ -1,6 +1,7 @@
 import { backupListSchema, createdBackupSchema } from '../backups.ts';
 import { exportQuerySchema } from '../export.ts';
 import {
+  IMPORT_MAX_BYTES,
   importJobListSchema,
   importJobResponseSchema,
   importQuerySchema,
@@ -25,6 +26,7 @@ const imports = {
     tag: 'Imports',
     access: 'write',
     upload: 'application/octet-stream',
+    bodyLimit: IMPORT_MAX_BYTES,
     query: importQuerySchema,
     answer: importJobResponseSchema,
     status: 202,

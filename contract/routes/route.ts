@@ -58,6 +58,11 @@ export interface RouteDef {
    * takes one of `json`, `form` and `upload`.
    */
   upload?: string;
+  /**
+   * The most bytes its body may hold, when not what it takes implies (`bodyLimitOf`): the
+   * import file's is larger than a photo's.
+   */
+  bodyLimit?: number;
   /** The JSON answer. Without it, the answer has no body (204) unless `file` says otherwise. */
   answer?: z.ZodType;
   /** The status of a successful answer: 200 unless said (201 for a creation, 204 without body). */
@@ -66,6 +71,29 @@ export interface RouteDef {
   file?: string;
   /** The error statuses a caller should expect besides those that `access` implies. */
   errors?: readonly number[];
+  /**
+   * The answer hands out a secret shown this once (an access token's secret, the authenticator
+   * app's secret and backup codes): it is never kept for an `Idempotency-Key` replay, and the
+   * key sent again answers 409 without it (src/http/idempotency.ts).
+   */
+  secretAnswer?: true;
+}
+
+/** The body of a route that takes JSON, and of any request outside the table: 1 MiB. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/**
+ * The body of a route that takes a form or a file: a photo or an avatar of up to 15 MB (checked
+ * again, exactly, by the media module) and its fields.
+ */
+export const FORM_BODY_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * The most bytes a route's body may hold: its `bodyLimit`, else what it takes says: a form or a
+ * file (`form`, `upload`) 16 MiB, JSON 1 MiB. The server bounds every body by it before anything
+ * reads it (src/http/body-limit.ts), and the reference states it.
+ */
+export function bodyLimitOf(def: RouteDef): number {
+  return def.bodyLimit ?? (def.form || def.upload ? FORM_BODY_LIMIT : JSON_BODY_LIMIT);
 }
 
 /** Declares one route, keeping its literal types (its schemas) for the table's users. */

@@ -101,6 +101,7 @@ export const signInRoutes = {
     json: passwordBodySchema,
     jsonOptional: true,
     answer: totpSetupSchema,
+    secretAnswer: true,
     errors: [400, 403, 409, 429],
   }),
   'POST /totp/verify': route({

@@ -24,6 +24,7 @@ export const tokenRoutes = {
     access: 'session',
     json: createTokenBodySchema,
     answer: createdTokenSchema,
+    secretAnswer: true,
     status: 201,
     errors: [400, 409],
   }),

@@ -110,7 +110,7 @@ export function contractRouter<const P extends string>(prefix: P) {
     const keyed = method !== 'GET' && def.access !== 'public';
     const serve = (c: Context<AppEnv>) => {
       checkAccess(c, def.access);
-      return keyed ? idempotent(c, () => answer(c)) : answer(c);
+      return keyed ? idempotent(c, () => answer(c), def) : answer(c);
     };
     contractHandlers.add(serve);
     router.on(method, sub, serve);

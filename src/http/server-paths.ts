@@ -45,17 +45,3 @@ export function serverPathOf(pathname: string): ServerPath | undefined {
       : pathname === p.prefix || pathname.startsWith(`${p.prefix}/`),
   );
 }
-
-/**
- * The routes that take a photo or an avatar (multipart form data, up to 16 MB). Every other
- * request body is limited to 1 MB (src/http/body-limit.ts).
- */
-export const UPLOAD_ROUTES: readonly { method: string; path: RegExp; what: string }[] = [
-  { method: 'POST', path: /^\/api\/beverages\/?$/, what: 'log an entry with its photo' },
-  { method: 'PATCH', path: /^\/api\/beverages\/[^/]+\/?$/, what: 'edit an entry and its photo' },
-  { method: 'PATCH', path: /^\/api\/users\/me\/?$/, what: 'edit the profile and avatar' },
-];
-
-export function isUploadRoute(method: string, pathname: string): boolean {
-  return UPLOAD_ROUTES.some((r) => r.method === method && r.path.test(pathname));
-}

@@ -4,8 +4,11 @@ import type { Access, RouteDef } from '../../contract/routes/route.ts';
 /** What the gate lets an access token do on a request: call it with that scope, or not at all. */
 export type TokenAdmission = 'read' | 'write' | 'refused';
 
-/** One regular expression matching any of the paths (`{name}` is one path segment). */
-function anyOf(paths: string[]): RegExp | undefined {
+/**
+ * One regular expression matching any of the paths of the table under /api (`{name}` is one path
+ * segment).
+ */
+export function anyOf(paths: string[]): RegExp | undefined {
   if (paths.length === 0) return undefined;
   const escaped = paths.map((p) =>
     p

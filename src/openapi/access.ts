@@ -79,6 +79,8 @@ export function errorStatuses(def: RouteDef): number[] {
   if (def.query || def.json || def.form) statuses.add(400);
   if (def.json || def.form) statuses.add(415);
   if (def.form || def.upload) statuses.add(413);
+  // Sent again with its Idempotency-Key, an answer that held a secret is not shown again.
+  if (def.secretAnswer) statuses.add(409);
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -1,7 +1,7 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { apiRoutes } from '../../contract/routes/index.ts';
 import { apiTags } from '../../contract/routes/meta.ts';
-import type { RouteDef } from '../../contract/routes/route.ts';
+import { bodyLimitOf, type RouteDef } from '../../contract/routes/route.ts';
 import {
   ACCESS_WORDS,
   ERROR_ANSWERS,
@@ -58,7 +58,9 @@ private things. The account itself (password, second factor, sessions, tokens) a
 need a signed-in session. This document answers everyone, with or without a token.
 
 Request bodies are JSON unless a route takes a form (\`multipart/form-data\`, for photos and
-files). Every error answer is JSON \`{ "message": "…" }\` with a sentence for a person.
+files). Each route's body has a limit, stated with it (1 MB for JSON, 16 MB for a form with a
+photo); a larger body is a 413. Every error answer is JSON \`{ "message": "…" }\` with a
+sentence for a person.
 
 Every write (POST, PATCH, PUT, DELETE) of a signed-in user takes an optional \`Idempotency-Key\`
 header (1 to 255 visible ASCII characters, e.g. a UUID), for a client that sends a request again
@@ -68,7 +70,9 @@ applies nothing. The same key with another request is a 409, and so is a second 
 first is still running. Every answer but a server error (5xx) and a 429 is kept: after one of
 those the request may be sent again with its key, and so may one whose answer never came because
 the vault stopped while it ran (a restart forgets the keys of requests that had not finished).
-Keys are per user, whether by session or token.`;
+Keys are per user, whether by session or token. An answer that hands out a secret shown once (an
+access token's secret, the authenticator app's secret and backup codes) is not kept: the same key
+again answers 409, without the secret.`;
 
 /** Path parameters that are ids (or a year) are integers, the others (a name) strings, unless the route says (`params`). */
 const isInteger = (name: string) => name === 'id' || name === 'year' || /[a-z]Id$/.test(name);
@@ -136,13 +140,22 @@ function requestBody(def: RouteDef, id: string, components: SchemaComponents) {
       const schema = components.ref(def.form, 'input', `${pascal(id)}Form`, true);
       content['multipart/form-data'] = { schema };
     }
-    return { required: !def.jsonOptional, content };
+    return { required: !def.jsonOptional, description: limitText(def), content };
   }
   if (def.upload) {
     const schema = { type: 'string', format: 'binary' };
-    return { required: true, content: { [def.upload]: { schema } } };
+    return { required: true, description: limitText(def), content: { [def.upload]: { schema } } };
   }
   return undefined;
+}
+
+const SECRET_ANSWER =
+  'The answer holds a secret shown this once: it is not kept for an `Idempotency-Key`, and the ' +
+  'key sent again answers 409 without it.';
+
+/** The body limit of the route (a larger body is a 413), as the reference states it. */
+function limitText(def: RouteDef): string {
+  return `At most ${bodyLimitOf(def) / 1024 / 1024} MB.`;
 }
 
 const SUCCESS = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'Done; no content' } as const;
@@ -184,7 +197,11 @@ function operation(key: string, def: RouteDef, components: SchemaComponents): Op
   return {
     operationId,
     summary: def.summary,
-    description: [`**Who may call:** ${ACCESS_WORDS[def.access]}`, def.description]
+    description: [
+      `**Who may call:** ${ACCESS_WORDS[def.access]}`,
+      def.description,
+      def.secretAnswer ? SECRET_ANSWER : undefined,
+    ]
       .filter(Boolean)
       .join('\n\n'),
     tags: [def.tag],

@@ -60,7 +60,12 @@ function requestBody(op: Operation, components: Components): string[] {
   if (!content) return [];
   const [mediaType, { schema }] = Object.entries(content)[0]!;
   const required = op.requestBody?.required ? '' : ', may be left out';
-  return [`**Body** (\`${mediaType}\`${required})`, '', ...schemaBlock(schema, components)];
+  const limit = op.requestBody?.description ? ` ${op.requestBody.description as string}` : '';
+  return [
+    `**Body** (\`${mediaType}\`${required}).${limit}`,
+    '',
+    ...schemaBlock(schema, components),
+  ];
 }
 
 function answer(op: Operation, components: Components): string[] {

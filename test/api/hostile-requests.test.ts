@@ -1,6 +1,7 @@
 import { reset, type LogRecord } from '@logtape/logtape';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundedLine, MAX_LOG_LINE } from '../../src/logger.ts';
+import { chunked } from '../helpers/bodies.ts';
 import { captureLogs } from '../helpers/logs.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
@@ -28,19 +29,6 @@ function inbox(path: string, body: string, headers: Record<string, string> = {})
     method: 'POST',
     headers: { 'content-type': AP, ...headers },
     body,
-  });
-}
-
-/** A body streamed in chunks, with no Content-Length (Transfer-Encoding: chunked on the wire). */
-function chunked(totalBytes: number): ReadableStream<Uint8Array> {
-  const chunk = new Uint8Array(64 * 1024).fill(0x20);
-  let sent = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (sent >= totalBytes) return controller.close();
-      controller.enqueue(chunk);
-      sent += chunk.byteLength;
-    },
   });
 }
 

@@ -93,6 +93,7 @@ describe('GET /api/openapi.json', () => {
     ]);
     expect(op.requestBody).toEqual({
       required: true,
+      description: 'At most 1 MB.',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/CommentBody' } } },
     });
     expect(doc.components.schemas.CommentBody).toMatchObject({
@@ -144,8 +145,11 @@ describe('GET /api/openapi.json', () => {
     const upload = operation('POST /imports');
     expect(upload.requestBody).toEqual({
       required: true,
+      description: 'At most 50 MB.',
       content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
     });
+    const photo = operation('PATCH /beverages/{id}/tastings/{tastingId}');
+    expect(photo.requestBody).toMatchObject({ description: 'At most 16 MB.' });
     expect(Object.keys(upload.responses)).toContain('413');
     const param = (key: keyof typeof apiRoutes) =>
       operation(key).parameters?.find((p) => p.name === 'id')?.schema;
