@@ -4,6 +4,8 @@ import { fetchBeverages } from '../api/entries.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import type { Beverage } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
+import { useWaitingChanges } from '../offline/useWaiting.ts';
+import { waitingEntries, type WaitingEntry } from '../offline/waiting.ts';
 import { entriesOf, hasMoreOf } from './list-state.ts';
 import type { ListFilter, ListPage } from './list-state.ts';
 
@@ -15,6 +17,8 @@ export const LOAD_FAILED = 'Unable to load vault entries.';
 
 export interface BeverageList {
   entries: Beverage[];
+  /** New entries of this list kept offline, newest first: shown before the vault's, as waiting. */
+  waiting: WaitingEntry[];
   /** True until the first page has arrived. */
   loading: boolean;
   error: string | null;
@@ -56,9 +60,17 @@ export function useBeverageList(
     if (error) console.warn(LOAD_FAILED, messageOf(error, ''));
   }, [error]);
 
-  const entries = useMemo(() => entriesOf(data), [data]);
+  const changes = useWaitingChanges();
+  const waiting = useMemo(() => waitingEntries(changes, filter), [changes, filter]);
+  const loaded = useMemo(() => entriesOf(data), [data]);
+  // A list of fixed size keeps its size: the waiting ones come first, as the newest.
+  const entries = useMemo(
+    () => (fixed ? loaded.slice(0, Math.max(0, pageSize - waiting.length)) : loaded),
+    [fixed, loaded, pageSize, waiting.length],
+  );
   return {
     entries,
+    waiting,
     loading: isPending,
     error: error ? LOAD_FAILED : null,
     hasMore: hasMoreOf(data),
