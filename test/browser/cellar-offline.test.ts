@@ -9,7 +9,7 @@ import {
 } from '../helpers/browser.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { seedEntry } from './vault-seed.ts';
-import { syncButton, syncCount } from './sync-status.ts';
+import { KEPT, syncButton, syncCount, WAITING_MARK } from './sync-status.ts';
 
 /*
  * An entry's cellar without a signal, on a phone (390 px) with the page already loaded: opening
@@ -104,6 +104,27 @@ async function openOneWithTasting(page: Page, notes: string): Promise<void> {
   await dialog.waitFor();
 }
 
+/** The texts of the open dialog's tastings, newest first. */
+const tastingTexts = (page: Page) =>
+  page
+    .getByRole('dialog', { name: 'Bottles and tastings' })
+    .getByRole('listitem', { name: /^Tasting of / })
+    .allTextContents();
+
+/** The names of the open dialog's bottle lines, each with whether it is marked as waiting. */
+const bottleLines = (page: Page) =>
+  page
+    .getByRole('dialog', { name: 'Bottles and tastings' })
+    .getByRole('listitem', { name: / × 750 ml/ })
+    .evaluateAll(
+      (items, mark) =>
+        items.map((item) => ({
+          name: item.getAttribute('aria-label'),
+          waiting: item.textContent.includes(mark),
+        })),
+      WAITING_MARK,
+    );
+
 describe("an entry's cellar without a signal", () => {
   it('keeps an opening with its tasting and a new bottle line, counts two, and applies each once online', async () => {
     const name = 'Hermitage La Chapelle';
@@ -113,6 +134,8 @@ describe("an entry's cellar without a signal", () => {
     const dialog = await openDialog(page, name);
     await session!.context.setOffline(true);
     await openOneWithTasting(page, 'Smoke and violets, in the cellar.');
+    // Each form says so in the same words as the log form.
+    await page.locator('.note--success', { hasText: KEPT }).first().waitFor();
     await dialog.getByRole('button', { name: 'Add bottles' }).click();
     const form = page.getByRole('dialog', { name: 'Add bottles' });
     await form.getByLabel('Quantity').fill('2');
@@ -122,6 +145,15 @@ describe("an entry's cellar without a signal", () => {
     await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('2 waiting to sync');
     // Nothing reached the vault.
     expect((await vault(page, id)).lines.map((line) => line.quantity)).toEqual([6]);
+    // Both show where they will be, marked as waiting: the opening's tasting, the new bottles.
+    expect(await tastingTexts(page)).toEqual([
+      expect.stringMatching(new RegExp(`${WAITING_MARK}.*Smoke and violets, in the cellar\\.`)),
+    ]);
+    expect(await bottleLines(page)).toEqual([
+      { name: '5 × 750 ml · 2017, No place', waiting: false },
+      { name: '2 × 750 ml · 2020, No place', waiting: true },
+    ]);
+    expect(await dialog.locator('.cellar-entry__count').textContent()).toBe('7 bottles');
 
     const writes: string[] = [];
     page.on('request', (request) => {
@@ -133,6 +165,19 @@ describe("an entry's cellar without a signal", () => {
     await expect.poll(() => syncCount(page), { timeout: 90_000 }).toBeNull();
     expect(writes).toHaveLength(2);
     expect(writes.every((key) => /^[0-9a-f-]{36}$/.test(key))).toBe(true);
+    // The vault's own tasting and line take their places: once each, no longer waiting.
+    await expect
+      .poll(() => tastingTexts(page), { timeout: 30_000 })
+      .toEqual([expect.not.stringContaining(WAITING_MARK)]);
+    expect(await tastingTexts(page)).toEqual([
+      expect.stringContaining('Smoke and violets, in the cellar.'),
+    ]);
+    await expect
+      .poll(() => bottleLines(page), { timeout: 30_000 })
+      .toEqual([
+        { name: '5 × 750 ml · 2017, No place', waiting: false },
+        { name: '2 × 750 ml · 2020, No place', waiting: false },
+      ]);
 
     const { lines, tastings } = await vault(page, id);
     expect(lines.map(({ quantity, vintage }) => ({ quantity, vintage }))).toEqual([
@@ -175,4 +220,37 @@ describe("an entry's cellar without a signal", () => {
     expect(lines.map((line) => line.quantity)).toEqual([5]);
     expect(tastings).toHaveLength(1);
   }, 120_000);
+
+  it("shows a tasting logged offline first in the entry's tastings, marked as waiting, until the vault has it", async () => {
+    const name = 'Saint-Joseph Offerus';
+    const { page, id } = await entryWithSixBottles(name);
+    const dialog = await openDialog(page, name);
+
+    await session!.context.setOffline(true);
+    await dialog.getByRole('button', { name: 'Log a tasting' }).click();
+    const form = page.getByRole('dialog', { name: 'Log a tasting' });
+    await form.getByRole('radio', { name: '3 out of 5' }).check();
+    await form.getByLabel('Tasting notes').fill('Pepper, by torchlight.');
+    await form.getByRole('button', { name: 'Log tasting' }).click();
+    await page.locator('.note--success', { hasText: KEPT }).first().waitFor();
+    await dialog.getByRole('heading', { name: 'Tastings', exact: true }).waitFor();
+    await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('1 waiting to sync');
+    expect(await tastingTexts(page)).toEqual([
+      expect.stringMatching(new RegExp(`${WAITING_MARK}.*Pepper, by torchlight\\.`)),
+    ]);
+    // It is shown, not yet kept by the vault: nothing to change or delete.
+    const kept = dialog.getByRole('listitem', { name: /^Tasting of / });
+    expect(await kept.getByRole('button').count()).toBe(0);
+    expect((await vault(page, id)).tastings).toEqual([]);
+
+    await session!.context.setOffline(false);
+    await expect.poll(() => syncCount(page), { timeout: 90_000 }).toBeNull();
+    await expect
+      .poll(() => tastingTexts(page), { timeout: 30_000 })
+      .toEqual([expect.not.stringContaining(WAITING_MARK)]);
+    expect(await tastingTexts(page)).toEqual([expect.stringContaining('Pepper, by torchlight.')]);
+    expect((await vault(page, id)).tastings).toEqual([
+      expect.objectContaining({ rating: 3, notes: 'Pepper, by torchlight.' }),
+    ]);
+  }, 180_000);
 });

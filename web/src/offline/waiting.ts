@@ -7,10 +7,12 @@
  *
  * No DOM or React imports here: it is unit-tested in Node.
  */
+import type { Beverage } from '../../../contract/beverages.ts';
 import type { Bottle, Place } from '../../../contract/cellar.ts';
 import type { Tasting } from '../../../contract/tastings.ts';
-import type { BeverageStatus, BeverageType } from '../../../contract/enums.ts';
+import type { BeverageStatus, BeverageType, Visibility } from '../../../contract/enums.ts';
 import { DEFAULT_BOTTLE_SIZE } from '../../../contract/cellar-limits.ts';
+import { today } from '../entry-cellar/days.ts';
 import type { QueuedChange } from './outbox-store.ts';
 
 /** The mark beside a change kept on the device (styled in styles.css, .tag--waiting). */
@@ -111,11 +113,44 @@ export function waitingEntries(
 
 const entryIdOf = (change: QueuedChange) => Number(change.params?.id);
 
-/** The day a tasting is of when none was given: today, on this device. */
-function today(now: number): string {
-  const day = new Date(now);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+/** An entry with one kept edit's fields (the edit dialog sends them all as a form). */
+function edited(entry: Beverage, fields: Record<string, unknown>): Beverage {
+  const next = { ...entry };
+  for (const key of ['name', 'subtype', 'makerName', 'notes'] as const) {
+    if (typeof fields[key] === 'string') next[key] = fields[key];
+  }
+  if (typeof fields.type === 'string') next.type = fields.type as BeverageType;
+  if (typeof fields.status === 'string') next.status = fields.status as BeverageStatus;
+  if (typeof fields.visibility === 'string') next.visibility = fields.visibility as Visibility;
+  if (fields.rating !== undefined) next.rating = numberOr(fields.rating, next.rating);
+  if (fields.inCellar !== undefined) next.inCellar = text(fields.inCellar) === 'true';
+  if (fields.drinkFrom !== undefined) next.drinkFrom = numberOr(fields.drinkFrom, null);
+  if (fields.drinkUntil !== undefined) next.drinkUntil = numberOr(fields.drinkUntil, null);
+  if (text(fields.removePhoto) === 'true') next.photoPath = null;
+  return next;
+}
+
+/**
+ * Entries with the edits kept offline applied, in the order they were made, and the ids of
+ * those so changed (shown as waiting). Unchanged entries are the same objects.
+ */
+export function withWaitingEdits(
+  entries: readonly Beverage[],
+  changes: readonly QueuedChange[],
+): { entries: Beverage[]; waitingIds: ReadonlySet<number> } {
+  const edits = changes.filter((change) => change.route === 'PATCH /beverages/{id}');
+  const waitingIds = new Set(edits.map(entryIdOf));
+  if (waitingIds.size === 0) return { entries: [...entries], waitingIds };
+  return {
+    entries: entries.map((entry) =>
+      waitingIds.has(entry.id)
+        ? edits
+            .filter((change) => entryIdOf(change) === entry.id)
+            .reduce((latest, change) => edited(latest, formFields(change)), entry)
+        : entry,
+    ),
+    waitingIds,
+  };
 }
 
 /**
@@ -143,7 +178,7 @@ export function waitingTastings(
     tastings.push({
       id: -change.seq,
       beverageId: entryId,
-      tastedOn: text(fields.tastedOn) || today(change.queuedAt),
+      tastedOn: text(fields.tastedOn) || today(new Date(change.queuedAt)),
       rating: numberOr(fields.rating, null),
       notes: text(fields.notes),
       photoPath: null,

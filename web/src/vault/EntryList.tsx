@@ -71,6 +71,7 @@ export function EntryList({
           const card = (
             <BeverageCard
               entry={entry}
+              waiting={list.waitingIds.has(entry.id)}
               showType={showType}
               readOnly={readOnly}
               headingLevel={headingLevel}

@@ -5,7 +5,7 @@ import { queryKeys } from '../api/query-keys.ts';
 import type { Beverage } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { useWaitingChanges } from '../offline/useWaiting.ts';
-import { waitingEntries, type WaitingEntry } from '../offline/waiting.ts';
+import { waitingEntries, withWaitingEdits, type WaitingEntry } from '../offline/waiting.ts';
 import { entriesOf, hasMoreOf } from './list-state.ts';
 import type { ListFilter, ListPage } from './list-state.ts';
 
@@ -19,6 +19,8 @@ export interface BeverageList {
   entries: Beverage[];
   /** New entries of this list kept offline, newest first: shown before the vault's, as waiting. */
   waiting: WaitingEntry[];
+  /** The entries shown with edits kept offline (their new values, marked as waiting). */
+  waitingIds: ReadonlySet<number>;
   /** True until the first page has arrived. */
   loading: boolean;
   error: string | null;
@@ -62,15 +64,17 @@ export function useBeverageList(
 
   const changes = useWaitingChanges();
   const waiting = useMemo(() => waitingEntries(changes, filter), [changes, filter]);
-  const loaded = useMemo(() => entriesOf(data), [data]);
+  const loaded = useMemo(() => withWaitingEdits(entriesOf(data), changes), [data, changes]);
   // A list of fixed size keeps its size: the waiting ones come first, as the newest.
   const entries = useMemo(
-    () => (fixed ? loaded.slice(0, Math.max(0, pageSize - waiting.length)) : loaded),
+    () =>
+      fixed ? loaded.entries.slice(0, Math.max(0, pageSize - waiting.length)) : loaded.entries,
     [fixed, loaded, pageSize, waiting.length],
   );
   return {
     entries,
     waiting,
+    waitingIds: loaded.waitingIds,
     loading: isPending,
     error: error ? LOAD_FAILED : null,
     hasMore: hasMoreOf(data),
