@@ -46,14 +46,14 @@ afterEach(async () => {
 /** Hazel's entries named `name`, asked of the vault itself. */
 async function entriesNamed(
   name: string,
-): Promise<{ name: string; notes: string; photoPath: string | null }[]> {
+): Promise<{ name: string; notes: string; status: string; photoPath: string | null }[]> {
   const { context } = session!;
   const answer = await context.request.get(
     `${server.url}/api/beverages?q=${encodeURIComponent(name)}`,
   );
   expect(answer.status()).toBe(200);
   const { beverages } = (await answer.json()) as {
-    beverages: { name: string; notes: string; photoPath: string | null }[];
+    beverages: { name: string; notes: string; status: string; photoPath: string | null }[];
   };
   return beverages.filter((entry) => entry.name === name);
 }
@@ -199,6 +199,7 @@ describe('logging without a signal', () => {
     await card.getByRole('button', { name: `Edit ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit entry' });
     await dialog.getByLabel('Notes').fill('Tasted by candlelight.');
+    await dialog.getByRole('radio', { name: 'To try' }).check();
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('.note--success', { hasText: KEPT }).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -207,6 +208,12 @@ describe('logging without a signal', () => {
     expect(await card.textContent()).toContain('Tasted by candlelight.');
     expect(await card.textContent()).toContain(WAITING_MARK);
     expect(await card.textContent()).not.toContain('Before the basement.');
+    // Moved to the list it now belongs to, as a saved change is.
+    const whiskey = page.getByRole('region', { name: 'Whiskey' });
+    const inList = (list: string) =>
+      whiskey.getByRole('region', { name: list }).getByRole('article', { name, exact: true });
+    expect(await inList('To try').count()).toBe(1);
+    expect(await inList('Tried').count()).toBe(0);
 
     await session!.context.setOffline(false);
     await expect.poll(() => syncCount(page), { timeout: 90_000 }).toBeNull();
@@ -214,7 +221,9 @@ describe('logging without a signal', () => {
     expect(await card.textContent()).toContain('Tasted by candlelight.');
     const [entry, ...more] = await entriesNamed(name);
     expect(more).toEqual([]);
-    expect(entry).toMatchObject({ notes: 'Tasted by candlelight.' });
+    expect(entry).toMatchObject({ notes: 'Tasted by candlelight.', status: 'TO_TRY' });
+    expect(await inList('To try').count()).toBe(1);
+    expect(await inList('Tried').count()).toBe(0);
   }, 180_000);
 
   it('sends an entry again with the same key when its answer was lost, and the vault applies it once', async () => {

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { fetchBeverages } from '../api/entries.ts';
 import { queryKeys } from '../api/query-keys.ts';
@@ -6,7 +6,9 @@ import type { Beverage } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { useWaitingChanges } from '../offline/useWaiting.ts';
 import { waitingEntries, withWaitingEdits, type WaitingEntry } from '../offline/waiting.ts';
-import { entriesOf, hasMoreOf } from './list-state.ts';
+import { useCurrentUser } from '../session/session.tsx';
+import { byServer, cachedEntries } from './list-cache.ts';
+import { applyChange, entriesOf, hasMoreOf } from './list-state.ts';
 import type { ListFilter, ListPage } from './list-state.ts';
 
 /** Entries per page on the archive, cellar and public profile pages. */
@@ -64,7 +66,21 @@ export function useBeverageList(
 
   const changes = useWaitingChanges();
   const waiting = useMemo(() => waitingEntries(changes, filter), [changes, filter]);
-  const loaded = useMemo(() => withWaitingEdits(entriesOf(data), changes), [data, changes]);
+  const queryClient = useQueryClient();
+  const viewerId = useCurrentUser().id;
+  const loaded = useMemo(() => {
+    const own = entriesOf(data);
+    const kept = withWaitingEdits(own, changes);
+    if (kept.waitingIds.size === 0 || byServer(filter)) return kept;
+    // An entry edited offline shows in the lists it now belongs to (wherever the cache has it),
+    // and leaves the others, as a saved one does.
+    let state = { entries: own, hasMore: hasMoreOf(data) };
+    const edited = withWaitingEdits(cachedEntries(queryClient, kept.waitingIds), changes);
+    for (const entry of edited.entries) {
+      state = applyChange(state, { kind: 'saved', entry }, filter, { viewerId });
+    }
+    return { entries: state.entries, waitingIds: kept.waitingIds };
+  }, [data, changes, filter, queryClient, viewerId]);
   // A list of fixed size keeps its size: the waiting ones come first, as the newest.
   const entries = useMemo(
     () =>
