@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QueuedChange } from '../../web/src/offline/outbox-store.ts';
+import type { QueuedChange, WriteRouteKey } from '../../web/src/offline/outbox-store.ts';
 import { changeOf, newIdempotencyKey } from '../../web/src/offline/send-or-queue.ts';
 import {
   waitingBottles,
@@ -13,10 +13,10 @@ import { entry } from './entries.ts';
 
 let seq = 0;
 /** A change as the queue keeps it, made the way the forms make it (changeOf). */
-function kept(...[route, input, label = 'change']: Parameters<typeof changeOf>): QueuedChange {
+function kept(route: WriteRouteKey, input: Parameters<typeof changeOf>[1]): QueuedChange {
   seq += 1;
   const at = Date.UTC(2026, 10, 28, 12, 0, seq);
-  return { ...changeOf(route, input, label, newIdempotencyKey(), at), seq };
+  return { ...changeOf(route, input, 'change', newIdempotencyKey(), at), seq };
 }
 
 function form(fields: Record<string, string>): FormData {
