@@ -149,6 +149,8 @@ describe('logging without a signal', () => {
     await card(tried).waitFor();
     expect(await card(tried).textContent()).toContain(WAITING_MARK);
     expect(await card(whiskey.getByRole('region', { name: 'To try' })).count()).toBe(0);
+    expect(await outsideViewport(card(tried), PHONE.width)).toBeNull();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
 
     // 'Sync now' cannot sync without a connection, and says so.
     await syncButton(page).click();

@@ -4,9 +4,12 @@ import { bottleSummary, placeLabel, priceLabel } from './bottle-form.ts';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { WaitingMark } from '../offline/WaitingMark.tsx';
 
+/** Where a line is: 'Basement › Rack A', or 'No place'. */
+const whereOf = (bottle: Bottle) =>
+  bottle.placePath.length > 0 ? placeLabel(bottle.placePath) : 'No place';
+
 /** A line's name: '6 × 750 ml · 2017, Basement › Rack A'. */
-const nameOf = (bottle: Bottle) =>
-  `${bottleSummary(bottle)}, ${bottle.placePath.length > 0 ? placeLabel(bottle.placePath) : 'No place'}`;
+const nameOf = (bottle: Bottle) => `${bottleSummary(bottle)}, ${whereOf(bottle)}`;
 
 /**
  * An entry's bottle lines, each with Open a bottle, Change and Delete (after a question: the
@@ -36,7 +39,7 @@ export function BottleList({
     <ul className="cellar-entry__list">
       {bottles.map((bottle) => {
         const summary = bottleSummary(bottle);
-        const where = bottle.placePath.length > 0 ? placeLabel(bottle.placePath) : 'No place';
+        const where = whereOf(bottle);
         const name = nameOf(bottle);
         const bought = [
           bottle.purchasedOn && `Bought ${bottle.purchasedOn}`,
@@ -100,9 +103,9 @@ export function BottleList({
         );
       })}
       {waiting.map((bottle) => (
-        <li key={bottle.id} className="cellar-entry__item is-waiting" aria-label={nameOf(bottle)}>
+        <li key={bottle.id} className="cellar-entry__item" aria-label={nameOf(bottle)}>
           <p className="cellar-entry__line">
-            <strong>{nameOf(bottle)}</strong> <WaitingMark />
+            <strong>{bottleSummary(bottle)}</strong> · {whereOf(bottle)} <WaitingMark />
           </p>
         </li>
       ))}

@@ -46,11 +46,7 @@ export function TastingList({
         const name = `Tasting of ${day}`;
         const kept = tasting.id < 0;
         return (
-          <li
-            key={tasting.id}
-            className={`cellar-entry__item${kept ? ' is-waiting' : ''}`}
-            aria-label={name}
-          >
+          <li key={tasting.id} className="cellar-entry__item" aria-label={name}>
             <p className="cellar-entry__line">
               <strong>{day}</strong>
               {kept && (

@@ -15,7 +15,7 @@ import { DEFAULT_BOTTLE_SIZE } from '../../../contract/cellar-limits.ts';
 import { today } from '../entry-cellar/days.ts';
 import type { QueuedChange } from './outbox-store.ts';
 
-/** The mark beside a change kept on the device (styled in styles.css, .tag--waiting). */
+/** The mark beside a change kept on the device (.tag--waiting in styles.css). */
 export const WAITING_MARK = 'Waiting to sync';
 
 /** A new entry kept offline, as its card shows it. */

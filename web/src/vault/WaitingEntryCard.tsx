@@ -22,7 +22,7 @@ export function WaitingEntryCard({
   const nameId = useId();
   const kind = BEVERAGE_KINDS[entry.type];
   return (
-    <article className="entry-card is-waiting" aria-labelledby={nameId}>
+    <article className="entry-card" aria-labelledby={nameId}>
       <div className="entry-card__body">
         <div className="entry-card__heading">
           <Heading id={nameId} className="entry-card__name">
