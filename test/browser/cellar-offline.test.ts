@@ -9,7 +9,7 @@ import {
 } from '../helpers/browser.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { seedEntry } from './vault-seed.ts';
-import { syncButton, syncCount } from './sync-status.ts';
+import { KEPT, syncButton, syncCount, WAITING_MARK } from './sync-status.ts';
 
 /*
  * An entry's cellar without a signal, on a phone (390 px) with the page already loaded: opening
@@ -66,18 +66,17 @@ async function entryWithSixBottles(name: string): Promise<{ page: Page; id: numb
   return { page, id };
 }
 
-/** What the vault itself holds for the entry. */
-async function vault(page: Page, id: number): Promise<{ lines: Line[]; tastings: Tasting[] }> {
-  const [bottles, tastings] = await Promise.all([
-    page.request.get(`/api/beverages/${id}/bottles`),
-    page.request.get(`/api/beverages/${id}/tastings`),
-  ]);
-  expect(bottles.status()).toBe(200);
-  expect(tastings.status()).toBe(200);
-  const lines = ((await bottles.json()) as { bottles: Line[] }).bottles;
+/**
+ * What the vault itself holds for the entry, read through its domain (not over HTTP: a pooled
+ * keep-alive socket of the page's request context, idle past the server's timeout, is reset).
+ */
+function vault(id: number): { lines: Line[]; tastings: Tasting[] } {
+  const user = server.ctx.users.findByUsername('olive')!;
+  const viewer = { id: user.id, role: user.role };
+  const lines = server.ctx.bottles.list(viewer, id);
   return {
     lines: [...lines].sort((a, b) => (a.vintage ?? 0) - (b.vintage ?? 0)),
-    tastings: ((await tastings.json()) as { tastings: Tasting[] }).tastings,
+    tastings: server.ctx.tastings.list(viewer, id),
   };
 }
 
@@ -104,6 +103,27 @@ async function openOneWithTasting(page: Page, notes: string): Promise<void> {
   await dialog.waitFor();
 }
 
+/** The texts of the open dialog's tastings, newest first. */
+const tastingTexts = (page: Page) =>
+  page
+    .getByRole('dialog', { name: 'Bottles and tastings' })
+    .getByRole('listitem', { name: /^Tasting of / })
+    .allTextContents();
+
+/** The names of the open dialog's bottle lines, each with whether it is marked as waiting. */
+const bottleLines = (page: Page) =>
+  page
+    .getByRole('dialog', { name: 'Bottles and tastings' })
+    .getByRole('listitem', { name: / × 750 ml/ })
+    .evaluateAll(
+      (items, mark) =>
+        items.map((item) => ({
+          name: item.getAttribute('aria-label'),
+          waiting: item.textContent.includes(mark),
+        })),
+      WAITING_MARK,
+    );
+
 describe("an entry's cellar without a signal", () => {
   it('keeps an opening with its tasting and a new bottle line, counts two, and applies each once online', async () => {
     const name = 'Hermitage La Chapelle';
@@ -113,6 +133,8 @@ describe("an entry's cellar without a signal", () => {
     const dialog = await openDialog(page, name);
     await session!.context.setOffline(true);
     await openOneWithTasting(page, 'Smoke and violets, in the cellar.');
+    // Each form says so in the same words as the log form.
+    await page.locator('.note--success', { hasText: KEPT }).first().waitFor();
     await dialog.getByRole('button', { name: 'Add bottles' }).click();
     const form = page.getByRole('dialog', { name: 'Add bottles' });
     await form.getByLabel('Quantity').fill('2');
@@ -121,7 +143,16 @@ describe("an entry's cellar without a signal", () => {
     await dialog.waitFor();
     await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('2 waiting to sync');
     // Nothing reached the vault.
-    expect((await vault(page, id)).lines.map((line) => line.quantity)).toEqual([6]);
+    expect(vault(id).lines.map((line) => line.quantity)).toEqual([6]);
+    // Both show where they will be, marked as waiting: the opening's tasting, the new bottles.
+    expect(await tastingTexts(page)).toEqual([
+      expect.stringMatching(new RegExp(`${WAITING_MARK}.*Smoke and violets, in the cellar\\.`)),
+    ]);
+    expect(await bottleLines(page)).toEqual([
+      { name: '5 × 750 ml · 2017, No place', waiting: false },
+      { name: '2 × 750 ml · 2020, No place', waiting: true },
+    ]);
+    expect(await dialog.locator('.cellar-entry__count').textContent()).toBe('7 bottles');
 
     const writes: string[] = [];
     page.on('request', (request) => {
@@ -133,8 +164,21 @@ describe("an entry's cellar without a signal", () => {
     await expect.poll(() => syncCount(page), { timeout: 90_000 }).toBeNull();
     expect(writes).toHaveLength(2);
     expect(writes.every((key) => /^[0-9a-f-]{36}$/.test(key))).toBe(true);
+    // The vault's own tasting and line take their places: once each, no longer waiting.
+    await expect
+      .poll(() => tastingTexts(page), { timeout: 30_000 })
+      .toEqual([expect.not.stringContaining(WAITING_MARK)]);
+    expect(await tastingTexts(page)).toEqual([
+      expect.stringContaining('Smoke and violets, in the cellar.'),
+    ]);
+    await expect
+      .poll(() => bottleLines(page), { timeout: 30_000 })
+      .toEqual([
+        { name: '5 × 750 ml · 2017, No place', waiting: false },
+        { name: '2 × 750 ml · 2020, No place', waiting: false },
+      ]);
 
-    const { lines, tastings } = await vault(page, id);
+    const { lines, tastings } = vault(id);
     expect(lines.map(({ quantity, vintage }) => ({ quantity, vintage }))).toEqual([
       { quantity: 5, vintage: 2017 },
       { quantity: 2, vintage: 2020 },
@@ -162,7 +206,7 @@ describe("an entry's cellar without a signal", () => {
     await openOneWithTasting(page, 'Lost answer, found bottle.');
     await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('1 waiting to sync');
     // The vault did apply the first one.
-    expect((await vault(page, id)).lines.map((line) => line.quantity)).toEqual([5]);
+    expect(vault(id).lines.map((line) => line.quantity)).toEqual([5]);
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await syncButton(page).click();
@@ -171,8 +215,41 @@ describe("an entry's cellar without a signal", () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
-    const { lines, tastings } = await vault(page, id);
+    const { lines, tastings } = vault(id);
     expect(lines.map((line) => line.quantity)).toEqual([5]);
     expect(tastings).toHaveLength(1);
   }, 120_000);
+
+  it("shows a tasting logged offline first in the entry's tastings, marked as waiting, until the vault has it", async () => {
+    const name = 'Saint-Joseph Offerus';
+    const { page, id } = await entryWithSixBottles(name);
+    const dialog = await openDialog(page, name);
+
+    await session!.context.setOffline(true);
+    await dialog.getByRole('button', { name: 'Log a tasting' }).click();
+    const form = page.getByRole('dialog', { name: 'Log a tasting' });
+    await form.getByRole('radio', { name: '3 out of 5' }).check();
+    await form.getByLabel('Tasting notes').fill('Pepper, by torchlight.');
+    await form.getByRole('button', { name: 'Log tasting' }).click();
+    await page.locator('.note--success', { hasText: KEPT }).first().waitFor();
+    await dialog.getByRole('heading', { name: 'Tastings', exact: true }).waitFor();
+    await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('1 waiting to sync');
+    expect(await tastingTexts(page)).toEqual([
+      expect.stringMatching(new RegExp(`${WAITING_MARK}.*Pepper, by torchlight\\.`)),
+    ]);
+    // It is shown, not yet kept by the vault: nothing to change or delete.
+    const kept = dialog.getByRole('listitem', { name: /^Tasting of / });
+    expect(await kept.getByRole('button').count()).toBe(0);
+    expect(vault(id).tastings).toEqual([]);
+
+    await session!.context.setOffline(false);
+    await expect.poll(() => syncCount(page), { timeout: 90_000 }).toBeNull();
+    await expect
+      .poll(() => tastingTexts(page), { timeout: 30_000 })
+      .toEqual([expect.not.stringContaining(WAITING_MARK)]);
+    expect(await tastingTexts(page)).toEqual([expect.stringContaining('Pepper, by torchlight.')]);
+    expect(vault(id).tastings).toEqual([
+      expect.objectContaining({ rating: 3, notes: 'Pepper, by torchlight.' }),
+    ]);
+  }, 180_000);
 });

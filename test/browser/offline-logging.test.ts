@@ -11,14 +11,14 @@ import {
 import { HTML, jpeg } from '../helpers/images.ts';
 import { outsideViewport, scrollWidth } from './phone-checks.ts';
 import { controlledByWorker } from './service-worker.ts';
-import { syncButton, syncCount } from './sync-status.ts';
+import { KEPT, syncButton, syncCount, WAITING_MARK } from './sync-status.ts';
+import { seedEntry } from './vault-seed.ts';
 
 // Logging in a cellar without a signal, on a phone (390 px) with the page already loaded: the
 // entries are kept on the device, counted in the header, and sent once when the connection
 // returns. The vault's own answers decide everything (a real server, a real browser).
 
 const PHONE = { width: 390, height: 844 };
-const KEPT = 'Saved on this device: it will be logged when the connection returns.';
 
 let server: TestServer;
 let browser: Browser;
@@ -44,14 +44,16 @@ afterEach(async () => {
 });
 
 /** Hazel's entries named `name`, asked of the vault itself. */
-async function entriesNamed(name: string): Promise<{ name: string; photoPath: string | null }[]> {
+async function entriesNamed(
+  name: string,
+): Promise<{ name: string; notes: string; status: string; photoPath: string | null }[]> {
   const { context } = session!;
   const answer = await context.request.get(
     `${server.url}/api/beverages?q=${encodeURIComponent(name)}`,
   );
   expect(answer.status()).toBe(200);
   const { beverages } = (await answer.json()) as {
-    beverages: { name: string; photoPath: string | null }[];
+    beverages: { name: string; notes: string; status: string; photoPath: string | null }[];
   };
   return beverages.filter((entry) => entry.name === name);
 }
@@ -129,6 +131,101 @@ describe('logging without a signal', () => {
     const [barolo, ...more] = await entriesNamed('Cellar Barolo');
     expect(more).toEqual([]);
     expect(barolo?.photoPath).toMatch(/^media\//);
+  }, 180_000);
+
+  it("shows an entry logged offline in its lists, marked as waiting, with Sync now disabled until the connection returns; then the vault's own entry takes its place", async () => {
+    const page = await openDashboard({ serviceWorker: true });
+    await controlledByWorker(page);
+    const name = 'Waiting Talisker';
+    const whiskey = page.getByRole('region', { name: 'Whiskey' });
+    const card = (scope: Page | typeof whiskey) =>
+      scope.getByRole('article', { name, exact: true });
+
+    await session!.context.setOffline(true);
+    await logEntry(page, name);
+    await page.locator('.note--success', { hasText: KEPT }).first().waitFor();
+    // On the dashboard, in the whiskey panel's 'Tried' list, marked as waiting.
+    const tried = whiskey.getByRole('region', { name: 'Tried' });
+    await card(tried).waitFor();
+    expect(await card(tried).textContent()).toContain(WAITING_MARK);
+    expect(await card(whiskey.getByRole('region', { name: 'To try' })).count()).toBe(0);
+    expect(await outsideViewport(card(tried), PHONE.width)).toBeNull();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+
+    // 'Sync now' cannot sync without a connection, and says so.
+    await syncButton(page).click();
+    const panel = page.getByRole('region', { name: 'Waiting to sync' });
+    const syncNow = panel.getByRole('button', { name: 'Sync now' });
+    expect(await syncNow.isDisabled()).toBe(true);
+    expect(await syncNow.getAttribute('aria-describedby')).toBeTruthy();
+    await panel.getByText('Sync starts when you are back online.').waitFor();
+    await syncButton(page).click();
+
+    // The whiskey archive (fetched from the device) shows it too.
+    await tried.getByRole('link', { name: 'See all' }).click();
+    const archiveTried = page.getByRole('main').getByRole('region', { name: 'Tried' });
+    await card(archiveTried).waitFor();
+    expect(await card(archiveTried).textContent()).toContain(WAITING_MARK);
+
+    await session!.context.setOffline(false);
+    await expect.poll(() => syncCount(page), { timeout: 90_000 }).toBeNull();
+    // The vault's entry replaces the waiting one: one card, with no mark.
+    await expect
+      .poll(
+        async () => (await card(page).allTextContents()).map((text) => text.includes(WAITING_MARK)),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toEqual([false]);
+    expect(
+      await card(page)
+        .getByRole('button', { name: `Edit ${name}` })
+        .count(),
+    ).toBe(1);
+    expect(await entriesNamed(name)).toHaveLength(1);
+  }, 180_000);
+
+  it('shows an edit made offline on the card, with its new values marked as waiting, until the vault has it', async () => {
+    const name = 'Edited offline Springbank';
+    await seedEntry(server, 'hazel', {
+      name,
+      subtype: 'Single Malt',
+      notes: 'Before the basement.',
+    });
+    const page = await openDashboard();
+    const card = page.getByRole('main').getByRole('article', { name, exact: true });
+    await card.waitFor();
+
+    await session!.context.setOffline(true);
+    await card.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit entry' });
+    await dialog.getByLabel('Notes').fill('Tasted by candlelight.');
+    await dialog.getByRole('radio', { name: 'To try' }).check();
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator('.note--success', { hasText: KEPT }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('1 waiting to sync');
+    // The card shows what was typed, marked as waiting; the vault still has the old notes.
+    expect(await card.textContent()).toContain('Tasted by candlelight.');
+    expect(await card.textContent()).toContain(WAITING_MARK);
+    expect(await card.textContent()).not.toContain('Before the basement.');
+    // Moved to the list it now belongs to, as a saved change is.
+    const whiskey = page.getByRole('region', { name: 'Whiskey' });
+    const inList = (list: string) =>
+      whiskey.getByRole('region', { name: list }).getByRole('article', { name, exact: true });
+    expect(await inList('To try').count()).toBe(1);
+    expect(await inList('Tried').count()).toBe(0);
+
+    await session!.context.setOffline(false);
+    await expect.poll(() => syncCount(page), { timeout: 90_000 }).toBeNull();
+    await expect.poll(() => card.textContent(), { timeout: 30_000 }).not.toContain(WAITING_MARK);
+    expect(await card.textContent()).toContain('Tasted by candlelight.');
+    const [entry, ...more] = await entriesNamed(name);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ notes: 'Tasted by candlelight.', status: 'TO_TRY' });
+    expect(await inList('To try').count()).toBe(1);
+    expect(await inList('Tried').count()).toBe(0);
   }, 180_000);
 
   it('sends an entry again with the same key when its answer was lost, and the vault applies it once', async () => {

@@ -12,3 +12,9 @@ export const syncButton = (page: Page) =>
 export function syncCount(page: Page): Promise<string | null> {
   return syncButton(page).evaluateAll((buttons) => buttons[0]?.getAttribute('aria-label') ?? null);
 }
+
+/** What every form says of a change it kept on the device, in one wording. */
+export const KEPT = 'Saved on this device: it will be sent when the connection returns.';
+
+/** The mark of an item shown where it belongs while it waits on the device to be sent. */
+export const WAITING_MARK = 'Waiting to sync';

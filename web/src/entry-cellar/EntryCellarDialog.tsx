@@ -3,6 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { updateBeverage } from '../api/entries.ts';
 import type { Beverage } from '../api/types.ts';
 import { useNotes } from '../notes/notes.tsx';
+import { KEPT_ON_DEVICE } from '../offline/send-or-queue.ts';
+import { useWaitingChanges } from '../offline/useWaiting.ts';
+import { waitingBottles, waitingTastings } from '../offline/waiting.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { bottleCountLabel } from '../vault/cellar-labels.ts';
 import { useVault } from '../vault/VaultProvider.tsx';
@@ -29,8 +32,6 @@ import type { TastingDraft } from './TastingFields.tsx';
 import { TastingForm } from './TastingForm.tsx';
 import { TastingList } from './TastingList.tsx';
 import './entry-cellar.css';
-
-export const WAITING_TO_SYNC = 'Saved on this device: it is sent when the connection returns';
 
 type View =
   | { kind: 'main' }
@@ -102,12 +103,16 @@ export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose
   });
   const lines = bottles.data ?? [];
   const total = lines.reduce((sum, bottle) => sum + bottle.quantity, 0);
+  // Bottles and tastings kept on the device show where they will be, marked as waiting.
+  const changes = useWaitingChanges();
+  const keptLines = waitingBottles(changes, id, places.data);
+  const kept = keptLines.reduce((sum, bottle) => sum + bottle.quantity, 0);
 
   const back = () => setView({ kind: 'main' });
   /** After a change of bottles: the lines, the cellar's figures and the entry's count. */
   const bottlesChanged = async (queued: boolean) => {
     if (queued) {
-      notifySuccess(WAITING_TO_SYNC);
+      notifySuccess(KEPT_ON_DEVICE);
       return;
     }
     await queryClient.invalidateQueries({ queryKey: entryCellarKeys.cellar });
@@ -194,7 +199,7 @@ export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose
                       : [],
                 ),
               );
-              notifySuccess(WAITING_TO_SYNC);
+              notifySuccess(KEPT_ON_DEVICE);
               return;
             }
             notifySuccess('Bottle opened');
@@ -223,7 +228,7 @@ export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose
               ? await changeTasting(id, tasting.id, inputOf(draft))
               : await addTasting(id, current.name, inputOf(draft));
             back();
-            if (saved === null) notifySuccess(WAITING_TO_SYNC);
+            if (saved === null) notifySuccess(KEPT_ON_DEVICE);
             else await tastingsChanged();
           }}
         />
@@ -238,7 +243,7 @@ export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose
               <div className="cellar-entry__heading">
                 <h3 id={`bottles-${id}`}>Bottles</h3>
                 {bottles.isSuccess && (
-                  <span className="cellar-entry__count">{bottleCountLabel(total)}</span>
+                  <span className="cellar-entry__count">{bottleCountLabel(total + kept)}</span>
                 )}
                 <button
                   type="button"
@@ -257,6 +262,7 @@ export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose
               ) : (
                 <BottleList
                   bottles={lines}
+                  waiting={keptLines}
                   onOpen={(bottle) => setView({ kind: 'open', bottle })}
                   onChange={(bottle) => setView({ kind: 'change-bottle', bottle })}
                   onDelete={async (bottle) => {
@@ -293,6 +299,7 @@ export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose
             ) : (
               <TastingList
                 tastings={tastings.data}
+                waiting={waitingTastings(changes, id, lines)}
                 entryRating={current.status === 'TO_TRY' ? 0 : current.rating}
                 owner={owner}
                 onUseRating={applyRating}

@@ -3,13 +3,16 @@ import { StarRating } from '../vault/StarRating.tsx';
 import type { Tasting } from './api.ts';
 import { ConfirmDelete } from './ConfirmDelete.tsx';
 import { dayLabel } from './days.ts';
+import { WaitingMark } from '../offline/WaitingMark.tsx';
 
 /**
  * An entry's tastings, newest first: day, stars, notes and photo. Its owner may use a tasting's
- * rating as the entry's own, change a tasting and delete one.
+ * rating as the entry's own, change a tasting and delete one. Tastings logged without a
+ * connection come first, marked as waiting until they are sent, without actions.
  */
 export function TastingList({
   tastings,
+  waiting = [],
   entryRating,
   owner,
   onUseRating,
@@ -17,6 +20,8 @@ export function TastingList({
   onDelete,
 }: {
   tastings: Tasting[];
+  /** Tastings kept on the device until sent (offline/waiting.ts), newest first. */
+  waiting?: Tasting[];
   /** The entry's own rating (0 when to try): 'Use this rating' shows where it differs. */
   entryRating: number;
   owner: boolean;
@@ -26,7 +31,7 @@ export function TastingList({
 }) {
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  if (tastings.length === 0) {
+  if (tastings.length === 0 && waiting.length === 0) {
     return <p className="cellar-entry__empty">No tastings yet.</p>;
   }
   const act = async (work: () => Promise<void>) => {
@@ -36,13 +41,20 @@ export function TastingList({
   };
   return (
     <ul className="cellar-entry__list">
-      {tastings.map((tasting) => {
+      {[...waiting, ...tastings].map((tasting) => {
         const day = dayLabel(tasting.tastedOn);
         const name = `Tasting of ${day}`;
+        const kept = tasting.id < 0;
         return (
           <li key={tasting.id} className="cellar-entry__item" aria-label={name}>
             <p className="cellar-entry__line">
               <strong>{day}</strong>
+              {kept && (
+                <>
+                  {' '}
+                  <WaitingMark />
+                </>
+              )}
               {tasting.opened && (
                 <span className="cellar-entry__meta">
                   {' '}
@@ -65,6 +77,7 @@ export function TastingList({
               />
             )}
             {owner &&
+              !kept &&
               (confirming === tasting.id ? (
                 <ConfirmDelete
                   question="Delete this tasting?"

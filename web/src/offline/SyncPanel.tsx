@@ -1,10 +1,27 @@
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import type { Outbox } from './outbox.ts';
 import type { QueuedChange } from './outbox-store.ts';
 
 export const SYNC_PANEL_TITLE = 'Waiting to sync';
 export const SYNC_PANEL_TEXT = 'Kept on this device and sent in order when the connection returns.';
 export const NOT_SYNCED_TITLE = 'Not synced';
+/** Why 'Sync now' cannot be used while the browser says it has no connection. */
+export const SYNC_OFFLINE = 'Sync starts when you are back online.';
+
+/** Whether the browser says it has a connection, kept up to date. */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      window.addEventListener('online', changed);
+      window.addEventListener('offline', changed);
+      return () => {
+        window.removeEventListener('online', changed);
+        window.removeEventListener('offline', changed);
+      };
+    },
+    () => navigator.onLine,
+  );
+}
 
 interface SyncPanelProps {
   id: string;
@@ -21,6 +38,8 @@ const timeOf = (at: number) =>
 export function SyncPanel({ id, outbox, waiting, refused, syncing }: SyncPanelProps) {
   const titleId = useId();
   const refusedTitleId = useId();
+  const offlineId = useId();
+  const online = useOnline();
   return (
     <section id={id} className="popover sync-panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="popover__title">
@@ -63,11 +82,17 @@ export function SyncPanel({ id, outbox, waiting, refused, syncing }: SyncPanelPr
         </>
       )}
       <div className="sync-panel__actions">
+        {!online && waiting.length > 0 && (
+          <p id={offlineId} className="sync-panel__offline">
+            {SYNC_OFFLINE}
+          </p>
+        )}
         <button
           type="button"
           className="button button--primary"
-          disabled={syncing || waiting.length === 0}
+          disabled={syncing || waiting.length === 0 || !online}
           aria-busy={syncing}
+          aria-describedby={!online && waiting.length > 0 ? offlineId : undefined}
           onClick={() => void outbox.sync()}
         >
           {syncing ? 'Syncing…' : 'Sync now'}

@@ -16,6 +16,9 @@ import { ApiError, NO_ANSWER } from '../api/client.ts';
 import { IDEMPOTENCY_HEADER, type Outbox } from './outbox.ts';
 import type { NewChange, QueuedChange, QueuedField, WriteRouteKey } from './outbox-store.ts';
 
+/** What a person is told of any change kept on the device (every form that keeps one says it). */
+export const KEPT_ON_DEVICE = 'Saved on this device: it will be sent when the connection returns.';
+
 export type SendResult<K extends WriteRouteKey> =
   { queued: false; answer: AnswerOf<K> } | { queued: true; change: QueuedChange };
 
@@ -27,10 +30,21 @@ interface LooseInput {
 }
 
 let current: Outbox | null = null;
+const swapped = new Set<() => void>();
 
 /** Which queue `sendOrQueue` uses: the signed-in user's (set by the header's SyncStatus). */
 export function setCurrentOutbox(outbox: Outbox | null): void {
   current = outbox;
+  for (const listener of swapped) listener();
+}
+
+/** The queue `sendOrQueue` uses now, if any. */
+export const currentOutbox = (): Outbox | null => current;
+
+/** Calls `listener` whenever the queue `sendOrQueue` uses is set or cleared. */
+export function subscribeCurrentOutbox(listener: () => void): () => void {
+  swapped.add(listener);
+  return () => swapped.delete(listener);
 }
 
 /** Whether the browser says it has no connection (never in Node, which has no such flag). */

@@ -5,6 +5,7 @@ import { BEVERAGE_KINDS } from '../beverages.ts';
 import { ConversationBar } from '../conversation/ConversationBar.tsx';
 import { CheckIcon, ClockIcon, EditIcon, LockIcon } from '../ui/icons.tsx';
 import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
+import { WaitingMark } from '../offline/WaitingMark.tsx';
 import { bottleCountLabel, drinkWindowLabel } from './cellar-labels.ts';
 import { StarRating } from './StarRating.tsx';
 import { EntryThumb } from './EntryThumb.tsx';
@@ -20,6 +21,8 @@ const EntryCellarDialog = lazyNamed(
 
 interface BeverageCardProps {
   entry: Beverage;
+  /** Shown with edits kept on the device until they are sent: marked 'Waiting to sync'. */
+  waiting?: boolean;
   /** Say the type on the card (where types are mixed: cellar, profiles). */
   showType?: boolean;
   /** Never offer editing (entries in feeds and on other people's profiles). */
@@ -36,6 +39,7 @@ interface BeverageCardProps {
  */
 export function BeverageCard({
   entry,
+  waiting = false,
   showType = false,
   readOnly = false,
   headingLevel = 3,
@@ -81,6 +85,7 @@ export function BeverageCard({
           <Heading id={nameId} className="entry-card__name">
             {entry.name}
           </Heading>
+          {waiting && <WaitingMark />}
           {entry.inCellar && <span className="tag tag--cellar">In cellar</span>}
           {bottles > 0 && <span className="tag tag--muted">{bottleCountLabel(bottles)}</span>}
           {entry.isOwner && entry.visibility !== 'MEMBERS' && (

@@ -1,8 +1,10 @@
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { deleteBeverage, updateBeverage } from '../api/entries.ts';
+import { photoOf } from '../api/client.ts';
+import { deleteBeverage } from '../api/entries.ts';
 import type { Beverage } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
+import { KEPT_ON_DEVICE, sendOrQueue } from '../offline/send-or-queue.ts';
 import { SharingPanel } from '../sharing/SharingPanel.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { CheckIcon, ClockIcon, TrashIcon } from '../ui/icons.tsx';
@@ -77,17 +79,20 @@ export function EditEntryDialog({ entry, onClose }: { entry: Beverage; onClose: 
     }
     setBusy(true);
     try {
-      const updated = await updateBeverage(
-        entry.id,
-        withVisibility(
-          updateFormData(draft, { replace: photo, remove: removePhoto }),
-          setting,
-          base,
-          offersFediverse,
-        ),
+      const form = withVisibility(
+        updateFormData(draft, { replace: photo, remove: removePhoto }),
+        setting,
+        base,
+        offersFediverse,
       );
-      publish({ kind: 'saved', entry: updated });
-      notifySuccess(BEVERAGE_UPDATED);
+      // Without a connection it is kept and sent later; the card shows it meanwhile.
+      const sent = await sendOrQueue(
+        'PATCH /beverages/{id}',
+        { params: { id: entry.id }, form, trackUpload: photoOf(form) },
+        `Change ${draft.name.trim()}`,
+      );
+      if (!sent.queued) publish({ kind: 'saved', entry: sent.answer.beverage });
+      notifySuccess(sent.queued ? KEPT_ON_DEVICE : BEVERAGE_UPDATED);
       onClose();
     } catch (caught) {
       setError(messageOf(caught, 'The beverage could not be saved'));

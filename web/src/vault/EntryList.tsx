@@ -3,6 +3,7 @@ import { BeverageCard } from './BeverageCard.tsx';
 import { SelectableEntry } from './SelectableEntry.tsx';
 import type { EntrySelectionControl } from './useSelection.ts';
 import type { BeverageList } from './useBeverageList.ts';
+import { WaitingEntryCard } from './WaitingEntryCard.tsx';
 import './entry-card.css';
 
 /** The empty states. */
@@ -35,14 +36,19 @@ export function EntryList({
   pageable = false,
   selection,
 }: EntryListProps) {
-  if (list.loading) {
+  const waiting = list.waiting.map((entry) => (
+    <li key={`waiting-${entry.seq}`}>
+      <WaitingEntryCard entry={entry} showType={showType} headingLevel={headingLevel} />
+    </li>
+  ));
+  if (list.loading && waiting.length === 0) {
     return (
       <p className="list-status" role="status">
         Loading…
       </p>
     );
   }
-  if (list.error && list.entries.length === 0) {
+  if (list.error && list.entries.length === 0 && waiting.length === 0) {
     return (
       <div className="list-error">
         <p role="alert" className="form-error">
@@ -54,14 +60,18 @@ export function EntryList({
       </div>
     );
   }
-  if (list.entries.length === 0) return <p className="empty-state">{empty}</p>;
+  if (list.entries.length === 0 && waiting.length === 0) {
+    return <p className="empty-state">{empty}</p>;
+  }
   return (
     <>
       <ul className={`entry-list entry-list--${layout}`}>
+        {waiting}
         {list.entries.map((entry) => {
           const card = (
             <BeverageCard
               entry={entry}
+              waiting={list.waitingIds.has(entry.id)}
               showType={showType}
               readOnly={readOnly}
               headingLevel={headingLevel}

@@ -1,7 +1,7 @@
 import { useId, useReducer, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { photoOf } from '../api/client.ts';
-import { sendOrQueue } from '../offline/send-or-queue.ts';
+import { KEPT_ON_DEVICE, sendOrQueue } from '../offline/send-or-queue.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { createFormData, entryReducer, newDraft, validateDraft } from './entry-form.ts';
 import { EntryFields } from './EntryFields.tsx';
@@ -13,7 +13,6 @@ import { withVisibility, type VisibilitySetting } from './visibility.ts';
 import './entry-form.css';
 
 export const BEVERAGE_LOGGED = 'Beverage logged successfully';
-export const BEVERAGE_KEPT = 'Saved on this device: it will be logged when the connection returns.';
 
 /** The dashboard's 'Log a new beverage' form. */
 export function LogEntryForm() {
@@ -62,7 +61,7 @@ export function LogEntryForm() {
       dispatch({ kind: 'saved' });
       setPhoto(null);
       setResetKey((key) => key + 1);
-      notifySuccess(sent.queued ? BEVERAGE_KEPT : BEVERAGE_LOGGED);
+      notifySuccess(sent.queued ? KEPT_ON_DEVICE : BEVERAGE_LOGGED);
       nameRef.current?.focus();
     } catch (caught) {
       setError(messageOf(caught, 'The beverage could not be logged'));

@@ -8,6 +8,8 @@ import { queryKeys } from '../api/query-keys.ts';
 import type { BeverageListFilter, BeverageListShape } from '../api/query-keys.ts';
 import { applyChangeToPages } from './list-state.ts';
 import type { ListChange, PagedList } from './list-state.ts';
+import type { Beverage } from '../api/types.ts';
+import { entriesOf } from './list-state.ts';
 
 /** The filter and shape of a list's key, or null for another kind of beverages query. */
 function listOf(key: QueryKey): { filter: BeverageListFilter; shape: BeverageListShape } | null {
@@ -16,7 +18,7 @@ function listOf(key: QueryKey): { filter: BeverageListFilter; shape: BeverageLis
 }
 
 /** Whether only the server can say if an entry belongs in a list of this filter. */
-function byServer(filter: BeverageListFilter): boolean {
+export function byServer(filter: BeverageListFilter): boolean {
   return Boolean(filter.q) || filter.window !== undefined || filter.placeId !== undefined;
 }
 
@@ -45,4 +47,16 @@ export function applyChangeToCachedLists(
   }
   // The cellar's figures and bottles count entries too.
   void client.invalidateQueries({ queryKey: queryKeys.cellar.all });
+}
+
+/** The entries of `ids` found in any list of the cache, each once. */
+export function cachedEntries(client: QueryClient, ids: ReadonlySet<number>): Beverage[] {
+  const found = new Map<number, Beverage>();
+  for (const query of client.getQueryCache().findAll({ queryKey: queryKeys.beverages.all })) {
+    if (!listOf(query.queryKey)) continue;
+    for (const entry of entriesOf(query.state.data as PagedList | undefined)) {
+      if (ids.has(entry.id) && !found.has(entry.id)) found.set(entry.id, entry);
+    }
+  }
+  return [...found.values()];
 }

@@ -1,10 +1,14 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { fetchBeverages } from '../api/entries.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import type { Beverage } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
-import { entriesOf, hasMoreOf } from './list-state.ts';
+import { useWaitingChanges } from '../offline/useWaiting.ts';
+import { waitingEntries, withWaitingEdits, type WaitingEntry } from '../offline/waiting.ts';
+import { useCurrentUser } from '../session/session.tsx';
+import { byServer, cachedEntries } from './list-cache.ts';
+import { applyChange, entriesOf, hasMoreOf } from './list-state.ts';
 import type { ListFilter, ListPage } from './list-state.ts';
 
 /** Entries per page on the archive, cellar and public profile pages. */
@@ -15,6 +19,10 @@ export const LOAD_FAILED = 'Unable to load vault entries.';
 
 export interface BeverageList {
   entries: Beverage[];
+  /** New entries of this list kept offline, newest first: shown before the vault's, as waiting. */
+  waiting: WaitingEntry[];
+  /** The entries shown with edits kept offline (their new values, marked as waiting). */
+  waitingIds: ReadonlySet<number>;
   /** True until the first page has arrived. */
   loading: boolean;
   error: string | null;
@@ -56,9 +64,33 @@ export function useBeverageList(
     if (error) console.warn(LOAD_FAILED, messageOf(error, ''));
   }, [error]);
 
-  const entries = useMemo(() => entriesOf(data), [data]);
+  const changes = useWaitingChanges();
+  const waiting = useMemo(() => waitingEntries(changes, filter), [changes, filter]);
+  const queryClient = useQueryClient();
+  const viewerId = useCurrentUser().id;
+  const loaded = useMemo(() => {
+    const own = entriesOf(data);
+    const kept = withWaitingEdits(own, changes);
+    if (kept.waitingIds.size === 0 || byServer(filter)) return kept;
+    // An entry edited offline shows in the lists it now belongs to (wherever the cache has it),
+    // and leaves the others, as a saved one does.
+    let state = { entries: own, hasMore: hasMoreOf(data) };
+    const edited = withWaitingEdits(cachedEntries(queryClient, kept.waitingIds), changes);
+    for (const entry of edited.entries) {
+      state = applyChange(state, { kind: 'saved', entry }, filter, { viewerId });
+    }
+    return { entries: state.entries, waitingIds: kept.waitingIds };
+  }, [data, changes, filter, queryClient, viewerId]);
+  // A list of fixed size keeps its size: the waiting ones come first, as the newest.
+  const entries = useMemo(
+    () =>
+      fixed ? loaded.entries.slice(0, Math.max(0, pageSize - waiting.length)) : loaded.entries,
+    [fixed, loaded, pageSize, waiting.length],
+  );
   return {
     entries,
+    waiting,
+    waitingIds: loaded.waitingIds,
     loading: isPending,
     error: error ? LOAD_FAILED : null,
     hasMore: hasMoreOf(data),

@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+import type { QueuedChange } from './outbox-store.ts';
+import { currentOutbox, subscribeCurrentOutbox } from './send-or-queue.ts';
+
+const NONE: readonly QueuedChange[] = [];
+const nothing = () => () => undefined;
+
+/**
+ * The signed-in user's changes waiting in the offline queue (not those refused), kept up to
+ * date: what waiting.ts turns into the items shown as waiting. The queue is the one the header's
+ * SyncStatus runs (loaded just after the first render): none until then.
+ */
+export function useWaitingChanges(): readonly QueuedChange[] {
+  const outbox = useSyncExternalStore(subscribeCurrentOutbox, currentOutbox);
+  return useSyncExternalStore(
+    outbox?.subscribe ?? nothing,
+    () => outbox?.snapshot().waiting ?? NONE,
+  );
+}
