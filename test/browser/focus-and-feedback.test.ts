@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { seedEntry } from './vault-seed.ts';
+
+/*
+ * With the keyboard only (a control is reached and pressed, never clicked): every action that
+ * takes away the focused element leaves focus inside its dialog or panel, never on the page's
+ * body, and the dialog still closes on Escape; each action says what happened in a note; and
+ * Revoke, Remove follower and Unblock server ask first.
+ */
+
+const people = peopleInBrowsers([
+  ['fern', 'Fern Oak'],
+  ['gale', 'Gale Wind'],
+  ['hazel', 'Hazel Nut'],
+  ['ivy', 'Ivy Moss'],
+]);
+const { openAs, userId } = people;
+
+/** A write through the API from `page` (same origin, its cookies); its status. */
+async function send(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) =>
+      (
+        await fetch(path, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
+      ).status,
+    { method, path, body },
+  );
+}
+
+/** Whether focus is on something inside `scope` (not left on the page's body). */
+const focusInside = (scope: Locator) =>
+  scope.evaluate(
+    (element) =>
+      document.activeElement !== document.body && element.contains(document.activeElement),
+  );
+
+/** Waits for the success note that says `message`. */
+const note = (page: Page, message: string | RegExp) =>
+  page.locator('.note--success', { hasText: message }).waitFor();
+
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+describe('focus and feedback, keyboard only', () => {
+  it("keeps focus in the entry's cellar dialog after Add bottles and Open the bottle", async () => {
+    await seedEntry(people.server, 'fern', { name: 'Barolo Riserva', type: 'WINE' });
+    const page = await openAs('fern', '/wine');
+    await card(page, 'Barolo Riserva')
+      .getByRole('button', { name: 'Bottles and tastings of Barolo Riserva' })
+      .press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('No bottles yet.').waitFor();
+
+    await dialog.getByRole('button', { name: 'Add bottles' }).press('Enter');
+    await dialog.getByLabel('Quantity').fill('2');
+    await dialog.getByRole('button', { name: 'Add bottles' }).press('Enter');
+    await note(page, '2 bottles added');
+    await dialog.getByText('2 bottles', { exact: true }).waitFor();
+    await expect.poll(() => focusInside(dialog)).toBe(true);
+
+    await dialog.getByRole('button', { name: /^Open a bottle: 2 × / }).press('Enter');
+    await dialog.getByRole('button', { name: 'Open the bottle' }).press('Enter');
+    await note(page, 'Bottle opened');
+    await dialog.getByText('1 bottle', { exact: true }).waitFor();
+    await expect.poll(() => focusInside(dialog)).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('keeps focus in the thread after deleting a comment and blocking its writer', async () => {
+    for (const reader of ['gale', 'hazel']) {
+      people.server.ctx.follows.follow({ id: userId(reader) }, userId('fern'));
+    }
+    const entry = await seedEntry(people.server, 'fern', { name: 'Oyster Stout' });
+    await people.server.ctx.outbox.idle();
+    for (const [writer, content] of [
+      ['gale', 'Roasty.'],
+      ['hazel', 'Too sweet.'],
+    ] as const) {
+      const page = await openAs(writer, '/');
+      expect(await send(page, 'POST', `/api/beverages/${entry.id}/comments`, { content })).toBe(
+        201,
+      );
+    }
+
+    const page = await openAs('fern', '/');
+    await card(page, 'Oyster Stout')
+      .getByRole('button', { name: /^Comments: Oyster Stout/ })
+      .press('Enter');
+    const thread = page.getByRole('dialog', { name: 'Comments' });
+    const comment = (text: string) => thread.getByRole('listitem').filter({ hasText: text });
+    await comment('Too sweet.').waitFor();
+
+    await comment('Roasty.')
+      .getByRole('button', { name: 'Delete comment by Gale Wind' })
+      .press('Enter');
+    await expect.poll(() => focusInside(comment('Roasty.'))).toBe(true);
+    await comment('Roasty.').getByRole('button', { name: 'Yes, delete' }).press('Enter');
+    await comment('Roasty.').waitFor({ state: 'detached' });
+    await expect.poll(() => focusInside(thread)).toBe(true);
+
+    await comment('Too sweet.').getByRole('button', { name: 'Block Hazel Nut' }).press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Block Hazel Nut?' });
+    await ask.getByRole('button', { name: 'Block', exact: true }).press('Enter');
+    await note(page, 'Blocked Hazel Nut');
+    await thread.getByText('No comments yet.').waitFor();
+    await expect.poll(() => focusInside(thread)).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await thread.waitFor({ state: 'detached' });
+  });
+
+  it('says Unblocked, and asks before revoking a token, keeping focus in each panel', async () => {
+    const page = await openAs('fern', '/profile');
+    expect(await send(page, 'POST', '/api/users/blocks', { username: 'ivy' })).toBe(201);
+    for (const name of ['Script one', 'Script two']) {
+      expect(await send(page, 'POST', '/api/tokens', { name, scope: 'read' })).toBe(201);
+    }
+    await page.reload();
+
+    const blocked = region(page, 'Blocked');
+    await blocked.getByRole('button', { name: 'Unblock Ivy Moss' }).press('Enter');
+    await note(page, 'Unblocked Ivy Moss');
+    await blocked.getByRole('button', { name: 'Unblock Ivy Moss' }).waitFor({ state: 'detached' });
+    await expect.poll(() => focusInside(blocked)).toBe(true);
+
+    const tokens = region(page, 'Access tokens');
+    const one = tokens.getByRole('listitem').filter({ hasText: 'Script one' });
+    await one.getByRole('button', { name: 'Revoke Script one' }).press('Enter');
+    // It asks first, with Cancel focused: Enter again does not revoke.
+    await expect.poll(() => focusInside(one.getByRole('button', { name: 'Cancel' }))).toBe(true);
+    await page.keyboard.press('Enter');
+    await one.getByRole('button', { name: 'Revoke Script one' }).waitFor();
+    await expect.poll(() => focusInside(one)).toBe(true);
+    expect(await tokens.getByRole('listitem').count()).toBe(2);
+
+    await one.getByRole('button', { name: 'Revoke Script one' }).press('Enter');
+    await one.getByRole('button', { name: 'Yes, revoke' }).press('Enter');
+    await note(page, 'Access token revoked');
+    await one.waitFor({ state: 'detached' });
+    await expect.poll(() => focusInside(tokens)).toBe(true);
+  });
+
+  it('says what following and removing a follower did; Remove asks first', async () => {
+    people.server.ctx.follows.follow({ id: userId('ivy') }, userId('gale'));
+    const page = await openAs('gale', '/following');
+    const followers = region(page, 'Followers');
+    await followers.getByRole('button', { name: 'Follow Ivy Moss' }).press('Enter');
+    await note(page, /^(You now follow|Follow request sent to) Ivy Moss$/);
+    await expect.poll(() => focusInside(followers)).toBe(true);
+
+    await followers.getByRole('button', { name: 'Remove follower Ivy Moss' }).press('Enter');
+    await followers.getByRole('button', { name: 'Yes, remove' }).press('Enter');
+    await note(page, 'Ivy Moss no longer follows you');
+    await followers.getByText('No followers yet.').waitFor();
+    await expect.poll(() => focusInside(followers)).toBe(true);
+  });
+
+  it('asks before unblocking a server, and keeps focus in the section', async () => {
+    const page = await openAs('admin', '/admin');
+    for (const domain of ['spam.example', 'noise.example']) {
+      expect(await send(page, 'POST', '/api/domain-blocks', { domain })).toBe(201);
+    }
+    await page.reload();
+    const section = region(page, 'Blocked servers');
+    const list = section.getByRole('list', { name: 'Blocked servers' });
+    await list.getByRole('button', { name: 'Unblock spam.example' }).press('Enter');
+    await list.getByRole('button', { name: 'Yes, unblock' }).press('Enter');
+    await note(page, 'Block lifted: spam.example');
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => focusInside(section)).toBe(true);
+  });
+});
