@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { scrollWidth, smallTargets } from './phone-checks.ts';
 import { seedEntry } from './vault-seed.ts';
 
 /*
@@ -70,6 +71,9 @@ describe('focus and feedback, keyboard only', () => {
     await dialog.getByText('1 bottle', { exact: true }).waitFor();
     await expect.poll(() => focusInside(dialog)).toBe(true);
 
+    // Escape closes the dialog wherever focus is, the page's body included.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
@@ -141,7 +145,12 @@ describe('focus and feedback, keyboard only', () => {
     await expect.poll(() => focusInside(one)).toBe(true);
     expect(await tokens.getByRole('listitem').count()).toBe(2);
 
+    // The question fits a phone, its buttons a finger's size.
+    await page.setViewportSize({ width: 390, height: 844 });
     await one.getByRole('button', { name: 'Revoke Script one' }).press('Enter');
+    await one.getByRole('button', { name: 'Yes, revoke' }).waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+    expect(await smallTargets(page)).toEqual([]);
     await one.getByRole('button', { name: 'Yes, revoke' }).press('Enter');
     await note(page, 'Access token revoked');
     await one.waitFor({ state: 'detached' });
@@ -156,7 +165,11 @@ describe('focus and feedback, keyboard only', () => {
     await note(page, /^(You now follow|Follow request sent to) Ivy Moss$/);
     await expect.poll(() => focusInside(followers)).toBe(true);
 
+    await page.setViewportSize({ width: 390, height: 844 });
     await followers.getByRole('button', { name: 'Remove follower Ivy Moss' }).press('Enter');
+    await followers.getByRole('button', { name: 'Yes, remove' }).waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+    expect(await smallTargets(page)).toEqual([]);
     await followers.getByRole('button', { name: 'Yes, remove' }).press('Enter');
     await note(page, 'Ivy Moss no longer follows you');
     await followers.getByText('No followers yet.').waitFor();
@@ -171,7 +184,11 @@ describe('focus and feedback, keyboard only', () => {
     await page.reload();
     const section = region(page, 'Blocked servers');
     const list = section.getByRole('list', { name: 'Blocked servers' });
+    await page.setViewportSize({ width: 390, height: 844 });
     await list.getByRole('button', { name: 'Unblock spam.example' }).press('Enter');
+    await list.getByRole('button', { name: 'Yes, unblock' }).waitFor();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+    expect(await smallTargets(page)).toEqual([]);
     await list.getByRole('button', { name: 'Yes, unblock' }).press('Enter');
     await note(page, 'Block lifted: spam.example');
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
