@@ -194,4 +194,18 @@ describe('focus and feedback, keyboard only', () => {
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
     await expect.poll(() => focusInside(section)).toBe(true);
   });
+
+  it("asks before revoking a token from the admin's manage-user panel, and keeps focus there", async () => {
+    const hazel = people.server.ctx.users.findByUsername('hazel')!;
+    people.server.ctx.tokens.create(hazel, { name: 'Hazel sheet', scope: 'read' });
+    const page = await openAs('admin', '/admin');
+    await page.getByRole('button', { name: 'Manage hazel', exact: true }).press('Enter');
+    const panel = page.getByRole('region', { name: /^Manage user / });
+    const revoke = panel.getByRole('button', { name: 'Revoke Hazel sheet of hazel' });
+    await revoke.press('Enter');
+    await panel.getByRole('button', { name: 'Yes, revoke' }).press('Enter');
+    await note(page, 'Access token revoked');
+    await panel.getByText('hazel has no access tokens.').waitFor();
+    await expect.poll(() => focusInside(panel)).toBe(true);
+  });
 });
