@@ -176,6 +176,32 @@ describe('focus and feedback, keyboard only', () => {
     await expect.poll(() => focusInside(followers)).toBe(true);
   });
 
+  it('on a profile page, Follow, Block and Unblock hand focus to the button taking their place', async () => {
+    const page = await openAs('hazel', '/users/ivy');
+    const focused = (name: string) =>
+      page
+        .evaluate(() => document.activeElement?.getAttribute('aria-label'))
+        .then((label) => label === name);
+
+    await page.getByRole('button', { name: 'Follow Ivy Moss' }).press('Enter');
+    await note(page, /^(You now follow|Follow request sent to) Ivy Moss$/);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^(Unfollow Ivy Moss|Cancel the follow request to Ivy Moss)$/);
+
+    await page.getByRole('button', { name: 'Block Ivy Moss' }).press('Enter');
+    await page
+      .getByRole('dialog', { name: 'Block Ivy Moss?' })
+      .getByRole('button', { name: 'Block', exact: true })
+      .press('Enter');
+    await note(page, 'Blocked Ivy Moss');
+    await expect.poll(() => focused('Unblock Ivy Moss')).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await note(page, 'Unblocked Ivy Moss');
+    await expect.poll(() => focused('Block Ivy Moss')).toBe(true);
+  });
+
   it('asks before unblocking a server, and keeps focus in the section', async () => {
     const page = await openAs('admin', '/admin');
     for (const domain of ['spam.example', 'noise.example']) {
