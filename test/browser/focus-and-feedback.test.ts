@@ -34,12 +34,15 @@ async function send(page: Page, method: string, path: string, body?: unknown) {
   );
 }
 
-/** Whether focus is on something inside `scope` (not left on the page's body). */
-const focusInside = (scope: Locator) =>
-  scope.evaluate(
-    (element) =>
-      document.activeElement !== document.body && element.contains(document.activeElement),
-  );
+/** Whether focus is on `scope` or inside it (and so not left on the page's body). */
+const focusInside = async (scope: Locator) =>
+  (await scope.locator(':focus').count()) +
+    (await scope.and(scope.page().locator(':focus')).count()) >
+  0;
+
+/** The name (aria-label) of the focused element. */
+const focusedLabel = (page: Page) =>
+  page.evaluate('document.activeElement?.getAttribute("aria-label")') as Promise<string | null>;
 
 /** Waits for the success note that says `message`. */
 const note = (page: Page, message: string | RegExp) =>
@@ -72,8 +75,8 @@ describe('focus and feedback, keyboard only', () => {
     await expect.poll(() => focusInside(dialog)).toBe(true);
 
     // Escape closes the dialog wherever focus is, the page's body included.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    await page.evaluate('document.activeElement?.blur()');
+    expect(await page.evaluate('document.activeElement === document.body')).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
@@ -178,15 +181,11 @@ describe('focus and feedback, keyboard only', () => {
 
   it('on a profile page, Follow, Block and Unblock hand focus to the button taking their place', async () => {
     const page = await openAs('hazel', '/users/ivy');
-    const focused = (name: string) =>
-      page
-        .evaluate(() => document.activeElement?.getAttribute('aria-label'))
-        .then((label) => label === name);
 
     await page.getByRole('button', { name: 'Follow Ivy Moss' }).press('Enter');
     await note(page, /^(You now follow|Follow request sent to) Ivy Moss$/);
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .poll(() => focusedLabel(page))
       .toMatch(/^(Unfollow Ivy Moss|Cancel the follow request to Ivy Moss)$/);
 
     await page.getByRole('button', { name: 'Block Ivy Moss' }).press('Enter');
@@ -195,11 +194,11 @@ describe('focus and feedback, keyboard only', () => {
       .getByRole('button', { name: 'Block', exact: true })
       .press('Enter');
     await note(page, 'Blocked Ivy Moss');
-    await expect.poll(() => focused('Unblock Ivy Moss')).toBe(true);
+    await expect.poll(() => focusedLabel(page)).toBe('Unblock Ivy Moss');
 
     await page.keyboard.press('Enter');
     await note(page, 'Unblocked Ivy Moss');
-    await expect.poll(() => focused('Block Ivy Moss')).toBe(true);
+    await expect.poll(() => focusedLabel(page)).toBe('Block Ivy Moss');
   });
 
   it('asks before unblocking a server, and keeps focus in the section', async () => {
