@@ -68,8 +68,8 @@ function replacementFor(
 /**
  * Keeps focus inside a dialog or panel when an action removes or replaces the focused element
  * (a deleted item, a form that closes after saving, buttons a confirmation takes the place of):
- * the browser would put it on the page's body, where the keyboard has lost its place and a
- * dialog no longer hears Escape. Focus moves instead to what stands nearest where it was
+ * the browser would put it on the page's body, and the next Tab would start again from the top
+ * of the page. Focus moves instead to what stands nearest where it was
  * (replacementFor). An element disabled while it works keeps its claim: focus comes back to it
  * when it is enabled again, or moves on when it goes. A click elsewhere ends the claim. `active`
  * is for a scope rendered only at times (a popover while open).
