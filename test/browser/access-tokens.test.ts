@@ -81,10 +81,12 @@ describe('Access tokens on the profile page', () => {
       .waitFor();
     expect(await page.content()).not.toContain(secret.slice('vault_pat_'.length));
 
-    await page
-      .getByRole('region', { name: 'Access tokens' })
-      .getByRole('button', { name: 'Revoke Home dashboard' })
-      .click();
+    const tokens = page.getByRole('region', { name: 'Access tokens' });
+    await tokens.getByRole('button', { name: 'Revoke Home dashboard' }).click();
+    // It asks first: Cancel keeps the token.
+    await tokens.getByRole('button', { name: 'Cancel' }).click();
+    await tokens.getByRole('button', { name: 'Revoke Home dashboard' }).click();
+    await tokens.getByRole('button', { name: 'Yes, revoke' }).click();
     await page.getByText('You have no access tokens.').waitFor({ timeout: 15_000 });
     expect(await statusWith(secret)).toBe(401);
   });

@@ -71,6 +71,7 @@ describe('the Blocked servers section of the Admin Console', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await list.getByRole('button', { name: 'Unblock spam.example' }).click();
+    await list.getByRole('button', { name: 'Yes, unblock' }).click();
     await section.getByText('No server is blocked.').waitFor();
     expect(blockedDomains()).toEqual([]);
   });

@@ -69,6 +69,7 @@ describe('approving followers', () => {
     await request.getByRole('button', { name: 'Decline' }).waitFor();
     await request.getByRole('button', { name: 'Accept' }).click();
     await request.getByText('Accepted', { exact: true }).waitFor();
+    await larch.getByText('Maple Mash now follows you').waitFor();
     await expectPending(larch, 0);
     const follower = row(followersList(larch), 'Maple Mash');
     await follower.waitFor();
@@ -81,6 +82,8 @@ describe('approving followers', () => {
 
     // Larch removes Maple: gone from both lists.
     await follower.getByRole('button', { name: 'Remove follower Maple Mash' }).click();
+    await follower.getByRole('button', { name: 'Yes, remove' }).click();
+    await larch.getByText('Maple Mash no longer follows you').waitFor();
     await followersList(larch).getByText('No followers yet.').waitFor();
     await maple.reload();
     await followingList(maple).getByText("You aren't following anyone yet.").waitFor();

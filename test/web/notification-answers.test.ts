@@ -79,6 +79,11 @@ describe('the answers of the Alerts panel', () => {
       ['Accept', { action: 'ACCEPT' }, true],
       ['Decline', { action: 'DECLINE' }, undefined],
     ]);
+    // Each answer says what it did.
+    expect(request.map((choice) => choice.note)).toEqual([
+      'Basil Hayden now follows you',
+      'Follow request from Basil Hayden declined',
+    ]);
     for (const type of ['CHEER', 'COMMENT'] as const) {
       const choices = choicesFor(notification({ type, beverage: { id: 7, name: 'Cask 55' } }));
       expect(choices.map((choice) => [choice.label, choice.answer])).toEqual([

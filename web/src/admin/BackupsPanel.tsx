@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   backupDownloadUrl,
   createBackup,
@@ -11,6 +11,7 @@ import {
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { formatDateTime } from '../people/dates.ts';
 import { Dialog } from '../ui/Dialog.tsx';
+import { useKeepFocus } from '../ui/useKeepFocus.ts';
 import { LockIcon } from '../ui/icons.tsx';
 import '../ui/account-list.css';
 import './backups.css';
@@ -96,6 +97,8 @@ export function BackupsPanel() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: BACKUPS_KEY }),
   });
   const backups = query.data?.backups ?? null;
+  const sectionRef = useRef<HTMLElement>(null);
+  useKeepFocus(sectionRef);
   const error = making.error
     ? messageOf(making.error, 'Failed to make the backup')
     : query.error
@@ -103,7 +106,7 @@ export function BackupsPanel() {
       : null;
 
   return (
-    <section className="panel admin-panel admin-backups" aria-labelledby={titleId}>
+    <section ref={sectionRef} className="panel admin-panel admin-backups" aria-labelledby={titleId}>
       <div className="admin-panel__header">
         <h2 id={titleId} className="panel__title admin-panel__title">
           <span className="admin-panel__icon" aria-hidden="true">

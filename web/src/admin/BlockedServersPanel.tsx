@@ -8,8 +8,10 @@ import {
 } from '../api/domain-blocks.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { formatDateTime } from '../people/dates.ts';
+import { ConfirmAction } from '../ui/ConfirmAction.tsx';
 import { Field } from '../ui/Field.tsx';
 import { GlobeIcon } from '../ui/icons.tsx';
+import { useKeepFocus } from '../ui/useKeepFocus.ts';
 import '../ui/account-list.css';
 import './blocked-servers.css';
 
@@ -23,7 +25,7 @@ export const BLOCK_LIFTED = 'Block lifted';
  * The Admin Console's 'Blocked servers' section: block a server by its host (with a note for
  * the admins), the list of blocked servers, and lifting a block. Blocking ends every follow
  * with the server's accounts and removes their entries from the feeds; the server checks and
- * normalises the host and says what is wrong with one it refuses.
+ * normalises the host and says what is wrong with one it refuses. Lifting a block asks first.
  */
 export function BlockedServersPanel() {
   const titleId = useId();
@@ -33,6 +35,10 @@ export function BlockedServersPanel() {
   const [domain, setDomain] = useState('');
   const [note, setNote] = useState('');
   const domainRef = useRef<HTMLInputElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  useKeepFocus(sectionRef);
+  /** The block whose lifting waits for 'Yes, unblock'. */
+  const [confirming, setConfirming] = useState<number | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: BLOCKS_KEY });
   const blocking = useMutation({
     mutationFn: () => createDomainBlock(domain, note),
@@ -48,6 +54,7 @@ export function BlockedServersPanel() {
   const lifting = useMutation({
     mutationFn: (block: DomainBlock) => deleteDomainBlock(block.id),
     onSuccess: (_done, block) => notifySuccess(`${BLOCK_LIFTED}: ${block.domain}`),
+    onError: () => setConfirming(null),
     onSettled: refresh,
   });
   const blocks = query.data ?? null;
@@ -64,7 +71,7 @@ export function BlockedServersPanel() {
   };
 
   return (
-    <section className="panel admin-panel admin-blocked" aria-labelledby={titleId}>
+    <section ref={sectionRef} className="panel admin-panel admin-blocked" aria-labelledby={titleId}>
       <div className="admin-panel__header">
         <h2 id={titleId} className="panel__title admin-panel__title">
           <span className="admin-panel__icon" aria-hidden="true">
@@ -114,7 +121,7 @@ export function BlockedServersPanel() {
         ) : (
           <ul className="account-list" aria-label="Blocked servers">
             {blocks.map((block) => (
-              <li key={block.id} className="account-list__item">
+              <li key={block.id} className="account-list__item account-list__item--wraps">
                 <div className="account-list__body">
                   <p className="account-list__name admin-blocked__domain">{block.domain}</p>
                   <p className="account-list__meta">
@@ -122,15 +129,25 @@ export function BlockedServersPanel() {
                     <span>Blocked {formatDateTime(block.createdAt)}</span>
                   </p>
                 </div>
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  disabled={lifting.isPending}
-                  onClick={() => lifting.mutate(block)}
-                  aria-label={`Unblock ${block.domain}`}
-                >
-                  Unblock
-                </button>
+                {confirming === block.id ? (
+                  <ConfirmAction
+                    question={`Unblock ${block.domain}? The vault takes from it and sends to it again.`}
+                    confirmLabel="Yes, unblock"
+                    busy={lifting.isPending}
+                    onCancel={() => setConfirming(null)}
+                    onConfirm={() => lifting.mutate(block)}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    disabled={lifting.isPending}
+                    onClick={() => setConfirming(block.id)}
+                    aria-label={`Unblock ${block.domain}`}
+                  >
+                    Unblock
+                  </button>
+                )}
               </li>
             ))}
           </ul>

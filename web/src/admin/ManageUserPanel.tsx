@@ -7,6 +7,7 @@ import { messageOf, useNotes } from '../notes/notes.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
 import { CloseIcon, ProfileIcon } from '../ui/icons.tsx';
 import { Field } from '../ui/Field.tsx';
+import { useKeepFocus } from '../ui/useKeepFocus.ts';
 import { RoleField } from './RoleField.tsx';
 import { formatDate } from '../people/dates.ts';
 import { updatedNote, userEditErrors } from './admin-rules.ts';
@@ -40,6 +41,7 @@ export function ManageUserPanel({
   const kickerId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const panelRef = useRef<HTMLElement>(null);
+  useKeepFocus(panelRef);
   const { notifySuccess } = useNotes();
   const [draft, setDraft] = useState<UserEditDraft>({
     fullName: user.fullName,

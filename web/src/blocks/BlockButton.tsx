@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { BlockBody } from '../../../contract/blocks.ts';
-import { messageOf } from '../notes/notes.tsx';
+import { messageOf, useNotes } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { BLOCK_FAILED, useBlock } from './blocks.ts';
 import './blocks.css';
@@ -16,7 +16,7 @@ export function blockConsequences(name: string): string {
 
 /**
  * 'Block' beside a person (a profile, a follower): asks first, in a dialog that says what
- * blocking does, then blocks. `target` is what POST /users/blocks takes.
+ * blocking does, then blocks and says so in a note. `target` is what POST /users/blocks takes.
  */
 export function BlockButton({
   name,
@@ -31,6 +31,7 @@ export function BlockButton({
 }) {
   const [asking, setAsking] = useState(false);
   const block = useBlock();
+  const { notifySuccess } = useNotes();
   const close = () => {
     setAsking(false);
     block.reset();
@@ -62,6 +63,7 @@ export function BlockButton({
                 onClick={() =>
                   block.mutate(target, {
                     onSuccess: () => {
+                      notifySuccess(`Blocked ${name}`);
                       setAsking(false);
                       onBlocked?.();
                     },

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { messageOf } from '../notes/notes.tsx';
+import { useKeepFocus } from '../ui/useKeepFocus.ts';
 import { useBlocks, useUnblock, type BlockItem } from './blocks.ts';
 import './blocks.css';
 
@@ -30,10 +31,12 @@ function BlockedPerson({ block }: { block: BlockItem }) {
 /** 'Blocked' on the profile screen: the people and fediverse accounts the user blocked. */
 export function BlockedPanel() {
   const titleId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  useKeepFocus(sectionRef);
   const blocks = useBlocks();
   const items = blocks.data ?? [];
   return (
-    <section className="panel account-panel blocked" aria-labelledby={titleId}>
+    <section ref={sectionRef} className="panel account-panel blocked" aria-labelledby={titleId}>
       <div className="account-panel__header">
         <h2 id={titleId} className="panel__title account-panel__title">
           Blocked

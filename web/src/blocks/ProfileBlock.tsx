@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import { useKeepFocus } from '../ui/useKeepFocus.ts';
 import { BlockButton } from './BlockButton.tsx';
 import { useBlocks, useUnblock } from './blocks.ts';
 import './blocks.css';
@@ -9,10 +11,13 @@ import './blocks.css';
 export function ProfileBlock({ username, name }: { username: string; name: string }) {
   const blocks = useBlocks();
   const unblock = useUnblock();
+  const boxRef = useRef<HTMLDivElement>(null);
+  // Block and Unblock take each other's place: focus goes from one to the other.
+  useKeepFocus(boxRef, !blocks.isPending);
   if (blocks.isPending) return null;
   const block = (blocks.data ?? []).find((item) => item.username === username);
   return (
-    <div className="profile-block">
+    <div ref={boxRef} className="profile-block">
       {block ? (
         <>
           <span className="tag tag--muted">Blocked</span>

@@ -49,14 +49,18 @@ export function useBlock() {
   });
 }
 
-/** DELETE /users/blocks/{id}; on failure the red banner says 'Failed to unblock'. */
+/**
+ * DELETE /users/blocks/{id}; a note says 'Unblocked …', or on failure the red banner says
+ * 'Failed to unblock'.
+ */
 export function useUnblock() {
   const queryClient = useQueryClient();
-  const { notifyError } = useNotes();
+  const { notifySuccess, notifyError } = useNotes();
   return useMutation({
-    mutationFn: (block: Pick<BlockItem, 'id'>) =>
+    mutationFn: (block: Pick<BlockItem, 'id' | 'displayName'>) =>
       call('DELETE /users/blocks/{id}', { params: { id: block.id } }),
     onSuccess: (_nothing, block) => {
+      notifySuccess(`Unblocked ${block.displayName}`);
       queryClient.setQueryData<BlockItem[]>(blocksKey, (current) =>
         current?.filter((item) => item.id !== block.id),
       );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ConfirmAction } from '../ui/ConfirmAction.tsx';
 
 /**
  * The question a line of the entry's cellar asks before it is deleted, in place of its actions:
@@ -16,19 +17,16 @@ export function ConfirmDelete({
   onConfirm: () => void;
 }) {
   return (
-    <div className="cellar-entry__actions">
-      <p className="cellar-entry__confirm">{question}</p>
-      <button type="button" className="chip-button" onClick={onCancel} disabled={busy}>
-        Cancel
-      </button>
-      <button
-        type="button"
-        className="chip-button chip-button--danger"
-        disabled={busy}
-        onClick={onConfirm}
-      >
-        Yes, delete
-      </button>
-    </div>
+    <ConfirmAction
+      question={question}
+      confirmLabel="Yes, delete"
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      className="cellar-entry__actions"
+      questionClassName="cellar-entry__confirm"
+      cancelClassName="chip-button"
+      confirmClassName="chip-button chip-button--danger"
+    />
   );
 }

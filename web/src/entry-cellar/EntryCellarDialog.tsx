@@ -159,6 +159,11 @@ export function EntryCellarDialog({ entry, onClose }: { entry: Beverage; onClose
               ? await changeBottle(id, bottle.id, json)
               : await addBottle(id, current.name, json);
             back();
+            if (saved !== null) {
+              notifySuccess(
+                bottle ? 'Bottles changed' : `${bottleCountLabel(saved.quantity)} added`,
+              );
+            }
             await bottlesChanged(saved === null);
           }}
         />

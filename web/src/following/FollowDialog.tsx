@@ -9,14 +9,6 @@ import { UserSearch } from './UserSearch.tsx';
 
 export const FOLLOW_DIALOG_TITLE = 'Follow someone';
 
-/** Says whom the user now follows, after choosing them in '+ Follow'. */
-export const nowFollowing = (user: Pick<UserSearchResult, 'fullName' | 'username'>) =>
-  `You now follow ${user.fullName || user.username}`;
-
-/** Says whom the user asked to follow (they approve followers). */
-export const followRequestSent = (user: Pick<UserSearchResult, 'fullName' | 'username'>) =>
-  `Follow request sent to ${user.fullName || user.username}`;
-
 /**
  * '+ Follow': search the vault's users and choose one to follow them (or ask to, when they
  * approve followers), or look up a fediverse account by handle or address and follow it. Users
@@ -41,10 +33,7 @@ export function FollowDialog({ onClose }: { onClose: () => void }) {
   const choose = (user: UserSearchResult) => {
     setError(null);
     follow.mutate(user, {
-      onSuccess: (item) => {
-        notifySuccess(item.state === 'PENDING' ? followRequestSent(user) : nowFollowing(user));
-        onClose();
-      },
+      onSuccess: onClose,
       onError: (caught) => setError(messageOf(caught, FOLLOW_FAILED)),
     });
   };

@@ -1,10 +1,12 @@
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { Follower, FollowingItem, UserSummary } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { useFollow, useFollowers, useFollowing, useFollowStates, useUnfollow } from './follows.ts';
 import { FederatedPerson, LocalPerson } from './Person.tsx';
 import { BlockButton } from '../blocks/BlockButton.tsx';
+import { ConfirmAction } from '../ui/ConfirmAction.tsx';
+import { useKeepFocus } from '../ui/useKeepFocus.ts';
 import {
   useRemoteFollowing,
   useRemoveFollower,
@@ -62,13 +64,26 @@ function FollowButton({ user }: { user: UserSummary }) {
   );
 }
 
+/** Remove, after a question: the follower stops seeing what only followers see. */
 function RemoveFollowerButton({ actorId, name }: { actorId: number; name: string }) {
   const remove = useRemoveFollower();
+  const [confirming, setConfirming] = useState(false);
+  if (confirming) {
+    return (
+      <ConfirmAction
+        question={`Remove ${name} from your followers? They stop seeing what only followers see.`}
+        confirmLabel="Yes, remove"
+        busy={remove.isPending || remove.isSuccess}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => remove.mutate({ actorId, name }, { onError: () => setConfirming(false) })}
+      />
+    );
+  }
   return (
     <button
       type="button"
       className="button button--secondary person__action"
-      onClick={() => remove.mutate({ actorId })}
+      onClick={() => setConfirming(true)}
       disabled={remove.isPending}
       aria-label={`Remove follower ${name}`}
     >
@@ -124,6 +139,8 @@ function PeoplePanel({
   children: ReactNode;
 }) {
   const titleId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  useKeepFocus(sectionRef);
   let body: ReactNode;
   if (query.isPending) {
     body = (
@@ -152,7 +169,7 @@ function PeoplePanel({
     body = <ul className="people">{children}</ul>;
   }
   return (
-    <section className="panel people-panel" aria-labelledby={titleId}>
+    <section ref={sectionRef} className="panel people-panel" aria-labelledby={titleId}>
       <h2 id={titleId} className="panel__title">
         {title}
       </h2>

@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import type { UserSummary } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { useCurrentUser } from '../session/session.tsx';
+import { useKeepFocus } from '../ui/useKeepFocus.ts';
 import './following.css';
 import { FOLLOW_FAILED, useFollow, useFollowing, useUnfollow } from './follows.ts';
 
@@ -14,13 +16,17 @@ export function ProfileFollowButton({ user }: { user: UserSummary }) {
   const following = useFollowing();
   const follow = useFollow();
   const unfollow = useUnfollow();
-  if (me.id === user.id || following.isPending) return null;
+  const boxRef = useRef<HTMLDivElement>(null);
+  const shown = me.id !== user.id && !following.isPending;
+  // Follow, Unfollow and Cancel take each other's place: focus goes from one to the next.
+  useKeepFocus(boxRef, shown);
+  if (!shown) return null;
   const state = (following.data ?? []).find((item) => item.user.id === user.id)?.state;
   const followed = state !== undefined;
   const busy = follow.isPending || unfollow.isPending;
   const name = user.fullName || user.username;
   return (
-    <div className="profile-follow">
+    <div ref={boxRef} className="profile-follow">
       {state === 'PENDING' ? (
         <>
           <span className="tag tag--muted" title="Waiting for them to accept">

@@ -35,15 +35,27 @@ function refreshAfterFollowChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
 }
 
+/** Says whom the user now follows. */
+export const nowFollowing = (user: Pick<UserSummary, 'fullName' | 'username'>) =>
+  `You now follow ${user.fullName || user.username}`;
+
+/** Says whom the user asked to follow (they approve followers). */
+export const followRequestSent = (user: Pick<UserSummary, 'fullName' | 'username'>) =>
+  `Follow request sent to ${user.fullName || user.username}`;
+
 /**
  * Follows a user (or asks to, when they approve followers); the following list shows them at
- * once. Failures are the caller's to show.
+ * once and a note says which of the two happened. Failures are the caller's to show.
  */
 export function useFollow() {
   const queryClient = useQueryClient();
+  const { notifySuccess } = useNotes();
   return useMutation({
     mutationFn: (user: Pick<UserSummary, 'id'>) => followUser(user.id),
     onSuccess: (follow) => {
+      notifySuccess(
+        follow.state === 'PENDING' ? followRequestSent(follow.user) : nowFollowing(follow.user),
+      );
       queryClient.setQueryData<FollowingItem[]>(queryKeys.following, (current) =>
         current ? [follow, ...current.filter((item) => item.user.id !== follow.user.id)] : current,
       );

@@ -69,14 +69,20 @@ export function useUnfollowAccount() {
   });
 }
 
-/** Removes a follower: a local one at once, a fediverse one with a Reject to its server. */
+/**
+ * Removes a follower: a local one at once, a fediverse one with a Reject to its server; a note
+ * says so.
+ */
 export function useRemoveFollower() {
   const queryClient = useQueryClient();
-  const { notifyError } = useNotes();
+  const { notifySuccess, notifyError } = useNotes();
   return useMutation({
-    mutationFn: (follower: { actorId: number }) =>
+    mutationFn: (follower: { actorId: number; name: string }) =>
       call('DELETE /users/followers/{actorId}', { params: { actorId: follower.actorId } }),
-    onSuccess: () => refresh(queryClient),
+    onSuccess: (_nothing, follower) => {
+      notifySuccess(`${follower.name} no longer follows you`);
+      refresh(queryClient);
+    },
     onError: () => notifyError(REMOVE_FOLLOWER_FAILED),
   });
 }

@@ -3,6 +3,7 @@ import { useNotifications } from '../notifications/useNotifications.ts';
 import { BellIcon } from '../ui/icons/shell.tsx';
 import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
 import { useDismiss } from '../ui/useDismiss.ts';
+import { useKeepFocus } from '../ui/useKeepFocus.ts';
 
 // The panel's list and answers: fetched just after the first render, before anyone opens it.
 const AlertsPanel = lazyNamed(() => import('../notifications/AlertsPanel.tsx'), 'AlertsPanel');
@@ -21,6 +22,8 @@ export function AlertsButton() {
   const titleId = useId();
 
   useDismiss(open, containerRef, () => setOpen(false), buttonRef);
+  // An answer puts its outcome in place of the buttons: focus stays in the panel.
+  useKeepFocus(containerRef, open);
   useEffect(() => AlertsPanel.preload(), []);
 
   const toggle = () => {

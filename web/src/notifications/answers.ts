@@ -40,8 +40,17 @@ export function choicesFor(notification: VaultNotification): AnswerChoice[] {
       return [{ label: 'Follow back', answer: { action: 'ACCEPT' }, primary: true }, DISMISS];
     case 'FOLLOW_REQUEST':
       return [
-        { label: 'Accept', answer: { action: 'ACCEPT' }, primary: true },
-        { label: 'Decline', answer: { action: 'DECLINE' } },
+        {
+          label: 'Accept',
+          answer: { action: 'ACCEPT' },
+          note: `${senderName(notification)} now follows you`,
+          primary: true,
+        },
+        {
+          label: 'Decline',
+          answer: { action: 'DECLINE' },
+          note: `Follow request from ${senderName(notification)} declined`,
+        },
       ];
     case 'CHEER':
     case 'COMMENT':
@@ -64,9 +73,13 @@ export function choicesFor(notification: VaultNotification): AnswerChoice[] {
   }
 }
 
+/** Who sent a notification, as its text names them. */
+const senderName = (notification: VaultNotification) =>
+  notification.sender.fullName || notification.sender.username || 'Someone';
+
 /** What a notification says: who did what. */
 export function describe(notification: VaultNotification): string {
-  const sender = notification.sender.fullName || notification.sender.username || 'Someone';
+  const sender = senderName(notification);
   const entry = notification.beverage?.name;
   switch (notification.type) {
     case 'FOLLOW_INVITE':

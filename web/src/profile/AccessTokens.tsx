@@ -13,6 +13,7 @@ import {
 } from '../api/tokens.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 import { formatDate, formatDateTime } from '../people/dates.ts';
+import { ConfirmAction } from '../ui/ConfirmAction.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Panel, PanelError } from './Panel.tsx';
 import '../ui/account-list.css';
@@ -64,8 +65,8 @@ function NewSecret({ created, onDone }: { created: CreatedToken; onDone: () => v
 }
 
 /**
- * One token in a list: name, scope, dates and Revoke (the profile's list, and the Admin
- * Console's list of a user's tokens, whose button names the user too).
+ * One token in a list: name, scope, dates and Revoke, which asks first (the profile's list, and
+ * the Admin Console's list of a user's tokens, whose button names the user too).
  */
 export function TokenItem({
   token,
@@ -80,9 +81,10 @@ export function TokenItem({
   revokeLabel?: string;
   buttonClassName?: string;
 }) {
+  const [confirming, setConfirming] = useState(false);
   const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
   return (
-    <li className="account-list__item">
+    <li className="account-list__item account-list__item--wraps">
       <div className="account-list__body">
         <p className="account-list__name">{token.name}</p>
         <p className="account-list__meta">
@@ -98,15 +100,25 @@ export function TokenItem({
           </span>
         </p>
       </div>
-      <button
-        type="button"
-        className={buttonClassName}
-        onClick={onRevoke}
-        disabled={busy}
-        aria-label={revokeLabel}
-      >
-        Revoke
-      </button>
+      {confirming ? (
+        <ConfirmAction
+          question={`Revoke “${token.name}”? Whatever uses it is refused from now on.`}
+          confirmLabel="Yes, revoke"
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={onRevoke}
+        />
+      ) : (
+        <button
+          type="button"
+          className={buttonClassName}
+          onClick={() => setConfirming(true)}
+          disabled={busy}
+          aria-label={revokeLabel}
+        >
+          Revoke
+        </button>
+      )}
     </li>
   );
 }

@@ -1,5 +1,6 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { ReactNode } from 'react';
+import { useKeepFocus } from '../ui/useKeepFocus.ts';
 
 interface PanelProps {
   title: string;
@@ -11,11 +12,20 @@ interface PanelProps {
   children: ReactNode;
 }
 
-/** One section of the profile page: a landmark region named by its heading. */
+/**
+ * One section of the profile page: a landmark region named by its heading, which keeps focus
+ * when an action takes away the focused element (useKeepFocus).
+ */
 export function Panel({ title, intro, aside, className, children }: PanelProps) {
   const titleId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  useKeepFocus(sectionRef);
   return (
-    <section className={`panel account-panel ${className ?? ''}`.trim()} aria-labelledby={titleId}>
+    <section
+      ref={sectionRef}
+      className={`panel account-panel ${className ?? ''}`.trim()}
+      aria-labelledby={titleId}
+    >
       <div className="account-panel__header">
         <h2 id={titleId} className="panel__title account-panel__title">
           {title}

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
-import type { KeyboardEvent, ReactNode, RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { focusableIn } from './focus.ts';
 import { CloseIcon } from './icons.tsx';
+import { useKeepFocus } from './useKeepFocus.ts';
 import './dialog.css';
 
 export interface DialogProps {
@@ -27,10 +28,34 @@ export interface DialogProps {
 /** Open dialogs, innermost last: only the innermost one answers Escape and Tab. */
 const openDialogs: HTMLElement[] = [];
 
+/** Tab and Shift+Tab go round the panel's controls and never leave it. */
+function cycle(panel: HTMLElement, event: KeyboardEvent) {
+  const items = focusableIn(panel);
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) {
+    event.preventDefault();
+    panel.focus();
+    return;
+  }
+  const active = document.activeElement;
+  if (!(active instanceof Node) || !panel.contains(active)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  } else if (event.shiftKey && (active === first || active === panel)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * A modal dialog. While it is open the page behind it is inert, Tab and Shift+Tab cycle inside
- * it, Escape closes it, and focus returns to where it was when it closes. Render it only while
- * it is open.
+ * it, Escape closes it wherever focus is, focus stays inside when an action takes away the
+ * focused element (useKeepFocus), and it returns to where it was when the dialog closes. Render
+ * it only while it is open.
  */
 export function Dialog({
   title,
@@ -51,6 +76,7 @@ export function Dialog({
   useEffect(() => {
     onCloseRef.current = onClose;
   });
+  useKeepFocus(panelRef);
 
   useEffect(() => {
     const panel = panelRef.current;
@@ -76,9 +102,22 @@ export function Dialog({
     };
     document.addEventListener('focusin', onFocusIn);
 
+    // Keys are heard on the document, so that Escape closes the dialog wherever focus is.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (openDialogs.at(-1) !== panel || event.defaultPrevented) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+      } else if (event.key === 'Tab') {
+        cycle(panel, event);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+
     return () => {
       clearTimeout(timer);
       document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('keydown', onKeyDown);
       openDialogs.splice(openDialogs.indexOf(panel), 1);
       if (root && openDialogs.length === 0) root.inert = wasInert;
       if (returnTo?.isConnected) returnTo.focus();
@@ -86,34 +125,6 @@ export function Dialog({
     // Focus is set up once per opening; later changes of the props must not steal it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const panel = panelRef.current;
-    if (!panel || openDialogs.at(-1) !== panel) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const items = focusableIn(panel);
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) {
-      event.preventDefault();
-      panel.focus();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === panel)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return createPortal(
     <div
@@ -130,7 +141,6 @@ export function Dialog({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
       >
         <div className="dialog__header">
           <h2 id={titleId} className="dialog__title">
