@@ -312,4 +312,41 @@ describe('the Alerts of cheers and comments', () => {
       await item.getByText('Dismissed').waitFor();
     }
   });
+
+  it("leads from a comment's or a cheer's alert to the entry with its thread open; closing the thread leaves focus on the entry's comments", async () => {
+    const id = await entryInFeed('larch', 'ash', 'Walk Talk Stout');
+    const larch = await openAs('larch', '/activity');
+    expect(taken((await call(larch, 'POST', `/api/beverages/${id}/cheer`, {})).status)).toBe(true);
+    const comment = { content: 'Roasty, and smooth as a walk.' };
+    expect(
+      taken((await call(larch, 'POST', `/api/beverages/${id}/comments`, comment)).status),
+    ).toBe(true);
+    await delivered();
+
+    const ash = await openAs('ash', '/');
+    const panel = ash.getByRole('region', { name: 'Alerts' });
+    const thread = ash.getByRole('dialog', { name: 'Comments' });
+    const path = () => new URL(ash.url()).pathname;
+    for (const [text, link] of [
+      ['Larch Kiln commented on your Walk Talk Stout', 'See the comment: Walk Talk Stout'],
+      ['Larch Kiln cheered your Walk Talk Stout', 'See the entry: Walk Talk Stout'],
+    ] as const) {
+      await ash.getByRole('button', { name: /^Alerts, \d+ pending$/ }).click();
+      const item = panel.getByRole('listitem').filter({ hasText: text });
+      await item.getByRole('link', { name: link }).click();
+      // The entry's card, its thread open over it, and the panel closed behind the link.
+      await thread.getByText(comment.content).waitFor();
+      expect(path()).toBe(`/entries/${id}/comments`);
+      expect(await panel.count()).toBe(0);
+      await ash.keyboard.press('Escape');
+      await thread.waitFor({ state: 'detached' });
+      expect(path()).toBe(`/entries/${id}`);
+      const card = ash.getByRole('article', { name: 'Walk Talk Stout', exact: true });
+      const comments = card.getByRole('button', { name: 'Comments: Walk Talk Stout, 1 comment' });
+      await expect
+        .poll(() => comments.evaluate((button) => button === document.activeElement))
+        .toBe(true);
+      await ash.goto('/');
+    }
+  });
 });

@@ -97,6 +97,10 @@ describe.each(SIZES)('axe-core on $name', ({ width, height }) => {
           // The feed has its cards, 'Add to vault' buttons included, for axe to check.
           expect(await signedIn.page.getByRole('article').count()).toBeGreaterThan(0);
         }
+        if (screen.path.startsWith('/entries/')) {
+          // The entry's own card, not 'Entry not found.'.
+          await signedIn.page.getByRole('article').waitFor();
+        }
         expect(await seriousViolations(signedIn.page)).toEqual([]);
         await expectFitsPhone(signedIn.page, width);
         expect(signedIn.pageErrors).toEqual([]);
