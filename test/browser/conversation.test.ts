@@ -324,9 +324,12 @@ describe('the Alerts of cheers and comments', () => {
     await delivered();
 
     const ash = await openAs('ash', '/');
-    const panel = ash.getByRole('region', { name: 'Alerts' });
+    const panel = ash.getByRole('region', { name: 'Alerts', exact: true });
     const thread = ash.getByRole('dialog', { name: 'Comments' });
-    const path = () => new URL(ash.url()).pathname;
+    const address = () => {
+      const url = new URL(ash.url());
+      return url.pathname + url.search;
+    };
     for (const [text, link] of [
       ['Larch Kiln commented on your Walk Talk Stout', 'See the comment: Walk Talk Stout'],
       ['Larch Kiln cheered your Walk Talk Stout', 'See the entry: Walk Talk Stout'],
@@ -334,14 +337,15 @@ describe('the Alerts of cheers and comments', () => {
       await ash.getByRole('button', { name: /^Alerts, \d+ pending$/ }).click();
       const item = panel.getByRole('listitem').filter({ hasText: text });
       await item.getByRole('link', { name: link }).click();
-      // The entry's card, its thread open over it, and the panel closed behind the link.
+      // The thread open over the entry's card, and the panel closed behind it.
       await thread.getByText(comment.content).waitFor();
-      expect(path()).toBe(`/entries/${id}/comments`);
+      expect(address()).toBe(`/?entry=${id}`);
       expect(await panel.count()).toBe(0);
       await ash.keyboard.press('Escape');
       await thread.waitFor({ state: 'detached' });
-      expect(path()).toBe(`/entries/${id}`);
-      const card = ash.getByRole('article', { name: 'Walk Talk Stout', exact: true });
+      const card = ash
+        .getByRole('region', { name: 'From an alert' })
+        .getByRole('article', { name: 'Walk Talk Stout', exact: true });
       const comments = card.getByRole('button', { name: 'Comments: Walk Talk Stout, 1 comment' });
       await expect
         .poll(() => comments.evaluate((button) => button === document.activeElement))

@@ -119,11 +119,11 @@ describe('the answers of the Alerts panel', () => {
     const entry = { id: 42, name: 'Walk Talk Stout' };
     expect(linkOf(notification({ type: 'COMMENT', beverage: entry }))).toEqual({
       label: 'See the comment',
-      href: '/entries/42/comments',
+      href: '/?entry=42',
     });
     expect(linkOf(notification({ type: 'CHEER', beverage: entry, status: 'DECLINED' }))).toEqual({
       label: 'See the entry',
-      href: '/entries/42/comments',
+      href: '/?entry=42',
     });
     expect(linkOf(notification({ type: 'COMMENT' }))).toBeNull();
     expect(linkOf(share())).toBeNull();

@@ -15,7 +15,6 @@ const FollowingScreen = lazyNamed(() => import('./screens/FollowingScreen.tsx'),
 const StatsScreen = lazyNamed(() => import('./screens/StatsScreen.tsx'), 'StatsScreen');
 const AdminScreen = lazyNamed(() => import('./screens/AdminScreen.tsx'), 'AdminScreen');
 const ProfileScreen = lazyNamed(() => import('./screens/ProfileScreen.tsx'), 'ProfileScreen');
-const EntryScreen = lazyNamed(() => import('./screens/EntryScreen.tsx'), 'EntryScreen');
 const PublicProfileScreen = lazyNamed(
   () => import('./screens/PublicProfileScreen.tsx'),
   'PublicProfileScreen',
@@ -45,8 +44,6 @@ export function screenOf(path: string): { preload: () => void } {
       return ProfileScreen;
     case 'users':
       return PublicProfileScreen;
-    case 'entries':
-      return EntryScreen;
     default:
       return DashboardScreen;
   }
@@ -91,12 +88,6 @@ export function AppRoutes() {
         <Route path="/users/:username?">
           {(params) => (
             <PublicProfileScreen key={params.username ?? ''} username={params.username ?? ''} />
-          )}
-        </Route>
-        {/* /entries/{id}, and /entries/{id}/comments with its thread open (where alerts lead). */}
-        <Route path="/entries/:id/:part?">
-          {(params) => (
-            <EntryScreen key={params.id} id={params.id} comments={params.part === 'comments'} />
           )}
         </Route>
         <Route>

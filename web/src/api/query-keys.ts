@@ -24,8 +24,6 @@ export const queryKeys = {
      */
     list: (filter: BeverageListFilter, shape: BeverageListShape) =>
       ['beverages', 'list', filter, shape] as const,
-    /** GET /beverages/{id}: one entry, on its own screen (asked again after any change). */
-    one: (id: number) => ['beverages', 'one', id] as const,
   },
   /** GET /notifications: the Alerts panel and its badge. */
   notifications: ['notifications'] as const,

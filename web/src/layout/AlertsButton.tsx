@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
 import { useNotifications } from '../notifications/useNotifications.ts';
 import { BellIcon } from '../ui/icons/shell.tsx';
 import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
@@ -22,9 +21,6 @@ export function AlertsButton() {
   const titleId = useId();
 
   useDismiss(open, containerRef, () => setOpen(false), buttonRef);
-  // A link in the panel (a cheer's entry) leads elsewhere: the panel closes behind it.
-  const [location] = useLocation();
-  useEffect(() => setOpen(false), [location]);
   useEffect(() => AlertsPanel.preload(), []);
 
   const toggle = () => {

@@ -84,16 +84,16 @@ export function describe(notification: VaultNotification): string {
 
 /**
  * Where a notification leads, as a link's text and address: a cheer or comment to its entry with
- * the thread open; null for the others (their buttons are the whole answer).
+ * the thread open, on the dashboard; null for the others (their buttons are the whole answer).
  */
 export function linkOf(notification: VaultNotification): { label: string; href: string } | null {
   const entry = notification.beverage;
   if (!entry) return null;
   switch (notification.type) {
     case 'CHEER':
-      return { label: 'See the entry', href: `/entries/${entry.id}/comments` };
+      return { label: 'See the entry', href: `/?entry=${entry.id}` };
     case 'COMMENT':
-      return { label: 'See the comment', href: `/entries/${entry.id}/comments` };
+      return { label: 'See the comment', href: `/?entry=${entry.id}` };
     default:
       return null;
   }

@@ -1,5 +1,5 @@
 import { Suspense, useId, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { BeverageStatus, BeverageType } from '../api/types.ts';
 import { BEVERAGE_KINDS, BEVERAGE_TYPES } from '../beverages.ts';
 import { ArrowRightIcon, SearchIcon } from '../ui/icons.tsx';
@@ -16,6 +16,12 @@ import './dashboard.css';
 const PastWindowNotice = lazyNamed(
   () => import('../cellar/PastWindowNotice.tsx'),
   'PastWindowNotice',
+);
+
+// The entry a cheer's or comment's alert leads to (/?entry={id}), with its thread open.
+const EntryFromAlert = lazyNamed(
+  () => import('../notifications/EntryFromAlert.tsx'),
+  'EntryFromAlert',
 );
 
 /** The dashboard shows 4 cards per list. */
@@ -79,12 +85,16 @@ function VaultPanel({ type, query }: { type: BeverageType; query: string }) {
   );
 }
 
-/** /: the search box, the 'Log a new beverage' form and a vault panel per type. */
+/**
+ * /: the search box, the 'Log a new beverage' form and a vault panel per type; /?entry={id} shows
+ * that entry first, its thread open (where a cheer's or comment's alert leads).
+ */
 export function DashboardScreen() {
   const [search, setSearch] = useState('');
   // Debounced by 300 ms, trimmed, and sent only if non-empty.
   const query = useDebounce(search).trim();
   const searchId = useId();
+  const alertEntry = Number(new URLSearchParams(useSearch()).get('entry'));
 
   return (
     <Screen title="Dashboard">
@@ -108,6 +118,11 @@ export function DashboardScreen() {
       <p className="visually-hidden" role="status">
         {query ? `Showing entries matching "${query}"` : ''}
       </p>
+      {Number.isSafeInteger(alertEntry) && alertEntry > 0 && (
+        <Suspense fallback={null}>
+          <EntryFromAlert id={alertEntry} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <PastWindowNotice />
       </Suspense>

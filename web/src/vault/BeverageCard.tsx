@@ -25,7 +25,7 @@ interface BeverageCardProps {
   /** Never offer editing (entries in feeds and on other people's profiles). */
   readOnly?: boolean;
   /** The level of the entry's name heading under the list's own heading. */
-  headingLevel?: 2 | 3 | 4;
+  headingLevel?: 3 | 4;
 }
 
 /**
@@ -40,7 +40,7 @@ export function BeverageCard({
   readOnly = false,
   headingLevel = 3,
 }: BeverageCardProps) {
-  const Heading = (['h2', 'h3', 'h4'] as const)[headingLevel - 2]!;
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const { canEdit, openEditor, changeStatus } = useVault();
   const [busy, setBusy] = useState(false);
   const [cellarOpen, setCellarOpen] = useState(false);
