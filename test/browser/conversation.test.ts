@@ -348,7 +348,7 @@ describe('the Alerts of cheers and comments', () => {
         .getByRole('article', { name: 'Walk Talk Stout', exact: true });
       const comments = card.getByRole('button', { name: 'Comments: Walk Talk Stout, 1 comment' });
       await expect
-        .poll(() => comments.evaluate((button) => button === document.activeElement))
+        .poll(() => comments.evaluate((button) => button === button.ownerDocument.activeElement))
         .toBe(true);
       await ash.goto('/');
     }

@@ -53,11 +53,13 @@ afterEach(async () => {
 const splitWords = (heading: Locator) =>
   heading.evaluate((element) => {
     const split: string[] = [];
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const doc = element.ownerDocument;
+    const SHOW_TEXT = 4; // NodeFilter.SHOW_TEXT
+    const walker = doc.createTreeWalker(element, SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node as Text;
+      const text = node as typeof node & { data: string };
       for (const word of text.data.matchAll(/\S+/g)) {
-        const range = document.createRange();
+        const range = doc.createRange();
         range.setStart(text, word.index);
         range.setEnd(text, word.index + word[0].length);
         const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
@@ -83,7 +85,7 @@ describe('entry names on a phone', () => {
         if (words.length > 0) split[`${name} at ${width} px`] = words;
         // Names longer than a line do wrap (so the words above were measured across lines).
         const lineHeight = await heading.evaluate((element) =>
-          parseFloat(getComputedStyle(element).lineHeight),
+          parseFloat(element.ownerDocument.defaultView!.getComputedStyle(element).lineHeight),
         );
         if ((await heading.boundingBox())!.height > lineHeight * 1.5) wrapped++;
         // The badges stay whole, inside the card.

@@ -13,6 +13,7 @@ export const MIN_CONTRAST = 4.5;
 export async function contrastOf(target: Locator): Promise<number> {
   await expect.poll(() => target.evaluate((element) => element.getAnimations().length)).toBe(0);
   return target.evaluate((element) => {
+    const style = (at: typeof element) => at.ownerDocument.defaultView!.getComputedStyle(at);
     const parse = (text: string) => {
       const parts = (text.match(/[\d.]+%?/g) ?? []).map((part: string) =>
         part.endsWith('%') ? parseFloat(part) / 100 : parseFloat(part),
@@ -26,22 +27,22 @@ export async function contrastOf(target: Locator): Promise<number> {
       a: 1,
     });
     const layers: ReturnType<typeof parse>[] = [];
-    for (let at: Element | null = element; at; at = at.parentElement) {
-      const layer = parse(getComputedStyle(at).backgroundColor);
+    for (let at: typeof element | null = element; at; at = at.parentElement) {
+      const layer = parse(style(at).backgroundColor);
       if (layer.a > 0) layers.push(layer);
       if (layer.a >= 1) break;
     }
     let background = { r: 255, g: 255, b: 255, a: 1 };
     for (const layer of layers.reverse()) background = over(layer, background);
-    const text = over(parse(getComputedStyle(element).color), background);
+    const text = over(parse(style(element).color), background);
     const luminance = ({ r, g, b }: ReturnType<typeof parse>) => {
-      const [R, G, B] = [r, g, b].map((v) => {
+      const linear = (v: number) => {
         const c = v / 255;
         return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+      };
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
     };
-    const [dark, light] = [luminance(text), luminance(background)].sort((a, b) => a - b);
-    return (light + 0.05) / (dark + 0.05);
+    const [one, two] = [luminance(text), luminance(background)];
+    return (Math.max(one, two) + 0.05) / (Math.min(one, two) + 0.05);
   });
 }
