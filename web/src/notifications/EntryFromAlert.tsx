@@ -8,7 +8,6 @@ import type { BeveragePage } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
 import { BeverageCard } from '../vault/BeverageCard.tsx';
-import '../vault/entry-card.css';
 
 const CommentThread = lazyNamed(() => import('../conversation/CommentThread.tsx'), 'CommentThread');
 

@@ -5,6 +5,7 @@ import { BEVERAGE_KINDS, BEVERAGE_TYPES } from '../beverages.ts';
 import { ArrowRightIcon, SearchIcon } from '../ui/icons.tsx';
 import { lazyNamed } from '../ui/lazy.tsx';
 import { useDebounce } from '../ui/useDebounce.ts';
+import { EntryFromAlert } from '../notifications/EntryFromAlert.tsx';
 import { EntryList, NO_ENTRIES, noMatches } from '../vault/EntryList.tsx';
 import { LogEntryForm } from '../vault/LogEntryForm.tsx';
 import { TypeIcon } from '../vault/TypeIcon.tsx';
@@ -16,12 +17,6 @@ import './dashboard.css';
 const PastWindowNotice = lazyNamed(
   () => import('../cellar/PastWindowNotice.tsx'),
   'PastWindowNotice',
-);
-
-// The entry a cheer's or comment's alert leads to (/?entry={id}), with its thread open.
-const EntryFromAlert = lazyNamed(
-  () => import('../notifications/EntryFromAlert.tsx'),
-  'EntryFromAlert',
 );
 
 /** The dashboard shows 4 cards per list. */
@@ -118,11 +113,8 @@ export function DashboardScreen() {
       <p className="visually-hidden" role="status">
         {query ? `Showing entries matching "${query}"` : ''}
       </p>
-      {Number.isSafeInteger(alertEntry) && alertEntry > 0 && (
-        <Suspense fallback={null}>
-          <EntryFromAlert id={alertEntry} />
-        </Suspense>
-      )}
+      {/* The entry a cheer's or comment's alert leads to (/?entry={id}), its thread open. */}
+      {Number.isSafeInteger(alertEntry) && alertEntry > 0 && <EntryFromAlert id={alertEntry} />}
       <Suspense fallback={null}>
         <PastWindowNotice />
       </Suspense>

@@ -1,5 +1,4 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import './file-button.css';
 
 interface FileButtonProps {
   /** The `<input type="file">`'s own attributes (id, accept, onChange, aria-*); drawn hidden. */
@@ -16,6 +15,7 @@ interface FileButtonProps {
  * button, wraps the input, which is visually hidden but stays in the tab order: a keyboard
  * reaches it (its focus ring is drawn on the button) and a screen reader reads it by the
  * button's text and any other label of the field. The caller shows the chosen file's name.
+ * Its styles are in styles.css ('.file-button').
  */
 export function FileButton({ inputProps, children, icon }: FileButtonProps) {
   return (
