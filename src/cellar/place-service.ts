@@ -16,6 +16,27 @@ export const PLACE_HAS_BOTTLES = 'Move the bottles out of this place before dele
 export const PLACE_TOO_DEEP = `Places can be nested at most ${PLACE_MAX_DEPTH} deep`;
 export const placeNameTaken = (name: string) => `There is already a place called ${name} here`;
 
+const bottlesText = (n: number) => `${n} ${n === 1 ? 'bottle' : 'bottles'}`;
+
+/**
+ * Why a place cannot be deleted, naming where its bottles are: 'Basement holds 6 bottles: 4 in
+ * Basement, 2 in Basement › Rack A. Move them out before deleting it.' `held` is each place's
+ * path and own bottles, in the cellar's order; a place holding them all itself is not repeated.
+ */
+export function placeHoldsBottles(
+  name: string,
+  held: readonly { path: readonly string[]; count: number }[],
+): string {
+  const total = held.reduce((sum, place) => sum + place.count, 0);
+  if (total === 0) return PLACE_HAS_BOTTLES;
+  const them = total === 1 ? 'it' : 'them';
+  const where =
+    held.length === 1 && held[0]!.path.length === 1
+      ? ''
+      : `: ${held.map((place) => `${place.count} in ${place.path.join(' › ')}`).join(', ')}`;
+  return `${name} holds ${bottlesText(total)}${where}. Move ${them} out before deleting it.`;
+}
+
 /** Names compare without case: 'basement' and 'Basement' are one name among siblings. */
 const sameName = (a: string, b: string) =>
   a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
@@ -108,6 +129,20 @@ export function createPlaceService(deps: {
     if (taken) throw conflict(placeNameTaken(name));
   }
 
+  /** The refusal of deleting place `id`, naming the places in `ids` that hold bottles. */
+  function holdingMessage(userId: number, id: number, ids: number[]): string {
+    const inside = new Set(ids);
+    const all = list(userId);
+    const top = all.find((place) => place.id === id)!;
+    const held = all
+      .filter((place) => inside.has(place.id) && place.bottleCount > 0)
+      .map((place) => ({
+        path: place.path.slice(top.path.length - 1),
+        count: place.bottleCount,
+      }));
+    return placeHoldsBottles(top.name, held);
+  }
+
   return {
     list,
 
@@ -155,7 +190,7 @@ export function createPlaceService(deps: {
         const places = repo.listOf(userId);
         if (!places.some((place) => place.id === id)) throw notFound(PLACE_NOT_FOUND);
         const ids = placeSubtree(places, id);
-        if (bottles.anyInPlaces(userId, ids)) throw conflict(PLACE_HAS_BOTTLES);
+        if (bottles.anyInPlaces(userId, ids)) throw conflict(holdingMessage(userId, id, ids));
         repo.delete(userId, ids);
       });
     },

@@ -235,15 +235,18 @@ describe('places', () => {
     const crate = await made(alice, 'Crate', shed.id);
     const corner = await made(alice, 'Corner', crate.id);
     const { entryId, bottleId } = await bottleIn(alice, corner.id, 1);
-    const refused = {
-      status: 409,
-      message: 'Move the bottles out of this place before deleting it',
-    };
+    // Each refusal names where the bottle is, from the place to be deleted down.
+    const refusals: Record<string, string> = {};
     for (const place of [shed, crate, corner]) {
-      expect(await refusal(await send(alice, 'DELETE', `/cellar/places/${place.id}`))).toEqual(
-        refused,
-      );
+      const res = await send(alice, 'DELETE', `/cellar/places/${place.id}`);
+      expect(res.status).toBe(409);
+      refusals[place.name] = (await refusal(res)).message;
     }
+    expect(refusals).toEqual({
+      Shed: 'Shed holds 1 bottle: 1 in Shed › Crate › Corner. Move it out before deleting it.',
+      Crate: 'Crate holds 1 bottle: 1 in Crate › Corner. Move it out before deleting it.',
+      Corner: 'Corner holds 1 bottle. Move it out before deleting it.',
+    });
     // The bottle moves out; the place and the two inside it go.
     const moved = await send(alice, 'PATCH', `/beverages/${entryId}/bottles/${bottleId}`, {
       placeId: null,
@@ -255,5 +258,28 @@ describe('places', () => {
     expect(left).not.toContain(crate.id);
     expect(left).not.toContain(corner.id);
     expect((await send(alice, 'DELETE', `/cellar/places/${shed.id}`)).status).toBe(404);
+  });
+
+  it('are refused with where the bottles are: the place and each place inside it holding any, with their counts', async () => {
+    const cave = await made(alice, 'Cave');
+    const rack = await made(alice, 'Rack A', cave.id);
+    const bin = await made(alice, 'Bin 3', rack.id);
+    await made(alice, 'Empty shelf', cave.id);
+    await bottleIn(alice, cave.id, 3);
+    await bottleIn(alice, cave.id, 1);
+    await bottleIn(alice, bin.id, 2);
+    const before = await placesOf(alice);
+
+    expect(await refusal(await send(alice, 'DELETE', `/cellar/places/${cave.id}`))).toEqual({
+      status: 409,
+      message:
+        'Cave holds 6 bottles: 4 in Cave, 2 in Cave › Rack A › Bin 3. Move them out before deleting it.',
+    });
+    expect(await refusal(await send(alice, 'DELETE', `/cellar/places/${bin.id}`))).toEqual({
+      status: 409,
+      message: 'Bin 3 holds 2 bottles. Move them out before deleting it.',
+    });
+    // Refused, nothing changed.
+    expect(await placesOf(alice)).toEqual(before);
   });
 });

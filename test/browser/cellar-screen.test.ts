@@ -140,7 +140,9 @@ describe('places, on a phone', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     const alert = dialog.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe('Move the bottles out of this place before deleting it');
+    expect(await alert.textContent()).toBe(
+      'Kitchen holds 2 bottles. Move them out before deleting it.',
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     // The list was asked again: Kitchen holds the two bottles.
     const kitchenRow = dialog.getByRole('listitem').filter({ hasText: 'Kitchen' });

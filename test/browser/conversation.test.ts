@@ -312,4 +312,45 @@ describe('the Alerts of cheers and comments', () => {
       await item.getByText('Dismissed').waitFor();
     }
   });
+
+  it("leads from a comment's or a cheer's alert to the entry with its thread open; closing the thread leaves focus on the entry's comments", async () => {
+    const id = await entryInFeed('larch', 'ash', 'Walk Talk Stout');
+    const larch = await openAs('larch', '/activity');
+    expect(taken((await call(larch, 'POST', `/api/beverages/${id}/cheer`, {})).status)).toBe(true);
+    const comment = { content: 'Roasty, and smooth as a walk.' };
+    expect(
+      taken((await call(larch, 'POST', `/api/beverages/${id}/comments`, comment)).status),
+    ).toBe(true);
+    await delivered();
+
+    const ash = await openAs('ash', '/');
+    const panel = ash.getByRole('region', { name: 'Alerts', exact: true });
+    const thread = ash.getByRole('dialog', { name: 'Comments' });
+    const address = () => {
+      const url = new URL(ash.url());
+      return url.pathname + url.search;
+    };
+    for (const [text, link] of [
+      ['Larch Kiln commented on your Walk Talk Stout', 'See the comment: Walk Talk Stout'],
+      ['Larch Kiln cheered your Walk Talk Stout', 'See the entry: Walk Talk Stout'],
+    ] as const) {
+      await ash.getByRole('button', { name: /^Alerts, \d+ pending$/ }).click();
+      const item = panel.getByRole('listitem').filter({ hasText: text });
+      await item.getByRole('link', { name: link }).click();
+      // The thread open over the entry's card, and the panel closed behind it.
+      await thread.getByText(comment.content).waitFor();
+      expect(address()).toBe(`/?entry=${id}`);
+      expect(await panel.count()).toBe(0);
+      await ash.keyboard.press('Escape');
+      await thread.waitFor({ state: 'detached' });
+      const card = ash
+        .getByRole('region', { name: 'From an alert' })
+        .getByRole('article', { name: 'Walk Talk Stout', exact: true });
+      const comments = card.getByRole('button', { name: 'Comments: Walk Talk Stout, 1 comment' });
+      await expect
+        .poll(() => comments.evaluate((button) => button === button.ownerDocument.activeElement))
+        .toBe(true);
+      await ash.goto('/');
+    }
+  });
 });

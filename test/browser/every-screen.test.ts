@@ -97,6 +97,14 @@ describe.each(SIZES)('axe-core on $name', ({ width, height }) => {
           // The feed has its cards, 'Add to vault' buttons included, for axe to check.
           expect(await signedIn.page.getByRole('article').count()).toBeGreaterThan(0);
         }
+        if (screen.path.includes('?entry=')) {
+          // The entry's card, not 'Entry not found.', and its thread open over the dashboard.
+          await signedIn.page.locator('.alert-entry article').waitFor();
+          await signedIn.page
+            .getByRole('dialog', { name: 'Comments' })
+            .getByText('No comments yet.')
+            .waitFor();
+        }
         expect(await seriousViolations(signedIn.page)).toEqual([]);
         await expectFitsPhone(signedIn.page, width);
         expect(signedIn.pageErrors).toEqual([]);

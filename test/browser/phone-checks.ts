@@ -11,8 +11,11 @@ export const scrollWidth = (page: Page) =>
  * Every visible thing a finger can tap that is smaller than MIN_TAP in either direction, as
  * 'label (width×height)': links, buttons, menu items, text inputs, selects, text areas, range
  * inputs and summaries. A radio button or check box is tapped through its label, so the label
- * (or the input, if it has none) is measured. A link inside a sentence is exempt (a sentence
- * cannot grow to 44 px), as in WCAG 2.5.8. Given as text: it runs in the page.
+ * (or the input, if it has none) is measured. A file input is opened through the label that
+ * wraps it, drawn as a button, which is measured; a file input drawn by the browser is reported
+ * whatever its box, as its button inside is drawn at the height of its text. A link inside a
+ * sentence is exempt (a sentence cannot grow to 44 px), as in WCAG 2.5.8. Given as text: it
+ * runs in the page.
  */
 export const smallTargets = (page: Page) =>
   page.evaluate(`(() => {
@@ -31,16 +34,28 @@ export const smallTargets = (page: Page) =>
     };
     const seen = new Set();
     const small = [];
+    const nameOf = (element) => (element.getAttribute('aria-label') || element.textContent || element.getAttribute('name') || element.className || element.tagName).trim().replace(/\\s+/g, ' ').slice(0, 40);
     for (const element of document.querySelectorAll(TARGETS)) {
-      const choice = element.matches('input[type="radio"], input[type="checkbox"]');
+      if (element.matches('input[type="file"]')) {
+        // One not drawn at all (display: none, hidden) is opened by a button measured on its own.
+        if (element.getClientRects().length === 0 || element.closest('[hidden], [inert]')) continue;
+        if (visible(element)) {
+          small.push('file input drawn by the browser: ' + (element.labels?.[0] ? nameOf(element.labels[0]) : nameOf(element)));
+          continue;
+        }
+        if (!element.closest('label')) {
+          small.push('file input with no button: ' + nameOf(element));
+          continue;
+        }
+      }
+      const choice = element.matches('input[type="radio"], input[type="checkbox"], input[type="file"]');
       const target = (choice && (element.closest('label') || element.labels?.[0])) || element;
       if (seen.has(target)) continue;
       seen.add(target);
       if (!visible(target) || inSentence(target)) continue;
       const box = target.getBoundingClientRect();
       if (box.width < ${MIN_TAP} - 0.5 || box.height < ${MIN_TAP} - 0.5) {
-        const label = (target.getAttribute('aria-label') || target.textContent || target.getAttribute('name') || target.className || target.tagName).trim().replace(/\\s+/g, ' ').slice(0, 40);
-        small.push(label + ' (' + Math.round(box.width) + 'x' + Math.round(box.height) + ')');
+        small.push(nameOf(target) + ' (' + Math.round(box.width) + 'x' + Math.round(box.height) + ')');
       }
     }
     return small;

@@ -21,6 +21,8 @@ export const SIGNED_IN_SCREENS = [
   { name: 'profile page', path: '/profile', heading: 'Profile' },
   { name: 'admin console', path: '/admin', heading: 'Admin Console' },
   { name: 'public profile', path: `/users/${OTTO.username}`, heading: OTTO.username },
+  // The first entry seeded (seedScreens), where a cheer's or comment's alert leads.
+  { name: 'dashboard with an entry from the alerts', path: '/?entry=1', heading: 'Dashboard' },
 ] as const;
 
 /** Entries of every kind (some with photos, some in the cellar, some to try) and a follow. */

@@ -14,6 +14,7 @@ import {
   choicesFor,
   describe as describeNotification,
   INVITATION_DECLINED,
+  linkOf,
   outcomeOf,
   staleAfter,
   withAnswered,
@@ -117,6 +118,21 @@ describe('the answers of the Alerts panel', () => {
       queryKeys.followers,
     ]);
     expect(staleAfter(notification({ type: 'CHEER', ...on }), { action: 'DECLINE' })).toEqual([]);
+  });
+
+  it("links a cheer or a comment to its entry's thread, and nothing else", () => {
+    const entry = { id: 42, name: 'Walk Talk Stout' };
+    expect(linkOf(notification({ type: 'COMMENT', beverage: entry }))).toEqual({
+      label: 'See the comment',
+      href: '/?entry=42',
+    });
+    expect(linkOf(notification({ type: 'CHEER', beverage: entry, status: 'DECLINED' }))).toEqual({
+      label: 'See the entry',
+      href: '/?entry=42',
+    });
+    expect(linkOf(notification({ type: 'COMMENT' }))).toBeNull();
+    expect(linkOf(share())).toBeNull();
+    expect(linkOf(notification())).toBeNull();
   });
 
   it('sends status only with the ACCEPT of a share', () => {

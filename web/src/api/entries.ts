@@ -17,6 +17,11 @@ export function fetchBeverages(
   return call('GET /beverages', { query: { ...query, q: query.q?.trim() }, signal });
 }
 
+/** GET /beverages/{id}: one entry the caller may see. */
+export async function fetchBeverage(id: number, signal?: AbortSignal): Promise<Beverage> {
+  return (await call('GET /beverages/{id}', { params: { id }, signal })).beverage;
+}
+
 /** POST /beverages with multipart form data → the new entry. */
 export async function createBeverage(form: FormData): Promise<Beverage> {
   return (await call('POST /beverages', { form, trackUpload: photoOf(form) })).beverage;

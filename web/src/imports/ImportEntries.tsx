@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { queryKeys } from '../api/query-keys.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { Panel, PanelError } from '../profile/Panel.tsx';
+import { FileButton } from '../ui/FileButton.tsx';
 import { fetchImports, importKeys, startImport, type ImportFormat, type ImportJob } from './api.ts';
 import { FORMAT_NAMES, FORMAT_OPTIONS, TEMPLATE_EXAMPLE, TEMPLATE_HEADER } from './formats.ts';
 import { ImportReportTable } from './ImportReportTable.tsx';
@@ -17,7 +18,10 @@ const n = (value: number) => value.toLocaleString('en');
 function ImportForm({ busy, onStarted }: { busy: boolean; onStarted: (job: ImportJob) => void }) {
   const fileId = useId();
   const formatId = useId();
+  const chosenId = useId();
   const input = useRef<HTMLInputElement>(null);
+  /** The chosen file's name, shown beside the button. */
+  const [chosen, setChosen] = useState<string | null>(null);
   const [format, setFormat] = useState<ImportFormat>('auto');
   const [sending, setSending] = useState(false);
   /** How much of the file has gone (0 to 1), or null when nothing is being sent. */
@@ -36,6 +40,7 @@ function ImportForm({ busy, onStarted }: { busy: boolean; onStarted: (job: Impor
       setSent(0);
       onStarted(await startImport(file, format, setSent));
       if (input.current) input.current.value = '';
+      setChosen(null);
     } catch (caught) {
       setError(messageOf(caught, 'The file could not be imported'));
     } finally {
@@ -50,14 +55,21 @@ function ImportForm({ busy, onStarted }: { busy: boolean; onStarted: (job: Impor
         <label className="field__label" htmlFor={fileId}>
           File (CSV or ZIP, at most {MAX_MB} MB)
         </label>
-        <input
-          id={fileId}
-          ref={input}
-          className="field__input"
-          type="file"
-          name="file"
-          accept=".csv,.zip,text/csv,application/zip"
-        />
+        <FileButton
+          inputProps={{
+            id: fileId,
+            ref: input,
+            name: 'file',
+            accept: '.csv,.zip,text/csv,application/zip',
+            'aria-describedby': chosenId,
+            onChange: (event) => setChosen(event.target.files?.[0]?.name ?? null),
+          }}
+        >
+          Choose a file
+        </FileButton>
+        <p id={chosenId} className="field__hint">
+          {chosen ? `Chosen: ${chosen}` : 'No file chosen yet.'}
+        </p>
       </div>
       <div className="field">
         <label className="field__label" htmlFor={formatId}>

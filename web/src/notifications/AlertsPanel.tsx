@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { respondToNotification } from '../api/notifications.ts';
 import type { Answer } from '../api/notifications.ts';
 import { queryKeys } from '../api/query-keys.ts';
@@ -8,6 +9,7 @@ import { messageOf, useNotes } from '../notes/notes.tsx';
 import {
   choicesFor,
   describe,
+  linkOf,
   NO_NOTIFICATIONS,
   outcomeOf,
   staleAfter,
@@ -47,15 +49,30 @@ function AlertItem({ notification }: { notification: VaultNotification }) {
   const outcome = outcomeOf(notification);
   const text = describe(notification);
   const message = notification.payload.message;
+  const link = linkOf(notification);
+  // The entry's name follows the link's text for those who hear the link out of its sentence.
+  const linkTo = link && (
+    <Link
+      href={link.href}
+      className="button button--secondary"
+      aria-label={`${link.label}: ${notification.beverage?.name ?? ''}`}
+    >
+      {link.label}
+    </Link>
+  );
 
   return (
     <li className={`alerts__item${outcome ? ' alerts__item--answered' : ''}`}>
       <p className="alerts__text">{text}</p>
       {message && <p className="alerts__message">“{message}”</p>}
       {outcome ? (
-        <p className="alerts__outcome">{outcome}</p>
+        <>
+          <p className="alerts__outcome">{outcome}</p>
+          {linkTo && <div className="alerts__actions">{linkTo}</div>}
+        </>
       ) : (
         <div className="alerts__actions" role="group" aria-label={text}>
+          {linkTo}
           {choicesFor(notification).map(({ label, answer, note, primary }) => (
             <button
               key={label}

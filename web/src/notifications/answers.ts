@@ -95,6 +95,23 @@ export function describe(notification: VaultNotification): string {
   }
 }
 
+/**
+ * Where a notification leads, as a link's text and address: a cheer or comment to its entry with
+ * the thread open, on the dashboard; null for the others (their buttons are the whole answer).
+ */
+export function linkOf(notification: VaultNotification): { label: string; href: string } | null {
+  const entry = notification.beverage;
+  if (!entry) return null;
+  switch (notification.type) {
+    case 'CHEER':
+      return { label: 'See the entry', href: `/?entry=${entry.id}` };
+    case 'COMMENT':
+      return { label: 'See the comment', href: `/?entry=${entry.id}` };
+    default:
+      return null;
+  }
+}
+
 /** What an answered notification shows instead of its buttons; null while pending. */
 export function outcomeOf(notification: VaultNotification): string | null {
   if (notification.status === 'PENDING') return null;

@@ -1,5 +1,6 @@
 import type { User } from '../api/types.ts';
 import { Avatar } from '../ui/Avatar.tsx';
+import { FileButton } from '../ui/FileButton.tsx';
 import { useImageFileInput } from '../ui/useImageFileInput.ts';
 import { AVATAR_NOT_IMAGE } from './rules.ts';
 
@@ -54,7 +55,7 @@ export function AvatarInput({
           )}
         </div>
         <div className="avatar-input__controls">
-          <input {...inputProps} />
+          <FileButton inputProps={inputProps}>Choose an image</FileButton>
           <p id={hintId} className="field__hint">
             {file
               ? `New avatar: ${file.name}`

@@ -1,10 +1,11 @@
 import { Suspense, useId, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { BeverageStatus, BeverageType } from '../api/types.ts';
 import { BEVERAGE_KINDS, BEVERAGE_TYPES } from '../beverages.ts';
 import { ArrowRightIcon, SearchIcon } from '../ui/icons.tsx';
 import { lazyNamed } from '../ui/lazy.tsx';
 import { useDebounce } from '../ui/useDebounce.ts';
+import { EntryFromAlert } from '../notifications/EntryFromAlert.tsx';
 import { EntryList, NO_ENTRIES, noMatches } from '../vault/EntryList.tsx';
 import { LogEntryForm } from '../vault/LogEntryForm.tsx';
 import { TypeIcon } from '../vault/TypeIcon.tsx';
@@ -79,12 +80,16 @@ function VaultPanel({ type, query }: { type: BeverageType; query: string }) {
   );
 }
 
-/** /: the search box, the 'Log a new beverage' form and a vault panel per type. */
+/**
+ * /: the search box, the 'Log a new beverage' form and a vault panel per type; /?entry={id} shows
+ * that entry first, its thread open (where a cheer's or comment's alert leads).
+ */
 export function DashboardScreen() {
   const [search, setSearch] = useState('');
   // Debounced by 300 ms, trimmed, and sent only if non-empty.
   const query = useDebounce(search).trim();
   const searchId = useId();
+  const alertEntry = Number(new URLSearchParams(useSearch()).get('entry'));
 
   return (
     <Screen title="Dashboard">
@@ -108,6 +113,8 @@ export function DashboardScreen() {
       <p className="visually-hidden" role="status">
         {query ? `Showing entries matching "${query}"` : ''}
       </p>
+      {/* The entry a cheer's or comment's alert leads to (/?entry={id}), its thread open. */}
+      {Number.isSafeInteger(alertEntry) && alertEntry > 0 && <EntryFromAlert id={alertEntry} />}
       <Suspense fallback={null}>
         <PastWindowNotice />
       </Suspense>

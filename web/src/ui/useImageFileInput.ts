@@ -20,8 +20,9 @@ interface ImageFileInputOptions {
 /**
  * An image file input's logic: images only (checked before anything is sent), a preview URL of
  * the chosen file (released when it is no longer shown), and emptying the input on reset.
- * `inputProps` go on the `<input>`; the hint goes under `hintId` and the error under `errorId`.
- * `cameraInputProps` go on an optional second, hidden input that asks for the camera.
+ * `inputProps` go on the `<input>` (a FileButton's); the hint goes under `hintId` and the error
+ * under `errorId`. The input takes `image/*` without `capture`: a phone then offers its camera
+ * and its photo library both, where `capture` would open the camera alone.
  */
 export function useImageFileInput({
   file,
@@ -34,7 +35,6 @@ export function useImageFileInput({
   const hintId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const cameraRef = useRef<HTMLInputElement>(null);
   /** Counts choices and resets: a preparation that finishes late is dropped. */
   const choice = useRef(0);
   const [preparing, setPreparing] = useState(false);
@@ -53,7 +53,6 @@ export function useImageFileInput({
 
   const emptyInputs = () => {
     if (inputRef.current) inputRef.current.value = '';
-    if (cameraRef.current) cameraRef.current.value = '';
   };
 
   useEffect(() => {
@@ -107,26 +106,10 @@ export function useImageFileInput({
     id: inputId,
     type: 'file',
     accept: 'image/*',
-    className: 'photo-input__file',
     'aria-describedby': error ? `${errorId} ${hintId}` : hintId,
     'aria-invalid': error ? true : undefined,
     onChange,
   };
-
-  /** The camera of a phone (`capture`); a hidden input opened by a button. */
-  const cameraInputProps: InputHTMLAttributes<HTMLInputElement> & {
-    ref: RefObject<HTMLInputElement | null>;
-  } = {
-    ref: cameraRef,
-    type: 'file',
-    accept: 'image/*',
-    capture: 'environment',
-    hidden: true,
-    tabIndex: -1,
-    'aria-hidden': true,
-    onChange,
-  };
-  const openCamera = () => cameraRef.current?.click();
 
   return {
     inputId,
@@ -137,7 +120,5 @@ export function useImageFileInput({
     preparing,
     clear,
     inputProps,
-    cameraInputProps,
-    openCamera,
   };
 }

@@ -4,6 +4,7 @@ import { downscalePhoto } from '../pwa/downscale.ts';
 import { formatBytes } from '../pwa/photo-size.ts';
 import { CameraIcon, CloseIcon } from '../ui/icons.tsx';
 import { PHOTO_NOT_IMAGE } from '../ui/images.ts';
+import { FileButton } from '../ui/FileButton.tsx';
 import { useImageFileInput } from '../ui/useImageFileInput.ts';
 import './entry-form.css';
 import './photo-input.css';
@@ -30,8 +31,8 @@ interface Resize {
 }
 
 /**
- * A bottle photo: choose a file or take one with the camera (images only, checked here before
- * anything is sent), made smaller in the browser (pwa/downscale.ts), see it, follow its upload,
+ * A bottle photo: one button to take it with a phone's camera or choose a file (images only,
+ * checked here before anything is sent), made smaller in the browser (pwa/downscale.ts), see it, follow its upload,
  * and in the edit dialog replace or remove the stored one.
  */
 export function PhotoInput({
@@ -43,35 +44,25 @@ export function PhotoInput({
   resetKey = 0,
 }: PhotoInputProps) {
   const [resize, setResize] = useState<Resize | null>(null);
-  const {
-    inputId,
-    hintId,
-    errorId,
-    error,
-    previewUrl,
-    preparing,
-    clear,
-    inputProps,
-    cameraInputProps,
-    openCamera,
-  } = useImageFileInput({
-    file,
-    onFileChange,
-    resetKey,
-    notImageMessage: PHOTO_NOT_IMAGE,
-    prepare: async (chosen) => {
-      const result = await downscalePhoto(chosen);
-      if (result.resized && result.width && result.height) {
-        setResize({
-          file: result.file,
-          width: result.width,
-          height: result.height,
-          originalBytes: chosen.size,
-        });
-      }
-      return result.file;
-    },
-  });
+  const { inputId, hintId, errorId, error, previewUrl, preparing, clear, inputProps } =
+    useImageFileInput({
+      file,
+      onFileChange,
+      resetKey,
+      notImageMessage: PHOTO_NOT_IMAGE,
+      prepare: async (chosen) => {
+        const result = await downscalePhoto(chosen);
+        if (result.resized && result.width && result.height) {
+          setResize({
+            file: result.file,
+            width: result.width,
+            height: result.height,
+            originalBytes: chosen.size,
+          });
+        }
+        return result.file;
+      },
+    });
   const upload = useSyncExternalStore(subscribeUploadProgress, currentUploadProgress);
   const uploading = file !== null && upload?.file === file ? upload : null;
   const percent = uploading
@@ -92,16 +83,9 @@ export function PhotoInput({
           {shown ? <img src={shown} alt="" /> : <CameraIcon />}
         </div>
         <div className="photo-input__controls">
-          <input {...inputProps} />
-          <input {...cameraInputProps} />
-          <button
-            type="button"
-            className="button button--secondary photo-input__camera"
-            onClick={openCamera}
-          >
-            <CameraIcon />
-            Take photo
-          </button>
+          <FileButton inputProps={inputProps} icon={<CameraIcon />}>
+            Take or choose a photo
+          </FileButton>
           <p id={hintId} className="field__hint">
             {file
               ? preparing
