@@ -3,7 +3,6 @@ import { useNotifications } from '../notifications/useNotifications.ts';
 import { BellIcon } from '../ui/icons/shell.tsx';
 import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
 import { useDismiss } from '../ui/useDismiss.ts';
-import { useKeepFocus } from '../ui/useKeepFocus.ts';
 
 // The panel's list and answers: fetched just after the first render, before anyone opens it.
 const AlertsPanel = lazyNamed(() => import('../notifications/AlertsPanel.tsx'), 'AlertsPanel');
@@ -22,8 +21,6 @@ export function AlertsButton() {
   const titleId = useId();
 
   useDismiss(open, containerRef, () => setOpen(false), buttonRef);
-  // An answer puts its outcome in place of the buttons: focus stays in the panel.
-  useKeepFocus(containerRef, open);
   useEffect(() => AlertsPanel.preload(), []);
 
   const toggle = () => {
@@ -57,7 +54,7 @@ export function AlertsButton() {
             Alerts
           </h2>
           <Suspense fallback={<DialogLoading />}>
-            <AlertsPanel {...notifications} />
+            <AlertsPanel {...notifications} scope={containerRef} />
           </Suspense>
         </section>
       )}

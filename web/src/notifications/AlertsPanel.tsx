@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { RefObject } from 'react';
 import { Link } from 'wouter';
 import { respondToNotification } from '../api/notifications.ts';
 import type { Answer } from '../api/notifications.ts';
@@ -15,6 +16,7 @@ import {
   staleAfter,
   withAnswered,
 } from './answers.ts';
+import { useKeepFocus } from '../ui/useKeepFocus.ts';
 import type { Notifications } from './useNotifications.ts';
 import './alerts.css';
 
@@ -96,8 +98,18 @@ function AlertItem({ notification }: { notification: VaultNotification }) {
   );
 }
 
-/** The Alerts panel's content: the notifications, newest first, each with its answers. */
-export function AlertsPanel({ notifications, loading, error }: Notifications) {
+/**
+ * The Alerts panel's content: the notifications, newest first, each with its answers. An answer
+ * puts its outcome in place of the buttons: focus stays in `scope` (the header's Alerts popover,
+ * kept here so that the focus code loads with the panel, not in the first download).
+ */
+export function AlertsPanel({
+  notifications,
+  loading,
+  error,
+  scope,
+}: Notifications & { scope: RefObject<HTMLElement | null> }) {
+  useKeepFocus(scope);
   return (
     <>
       {error && (
