@@ -102,8 +102,9 @@ function presentBottle(row: CellarBottleRow, path: string[]): CellarBottle {
 
 /**
  * The cellar read as figures and as bottles by place: the caller's own alone. An entry 'In
- * cellar' without bottle lines counts as one bottle in every figure; bottle lines count by
- * their quantity whatever the entry's flag. The windows are judged by the server clock's year.
+ * cellar' that never had bottle lines counts as one bottle in every figure, one whose bottles
+ * were all opened or taken off as none; bottle lines count by their quantity whatever the
+ * entry's flag. The windows are judged by the server clock's year.
  */
 export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: () => number }) {
   const { repo, now } = deps;
