@@ -206,6 +206,8 @@ export const cellarSummarySchema = z.object({
   byType: z.object({ WHISKEY: count, WINE: count, BEER: count }),
   /** Bottles by drinking window this year; those of entries without a window in none. */
   windows: z.object({ NOW: count, PAST: count, LATER: count }),
+  /** Entries in the cellar by drinking window this year, holding bottles or not. */
+  entriesByWindow: z.object({ NOW: count, PAST: count, LATER: count }),
   /** The summed price of the bottles that have one, per currency, largest first. */
   value: z.array(moneySchema),
   /** Litres of the bottle lines, one decimal. */

@@ -119,6 +119,7 @@ export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: 
         bottles: 0,
         byType: { WHISKEY: 0, WINE: 0, BEER: 0 },
         windows: { NOW: 0, PAST: 0, LATER: 0 },
+        entriesByWindow: { NOW: 0, PAST: 0, LATER: 0 },
         value: [],
         litres: 0,
         year,
@@ -129,7 +130,10 @@ export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: 
           result.entries += entries;
           result.bottles += n;
           if (BEVERAGE_TYPES.includes(key as never)) result.byType[key as 'WINE'] += n;
-          if (window) result.windows[window] += n;
+          if (window) {
+            result.windows[window] += n;
+            result.entriesByWindow[window] += entries;
+          }
         } else if (kind === 1 && key) {
           value.push({ currency: key, amount: money(n) });
         } else if (kind === 2) {

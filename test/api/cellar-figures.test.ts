@@ -114,6 +114,7 @@ describe('GET /api/cellar', () => {
       bottles: 14,
       byType: { WHISKEY: 1, WINE: 12, BEER: 1 },
       windows: { NOW: 4, PAST: 2, LATER: 1 },
+      entriesByWindow: { NOW: 1, PAST: 1, LATER: 1 },
       value: [
         { currency: 'EUR', amount: 166.5 },
         { currency: 'USD', amount: 20 },
@@ -147,6 +148,7 @@ describe('GET /api/cellar', () => {
       bottles: 0,
       byType: { WHISKEY: 0, WINE: 0, BEER: 0 },
       windows: { NOW: 0, PAST: 0, LATER: 0 },
+      entriesByWindow: { NOW: 0, PAST: 0, LATER: 0 },
       value: [],
       litres: 0,
       year: 2026,
@@ -217,6 +219,7 @@ describe('GET /api/cellar', () => {
       bottles: 1,
       byType: { WHISKEY: 0, WINE: 1, BEER: 0 },
       windows: { NOW: 0, PAST: 1, LATER: 0 },
+      entriesByWindow: { NOW: 0, PAST: 3, LATER: 0 },
     });
   });
 });

@@ -8,6 +8,7 @@ import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts'
 import { entryFilter, fetchCellarBottles } from './api.ts';
 import type { CellarBottle, CellarFilter, CellarSummary, DrinkWindow } from './api.ts';
 import { NO_PLACE, bottles, placeLabel, sizeLabel } from './format.ts';
+import { datedEntries } from './useCellar.ts';
 import './cellar.css';
 
 const WINDOWS: readonly { window: DrinkWindow; title: string; id: string; empty: string }[] = [
@@ -85,7 +86,7 @@ function WindowGroups({
 }) {
   return (
     <div className="archive">
-      {summary && summary.windows.NOW + summary.windows.PAST + summary.windows.LATER === 0 && (
+      {summary && datedEntries(summary) === 0 && (
         <p className="cellar-hint">
           Give an entry a drinking window (from and until which year) when you edit it, and it shows
           here by the year {summary.year}.

@@ -22,13 +22,20 @@ export const useCellarSummary = () =>
 export const usePlaces = () =>
   useQuery({ queryKey: queryKeys.cellar.places, queryFn: ({ signal }) => fetchPlaces(signal) });
 
+/**
+ * The entries in the cellar with a drinking window this year: entries, not bottles, since an
+ * entry whose bottles were all opened holds none and still has its window.
+ */
+export const datedEntries = (summary: CellarSummary): number =>
+  summary.entriesByWindow.NOW + summary.entriesByWindow.PAST + summary.entriesByWindow.LATER;
+
 /** The cellar's figures and places, and whether the user has begun to use them. */
 export function useCellar(): CellarState {
   const summary = useCellarSummary().data;
   const places = usePlaces().data ?? [];
-  const windows = summary ? summary.windows.NOW + summary.windows.PAST + summary.windows.LATER : 0;
+  const dated = summary ? datedEntries(summary) : 0;
   const used =
     places.length > 0 ||
-    (summary !== undefined && (summary.litres > 0 || summary.value.length > 0 || windows > 0));
+    (summary !== undefined && (summary.litres > 0 || summary.value.length > 0 || dated > 0));
   return { summary, places, used };
 }
