@@ -344,7 +344,7 @@ describe("the last bottle opened with 'Keep it in the cellar'", () => {
     await expect.poll(() => count.textContent()).toBe('0 bottles');
     // Back on the dashboard (the figures the dialog's change asked for again), then afresh.
     const pastLinks = page.getByRole('link', { name: /past (its|their) window/ });
-    const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+    const settled = () => page.evaluate('new Promise((done) => requestAnimationFrame(done))');
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await settled();

@@ -4,7 +4,7 @@ import { queryKeys } from '../api/query-keys.ts';
 import type { Beverage } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { EntryList } from '../vault/EntryList.tsx';
-import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
+import { useBeverageList } from '../vault/useBeverageList.ts';
 import { entryFilter, fetchCellarBottles } from './api.ts';
 import type { CellarBottle, CellarFilter, CellarSummary, DrinkWindow } from './api.ts';
 import { NO_PLACE, bottles, placeLabel, sizeLabel } from './format.ts';
@@ -27,6 +27,13 @@ const WINDOWS: readonly { window: DrinkWindow; title: string; id: string; empty:
   },
 ];
 
+/**
+ * Entries a drinking window's group shows before 'Load more': three groups are on the screen at
+ * once, and the cards are most of what it costs to fill it (three pages of 50 took three times
+ * as long to show as the 50 of 'Ready to pour').
+ */
+export const WINDOW_PAGE_SIZE = 20;
+
 /** An entry in the cellar is its bottles, or one bottle when it has no bottle lines. */
 const bottlesOf = (entry: Beverage): number => Math.max(entry.bottleCount ?? 0, 1);
 
@@ -46,7 +53,7 @@ function WindowGroup({
   const titleId = useId();
   const list = useBeverageList(
     { cellar: true, window: group.window, ...entryFilter(filter) },
-    { pageSize: ARCHIVE_PAGE_SIZE },
+    { pageSize: WINDOW_PAGE_SIZE },
   );
   // The figures count the whole cellar; narrowed, the entries listed are counted instead.
   const count =

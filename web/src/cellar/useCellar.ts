@@ -11,6 +11,8 @@ export interface CellarState {
    * window. Until then the cellar screen is the description's two groups and nothing more.
    */
   used: boolean;
+  /** Whether `used` is known: the figures and the places have been answered (or have failed). */
+  known: boolean;
 }
 
 export const useCellarSummary = () =>
@@ -31,11 +33,13 @@ export const datedEntries = (summary: CellarSummary): number =>
 
 /** The cellar's figures and places, and whether the user has begun to use them. */
 export function useCellar(): CellarState {
-  const summary = useCellarSummary().data;
-  const places = usePlaces().data ?? [];
+  const summaryQuery = useCellarSummary();
+  const placesQuery = usePlaces();
+  const summary = summaryQuery.data;
+  const places = placesQuery.data ?? [];
   const dated = summary ? datedEntries(summary) : 0;
   const used =
     places.length > 0 ||
     (summary !== undefined && (summary.litres > 0 || summary.value.length > 0 || dated > 0));
-  return { summary, places, used };
+  return { summary, places, used, known: !summaryQuery.isPending && !placesQuery.isPending };
 }
