@@ -21,6 +21,7 @@ const people = peopleInBrowsers(
     ['vera', 'Vera Views'],
     ['will', 'Will Windows'],
     ['kay', 'Kay Keeper'],
+    ['quinn', 'Quinn Quick'],
   ],
   { now: () => clock },
 );
@@ -355,5 +356,39 @@ describe("the last bottle opened with 'Keep it in the cellar'", () => {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await settled();
     expect(await pastLinks.count()).toBe(0);
+  });
+});
+
+describe('the cellar by drinking window, opened by its address', () => {
+  it('asks for its three groups together with its figures, not after them, nor the two status groups', async () => {
+    const rioja = await seedEntry(people.server, 'quinn', {
+      name: 'Quick Rioja',
+      type: 'WINE',
+      subtype: 'Tempranillo',
+      inCellar: true,
+    });
+    const page = await people.openAs('quinn', '/', phone);
+    await setWindow(page, rioja.id, '2025', '2040');
+
+    // The figures are held back until the three groups have been asked for: a screen that waits
+    // for them before asking never fills.
+    const lists: string[] = [];
+    let groupsAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => (groupsAsked = resolve));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname !== '/api/beverages' || !url.search.includes('cellar=true')) return;
+      lists.push(url.search);
+      if (lists.filter((query) => query.includes('window=')).length === 3) groupsAsked();
+    });
+    await page.route('**/api/cellar', async (route) => {
+      await asked;
+      await route.continue();
+    });
+    await page.goto('/cellar?by=window');
+    const now = page.getByRole('region', { name: 'Drink now', exact: true });
+    await expect.poll(() => cardNames(now)).toEqual(['Quick Rioja']);
+    await expect.poll(() => now.locator('.cellar-group__count').textContent()).toBe('1 bottle');
+    expect(lists.filter((query) => query.includes('status='))).toEqual([]);
   });
 });
