@@ -114,6 +114,11 @@ describe('GET /api/cellar', () => {
       bottles: 14,
       byType: { WHISKEY: 1, WINE: 12, BEER: 1 },
       windows: { NOW: 4, PAST: 2, LATER: 1 },
+      windowsByType: {
+        WHISKEY: { NOW: 0, PAST: 0, LATER: 0 },
+        WINE: { NOW: 4, PAST: 2, LATER: 0 },
+        BEER: { NOW: 0, PAST: 0, LATER: 1 },
+      },
       entriesByWindow: { NOW: 1, PAST: 1, LATER: 1 },
       value: [
         { currency: 'EUR', amount: 166.5 },
@@ -148,6 +153,11 @@ describe('GET /api/cellar', () => {
       bottles: 0,
       byType: { WHISKEY: 0, WINE: 0, BEER: 0 },
       windows: { NOW: 0, PAST: 0, LATER: 0 },
+      windowsByType: {
+        WHISKEY: { NOW: 0, PAST: 0, LATER: 0 },
+        WINE: { NOW: 0, PAST: 0, LATER: 0 },
+        BEER: { NOW: 0, PAST: 0, LATER: 0 },
+      },
       entriesByWindow: { NOW: 0, PAST: 0, LATER: 0 },
       value: [],
       litres: 0,
@@ -219,6 +229,7 @@ describe('GET /api/cellar', () => {
       bottles: 1,
       byType: { WHISKEY: 0, WINE: 1, BEER: 0 },
       windows: { NOW: 0, PAST: 1, LATER: 0 },
+      windowsByType: { WINE: { NOW: 0, PAST: 1, LATER: 0 } },
       entriesByWindow: { NOW: 0, PAST: 3, LATER: 0 },
     });
   });

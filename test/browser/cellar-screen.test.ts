@@ -343,6 +343,11 @@ describe("the last bottle opened with 'Keep it in the cellar'", () => {
     // Still 'In cellar', listed where its window puts it, holding no bottle.
     await expect.poll(() => cardNames(past)).toEqual(['Last Barolo']);
     await expect.poll(() => count.textContent()).toBe('0 bottles');
+    // Narrowed to its type, the same.
+    await page.getByRole('group', { name: 'Type' }).getByRole('button', { name: 'Wine' }).click();
+    await page.waitForURL((url) => url.search === '?by=window&type=WINE');
+    await expect.poll(() => cardNames(past)).toEqual(['Last Barolo']);
+    await expect.poll(() => count.textContent()).toBe('0 bottles');
     // Back on the dashboard (the figures the dialog's change asked for again), then afresh.
     const pastLinks = page.getByRole('link', { name: /past (its|their) window/ });
     const settled = () => page.evaluate('new Promise((done) => requestAnimationFrame(done))');

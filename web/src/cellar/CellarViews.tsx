@@ -34,11 +34,21 @@ const WINDOWS: readonly { window: DrinkWindow; title: string; id: string; empty:
  */
 export const WINDOW_PAGE_SIZE = 20;
 
-/** An entry in the cellar is its bottles, or one bottle when it has no bottle lines. */
-const bottlesOf = (entry: Beverage): number => Math.max(entry.bottleCount ?? 0, 1);
-
 const filtered = (filter: CellarFilter) =>
   filter.type !== undefined || filter.placeId !== undefined;
+
+/**
+ * A window's bottles from the figures (which count by the cellar's one-bottle rule), for the
+ * whole cellar or one type; undefined when narrowed to a place, which the figures do not cover.
+ */
+function figureOf(summary: CellarSummary | undefined, filter: CellarFilter, window: DrinkWindow) {
+  if (!summary || filter.placeId !== undefined) return undefined;
+  return filter.type ? summary.windowsByType[filter.type][window] : summary.windows[window];
+}
+
+/** The bottles of entries listed in a place: each has a bottle line there, so it holds some. */
+const bottlesOf = (entries: Beverage[]): number =>
+  entries.reduce((n, entry) => n + (entry.bottleCount ?? 0), 0);
 
 /** One drinking window's entries, with how many bottles they hold. */
 function WindowGroup({
@@ -55,13 +65,14 @@ function WindowGroup({
     { cellar: true, window: group.window, ...entryFilter(filter) },
     { pageSize: WINDOW_PAGE_SIZE },
   );
-  // The figures count the whole cellar; narrowed, the entries listed are counted instead.
+  // The figures count the cellar, or one type of it; narrowed to a place, the entries listed.
+  const figure = figureOf(summary, filter, group.window);
   const count =
-    !filtered(filter) && summary
-      ? bottles(summary.windows[group.window])
+    figure !== undefined
+      ? bottles(figure)
       : list.loading
         ? ''
-        : `${bottles(list.entries.reduce((n, e) => n + bottlesOf(e), 0))}${list.hasMore ? '+' : ''}`;
+        : `${bottles(bottlesOf(list.entries))}${list.hasMore ? '+' : ''}`;
   // The dashboard's link leads to a group by its id: bring it into view once its entries are in.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loaded = !list.loading;
