@@ -11,7 +11,10 @@ export interface CellarState {
    * window. Until then the cellar screen is the description's two groups and nothing more.
    */
   used: boolean;
-  /** Whether `used` is known: the figures and the places have been answered (or have failed). */
+  /**
+   * Whether `used` is known: the figures and the places have been answered, have failed, or
+   * wait for a connection (offline with neither kept on the device).
+   */
   known: boolean;
 }
 
@@ -41,5 +44,7 @@ export function useCellar(): CellarState {
   const used =
     places.length > 0 ||
     (summary !== undefined && (summary.litres > 0 || summary.value.length > 0 || dated > 0));
-  return { summary, places, used, known: !summaryQuery.isPending && !placesQuery.isPending };
+  const settled = (query: { isPending: boolean; fetchStatus: string }) =>
+    !query.isPending || query.fetchStatus === 'paused';
+  return { summary, places, used, known: settled(summaryQuery) && settled(placesQuery) };
 }
