@@ -29,7 +29,15 @@ const OTHER_ENTRIES = 3_000;
 const TYPES: BeverageType[] = ['WHISKEY', 'WINE', 'BEER'];
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 
-export async function seedCellar(): Promise<string> {
+/** How many entries of each kind the cellar's database holds (the defaults: this file's). */
+export interface CellarSeed {
+  lineless: number;
+  otherEntries: number;
+}
+
+export async function seedCellar(
+  { lineless, otherEntries }: CellarSeed = { lineless: LINELESS, otherEntries: OTHER_ENTRIES },
+): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-cellar-'));
   const { sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
   const passwordHash = await hashPassword(PASSWORD);
@@ -94,8 +102,8 @@ export async function seedCellar(): Promise<string> {
       return Number(row.lastInsertRowid);
     };
     const cellar = Array.from({ length: CELLAR_ENTRIES }, (_, i) => entry(true, i));
-    for (let i = 0; i < LINELESS; i++) entry(true, CELLAR_ENTRIES + i);
-    for (let i = 0; i < OTHER_ENTRIES; i++) entry(false, CELLAR_ENTRIES + LINELESS + i);
+    for (let i = 0; i < lineless; i++) entry(true, CELLAR_ENTRIES + i);
+    for (let i = 0; i < otherEntries; i++) entry(false, CELLAR_ENTRIES + lineless + i);
     let left = BOTTLES;
     // Every entry with bottle lines has at least one; the rest go to entries at random.
     for (let line = 0; left > 0; line++) {

@@ -21,6 +21,8 @@
 //  The cellar (issue 21): GET /api/cellar, its places and its first page of bottles for 5,000
 //  bottles in 200 places, p50/p99 under load (ratio to bare Hono) and afresh after a write;
 //  BENCH_ONLY=cellar runs it alone.
+//  The cellar by drinking window (issue 28): /cellar?by=window in Chromium for 20,000 entries
+//  until its three groups are filled, and its requests; BENCH_ONLY=cellar-window runs it alone.
 // BENCH_ONLY=start runs 2 alone (start time and idle memory, with their targets);
 // BENCH_ONLY=heap prints where an idle server's memory goes, by module (bench/heap.ts).
 // BENCH_ONLY=pipeline runs 1–3, BENCH_ONLY=social runs 5 alone, BENCH_ONLY=federation 6 alone.
@@ -39,6 +41,7 @@ import { benchBackups } from './backups.ts';
 import { benchTokens } from './tokens.ts';
 import { benchOfflineSync } from './offline-sync.ts';
 import { benchCellar } from './cellar.ts';
+import { benchCellarWindow } from './cellar-window.ts';
 import { startVault } from './processes.ts';
 import { ENTRIES, PASSWORD, USERS, seedDataDir } from './seed.ts';
 import { printVerdicts } from './verdict.ts';
@@ -70,6 +73,10 @@ if (process.env.BENCH_ONLY === 'sync') {
 }
 if (process.env.BENCH_ONLY === 'cellar') {
   printVerdicts('Targets of issue 21 (cellar):', await benchCellar());
+  process.exit(0);
+}
+if (process.env.BENCH_ONLY === 'cellar-window') {
+  printVerdicts('Targets of issue 28 (cellar by window):', await benchCellarWindow());
   process.exit(0);
 }
 if (process.env.BENCH_ONLY === 'start' || process.env.BENCH_ONLY === 'heap') {
@@ -117,4 +124,5 @@ if (process.env.BENCH_ONLY !== 'pipeline') {
   printVerdicts('Targets of issue 20 (access tokens):', await benchTokens());
   printVerdicts('Targets of issue 21 (offline sync):', await benchOfflineSync());
   printVerdicts('Targets of issue 21 (cellar):', await benchCellar());
+  printVerdicts('Targets of issue 28 (cellar by window):', await benchCellarWindow());
 }

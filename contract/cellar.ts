@@ -207,6 +207,14 @@ export const cellarSummarySchema = z.object({
   byType: z.object({ WHISKEY: count, WINE: count, BEER: count }),
   /** Bottles by drinking window this year; those of entries without a window in none. */
   windows: z.object({ NOW: count, PAST: count, LATER: count }),
+  /** Bottles by type and drinking window this year (for the cellar screen narrowed to a type). */
+  windowsByType: z.object({
+    WHISKEY: z.object({ NOW: count, PAST: count, LATER: count }),
+    WINE: z.object({ NOW: count, PAST: count, LATER: count }),
+    BEER: z.object({ NOW: count, PAST: count, LATER: count }),
+  }),
+  /** Entries in the cellar by drinking window this year, holding bottles or not. */
+  entriesByWindow: z.object({ NOW: count, PAST: count, LATER: count }),
   /** The summed price of the bottles that have one, per currency, largest first. */
   value: z.array(moneySchema),
   /** Litres of the bottle lines, one decimal. */

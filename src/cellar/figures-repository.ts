@@ -3,6 +3,7 @@ import { BEVERAGE_TYPES, type BeverageType } from '../../contract/enums.ts';
 import type { DrinkWindow } from '../../contract/cellar.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import { windowSql } from '../beverages/drink-window.ts';
+import { hadBottlesSql } from './flag-alone.ts';
 
 /**
  * The reads behind the cellar's figures (GET /cellar) and its bottles by place (GET
@@ -91,14 +92,16 @@ function windowCase(year: number): string {
 
 /**
  * The cellar in groups: every entry with bottle lines counts its bottles; an entry 'In cellar'
- * without any counts as one. Then the value per currency and the ml of the lines.
+ * without any counts by the one-bottle rule (./flag-alone.ts) and is one of the entries either
+ * way. Then the value per currency and the ml of the lines.
  */
 function summarySql(userId: number, year: number): string {
   return `WITH x(id, n) AS (
       SELECT beverage_id, sum(quantity) FROM bottles WHERE user_id = ${userId}
       GROUP BY beverage_id
       UNION ALL
-      SELECT b.id, 1 FROM beverages b WHERE b.user_id = ${userId} AND b.in_cellar = 1
+      SELECT b.id, CASE WHEN ${hadBottlesSql('b', String(userId))} THEN 0 ELSE 1 END
+        FROM beverages b WHERE b.user_id = ${userId} AND b.in_cellar = 1
         AND NOT EXISTS (SELECT 1 FROM bottles l WHERE l.beverage_id = b.id))
     SELECT 0, e.type, ${windowCase(year)} AS w, count(*), sum(x.n)
       FROM x JOIN beverages e ON e.id = x.id GROUP BY e.type, w

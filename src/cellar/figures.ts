@@ -6,7 +6,7 @@ import {
   type CellarSummary,
   type Money,
 } from '../../contract/cellar.ts';
-import { BEVERAGE_TYPES } from '../../contract/enums.ts';
+import { BEVERAGE_TYPES, type BeverageType } from '../../contract/enums.ts';
 import { badRequest } from '../domain-error.ts';
 import {
   NO_PLACE_RANK,
@@ -102,8 +102,9 @@ function presentBottle(row: CellarBottleRow, path: string[]): CellarBottle {
 
 /**
  * The cellar read as figures and as bottles by place: the caller's own alone. An entry 'In
- * cellar' without bottle lines counts as one bottle in every figure; bottle lines count by
- * their quantity whatever the entry's flag. The windows are judged by the server clock's year.
+ * cellar' that never had bottle lines counts as one bottle in every figure, one whose bottles
+ * were all opened or taken off as none; bottle lines count by their quantity whatever the
+ * entry's flag. The windows are judged by the server clock's year.
  */
 export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: () => number }) {
   const { repo, now } = deps;
@@ -118,6 +119,12 @@ export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: 
         bottles: 0,
         byType: { WHISKEY: 0, WINE: 0, BEER: 0 },
         windows: { NOW: 0, PAST: 0, LATER: 0 },
+        windowsByType: {
+          WHISKEY: { NOW: 0, PAST: 0, LATER: 0 },
+          WINE: { NOW: 0, PAST: 0, LATER: 0 },
+          BEER: { NOW: 0, PAST: 0, LATER: 0 },
+        },
+        entriesByWindow: { NOW: 0, PAST: 0, LATER: 0 },
         value: [],
         litres: 0,
         year,
@@ -127,8 +134,13 @@ export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: 
         if (kind === 0) {
           result.entries += entries;
           result.bottles += n;
-          if (BEVERAGE_TYPES.includes(key as never)) result.byType[key as 'WINE'] += n;
-          if (window) result.windows[window] += n;
+          const type = BEVERAGE_TYPES.includes(key as never) ? (key as BeverageType) : undefined;
+          if (type) result.byType[type] += n;
+          if (window) {
+            result.windows[window] += n;
+            if (type) result.windowsByType[type][window] += n;
+            result.entriesByWindow[window] += entries;
+          }
         } else if (kind === 1 && key) {
           value.push({ currency: key, amount: money(n) });
         } else if (kind === 2) {

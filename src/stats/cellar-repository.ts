@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { BeverageType } from '../../contract/enums.ts';
+import { hadBottlesSql } from '../cellar/flag-alone.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import { MONTHS } from './repository.ts';
 
@@ -18,7 +19,10 @@ export interface CellarMonthsRaw {
   opened: number[];
   /** The bottle events' changes in month i (i ≤ MONTHS: MONTHS holds those after the last). */
   changes: number[];
-  /** Entries 'In cellar' without bottle lines logged in month i (0: that month or before). */
+  /**
+   * Entries 'In cellar' that hold one bottle by their flag alone (src/cellar/flag-alone.ts),
+   * logged in month i (0: that month or before).
+   */
   lineless: number[];
   /** The bottles of the lines now. */
   bottlesNow: number;
@@ -45,6 +49,7 @@ export function createCellarStatsRepository(
        SELECT 2, ${monthOf('created_at')}, NULL, count(*) FROM beverages b
          WHERE user_id = @userId AND in_cellar = 1
            AND NOT EXISTS (SELECT 1 FROM bottles l WHERE l.beverage_id = b.id)
+           AND NOT ${hadBottlesSql('b', '@userId')}
          GROUP BY 2
        UNION ALL
        SELECT 3, 0, NULL, coalesce(sum(quantity), 0) FROM bottles WHERE user_id = @userId

@@ -114,6 +114,12 @@ describe('GET /api/cellar', () => {
       bottles: 14,
       byType: { WHISKEY: 1, WINE: 12, BEER: 1 },
       windows: { NOW: 4, PAST: 2, LATER: 1 },
+      windowsByType: {
+        WHISKEY: { NOW: 0, PAST: 0, LATER: 0 },
+        WINE: { NOW: 4, PAST: 2, LATER: 0 },
+        BEER: { NOW: 0, PAST: 0, LATER: 1 },
+      },
+      entriesByWindow: { NOW: 1, PAST: 1, LATER: 1 },
       value: [
         { currency: 'EUR', amount: 166.5 },
         { currency: 'USD', amount: 20 },
@@ -147,6 +153,12 @@ describe('GET /api/cellar', () => {
       bottles: 0,
       byType: { WHISKEY: 0, WINE: 0, BEER: 0 },
       windows: { NOW: 0, PAST: 0, LATER: 0 },
+      windowsByType: {
+        WHISKEY: { NOW: 0, PAST: 0, LATER: 0 },
+        WINE: { NOW: 0, PAST: 0, LATER: 0 },
+        BEER: { NOW: 0, PAST: 0, LATER: 0 },
+      },
+      entriesByWindow: { NOW: 0, PAST: 0, LATER: 0 },
       value: [],
       litres: 0,
       year: 2026,
@@ -177,6 +189,49 @@ describe('GET /api/cellar', () => {
         cookie: alice,
       });
     }
+  });
+
+  it("counts no bottle for an entry kept 'In cellar' after its bottles were all opened or taken off", async () => {
+    const d = await vault.createUser({ username: 'dora' });
+    const dora = await vault.login('dora', d.password);
+    const log = (name: string) =>
+      vault.logEntry(dora, { name, type: 'WINE', inCellar: 'true', drinkUntil: '2020' });
+    const addLine = async (entryId: number) => {
+      const res = await vault.postJson(`/api/beverages/${entryId}/bottles`, { quantity: 1 }, dora);
+      expect(res.status, await res.clone().text()).toBe(201);
+      return (await json(res)).bottle.id as number;
+    };
+    const opened = await log('Opened to the last');
+    const openedLine = await addLine(opened.id);
+    const removed = await log('Given away');
+    const removedLine = await addLine(removed.id);
+    // Never had a bottle line: the flag alone is one bottle.
+    await log('Flag alone');
+    expect(await summary(dora)).toMatchObject({ entries: 3, bottles: 3, windows: { PAST: 3 } });
+
+    // The last bottle opened with 'Keep it in the cellar' (the default), the other line taken off.
+    let res = await vault.postJson(
+      `/api/beverages/${opened.id}/bottles/${openedLine}/open`,
+      {},
+      dora,
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await json(res)).beverage).toMatchObject({ inCellar: true, bottleCount: 0 });
+    res = await vault.request(`/api/beverages/${removed.id}/bottles/${removedLine}`, {
+      method: 'DELETE',
+      cookie: dora,
+    });
+    expect(res.status, await res.clone().text()).toBe(204);
+
+    // Both are still 'In cellar' (entries), holding no bottle; the flag-alone entry holds one.
+    expect(await summary(dora)).toMatchObject({
+      entries: 3,
+      bottles: 1,
+      byType: { WHISKEY: 0, WINE: 1, BEER: 0 },
+      windows: { NOW: 0, PAST: 1, LATER: 0 },
+      windowsByType: { WINE: { NOW: 0, PAST: 1, LATER: 0 } },
+      entriesByWindow: { NOW: 0, PAST: 3, LATER: 0 },
+    });
   });
 });
 

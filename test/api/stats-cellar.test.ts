@@ -127,4 +127,28 @@ describe('the cellar in the statistics (GET /api/stats)', () => {
     expect(mine.size).toEqual(byMonth([0, 0, 0, 0, 0, 12, 12, 11, 11, 11, 11, 11]));
     expect(mine.valueByType).toEqual([{ type: 'WINE', currency: 'EUR', amount: 110 }]);
   });
+
+  it("counts no bottle for an entry kept 'In cellar' after its last bottle was opened", async () => {
+    const c = await vault.createUser({ username: 'cleo' });
+    const cleo = await vault.login('cleo', c.password);
+    const kept = await vault.logEntry(cleo, { name: 'Kept', type: 'WINE', inCellar: 'true' });
+    // Bought in May, its one bottle opened in June: the line went, the entry stayed 'In cellar'.
+    const sqlite = vault.ctx.database.sqlite;
+    for (const [kind, change, at] of [
+      ['ADDED', 1, '2026-05-10T10:00:00Z'],
+      ['OPENED', -1, '2026-06-10T10:00:00Z'],
+    ] as const) {
+      insertBottleEvent(sqlite, {
+        userId: c.id,
+        beverageId: kept.id,
+        kind,
+        change,
+        at: Date.parse(at),
+      });
+    }
+    const { size } = await cellarStats(cleo);
+    expect(size).toEqual(byMonth([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0]));
+    const now = await vault.request('/api/cellar', { cookie: cleo });
+    expect((await json(now)).bottles).toBe(0);
+  });
 });

@@ -20,6 +20,8 @@ const people = peopleInBrowsers(
     ['pia', 'Pia Places'],
     ['vera', 'Vera Views'],
     ['will', 'Will Windows'],
+    ['kay', 'Kay Keeper'],
+    ['quinn', 'Quinn Quick'],
   ],
   { now: () => clock },
 );
@@ -308,5 +310,92 @@ describe('drinking windows by the server’s clock', () => {
       .toEqual(['Old Beaujolais', 'Ready Riesling']);
     await group('Drink now').getByText('Nothing to drink this year.').waitFor();
     expect(await group('Past its window').textContent()).toContain('4 bottles');
+  });
+});
+
+describe("the last bottle opened with 'Keep it in the cellar'", () => {
+  it('leaves no bottle past its window, on the cellar screen nor on the dashboard', async () => {
+    const barolo = await seedEntry(people.server, 'kay', {
+      name: 'Last Barolo',
+      type: 'WINE',
+      subtype: 'Nebbiolo',
+      inCellar: true,
+    });
+    const page = await people.openAs('kay', '/', phone);
+    await setWindow(page, barolo.id, '', '2029');
+    await addBottles(page, barolo.id, { quantity: 1 });
+
+    await page.reload();
+    await page.getByRole('link', { name: '1 bottle past its window' }).click();
+    const past = page.getByRole('region', { name: 'Past its window', exact: true });
+    const count = past.locator('.cellar-group__count');
+    await expect.poll(() => count.textContent()).toBe('1 bottle');
+    await past.getByRole('button', { name: 'Bottles and tastings of Last Barolo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bottles and tastings' });
+    await dialog.getByRole('button', { name: /^Open a bottle/ }).click();
+    const opening = page.getByRole('dialog', { name: 'Open a bottle' });
+    const question = opening.getByRole('group', { name: 'Keep it in the cellar?' });
+    expect(await question.getByRole('radio', { name: 'Keep it in the cellar' }).isChecked()).toBe(
+      true,
+    );
+    await opening.getByRole('button', { name: 'Open the bottle' }).click();
+    await dialog.getByText('No bottles yet.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // Still 'In cellar', listed where its window puts it, holding no bottle.
+    await expect.poll(() => cardNames(past)).toEqual(['Last Barolo']);
+    await expect.poll(() => count.textContent()).toBe('0 bottles');
+    // Narrowed to its type, the same.
+    await page.getByRole('group', { name: 'Type' }).getByRole('button', { name: 'Wine' }).click();
+    await page.waitForURL((url) => url.search === '?by=window&type=WINE');
+    await expect.poll(() => cardNames(past)).toEqual(['Last Barolo']);
+    await expect.poll(() => count.textContent()).toBe('0 bottles');
+    // Back on the dashboard (the figures the dialog's change asked for again), then afresh.
+    const pastLinks = page.getByRole('link', { name: /past (its|their) window/ });
+    const settled = () => page.evaluate('new Promise((done) => requestAnimationFrame(done))');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await settled();
+    expect(await pastLinks.count()).toBe(0);
+    const figures = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cellar');
+    await page.reload();
+    expect((await (await figures).json()).windows.PAST).toBe(0);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await settled();
+    expect(await pastLinks.count()).toBe(0);
+  });
+});
+
+describe('the cellar by drinking window, opened by its address', () => {
+  it('asks for its three groups together with its figures, not after them, nor the two status groups', async () => {
+    const rioja = await seedEntry(people.server, 'quinn', {
+      name: 'Quick Rioja',
+      type: 'WINE',
+      subtype: 'Tempranillo',
+      inCellar: true,
+    });
+    const page = await people.openAs('quinn', '/', phone);
+    await setWindow(page, rioja.id, '2025', '2040');
+
+    // The figures are held back until the three groups have been asked for: a screen that waits
+    // for them before asking never fills.
+    const lists: string[] = [];
+    let groupsAsked: () => void = () => {};
+    const asked = new Promise<void>((resolve) => (groupsAsked = resolve));
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname !== '/api/beverages' || !url.search.includes('cellar=true')) return;
+      lists.push(url.search);
+      if (lists.filter((query) => query.includes('window=')).length === 3) groupsAsked();
+    });
+    await page.route('**/api/cellar', async (route) => {
+      await asked;
+      await route.continue();
+    });
+    await page.goto('/cellar?by=window');
+    const now = page.getByRole('region', { name: 'Drink now', exact: true });
+    await expect.poll(() => cardNames(now)).toEqual(['Quick Rioja']);
+    await expect.poll(() => now.locator('.cellar-group__count').textContent()).toBe('1 bottle');
+    expect(lists.filter((query) => query.includes('status='))).toEqual([]);
   });
 });

@@ -4,10 +4,11 @@ import { queryKeys } from '../api/query-keys.ts';
 import type { Beverage } from '../api/types.ts';
 import { BEVERAGE_KINDS } from '../beverages.ts';
 import { EntryList } from '../vault/EntryList.tsx';
-import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
+import { useBeverageList } from '../vault/useBeverageList.ts';
 import { entryFilter, fetchCellarBottles } from './api.ts';
 import type { CellarBottle, CellarFilter, CellarSummary, DrinkWindow } from './api.ts';
 import { NO_PLACE, bottles, placeLabel, sizeLabel } from './format.ts';
+import { datedEntries } from './useCellar.ts';
 import './cellar.css';
 
 const WINDOWS: readonly { window: DrinkWindow; title: string; id: string; empty: string }[] = [
@@ -26,11 +27,28 @@ const WINDOWS: readonly { window: DrinkWindow; title: string; id: string; empty:
   },
 ];
 
-/** An entry in the cellar is its bottles, or one bottle when it has no bottle lines. */
-const bottlesOf = (entry: Beverage): number => Math.max(entry.bottleCount ?? 0, 1);
+/**
+ * Entries a drinking window's group shows before 'Load more': three groups are on the screen at
+ * once, and the cards are most of what it costs to fill it (three pages of 50 took three times
+ * as long to show as the 50 of 'Ready to pour').
+ */
+export const WINDOW_PAGE_SIZE = 20;
 
 const filtered = (filter: CellarFilter) =>
   filter.type !== undefined || filter.placeId !== undefined;
+
+/**
+ * A window's bottles from the figures (which count by the cellar's one-bottle rule), for the
+ * whole cellar or one type; undefined when narrowed to a place, which the figures do not cover.
+ */
+function figureOf(summary: CellarSummary | undefined, filter: CellarFilter, window: DrinkWindow) {
+  if (!summary || filter.placeId !== undefined) return undefined;
+  return filter.type ? summary.windowsByType[filter.type][window] : summary.windows[window];
+}
+
+/** The bottles of entries listed in a place: each has a bottle line there, so it holds some. */
+const bottlesOf = (entries: Beverage[]): number =>
+  entries.reduce((n, entry) => n + (entry.bottleCount ?? 0), 0);
 
 /** One drinking window's entries, with how many bottles they hold. */
 function WindowGroup({
@@ -45,15 +63,16 @@ function WindowGroup({
   const titleId = useId();
   const list = useBeverageList(
     { cellar: true, window: group.window, ...entryFilter(filter) },
-    { pageSize: ARCHIVE_PAGE_SIZE },
+    { pageSize: WINDOW_PAGE_SIZE },
   );
-  // The figures count the whole cellar; narrowed, the entries listed are counted instead.
+  // The figures count the cellar, or one type of it; narrowed to a place, the entries listed.
+  const figure = figureOf(summary, filter, group.window);
   const count =
-    !filtered(filter) && summary
-      ? bottles(summary.windows[group.window])
+    figure !== undefined
+      ? bottles(figure)
       : list.loading
         ? ''
-        : `${bottles(list.entries.reduce((n, e) => n + bottlesOf(e), 0))}${list.hasMore ? '+' : ''}`;
+        : `${bottles(bottlesOf(list.entries))}${list.hasMore ? '+' : ''}`;
   // The dashboard's link leads to a group by its id: bring it into view once its entries are in.
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loaded = !list.loading;
@@ -85,7 +104,7 @@ function WindowGroups({
 }) {
   return (
     <div className="archive">
-      {summary && summary.windows.NOW + summary.windows.PAST + summary.windows.LATER === 0 && (
+      {summary && datedEntries(summary) === 0 && (
         <p className="cellar-hint">
           Give an entry a drinking window (from and until which year) when you edit it, and it shows
           here by the year {summary.year}.

@@ -86,8 +86,12 @@ function StatusGroups({ filter }: { filter: CellarFilter }) {
 export function CellarScreen() {
   const cellar = useCellar();
   const state = useCellarViewState();
-  const view = cellar.used ? state.view : 'status';
-  const filter = cellar.used ? state.filter : {};
+  // The address's view and filter hold while the figures are on their way, so that its groups
+  // are asked for together with them (not after, nor the two groups of status first); once it is
+  // known that the user keeps nothing beyond the flag, the screen is the two groups alone.
+  const trusted = cellar.used || !cellar.known;
+  const view = trusted ? state.view : 'status';
+  const filter = trusted ? state.filter : {};
 
   return (
     <Screen title="Cellar">
