@@ -1,4 +1,4 @@
-import type { ActorKeyPair, Federation, RequestContext } from '@fedify/fedify';
+import type { ActorKeyPair, Context, Federation } from '@fedify/fedify';
 import { Endpoints, Image, Person } from '@fedify/vocab';
 import type { webcrypto } from 'node:crypto';
 import type { UserRow } from '../src/db/schema/index.ts';
@@ -51,8 +51,12 @@ export function registerActors(
     });
 }
 
-function personFor(
-  ctx: RequestContext<void>,
+/**
+ * The Person of a federating user: the actor document served at /users/{username}, and the
+ * object of the Update(Person) her changes send (profile-update.ts).
+ */
+export function personFor(
+  ctx: Context<void>,
   user: UserRow,
   keys: ActorKeyPair[],
   origin: string,

@@ -25,6 +25,8 @@ import { createEntryNotes, sendEntryActivity } from './entry-notes.ts';
 import { createFederatedEntries } from './entry-rows.ts';
 import type { TastingDeliveryJob } from './tasting-delivery.ts';
 import { sendTastingActivity } from './tasting-notes.ts';
+import type { ProfileDeliveryJob } from './profile-delivery.ts';
+import { sendProfileUpdate } from './profile-update.ts';
 import {
   goneNoteResponse,
   instanceActorLookups,
@@ -134,6 +136,8 @@ export interface VaultFederation {
   sendEntryActivity(job: EntryDeliveryJob): Promise<void>;
   /** The same for a tasting's Create / Update / Delete (tasting-delivery.ts). */
   sendTastingActivity(job: TastingDeliveryJob): Promise<void>;
+  /** A user's Update(Person) to the servers of her followers (profile-delivery.ts). */
+  sendProfileUpdate(job: ProfileDeliveryJob): Promise<void>;
   /** Starts the queue workers (inbox processing, fan-out and outgoing delivery). Idempotent. */
   startQueue(): void;
   /**
@@ -255,6 +259,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
       await sendEntryActivity(federation, notes, config.origin, job);
     },
     sendTastingActivity: (job) => sendTastingActivity(federation, notes, config.origin, job),
+    sendProfileUpdate: (job) => sendProfileUpdate(federation, users, config.origin, job),
     startQueue() {
       if (controller || stopped) return;
       controller = new AbortController();

@@ -18,7 +18,9 @@ import { createCapabilityRepository } from './media/capability-repository.ts';
 import { createEntryAudience } from '../federation/entry-audience.ts';
 import { registerEntryDelivery } from '../federation/entry-delivery.ts';
 import { registerTastingDelivery } from '../federation/tasting-delivery.ts';
+import { registerProfileDelivery } from '../federation/profile-delivery.ts';
 import { createFederatedEntries } from '../federation/entry-rows.ts';
+import { createProfileActivity } from './users/profile-activity.ts';
 import { createProfileService } from './users/profile-service.ts';
 import { createShareRepository } from './shares/repository.ts';
 import { createShareService } from './shares/service.ts';
@@ -227,6 +229,13 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     audience: createEntryAudience(database.sqlite),
     send: async (job) => (await federation.load()).sendEntryActivity(job),
   });
+  // What remote servers show of a federated user, as an Update(Person) to her followers' servers.
+  registerProfileDelivery(outbox, {
+    users,
+    actors,
+    audience: createEntryAudience(database.sqlite),
+    send: async (job) => (await federation.load()).sendProfileUpdate(job),
+  });
   // Tastings of federated users' federated entries, as Notes (after the local deliveries).
   registerTastingDelivery(outbox, {
     users,
@@ -256,7 +265,15 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     ...data,
     media,
     photoCapabilities,
-    profiles: createProfileService({ users, sessions, media, throttle, followRequests }),
+    profiles: createProfileService({
+      users,
+      sessions,
+      media,
+      throttle,
+      followRequests,
+      profileActivity: createProfileActivity({ actors, outbox, now }),
+      transaction,
+    }),
     beverages,
     visibility,
     shares,

@@ -57,6 +57,7 @@ const TRANSIENT: ReadonlySet<ActivityType> = new Set([
   'DeleteComment',
   'UpdateTasting',
   'DeleteTasting',
+  'UpdateProfile',
 ]);
 
 const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);

@@ -4,6 +4,8 @@ import type { LoginThrottle } from '../auth/throttle.ts';
 import type { UserRow, Visibility } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../domain-error.ts';
 import { AVATAR, type MediaStore } from '../media/images.ts';
+import type { Transaction } from '../db/transaction.ts';
+import type { ProfileActivity } from './profile-activity.ts';
 import type { UserRepository } from './repository.ts';
 import { refuseCommonPassword } from './rules.ts';
 
@@ -29,8 +31,11 @@ export function createProfileService(deps: {
   media: MediaStore;
   throttle: LoginThrottle;
   followRequests?: { acceptAll(userId: number): number };
+  /** A change remote servers show goes to them (profile-activity.ts), in the write's transaction. */
+  profileActivity: Pick<ProfileActivity, 'record'>;
+  transaction: Transaction;
 }) {
-  const { users, sessions, media, throttle } = deps;
+  const { users, sessions, media, throttle, transaction } = deps;
 
   return {
     async update(
@@ -48,28 +53,33 @@ export function createProfileService(deps: {
         avatarPath !== undefined ? { avatarPath } : avatar.remove ? { avatarPath: null } : {};
       let updated: UserRow | undefined;
       try {
-        updated = users.update(user.id, {
-          ...(changes.fullName !== undefined && { fullName: changes.fullName }),
-          ...(changes.email !== undefined && { email: changes.email }),
-          ...(changes.bio !== undefined && { bio: changes.bio }),
-          ...(changes.activityPubEnabled !== undefined && {
-            activityPubEnabled: changes.activityPubEnabled,
-          }),
-          ...(changes.defaultVisibility !== undefined && {
-            defaultVisibility: changes.defaultVisibility,
-          }),
-          ...(changes.approveFollowers !== undefined && {
-            approveFollowers: changes.approveFollowers,
-          }),
-          ...avatarChange,
+        updated = transaction(() => {
+          const row = users.update(user.id, {
+            ...(changes.fullName !== undefined && { fullName: changes.fullName }),
+            ...(changes.email !== undefined && { email: changes.email }),
+            ...(changes.bio !== undefined && { bio: changes.bio }),
+            ...(changes.activityPubEnabled !== undefined && {
+              activityPubEnabled: changes.activityPubEnabled,
+            }),
+            ...(changes.defaultVisibility !== undefined && {
+              defaultVisibility: changes.defaultVisibility,
+            }),
+            ...(changes.approveFollowers !== undefined && {
+              approveFollowers: changes.approveFollowers,
+            }),
+            ...avatarChange,
+          });
+          if (!row) return undefined;
+          if (current.approveFollowers && !row.approveFollowers) {
+            deps.followRequests?.acceptAll(user.id);
+          }
+          deps.profileActivity.record(current, row);
+          return row;
         });
       } finally {
         if (!updated) await media.remove(avatarPath);
       }
       if (!updated) throw notFound('User not found');
-      if (current.approveFollowers && !updated.approveFollowers) {
-        deps.followRequests?.acceptAll(user.id);
-      }
       // The old file goes only once the row no longer names it.
       if ('avatarPath' in avatarChange && current.avatarPath !== updated.avatarPath) {
         await media.remove(current.avatarPath);

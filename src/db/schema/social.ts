@@ -212,6 +212,7 @@ export const ACTIVITY_TYPES = [
   'CreateTasting',
   'UpdateTasting',
   'DeleteTasting',
+  'UpdateProfile',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -223,7 +224,8 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
  * Undo(Like)), commented or deleted a comment (Comment, DeleteComment: a Create and a Delete of
  * a reply Note; the payload names the cheer or comment, `{ cheerId }` or `{ commentId }`), logged,
  * changed or deleted a tasting of an entry (CreateTasting, UpdateTasting, DeleteTasting: the
- * payload names it, `{ tastingId }`; src/tastings/activities.ts). The conversation's and the
+ * payload names it, `{ tastingId }`; src/tastings/activities.ts), changed what remote servers
+ * show of them (UpdateProfile: an Update(Person); src/users/profile-activity.ts). The conversation's and the
  * tastings' types are their own so that the handlers of an entry's Create, Update, Delete and of
  * a follow's Undo never see them. Recorded in the same
  * transaction as the write that caused it, together with its outbox row.

@@ -1,0 +1,44 @@
+import type { ActorRepository } from '../actors/repository.ts';
+import type { UserRow } from '../db/schema/index.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+
+/**
+ * What of a user a remote server shows: her actor document (federation/actors.ts) holds her
+ * name, bio, avatar and whether she approves followers (manuallyApprovesFollowers). Her keys
+ * are in it too, but they are made once and never replaced (federation/keys.ts).
+ */
+export function shownRemotely(before: UserRow, after: UserRow): boolean {
+  return (
+    before.fullName !== after.fullName ||
+    before.bio !== after.bio ||
+    before.avatarPath !== after.avatarPath ||
+    before.approveFollowers !== after.approveFollowers
+  );
+}
+
+/**
+ * A change of what remote servers show of a user is her activity UpdateProfile, recorded in the
+ * outbox inside the write's transaction (src/outbox/), so it commits or rolls back with the
+ * change. From there it goes to the servers of her remote followers as an Update(Person)
+ * (federation/profile-delivery.ts), when she federates and has any. Every write of those fields
+ * calls `record` in its transaction: the profile (profile-service.ts) and the admin's edit
+ * (service.ts).
+ */
+export function createProfileActivity(deps: {
+  actors: Pick<ActorRepository, 'localActorId'>;
+  outbox: Pick<Outbox, 'record'>;
+  now: () => number;
+}) {
+  return {
+    record(before: UserRow, after: UserRow): void {
+      if (!after.activityPubEnabled || !shownRemotely(before, after)) return;
+      deps.outbox.record({
+        actorId: deps.actors.localActorId(after.id),
+        type: 'UpdateProfile',
+        createdAt: deps.now(),
+      });
+    },
+  };
+}
+
+export type ProfileActivity = ReturnType<typeof createProfileActivity>;
