@@ -70,7 +70,7 @@ async function changeAlice(
   const before = updatesOf(aliceUri).length;
   const user = vault.ctx.users.findById(aliceId)!;
   await vault.ctx.profiles.update(user, changes, avatar);
-  await expect.poll(() => updatesOf(aliceUri).length, { timeout: 15_000 }).toBeGreaterThan(before);
+  await drained();
   const sent = updatesOf(aliceUri).slice(before);
   expect(sent).toHaveLength(1);
   return sent[0]!;
@@ -148,6 +148,7 @@ describe('Update(Person) to the servers of remote followers', () => {
     );
     // A change remote servers show, made after those: its Update is the only one that comes.
     const next = await changeAlice({ bio: 'Only this' });
+    await drained();
     expect(updatesOf(aliceUri)).toHaveLength(before + 1);
     expect((next.activity as { object: Json }).object).toMatchObject({
       summary: expect.stringContaining('Only this'),
