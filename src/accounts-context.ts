@@ -14,6 +14,7 @@ import { createTokenRateLimit } from './tokens/rate-limit.ts';
 import { createTokenService } from './tokens/service.ts';
 import { createUserRepository } from './users/repository.ts';
 import { createUserService } from './users/service.ts';
+import type { ProfileActivity } from './users/profile-activity.ts';
 
 /**
  * The accounts part of the context (src/context.ts): users, sign-in with its throttle and
@@ -23,7 +24,12 @@ import { createUserService } from './users/service.ts';
 export function createAccountsContext(
   config: Config,
   database: DatabaseHandle,
-  options: { throttleLimits?: ThrottleLimits; now: () => number },
+  options: {
+    throttleLimits?: ThrottleLimits;
+    now: () => number;
+    /** What an admin's edit of a name records for remote servers (src/users/profile-activity.ts). */
+    profileActivity?: () => Pick<ProfileActivity, 'record'>;
+  },
 ) {
   const { now } = options;
   const users = createUserRepository(database.db);
@@ -58,7 +64,14 @@ export function createAccountsContext(
     webauthn,
     totp,
     reauth: createReauthService({ users, sessions, throttle, now }),
-    userAdmin: createUserService(users, sessions),
+    userAdmin: createUserService(
+      users,
+      sessions,
+      options.profileActivity && {
+        transaction: database.transaction,
+        activity: options.profileActivity,
+      },
+    ),
     tokens: createTokenService({ repo: createTokenRepository(database.db), users, now }),
     tokenRateLimit: createTokenRateLimit(config.tokenRequestsPerMinute, now),
   };

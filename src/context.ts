@@ -59,6 +59,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   const accounts = createAccountsContext(config, database, {
     throttleLimits: options.throttleLimits,
     now,
+    // Made below with the outbox; asked for only when an admin edits a user.
+    profileActivity: () => profileActivity,
   });
   const { users, sessions, throttle } = accounts;
   const followRepo = createFollowRepository(database.sqlite);
@@ -97,6 +99,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     transaction,
     now,
   });
+  const profileActivity = createProfileActivity({ actors, outbox, now });
   const beverageRepo = createBeverageRepository(database.db);
   const shareRepo = createShareRepository(database.sqlite);
   const visibilityLookups = createVisibilityLookups(database.sqlite);
@@ -271,7 +274,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       media,
       throttle,
       followRequests,
-      profileActivity: createProfileActivity({ actors, outbox, now }),
+      profileActivity,
       transaction,
     }),
     beverages,

@@ -2,6 +2,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { SessionService } from '../auth/sessions.ts';
 import type { Role, UserRow } from '../db/schema/index.ts';
 import { conflict, notFound } from '../domain-error.ts';
+import type { Transaction } from '../db/transaction.ts';
+import type { ProfileActivity } from './profile-activity.ts';
 import type { UserRepository } from './repository.ts';
 import { refuseCommonPassword } from './rules.ts';
 
@@ -20,8 +22,16 @@ export interface UserChanges {
   password?: string;
 }
 
-/** Account administration: creating users, editing them, resetting passwords. */
-export function createUserService(users: UserRepository, sessions: SessionService) {
+/**
+ * Account administration: creating users, editing them, resetting passwords. `profile`: an
+ * edited name goes to remote servers as the user's own change does (profile-activity.ts), in
+ * the edit's transaction; asked for at the edit, as the outbox is made after this service.
+ */
+export function createUserService(
+  users: UserRepository,
+  sessions: SessionService,
+  profile?: { transaction: Transaction; activity: () => Pick<ProfileActivity, 'record'> },
+) {
   return {
     list(): UserRow[] {
       return users.list();
@@ -67,12 +77,17 @@ export function createUserService(users: UserRepository, sessions: SessionServic
       if (changes.role === 'USER' && user.role === 'ADMIN' && users.countAdmins() <= 1) {
         throw conflict('The last admin cannot be demoted');
       }
-      const updated = users.update(id, {
-        ...(changes.fullName !== undefined && { fullName: changes.fullName }),
-        ...(changes.email !== undefined && { email: changes.email }),
-        ...(changes.role !== undefined && { role: changes.role }),
-        ...(passwordHash !== undefined && { passwordHash }),
-      });
+      const write = () => {
+        const row = users.update(id, {
+          ...(changes.fullName !== undefined && { fullName: changes.fullName }),
+          ...(changes.email !== undefined && { email: changes.email }),
+          ...(changes.role !== undefined && { role: changes.role }),
+          ...(passwordHash !== undefined && { passwordHash }),
+        });
+        if (row) profile?.activity().record(user, row);
+        return row;
+      };
+      const updated = profile ? profile.transaction(write) : write();
       if (!updated) throw notFound('User not found');
       if (passwordHash !== undefined) sessions.endAllForUser(id);
       return updated;

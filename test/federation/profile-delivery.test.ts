@@ -9,7 +9,7 @@ import { insertRemoteFollower } from './entries-remote-followers.ts';
  * What a remote server shows of a user (name, bio, avatar, 'Approve followers') follows her
  * changes: two accounts of a fake Mastodon-shaped server follow alice, and each change of those
  * reaches that server once, at its shared inbox, as an Update(Person) signed by alice whose
- * object is her actor document as /users/alice serves it. A change of nothing a remote server
+ * object is her actor document as /users/alice serves it; so does an admin's edit of her name. A change of nothing a remote server
  * shows sends nothing, and neither does bob's change, who has no remote follower (a request he
  * has not answered is not one).
  */
@@ -63,13 +63,19 @@ const updatesOf = (actorUri: string) =>
   });
 
 /** Changes alice's profile and answers the one Update(Person) it sends, once it arrived. */
-async function changeAlice(
+function changeAlice(
   changes: Parameters<TestServer['ctx']['profiles']['update']>[1],
   avatar?: Parameters<TestServer['ctx']['profiles']['update']>[2],
 ): Promise<Delivery> {
+  return sentAfter(() =>
+    vault.ctx.profiles.update(vault.ctx.users.findById(aliceId)!, changes, avatar),
+  );
+}
+
+/** Makes a change of alice and answers the one Update(Person) it sends, once it arrived. */
+async function sentAfter(change: () => Promise<unknown>): Promise<Delivery> {
   const before = updatesOf(aliceUri).length;
-  const user = vault.ctx.users.findById(aliceId)!;
-  await vault.ctx.profiles.update(user, changes, avatar);
+  await change();
   await drained();
   const sent = updatesOf(aliceUri).slice(before);
   expect(sent).toHaveLength(1);
@@ -131,6 +137,15 @@ describe('Update(Person) to the servers of remote followers', () => {
     expect(object).toEqual(await actorDocument());
   });
 
+  it("sends an admin's edit of her name", async () => {
+    const delivery = await sentAfter(() =>
+      vault.ctx.userAdmin.update(aliceId, { fullName: 'Alice as the admin wrote it' }),
+    );
+    const object = (delivery.activity as { object: Json }).object;
+    expect(object).toMatchObject({ name: 'Alice as the admin wrote it' });
+    expect(object).toEqual(await actorDocument());
+  });
+
   it('sends nothing for a change no remote server shows (email, default visibility, password, the same name)', async () => {
     const user = vault.ctx.users.findById(aliceId)!;
     const before = updatesOf(aliceUri).length;
@@ -139,6 +154,7 @@ describe('Update(Person) to the servers of remote followers', () => {
       defaultVisibility: 'PRIVATE',
       fullName: user.fullName,
     });
+    await vault.ctx.userAdmin.update(aliceId, { email: 'alice@admin.example' });
     await vault.ctx.profiles.changePassword(
       vault.ctx.users.findById(aliceId)!,
       'alice-password',
