@@ -30,8 +30,13 @@ export function createProfileActivity(deps: {
   now: () => number;
 }) {
   return {
+    /**
+     * Records the activity when the change shows and the user federates; also when she turns
+     * federation back on, as her followers kept from before missed what she changed while off.
+     */
     record(before: UserRow, after: UserRow): void {
-      if (!after.activityPubEnabled || !shownRemotely(before, after)) return;
+      if (!after.activityPubEnabled) return;
+      if (before.activityPubEnabled && !shownRemotely(before, after)) return;
       deps.outbox.record({
         actorId: deps.actors.localActorId(after.id),
         type: 'UpdateProfile',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_JSON, startFakeRemote, type FakeRemote } from '../helpers/fake-remote.ts';
+import { ACTIVITY_JSON, PUBLIC, startFakeRemote, type FakeRemote } from '../helpers/fake-remote.ts';
 import type { Delivery } from '../helpers/fake-remote-records.ts';
 import { jpeg } from '../helpers/images.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -9,7 +9,8 @@ import { insertRemoteFollower } from './entries-remote-followers.ts';
  * What a remote server shows of a user (name, bio, avatar, 'Approve followers') follows her
  * changes: two accounts of a fake Mastodon-shaped server follow alice, and each change of those
  * reaches that server once, at its shared inbox, as an Update(Person) signed by alice whose
- * object is her actor document as /users/alice serves it; so does an admin's edit of her name. A change of nothing a remote server
+ * object is her actor document as /users/alice serves it; so do an admin's edit of her name and
+ * a change made while she did not federate, once she does again. A change of nothing a remote server
  * shows sends nothing, and neither does bob's change, who has no remote follower (a request he
  * has not answered is not one).
  */
@@ -105,6 +106,8 @@ describe('Update(Person) to the servers of remote followers', () => {
     expect(delivery.keyOwner).toBe(aliceUri);
     const activity = delivery.activity as Json & { object: Json };
     expect(activity.actor).toBe(aliceUri);
+    expect(activity.to).toBe(PUBLIC);
+    expect(activity.cc).toBe(`${aliceUri}/followers`);
     expect(activity.id).toMatch(new RegExp(`^${aliceUri}#updates/\\d+$`));
     expect(activity.object).toEqual(await actorDocument());
     expect(activity.object).toMatchObject({
@@ -143,6 +146,21 @@ describe('Update(Person) to the servers of remote followers', () => {
     );
     const object = (delivery.activity as { object: Json }).object;
     expect(object).toMatchObject({ name: 'Alice as the admin wrote it' });
+    expect(object).toEqual(await actorDocument());
+  });
+
+  it('sends what changed while she did not federate once she federates again', async () => {
+    const user = vault.ctx.users.findById(aliceId)!;
+    await vault.ctx.profiles.update(user, { activityPubEnabled: false });
+    const off = vault.ctx.users.findById(aliceId)!;
+    const delivery = await sentAfter(async () => {
+      await vault.ctx.profiles.update(off, { fullName: 'Alice Away' });
+      await vault.ctx.profiles.update(vault.ctx.users.findById(aliceId)!, {
+        activityPubEnabled: true,
+      });
+    });
+    const object = (delivery.activity as { object: Json }).object;
+    expect(object).toMatchObject({ name: 'Alice Away' });
     expect(object).toEqual(await actorDocument());
   });
 
