@@ -41,8 +41,7 @@ export function instanceActorLookups(kv: KvStore): SignedLookups {
  * Whether a request is signed by an actor of a server that holds a current follower of the user
  * (any of its actors: Mastodon fetches a missing Note signed by its instance actor, which follows
  * nobody), or by an actor of this server (the instance actor, the user). The server is the
- * origin of the key owner's id, which must be the key's own origin, checked against the user's
- * accepted follows (`hasFollowerOn`). A signature that does not verify is no signature. The
+ * origin of the key owner's id, checked against the user's accepted follows (`hasFollowerOn`). A signature that does not verify is no signature. The
  * requester's key and its owner are fetched with GETs signed as the instance actor: servers
  * that require signed fetches (GoToSocial, Mastodon's secure mode) answer unsigned ones 401,
  * which would leave every follower of theirs without the Note.
@@ -60,9 +59,9 @@ export async function signedByFollower(
   if (!key?.ownerId) return false;
   if (key.ownerId.origin === new URL(deps.origin).origin) return true;
   const owner = await ctx.getSignedKeyOwner({ documentLoader }).catch(() => null);
-  // A key and its owner on one server: an actor cannot lend its key to another server's name.
-  if (owner?.id == null || key.id?.origin !== owner.id.origin) return false;
-  return deps.audience.hasFollowerOn(userId, owner.id.origin);
+  // Fedify returns an owner only from a document of the owner's own origin that lists the key,
+  // so no server can sign in another server's name.
+  return owner?.id != null && deps.audience.hasFollowerOn(userId, owner.id.origin);
 }
 
 /**

@@ -8,7 +8,7 @@ import { insertRemoteFollower } from './entries-remote-followers.ts';
  * request signed by any actor of a server that holds an accepted follower of the author, its
  * instance actor included (Mastodon fetches a missing parent signed by its instance actor).
  * Another server's actors, unsigned requests, and the follower's server once its follower is
- * removed get the 404 of an entry that does not exist.
+ * removed or blocked get the 404 of an entry that does not exist.
  */
 
 let vault: TestServer;
@@ -16,6 +16,8 @@ let vault: TestServer;
 let home: FakeRemote;
 /** A server with no follower of hana. */
 let elsewhere: FakeRemote;
+/** The server of `pest`, a follower hana blocks. */
+let pestHome: FakeRemote;
 let hana: { id: number; role: 'USER' };
 let readerActorId: number;
 
@@ -27,10 +29,21 @@ beforeAll(async () => {
     activityPubEnabled: true,
   });
   hana = { id: h.id, role: 'USER' };
-  [home, elsewhere] = await Promise.all([startFakeRemote(), startFakeRemote()]);
+  [home, elsewhere, pestHome] = await Promise.all([
+    startFakeRemote(),
+    startFakeRemote(),
+    startFakeRemote(),
+  ]);
   home.addAccount('reader');
   home.addAccount('neighbour');
   elsewhere.addAccount('stranger');
+  pestHome.addAccount('pest');
+  insertRemoteFollower(
+    vault.ctx.database.sqlite,
+    vault.ctx.actors.localActorId(h.id),
+    pestHome,
+    'pest',
+  );
   readerActorId = insertRemoteFollower(
     vault.ctx.database.sqlite,
     vault.ctx.actors.localActorId(h.id),
@@ -39,7 +52,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await Promise.all([vault?.close(), home?.close(), elsewhere?.close()]);
+  await Promise.all([vault?.close(), home?.close(), elsewhere?.close(), pestHome?.close()]);
 });
 
 /**
@@ -111,6 +124,36 @@ describe('everyone else', () => {
     expect(unsigned.status).toBe(404);
   });
 
+  // Fedify takes a key's owner only from a document at the owner's own origin that lists the key.
+  it("gets 404 for a key whose owner's document, served by another server, names a follower", async () => {
+    const noteId = await entryNote('Lent Lambic', 'FOLLOWERS');
+    const stranger = elsewhere.account('stranger');
+    const reader = home.account('reader');
+    const keyId = `${elsewhere.origin}/lent-key`;
+    const ownerUrl = `${elsewhere.origin}/lent-actor`;
+    const serveJson = (path: string, body: object) =>
+      elsewhere.serveFile(path, Buffer.from(JSON.stringify(body)), 'application/activity+json');
+    serveJson('/lent-key', {
+      '@context': 'https://w3id.org/security/v1',
+      id: keyId,
+      type: 'CryptographicKey',
+      owner: ownerUrl,
+      publicKeyPem: stranger.publicKeyPem,
+    });
+    serveJson('/lent-actor', {
+      ...elsewhere.actorDocument('stranger'),
+      id: reader.id,
+      publicKey: { id: keyId, owner: reader.id, publicKeyPem: stranger.publicKeyPem },
+    });
+    const request = {
+      method: 'GET',
+      url: noteId,
+      headers: { accept: 'application/activity+json' },
+    };
+    const headers = elsewhere.sign('stranger', request, { keyId });
+    expect((await elsewhere.send({ ...request, headers, timeoutMs: 30_000 })).status).toBe(404);
+  });
+
   it("gets 404 once the server's only follower is removed", async () => {
     const noteId = await entryNote('Removed Rauchbier', 'FOLLOWERS');
     expect((await signedGet(home, home.instanceActor.username, noteId)).status).toBe(200);
@@ -118,5 +161,29 @@ describe('everyone else', () => {
     expect((await signedGet(home, home.instanceActor.username, noteId)).status).toBe(404);
     expect((await signedGet(home, 'reader', noteId)).status).toBe(404);
     expect((await signedGet(home, 'neighbour', noteId)).status).toBe(404);
+  });
+
+  it("gets 404 once the server's only follower is blocked", async () => {
+    const noteId = await entryNote('Blocked Bock', 'FOLLOWERS');
+    const instance = pestHome.instanceActor.username;
+    expect((await signedGet(pestHome, instance, noteId)).status).toBe(200);
+    const pest = pestHome.account('pest');
+    vault.ctx.blocks.block(
+      { id: hana.id },
+      {
+        kind: 'remote',
+        actor: {
+          uri: pest.id,
+          inboxUrl: pest.inbox,
+          sharedInboxUrl: `${pestHome.origin}/inbox`,
+          handle: `@${pestHome.handle('pest')}`,
+          displayName: 'pest',
+          summary: '',
+          avatarUrl: null,
+        },
+      },
+    );
+    expect((await signedGet(pestHome, instance, noteId)).status).toBe(404);
+    expect((await signedGet(pestHome, 'pest', noteId)).status).toBe(404);
   });
 });
