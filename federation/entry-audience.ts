@@ -10,15 +10,21 @@ import { createFollowRepository, type FollowRepository } from '../src/follows/re
 export interface EntryAudience {
   /** Whether the actor currently follows the user (an accepted remote follow). */
   isFollower(userId: number, actorUri: string): boolean;
+  /**
+   * Whether an actor of the server at `origin` currently follows the user: that server may
+   * fetch the user's Notes, signed by any of its actors (its instance actor included).
+   */
+  hasFollowerOn(userId: number, origin: string): boolean;
   /** Whether the user has any accepted remote follower (else nothing is sent). */
   hasRemoteFollowers(userId: number): boolean;
 }
 
 export function entryAudienceOf(
-  follows: Pick<FollowRepository, 'isFollower' | 'countRemoteFollowers'>,
+  follows: Pick<FollowRepository, 'isFollower' | 'hasFollowerOn' | 'countRemoteFollowers'>,
 ): EntryAudience {
   return {
     isFollower: (userId, actorUri) => follows.isFollower(userId, actorUri),
+    hasFollowerOn: (userId, origin) => follows.hasFollowerOn(userId, origin),
     hasRemoteFollowers: (userId) => follows.countRemoteFollowers(userId) > 0,
   };
 }

@@ -19,7 +19,7 @@ export interface NoteDispatcherDeps {
   origin: string;
   users: Pick<UserRepository, 'findFederatedByUsername'>;
   entries: Pick<FederatedEntries, 'byId' | 'generations'>;
-  audience: Pick<EntryAudience, 'isFollower'>;
+  audience: Pick<EntryAudience, 'hasFollowerOn'>;
   notes: EntryNotes;
   lookups: SignedLookups;
 }
@@ -38,15 +38,17 @@ export function instanceActorLookups(kv: KvStore): SignedLookups {
 }
 
 /**
- * Whether a request is signed by a current follower of the user, or by an actor of this server
- * (the instance actor, the user). A signature that does not verify is no signature. The
+ * Whether a request is signed by an actor of a server that holds a current follower of the user
+ * (any of its actors: Mastodon fetches a missing Note signed by its instance actor, which follows
+ * nobody), or by an actor of this server (the instance actor, the user). The server is the
+ * origin of the key owner's id, checked against the user's accepted follows (`hasFollowerOn`). A signature that does not verify is no signature. The
  * requester's key and its owner are fetched with GETs signed as the instance actor: servers
  * that require signed fetches (GoToSocial, Mastodon's secure mode) answer unsigned ones 401,
  * which would leave every follower of theirs without the Note.
  */
 export async function signedByFollower(
   ctx: RequestContext<void>,
-  deps: { origin: string; audience: Pick<EntryAudience, 'isFollower'>; lookups: SignedLookups },
+  deps: { origin: string; audience: Pick<EntryAudience, 'hasFollowerOn'>; lookups: SignedLookups },
   userId: number,
 ): Promise<boolean> {
   if (!ctx.request.headers.has('signature') && !ctx.request.headers.has('signature-input')) {
@@ -57,7 +59,9 @@ export async function signedByFollower(
   if (!key?.ownerId) return false;
   if (key.ownerId.origin === new URL(deps.origin).origin) return true;
   const owner = await ctx.getSignedKeyOwner({ documentLoader }).catch(() => null);
-  return owner?.id != null && deps.audience.isFollower(userId, owner.id.href);
+  // Fedify returns an owner only from a document of the owner's own origin that lists the key,
+  // so no server can sign in another server's name.
+  return owner?.id != null && deps.audience.hasFollowerOn(userId, owner.id.origin);
 }
 
 /**
@@ -79,8 +83,8 @@ function findEntry(
 
 /**
  * The Note of an entry at /users/{username}/entries/{id} (or {id}-{generation}), for the
- * servers it was sent to: only a request signed by a current follower of the author (or by this
- * server itself) gets it; everyone else, signed or not, gets 404 as for an entry that does not
+ * servers it was sent to: only a request signed by an actor of a server that holds a current
+ * follower of the author (or by this server itself) gets it; everyone else, signed or not, gets 404 as for an entry that does not
  * exist, so the entry's existence is not revealed. An id of a user who is not federated, and one
  * of a generation the entry does not have (yet), are 404; a withdrawn Note's id (the entry
  * deleted or out of the fediverse, or an earlier generation) is 410 to those same readers
@@ -139,7 +143,7 @@ function goneNote(
 
 /**
  * A withdrawn Note's id: 410 Gone with its Tombstone (with the time of its Delete when it was
- * recorded), for a GET signed by a current follower of the author (or by this server), as the
+ * recorded), for a GET signed by an actor of a follower's server (or by this server), as the
  * Note itself would be. Undefined for every other request, which Fedify then answers (the Note,
  * or 404). Fedify 2.3.6 answers 410 only for an actor dispatcher that returns a Tombstone, not
  * for an object dispatcher, so this runs before it (index.ts).

@@ -16,13 +16,14 @@ const CURSOR = /^[1-9][0-9]{0,14}$/;
  * The outbox: a federated user's entries as the Create activities they were sent as (each with
  * the entry's current Note), newest first, in pages of 20 (`first`, then `next`), with
  * totalItems. A cursor is the id the next page starts below. The entries are followers-only
- * posts, so the pages list them only for a request signed by a current follower (or by this
- * server): anyone else sees totalItems and empty pages.
+ * posts, so the pages list them only for a request signed by an actor of a server that holds a
+ * current follower (or by this server), as for each Note: anyone else sees totalItems and empty
+ * pages.
  */
 export function createOutboxSource(deps: {
   origin: string;
   entries: Pick<FederatedEntries, 'pageOf' | 'countOf'>;
-  audience: Pick<EntryAudience, 'isFollower'>;
+  audience: Pick<EntryAudience, 'hasFollowerOn'>;
   notes: EntryNotes;
   lookups: SignedLookups;
 }): CollectionSource<Activity, RequestContext<void>> {

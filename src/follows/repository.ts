@@ -123,6 +123,13 @@ export function createFollowRepository(sqlite: Database.Database) {
      JOIN actors a ON a.id = f.follower_id
      WHERE me.user_id = ? AND a.uri = ? AND f.state = 'ACCEPTED'`,
   );
+  // An accepted follower whose id starts with `{origin}/`: one of that server's actors.
+  const followerOnServer = sqlite.prepare(
+    `SELECT 1 FROM actors me
+     JOIN follows f ON f.followed_id = me.id AND f.state = 'ACCEPTED'
+     JOIN actors a ON a.id = f.follower_id
+     WHERE me.user_id = @userId AND substr(a.uri, 1, length(@prefix)) = @prefix LIMIT 1`,
+  );
 
   const insertRemote = sqlite.prepare(
     `INSERT INTO follows (follower_id, followed_id, state, activity_uri, created_at)
@@ -236,6 +243,15 @@ export function createFollowRepository(sqlite: Database.Database) {
      */
     isFollower(userId: number, actorUri: string): boolean {
       return followerByUri.get(userId, actorUri) !== undefined;
+    },
+
+    /**
+     * Whether an actor of the server at `origin` (scheme, host and port, as `URL.origin`)
+     * currently follows the local user (an accepted follow): the servers that may dereference
+     * the user's followers-only objects with a request signed by any of their actors.
+     */
+    hasFollowerOn(userId: number, origin: string): boolean {
+      return followerOnServer.get({ userId, prefix: `${origin}/` }) !== undefined;
     },
 
     /**

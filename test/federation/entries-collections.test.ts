@@ -11,6 +11,8 @@ import { insertRemoteFollower } from './entries-remote-followers.ts';
 
 let vault: TestServer;
 let remote: FakeRemote;
+/** A server where nobody follows dave. */
+let elsewhere: FakeRemote;
 let outbox: string;
 const ENTRIES = 25;
 
@@ -29,9 +31,9 @@ beforeAll(async () => {
     password: 'dave-password',
     activityPubEnabled: true,
   });
-  remote = await startFakeRemote();
+  [remote, elsewhere] = await Promise.all([startFakeRemote(), startFakeRemote()]);
   remote.addAccount('fan');
-  remote.addAccount('stranger');
+  elsewhere.addAccount('stranger');
   insertRemoteFollower(
     vault.ctx.database.sqlite,
     vault.ctx.actors.localActorId(dave.id),
@@ -47,7 +49,7 @@ beforeAll(async () => {
   outbox = `${vault.url}/users/dave/outbox`;
 });
 afterAll(async () => {
-  await Promise.all([vault?.close(), remote?.close()]);
+  await Promise.all([vault?.close(), remote?.close(), elsewhere?.close()]);
 });
 
 describe('the outbox collection', () => {
@@ -71,7 +73,7 @@ describe('the outbox collection', () => {
     expect(new Set(all).size).toBe(ENTRIES);
   });
 
-  it('shows totalItems but no entries to an unsigned reader or a signed non-follower', async () => {
+  it('shows totalItems but no entries to an unsigned reader or a signed reader of a server with no follower', async () => {
     const unsigned = (await (
       await fetch(outbox, { headers: { accept: 'application/activity+json' } })
     ).json()) as Page;
@@ -80,7 +82,7 @@ describe('the outbox collection', () => {
       (await (
         await fetch(unsigned.first!, { headers: { accept: 'application/activity+json' } })
       ).json()) as Page,
-      (await remote.signedGet('stranger', unsigned.first!)).json() as Page,
+      (await elsewhere.signedGet('stranger', unsigned.first!)).json() as Page,
     ]) {
       expect(page.orderedItems ?? []).toEqual([]);
     }

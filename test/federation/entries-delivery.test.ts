@@ -14,6 +14,8 @@ import { insertRemoteFollower } from './entries-remote-followers.ts';
 
 let vault: TestServer;
 let remote: FakeRemote;
+/** A server where nobody follows alice (until the test of a last follow gone). */
+let elsewhere: FakeRemote;
 let alice: { id: number; role: 'USER' };
 let carol: { id: number; role: 'USER' };
 let aliceId: string;
@@ -32,10 +34,12 @@ beforeAll(async () => {
   alice = { id: a.id, role: 'USER' };
   carol = { id: c.id, role: 'USER' };
   aliceId = `${vault.url}/users/alice`;
-  remote = await startFakeRemote();
+  [remote, elsewhere] = await Promise.all([startFakeRemote(), startFakeRemote()]);
   remote.addAccount('fan');
   remote.addAccount('fan2');
   remote.addAccount('stranger');
+  elsewhere.addAccount('stranger');
+  elsewhere.addAccount('lone');
   const { sqlite } = vault.ctx.database;
   insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(a.id), remote, 'fan');
   insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(a.id), remote, 'fan2');
@@ -43,7 +47,7 @@ beforeAll(async () => {
   insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(c.id), remote, 'fan');
 });
 afterAll(async () => {
-  await Promise.all([vault?.close(), remote?.close()]);
+  await Promise.all([vault?.close(), remote?.close(), elsewhere?.close()]);
 });
 
 interface SentNote {
@@ -233,7 +237,7 @@ describe('entries of a federated user sent to remote followers', () => {
     expect(remote.deliveries.some((d) => d.keyOwner.endsWith('/users/carol'))).toBe(false);
   });
 
-  it('dereferences the Note for a signed GET by a follower, 404 for an unsigned GET and for a signed GET by a non-follower', async () => {
+  it('dereferences the Note for a signed GET by a follower, 404 for an unsigned GET and for a signed GET from a server with no follower', async () => {
     const entry = await logEntry(false);
     const noteId = `${aliceId}/entries/${entry.id}`;
     const byFan = await remote.signedGet('fan', noteId);
@@ -247,7 +251,7 @@ describe('entries of a federated user sent to remote followers', () => {
     const unsigned = await fetch(noteId, { headers: { accept: ACTIVITY_JSON } });
     expect(unsigned.status).toBe(404);
     expect(await unsigned.json()).toEqual({ message: expect.any(String) });
-    expect((await remote.signedGet('stranger', noteId)).status).toBe(404);
+    expect((await elsewhere.signedGet('stranger', noteId)).status).toBe(404);
     expect((await remote.signedGet('fan', `${aliceId}/entries/999999`)).status).toBe(404);
     expect((await remote.signedGet('fan', `${vault.url}/users/carol/entries/1`)).status).toBe(404);
     // The vault itself (a GET signed as one of its users) may read it.
@@ -269,14 +273,16 @@ describe('entries of a federated user sent to remote followers', () => {
     expect(odd.status).toBe(404);
   });
 
-  it('stops answering a follower the moment the follow is gone', async () => {
+  it("stops answering a server the moment its last follower's follow is gone", async () => {
     const entry = await logEntry(false);
     const noteId = `${aliceId}/entries/${entry.id}`;
-    expect((await remote.signedGet('fan2', noteId)).status).toBe(200);
-    vault.ctx.database.sqlite
+    const { sqlite } = vault.ctx.database;
+    insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(alice.id), elsewhere, 'lone');
+    expect((await elsewhere.signedGet('lone', noteId)).status).toBe(200);
+    sqlite
       .prepare('DELETE FROM follows WHERE follower_id = (SELECT id FROM actors WHERE uri = ?)')
-      .run(remote.account('fan2').id);
-    expect((await remote.signedGet('fan2', noteId)).status).toBe(404);
+      .run(elsewhere.account('lone').id);
+    expect((await elsewhere.signedGet('lone', noteId)).status).toBe(404);
     expect((await remote.signedGet('fan', noteId)).status).toBe(200);
   });
 

@@ -12,6 +12,8 @@ import { insertRemoteFollower } from './entries-remote-followers.ts';
 
 let vault: TestServer;
 let strict: FakeRemote;
+/** Another strict server, where nobody follows gina. */
+let other: FakeRemote;
 let gina: { id: number; role: 'USER' };
 
 beforeAll(async () => {
@@ -22,9 +24,12 @@ beforeAll(async () => {
     activityPubEnabled: true,
   });
   gina = { id: g.id, role: 'USER' };
-  strict = await startFakeRemote({ authorizedFetch: true });
+  [strict, other] = await Promise.all([
+    startFakeRemote({ authorizedFetch: true }),
+    startFakeRemote({ authorizedFetch: true }),
+  ]);
   strict.addAccount('reader');
-  strict.addAccount('stranger');
+  other.addAccount('stranger');
   insertRemoteFollower(
     vault.ctx.database.sqlite,
     vault.ctx.actors.localActorId(g.id),
@@ -33,16 +38,16 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await Promise.all([vault?.close(), strict?.close()]);
+  await Promise.all([vault?.close(), strict?.close(), other?.close()]);
 });
 
 /**
  * A signed GET as the fake's account `name`, allowed 30 s: the first one loads Fedify and
  * makes the instance actor's keys, which takes seconds on a busy machine.
  */
-function signedGet(name: string, url: string) {
+function signedGet(name: string, url: string, remote: FakeRemote = strict) {
   const request = { method: 'GET', url, headers: { accept: 'application/activity+json' } };
-  return strict.send({ ...request, headers: strict.sign(name, request), timeoutMs: 30_000 });
+  return remote.send({ ...request, headers: remote.sign(name, request), timeoutMs: 30_000 });
 }
 
 describe('a signed GET of a followers-only Note from a server that requires signed fetches', () => {
@@ -74,16 +79,16 @@ describe('a signed GET of a followers-only Note from a server that requires sign
     expect(strict.gets.length).toBe(asked);
   });
 
-  it('is still 404 for an account of that server that does not follow the author', async () => {
+  it('is still 404 for an account of another such server, where nobody follows the author', async () => {
     const entry = await vault.ctx.beverages.create(gina, {
       type: 'WINE',
       name: 'Strict Syrah',
       visibility: 'FOLLOWERS',
     });
     const noteId = `${vault.url}/users/gina/entries/${entry.id}`;
-    expect((await signedGet('stranger', noteId)).status).toBe(404);
+    expect((await signedGet('stranger', noteId, other)).status).toBe(404);
     expect(
-      strict.gets.find((get) => get.path === '/users/stranger' && get.status === 200),
+      other.gets.find((get) => get.path === '/users/stranger' && get.status === 200),
     ).toMatchObject({ verified: true, keyOwner: `${vault.url}/users/instance.actor` });
   });
 });

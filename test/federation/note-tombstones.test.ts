@@ -13,6 +13,8 @@ import { insertRemoteFollower } from './entries-remote-followers.ts';
 
 let vault: TestServer;
 let remote: FakeRemote;
+/** A server where nobody follows ivy. */
+let elsewhere: FakeRemote;
 let ivy: { id: number; role: 'USER' };
 
 beforeAll(async () => {
@@ -23,9 +25,9 @@ beforeAll(async () => {
     activityPubEnabled: true,
   });
   ivy = { id: i.id, role: 'USER' };
-  remote = await startFakeRemote();
+  [remote, elsewhere] = await Promise.all([startFakeRemote(), startFakeRemote()]);
   remote.addAccount('fan');
-  remote.addAccount('stranger');
+  elsewhere.addAccount('stranger');
   insertRemoteFollower(
     vault.ctx.database.sqlite,
     vault.ctx.actors.localActorId(i.id),
@@ -34,16 +36,16 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await Promise.all([vault?.close(), remote?.close()]);
+  await Promise.all([vault?.close(), remote?.close(), elsewhere?.close()]);
 });
 
 /**
  * A signed GET as the fake's account `name`, allowed 30 s: the first one loads Fedify and
  * makes the instance actor's keys, which takes seconds on a busy machine.
  */
-function signedGet(name: string, url: string) {
+function signedGet(name: string, url: string, from: FakeRemote = remote) {
   const request = { method: 'GET', url, headers: { accept: 'application/activity+json' } };
-  return remote.send({ ...request, headers: remote.sign(name, request), timeoutMs: 30_000 });
+  return from.send({ ...request, headers: from.sign(name, request), timeoutMs: 30_000 });
 }
 
 const noteOf = (entryId: number) => `${vault.url}/users/ivy/entries/${entryId}`;
@@ -59,7 +61,10 @@ async function published(name: string): Promise<{ id: number; noteId: string }> 
   return { id: entry.id, noteId };
 }
 
-/** The follower gets 410 with the Tombstone; an unsigned GET and a stranger get 404. */
+/**
+ * The follower gets 410 with the Tombstone; an unsigned GET and a stranger (on a server with no
+ * follower of ivy) get 404.
+ */
 async function expectGone(noteId: string, deletedAfter: number) {
   const res = await signedGet('fan', noteId);
   expect(res.status).toBe(410);
@@ -68,7 +73,7 @@ async function expectGone(noteId: string, deletedAfter: number) {
   expect(tombstone).toMatchObject({ id: noteId, type: 'Tombstone', formerType: 'as:Note' });
   expect(Date.parse(tombstone.deleted)).toBeGreaterThanOrEqual(deletedAfter - 1000);
   expect(Date.parse(tombstone.deleted)).toBeLessThanOrEqual(Date.now());
-  expect((await signedGet('stranger', noteId)).status).toBe(404);
+  expect((await signedGet('stranger', noteId, elsewhere)).status).toBe(404);
   const unsigned = await fetch(noteId, { headers: { accept: 'application/activity+json' } });
   expect(unsigned.status).toBe(404);
 }
