@@ -3,7 +3,8 @@ import type { ActorRow } from '../src/db/schema/index.ts';
 import type { ConversationRepository } from '../src/conversation/repository.ts';
 import type { UserRepository } from '../src/users/repository.ts';
 import { commentNote } from './conversation-delivery.ts';
-import type { SignedLookups } from './note-dispatcher.ts';
+import type { EntryAudience } from './entry-audience.ts';
+import { signedByFollower, type SignedLookups } from './note-dispatcher.ts';
 
 const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
 const COMMENT_PATH = /^\/users\/([^/]+)\/comments\/([1-9][0-9]{0,14})$/;
@@ -21,7 +22,7 @@ export interface CommentNoteDeps {
   entries: {
     byId(id: number): { id: number; userId: number; noteGeneration: number } | undefined;
   };
-  isFollower(userId: number, actorUri: string): boolean;
+  audience: Pick<EntryAudience, 'hasFollowerOn'>;
   lookups: SignedLookups;
 }
 
@@ -38,7 +39,10 @@ function threadOf(
     return {
       noteUri: entry.noteUri,
       addressing: { to: uri, cc: null, mention: { uri, handle: author.handle } },
-      mayRead: (reader: string) => reader === uri,
+      mayRead: async (ctx: RequestContext<void>) => {
+        const reader = await signer(ctx, deps.lookups);
+        return reader !== null && (reader === uri || isOwnOrigin(deps, reader));
+      },
     };
   }
   const entry = comment.beverageId === null ? undefined : deps.entries.byId(comment.beverageId);
@@ -53,8 +57,13 @@ function threadOf(
       cc: ownerUri,
       mention: { uri: ownerUri, handle: `${owner.username}@${new URL(deps.origin).host}` },
     },
-    mayRead: (reader: string) => deps.isFollower(entry.userId, reader),
+    // The entry Note's rule: any actor of a server that holds a follower of the owner.
+    mayRead: (ctx: RequestContext<void>) => signedByFollower(ctx, deps, entry.userId),
   };
+}
+
+function isOwnOrigin(deps: CommentNoteDeps, actorUri: string): boolean {
+  return new URL(actorUri).origin === new URL(deps.origin).origin;
 }
 
 /** The owner of the key that signed the request (fetched signed as the instance actor). */
@@ -72,8 +81,9 @@ async function signer(ctx: RequestContext<void>, lookups: SignedLookups): Promis
 /**
  * The Note of a local user's comment at /users/{username}/comments/{id} (the id its Create
  * carried), for those it was sent to: on a remote vault's entry, a GET signed by the entry's
- * author; on a local entry, one signed by an accepted remote follower of its owner (the entry's
- * audience); by this server itself either way. Everyone else, and a comment that is gone or
+ * author; on a local entry, one signed by any actor of a server that holds an accepted
+ * follower of its owner, as for the entry's Note (signedByFollower); by this server itself
+ * either way. Everyone else, and a comment that is gone or
  * whose entry left the fediverse, gets 404, as for a comment that never existed. Answered before
  * Fedify routes the request (index.ts), as Fedify allows one object dispatcher per class and the
  * Note's is the entries'. Undefined for every other request.
@@ -105,9 +115,7 @@ export async function commentNoteResponse(
   const thread = threadOf(deps, comment);
   if (!thread) return notFound();
   const ctx = federation.createContext(request, undefined);
-  const reader = await signer(ctx, deps.lookups);
-  const self = reader !== null && new URL(reader).origin === new URL(deps.origin).origin;
-  if (reader === null || !(self || thread.mayRead(reader))) return notFound();
+  if (!(await thread.mayRead(ctx))) return notFound();
   const note = commentNote(
     deps.origin,
     {

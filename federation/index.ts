@@ -222,7 +222,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     remoteEntries: createRemoteEntryRepository(database.sqlite),
     actors: createActorRepository(database.sqlite),
     entries,
-    isFollower: (userId: number, actorUri: string) => audience.isFollower(userId, actorUri),
+    audience,
     lookups,
   };
   const fedifyFetch = federation.fetch.bind(federation);

@@ -110,6 +110,24 @@ describe("a followers-only Note fetched by the follower's server", () => {
   });
 });
 
+async function commentNote(entryName: string, text: string) {
+  const noteId = await entryNote(entryName, 'FOLLOWERS');
+  const ref = { kind: 'local' as const, id: Number(noteId.split('/').pop()) };
+  const comment = vault.ctx.conversation.comment(hana, ref, text);
+  return `${vault.url}/users/hana/comments/${comment.id}`;
+}
+
+describe("a comment on a followers-only entry fetched by the follower's server", () => {
+  it('is served to its instance actor, and 404 to another server', async () => {
+    const id = await commentNote('Comment Cream Ale', 'Brewed it twice');
+    const res = await signedGet(home, home.instanceActor.username, id);
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ id, type: 'Note', attributedTo: `${vault.url}/users/hana` });
+    expect((await signedGet(elsewhere, elsewhere.instanceActor.username, id)).status).toBe(404);
+    expect((await signedGet(elsewhere, 'stranger', id)).status).toBe(404);
+  });
+});
+
 describe('everyone else', () => {
   it('gets 404: actors of another server (its instance actor too) and unsigned requests', async () => {
     const noteId = await entryNote('Guarded Gose', 'FOLLOWERS');
