@@ -34,6 +34,7 @@ import {
 } from './note-dispatcher.ts';
 import { createOutboxSource } from './outbox-collection.ts';
 import { commentNoteResponse } from './comment-notes.ts';
+import { entryRepliesResponse } from './entry-replies.ts';
 import { createConversationRepository } from '../src/conversation/repository.ts';
 import { createRemoteEntryRepository } from '../src/remote-entries/repository.ts';
 import { createActorRepository } from '../src/actors/repository.ts';
@@ -214,7 +215,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
   const noteDeps = { origin: config.origin, users, entries, audience, notes, lookups };
   registerNoteDispatcher(federation, noteDeps);
   // Before Fedify routes a request: a withdrawn Note's id answers 410 Gone, a comment's Note is
-  // served (comment-notes.ts), and a WebFinger handle is written canonically (webfinger.ts).
+  // served (comment-notes.ts), so is an entry Note's replies collection (entry-replies.ts), and a WebFinger handle is written canonically (webfinger.ts).
   const commentDeps = {
     origin: config.origin,
     users,
@@ -229,6 +230,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
   federation.fetch = async (request, fetchOptions) =>
     (await goneNoteResponse(federation, noteDeps, request)) ??
     (await commentNoteResponse(federation, commentDeps, request)) ??
+    (await entryRepliesResponse(federation, commentDeps, request)) ??
     fedifyFetch(canonicalWebFingerRequest(request), fetchOptions);
 
   let controller: AbortController | undefined;

@@ -181,11 +181,19 @@ function isEdited(entry: NoteEntry): boolean {
   return entry.updatedAt.getTime() > entry.createdAt.getTime();
 }
 
+/** Where a Note's `replies` collection is served: its id followed by /replies. */
+export function repliesUrl(noteId: URL): URL {
+  return new URL(`${noteId.href}/replies`);
+}
+
 /** The entry as a Note addressed to the author's followers only. */
 export function entryNote({ entry, author, origin }: NoteInput): VaultNote {
   const profile = profileUrl(origin, author.username);
+  const id = noteUrl(origin, author.username, entry.id, entry.noteGeneration);
   const note = new VaultNote({
-    id: noteUrl(origin, author.username, entry.id, entry.noteGeneration),
+    id,
+    // Its comments, for those who may read the Note (entry-replies.ts).
+    replies: repliesUrl(id),
     attribution: actorUrl(origin, author.username),
     to: followersUrl(origin, author.username),
     published: instantFromDate(entry.createdAt),

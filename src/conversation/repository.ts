@@ -134,7 +134,7 @@ export function createConversationRepository(sqlite: Database.Database) {
     'UPDATE comments SET content = ?, updated_at = ? WHERE id = ?',
   );
   const commentRow = sqlite.prepare(
-    'SELECT id, actor_id, beverage_id, remote_entry_id, content, created_at FROM comments WHERE id = ?',
+    'SELECT id, actor_id, beverage_id, remote_entry_id, content, uri, created_at FROM comments WHERE id = ?',
   );
 
   // A page asked again (the dashboard's) asks SQLite nothing, as its ids and JSON do not
@@ -279,6 +279,8 @@ export function createConversationRepository(sqlite: Database.Database) {
           beverageId: number | null;
           remoteEntryId: number | null;
           content: string;
+          /** The Note id of a remote account's reply; null for a local user's comment. */
+          uri: string | null;
           createdAt: Date;
         }
       | undefined {
@@ -290,6 +292,7 @@ export function createConversationRepository(sqlite: Database.Database) {
         beverageId: row.beverage_id as number | null,
         remoteEntryId: row.remote_entry_id as number | null,
         content: row.content as string,
+        uri: row.uri as string | null,
         createdAt: new Date(row.created_at as number),
       };
     },
