@@ -3,6 +3,7 @@ import type { UserRepository } from '../src/users/repository.ts';
 import type { RemoteEntryService } from '../src/remote-entries/service.ts';
 import type { RemoteFollowService } from '../src/follows/remote.ts';
 import type { RemoteConversation } from '../src/conversation/remote.ts';
+import type { ReceivedBlocks } from '../src/blocks/received.ts';
 import type { CollectionSources } from './collections.ts';
 import type { ActorKeyStore } from './keys.ts';
 
@@ -29,6 +30,8 @@ export interface FederationDeps {
    * it; without it follows and actor updates are ignored.
    */
   remoteFollows?: RemoteFollowService | undefined;
+  /** Blocks from remote accounts (federation/inbox/block.ts); without it they are ignored. */
+  receivedBlocks?: ReceivedBlocks | undefined;
   /** Blocked servers: the inbox's own fetches (a Note) refuse them. */
   blocks?: { blockOf(url: string | URL): string | undefined } | undefined;
   /**

@@ -3,6 +3,7 @@ import {
   Accept,
   Activity,
   Announce,
+  Block,
   Create,
   Delete,
   Follow,
@@ -22,6 +23,7 @@ import { onDeleteActor } from './inbox/delete-actor.ts';
 import { onFollow } from './inbox/follow.ts';
 import { onReject } from './inbox/reject.ts';
 import { onUndo } from './inbox/undo.ts';
+import { onBlock } from './inbox/block.ts';
 import { onUpdatePerson } from './inbox/update-person.ts';
 import { onLike } from './inbox/like.ts';
 import { onUndoLike } from './inbox/undo-like.ts';
@@ -37,7 +39,7 @@ const logger = getLogger(['vault', 'federation', 'inbox']);
  *
  * The listeners (federation/inbox/, one file per activity): Create, Update and Delete of Notes
  * (entries of followed remote vaults), Update and Delete of actors, Follow, Undo, Accept and
- * Reject, and the conversation on local entries: Like, Undo(Like), replies (Create of a Note
+ * Reject, Block, and the conversation on local entries: Like, Undo(Like), replies (Create of a Note
  * `inReplyTo` a local entry's Note), their Update and Delete. Fedify calls the most specific listener for an activity's class, so the catch-all on
  * Activity only logs what none of them handles (a Like, an Announce…).
  */
@@ -72,6 +74,8 @@ export function registerInbox(
         if (await onUndoLike(ctx, activity, deps)) return;
         await onUndo(ctx, activity, deps);
       })
+      // Blocks from remote accounts (federation/inbox/block.ts).
+      .on(Block, (ctx, activity) => onBlock(ctx, activity, deps))
       // Cheers of local entries (federation/inbox/like.ts).
       .on(Like, (ctx, activity) => onLike(ctx, activity, deps))
       // Entries are followers-only: they cannot be boosted, so an Announce changes nothing.

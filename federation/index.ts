@@ -26,6 +26,7 @@ import { createFederatedEntries } from './entry-rows.ts';
 import type { TastingDeliveryJob } from './tasting-delivery.ts';
 import { sendTastingActivity } from './tasting-notes.ts';
 import type { ProfileDeliveryJob } from './profile-delivery.ts';
+import type { ReceivedBlocks } from '../src/blocks/received.ts';
 import { sendProfileUpdate } from './profile-update.ts';
 import {
   goneNoteResponse,
@@ -108,6 +109,8 @@ export interface VaultFederationOptions {
   remoteFollows?: () => RemoteFollowService;
   /** Cheers and replies of remote accounts, asked for when Fedify loads (the inbox). */
   remoteConversation?: () => RemoteConversation;
+  /** Blocks from remote accounts, asked for when Fedify loads (the inbox's Block). */
+  receivedBlocks?: () => ReceivedBlocks;
   /** Options of the three queues (inbox, outbox, fanout); their workers are in queues.ts. */
   queueOptions?: SharedQueueOptions;
   kvOptions?: SqliteKvStoreOptions;
@@ -201,6 +204,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     remoteFollows: options.remoteFollows?.(),
     blocks: options.blocks,
     remoteConversation: options.remoteConversation?.(),
+    receivedBlocks: options.receivedBlocks?.(),
     allowPrivateAddress,
   };
   registerActors(federation, deps, instanceKeys);

@@ -19,6 +19,8 @@ import { createEntryAudience } from '../federation/entry-audience.ts';
 import { registerEntryDelivery } from '../federation/entry-delivery.ts';
 import { registerTastingDelivery } from '../federation/tasting-delivery.ts';
 import { registerProfileDelivery } from '../federation/profile-delivery.ts';
+import { registerBlockDelivery } from '../federation/block-outbox.ts';
+import { createReceivedBlocks } from './blocks/received.ts';
 import { createFederatedEntries } from '../federation/entry-rows.ts';
 import { createProfileActivity } from './users/profile-activity.ts';
 import { createProfileService } from './users/profile-service.ts';
@@ -85,6 +87,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     // Follows with remote actors: the inbox's listeners, and followers gone for good.
     remoteFollows: () => remoteFollows,
     remoteConversation: () => remoteConversation,
+    receivedBlocks: () => receivedBlocks,
     onDeliveryGone: (_inbox, actorIds) => {
       remoteFollows.deliveryGone(actorIds.map((id) => id.href));
     },
@@ -224,6 +227,17 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   });
   // Follow, Undo(Follow) and Reject(Follow) of remote actors, through Fedify's queue.
   registerFollowDelivery(outbox, { origin: config.origin, users, actors, federation });
+  // Block and Undo(Block) of remote accounts, through Fedify's queue.
+  registerBlockDelivery(outbox, { origin: config.origin, users, actors, federation });
+  const receivedBlocks = createReceivedBlocks({
+    actors,
+    users,
+    follows: followRepo,
+    feed: feedRepo,
+    conversation: conversationRepo,
+    transaction,
+    entries: remoteEntries,
+  });
   // Entries of federated users to their remote followers, after the local deliveries.
   registerEntryDelivery(outbox, {
     users,

@@ -49,7 +49,9 @@ export function createBlockRepository(sqlite: Database.Database) {
   const list = sqlite.prepare(
     `SELECT ${columns} WHERE b.blocker_id = ? ORDER BY b.created_at DESC, b.id DESC`,
   );
-  const remove = sqlite.prepare('DELETE FROM blocks WHERE id = ? AND blocker_id = ?');
+  const remove = sqlite
+    .prepare('DELETE FROM blocks WHERE id = ? AND blocker_id = ? RETURNING blocked_actor_id')
+    .pluck();
   // The rule as the lists ask it in their statements (src/visibility/policy.ts).
   const myActor = 'coalesce((SELECT id FROM actors WHERE user_id = @userId), 0)';
   const eitherWay = sqlite
@@ -81,8 +83,9 @@ export function createBlockRepository(sqlite: Database.Database) {
       return (list.all(blockerId) as Record<string, unknown>[]).map(recordOf);
     },
 
-    remove(blockerId: number, id: number): boolean {
-      return remove.run(id, blockerId).changes > 0;
+    /** Removes the block; the blocked actor's id, or undefined when there was no such block. */
+    remove(blockerId: number, id: number): number | undefined {
+      return remove.get(id, blockerId) as number | undefined;
     },
 
     /** Whether the local user blocked the actor, or the actor (a local user) blocked them. */

@@ -29,6 +29,7 @@ export const BLOCK_NOT_FOUND = 'Block not found';
  * Reject(Follow), the blocker's own follow of a remote account undone with Undo(Follow); the
  * feed items each side had of the other go. Everything else a block refuses or hides asks the
  * lookups below at the moment it happens (visibility, follows, shares, received entries).
+ * A blocked remote account is sent a Block (Undo(Block) when unblocked), as Mastodon sends.
  * Unblocking removes the row only: ended follows stay ended.
  */
 export function createBlockService(deps: {
@@ -79,6 +80,21 @@ export function createBlockService(deps: {
     return mine !== undefined;
   }
 
+  /**
+   * A blocked remote account learns of the block, and of its end: a Block or an UndoBlock
+   * activity naming the block (federation/block-outbox.ts sends it). A local user learns nothing.
+   */
+  function tellRemote(
+    me: number,
+    them: number,
+    type: 'Block' | 'UndoBlock',
+    blockId: number,
+    at: number,
+  ) {
+    if (actors.userIdOf(them) !== null) return;
+    outbox.record({ actorId: me, type, objectActorId: them, payload: { blockId }, createdAt: at });
+  }
+
   /** The blocked local user's actor id (made outside the transaction: ids are cached once made). */
   function localTarget(viewer: BlockViewer, username: string): number {
     const user = users.findByUsername(username);
@@ -97,11 +113,13 @@ export function createBlockService(deps: {
         const at = now();
         const them = target.kind === 'remote' ? actors.saveRemote(target.actor, at) : local!;
         const created = repo.insert(viewer.id, them, at) !== undefined;
+        const block = repo.findByPair(viewer.id, them)!;
         if (created) {
           unfollowed = endFollows(viewer, me, them, at);
           deps.withdrawFollowInvites?.(viewer.id, them);
+          tellRemote(me, them, 'Block', block.id, at);
         }
-        return { block: repo.findByPair(viewer.id, them)!, created };
+        return { block, created };
       });
       if (unfollowed && target.kind === 'remote' && deps.entries) {
         deps.entries.forgetActor(target.actor.uri).catch((error: unknown) => {
@@ -121,7 +139,12 @@ export function createBlockService(deps: {
 
     /** Removes the caller's block `id`; the follows it ended are not restored. */
     unblock(viewer: BlockViewer, id: number): void {
-      if (!repo.remove(viewer.id, id)) throw notFound(BLOCK_NOT_FOUND);
+      const me = actors.localActorId(viewer.id);
+      transaction(() => {
+        const them = repo.remove(viewer.id, id);
+        if (them === undefined) throw notFound(BLOCK_NOT_FOUND);
+        tellRemote(me, them, 'UndoBlock', id, now());
+      });
     },
 
     /**

@@ -179,7 +179,22 @@ export function createConversationRepository(sqlite: Database.Database) {
     return row && commentOf(row);
   }
 
+  const ownEntries = 'SELECT id FROM beverages WHERE user_id = ?';
+  const deleteActorCheers = sqlite.prepare(
+    `DELETE FROM cheers WHERE actor_id = ? AND beverage_id IN (${ownEntries})`,
+  );
+  const deleteActorComments = sqlite.prepare(
+    `DELETE FROM comments WHERE actor_id = ? AND beverage_id IN (${ownEntries})`,
+  );
   return {
+    /** Removes the actor's cheers and comments on the user's entries (a block); how many. */
+    removeActorOnEntriesOf(actorId: number, userId: number): number {
+      return (
+        deleteActorCheers.run(actorId, userId).changes +
+        deleteActorComments.run(actorId, userId).changes
+      );
+    },
+
     /** Adds the actor's cheer; its id, or undefined when the actor had cheered already. */
     addCheer(entry: EntryRef, actorId: number, at: number): number | undefined {
       return insertCheer[entry.kind].get(actorId, entry.id, at) as number | undefined;

@@ -58,6 +58,8 @@ const TRANSIENT: ReadonlySet<ActivityType> = new Set([
   'UpdateTasting',
   'DeleteTasting',
   'UpdateProfile',
+  'Block',
+  'UndoBlock',
 ]);
 
 const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);

@@ -73,6 +73,19 @@ describe('blocking a remote account', () => {
     expect(reject.activity.actor).toBe(aliceId);
   });
 
+  it('sends the blocked account a Block naming it, signed by alice, shaped as Mastodon sends it', async () => {
+    const cooper = world.remote.account('cooper').id;
+    const sent = await world.remote.waitForDelivery(
+      (d) => d.activity.type === 'Block' && d.activity.object === cooper,
+      10_000,
+    );
+    expect(sent.keyOwner).toBe(aliceId);
+    expect(sent.activity.actor).toBe(aliceId);
+    expect(sent.inbox).toBe('cooper');
+    const [only] = world.vault.ctx.blocks.list({ id: world.users.alice!.id });
+    expect(sent.activity.id).toBe(`${aliceId}#blocks/${only!.id}`);
+  });
+
   it('answers a Follow from a blocked account with a Reject and keeps it out of her followers', async () => {
     const before = world.vault.ctx.notifications.list({ id: world.users.alice!.id, role: 'USER' });
     const follow = await followAlice('cooper');
@@ -97,6 +110,14 @@ describe('blocking a remote account', () => {
   it('accepts its Follow again once alice unblocks it', async () => {
     const [only] = world.vault.ctx.blocks.list({ id: world.users.alice!.id });
     world.vault.ctx.blocks.unblock({ id: world.users.alice!.id }, only!.id);
+    const undo = await world.remote.waitForDelivery(
+      (d) =>
+        d.activity.type === 'Undo' && objectIdOf(d.activity) === `${aliceId}#blocks/${only!.id}`,
+      10_000,
+    );
+    expect(undo.keyOwner).toBe(aliceId);
+    expect((undo.activity.object as Json).type).toBe('Block');
+    expect((undo.activity.object as Json).object).toBe(world.remote.account('cooper').id);
     const follow = await followAlice('cooper');
     await world.remote.waitForDelivery(
       (d) => d.activity.type === 'Accept' && objectIdOf(d.activity) === follow.id,

@@ -213,6 +213,8 @@ export const ACTIVITY_TYPES = [
   'UpdateTasting',
   'DeleteTasting',
   'UpdateProfile',
+  'Block',
+  'UndoBlock',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -225,7 +227,9 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
  * a reply Note; the payload names the cheer or comment, `{ cheerId }` or `{ commentId }`), logged,
  * changed or deleted a tasting of an entry (CreateTasting, UpdateTasting, DeleteTasting: the
  * payload names it, `{ tastingId }`; src/tastings/activities.ts), changed what remote servers
- * show of them (UpdateProfile: an Update(Person); src/users/profile-activity.ts). The conversation's and the
+ * show of them (UpdateProfile: an Update(Person); src/users/profile-activity.ts), blocked a
+ * remote account or lifted the block (Block, UndoBlock: the payload names it, `{ blockId }`;
+ * src/blocks/service.ts). The conversation's and the
  * tastings' types are their own so that the handlers of an entry's Create, Update, Delete and of
  * a follow's Undo never see them. Recorded in the same
  * transaction as the write that caused it, together with its outbox row.
