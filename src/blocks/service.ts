@@ -139,11 +139,12 @@ export function createBlockService(deps: {
 
     /** Removes the caller's block `id`; the follows it ended are not restored. */
     unblock(viewer: BlockViewer, id: number): void {
-      const me = actors.localActorId(viewer.id);
       transaction(() => {
         const them = repo.remove(viewer.id, id);
         if (them === undefined) throw notFound(BLOCK_NOT_FOUND);
-        tellRemote(me, them, 'UndoBlock', id, now());
+        // Read only after the block is known: the blocker's actor was made when blocking, and
+        // a refused unblock must write nothing (localActorId makes a missing actor).
+        tellRemote(actors.localActorId(viewer.id), them, 'UndoBlock', id, now());
       });
     },
 
