@@ -5,8 +5,8 @@ import type { UserRepository } from '../src/users/repository.ts';
 import { commentNote } from './conversation-delivery.ts';
 import type { EntryAudience } from './entry-audience.ts';
 import { signedByFollower, type SignedLookups } from './note-dispatcher.ts';
+import { objectNotFound, ownObjectRequest } from './own-object-request.ts';
 
-const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
 const COMMENT_PATH = /^\/users\/([^/]+)\/comments\/([1-9][0-9]{0,14})$/;
 
 export interface CommentNoteDeps {
@@ -93,29 +93,18 @@ export async function commentNoteResponse(
   deps: CommentNoteDeps,
   request: Request,
 ): Promise<Response | undefined> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  if (!ACTIVITY_JSON.test(request.headers.get('accept') ?? '')) return undefined;
-  const url = new URL(request.url);
-  const match = COMMENT_PATH.exec(url.pathname);
-  if (!match || url.origin !== new URL(deps.origin).origin || url.search !== '') return undefined;
-  const notFound = () =>
-    new Response(JSON.stringify({ message: 'Not found' }), {
-      status: 404,
-      headers: { 'Content-Type': 'application/json', Vary: 'Accept' },
-    });
-  let username: string;
-  try {
-    username = decodeURIComponent(match[1]!);
-  } catch {
-    return notFound();
-  }
+  const asked = ownObjectRequest(request, deps.origin, COMMENT_PATH);
+  if (asked === undefined) return undefined;
+  if (asked === 'notFound') return objectNotFound();
+  const { match, username } = asked;
   const user = deps.users.findFederatedByUsername(username);
   const comment = deps.comments.commentRow(Number(match[2]));
-  if (!user || !comment || deps.actors.userIdOf(comment.actorId) !== user.id) return notFound();
+  if (!user || !comment || deps.actors.userIdOf(comment.actorId) !== user.id)
+    return objectNotFound();
   const thread = threadOf(deps, comment);
-  if (!thread) return notFound();
+  if (!thread) return objectNotFound();
   const ctx = federation.createContext(request, undefined);
-  if (!(await thread.mayRead(ctx))) return notFound();
+  if (!(await thread.mayRead(ctx))) return objectNotFound();
   const note = commentNote(
     deps.origin,
     {

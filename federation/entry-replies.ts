@@ -7,8 +7,8 @@ import type { FederatedEntries } from './entry-rows.ts';
 import { noteUrl, repliesUrl } from './note.ts';
 import { signedByFollower, type SignedLookups } from './note-dispatcher.ts';
 import { INSTANCE_ACTOR, noteIdParts } from './paths.ts';
+import { objectNotFound, ownObjectRequest } from './own-object-request.ts';
 
-const ACTIVITY_JSON = /application\/(?:activity\+json|ld\+json)/i;
 const REPLIES_PATH = /^\/users\/([^/]+)\/entries\/([^/]+)\/replies$/;
 
 export interface EntryRepliesDeps {
@@ -56,31 +56,19 @@ export async function entryRepliesResponse(
   deps: EntryRepliesDeps,
   request: Request,
 ): Promise<Response | undefined> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  if (!ACTIVITY_JSON.test(request.headers.get('accept') ?? '')) return undefined;
-  const url = new URL(request.url);
-  const match = REPLIES_PATH.exec(url.pathname);
-  if (!match || url.origin !== new URL(deps.origin).origin || url.search !== '') return undefined;
-  const notFound = () =>
-    new Response(JSON.stringify({ message: 'Not found' }), {
-      status: 404,
-      headers: { 'Content-Type': 'application/json', Vary: 'Accept' },
-    });
-  let username: string;
-  try {
-    username = decodeURIComponent(match[1]!);
-  } catch {
-    return notFound();
-  }
+  const asked = ownObjectRequest(request, deps.origin, REPLIES_PATH);
+  if (asked === undefined) return undefined;
+  if (asked === 'notFound') return objectNotFound();
+  const { match, username } = asked;
   const parts = noteIdParts(match[2]!);
   const user =
     username === INSTANCE_ACTOR ? undefined : deps.users.findFederatedByUsername(username);
   const entry = parts && deps.entries.byId(parts.entryId);
   if (!user || !entry || entry.userId !== user.id || entry.noteGeneration !== parts.generation) {
-    return notFound();
+    return objectNotFound();
   }
   const ctx = federation.createContext(request, undefined);
-  if (!(await signedByFollower(ctx, deps, user.id))) return notFound();
+  if (!(await signedByFollower(ctx, deps, user.id))) return objectNotFound();
   const id = repliesUrl(noteUrl(deps.origin, user.username, entry.id, entry.noteGeneration));
   const items = replyIds(deps, entry.id, user.id);
   const collection = new Collection({
