@@ -217,8 +217,24 @@ describe('logging without a signal', () => {
     expect(await inList('To try').count()).toBe(1);
     expect(await inList('Tried').count()).toBe(0);
 
+    // The lists are held back once the connection is here: the vault has the change, the page
+    // still has the older copy of the entry.
+    let releaseLists: () => void = () => undefined;
+    const listsHeld = new Promise<void>((resolve) => (releaseLists = resolve));
+    const isList = (url: URL) => url.pathname === '/api/beverages';
+    await page.route(isList, async (route) => {
+      await listsHeld;
+      await route.continue();
+    });
     await session!.context.setOffline(false);
     await expect.poll(() => syncCount(page), { timeout: 90_000 }).toBeNull();
+    await expect
+      .poll(async () => (await entriesNamed(name))[0]?.notes)
+      .toBe('Tasted by candlelight.');
+    // Sent, and still shown as typed (not the older copy) until the lists come.
+    expect(await card.textContent()).toContain('Tasted by candlelight.');
+    expect(await card.textContent()).not.toContain('Before the basement.');
+    releaseLists();
     await expect.poll(() => card.textContent(), { timeout: 30_000 }).not.toContain(WAITING_MARK);
     expect(await card.textContent()).toContain('Tasted by candlelight.');
     const [entry, ...more] = await entriesNamed(name);

@@ -105,8 +105,25 @@ describe('the offline queue', () => {
       },
     ]);
     expect(new Set([a, b, c].map((change) => change.idempotencyKey)).size).toBe(3);
-    expect(outbox.snapshot()).toEqual({ waiting: [], refused: [], syncing: false });
+    expect(outbox.snapshot()).toEqual({ waiting: [], refused: [], shown: [], syncing: false });
     expect(synced).toEqual([['Comment first', 'Comment second', 'Comment third']]);
+  });
+
+  it('keeps showing a sent change until the lists are fetched again, so its card never shows the older copy', async () => {
+    const outbox = new Outbox(memoryStore());
+    const a = await outbox.enqueue(tasting(1, 'first'));
+    vault(() => created());
+    let listsFetched: () => void = () => undefined;
+    outbox.onSynced(() => new Promise<void>((resolve) => (listsFetched = resolve)));
+
+    const syncing = outbox.sync();
+    await vi.waitFor(() => expect(outbox.snapshot().waiting).toEqual([]));
+    // Sent, no longer waiting to sync, but still shown where it belongs.
+    expect(outbox.snapshot().shown.map((change) => change.seq)).toEqual([a.seq]);
+
+    listsFetched();
+    await syncing;
+    expect(outbox.snapshot()).toEqual({ waiting: [], refused: [], shown: [], syncing: false });
   });
 
   it('stops at the first change that gets no answer and sends it again later with the same key, before the next', async () => {
@@ -190,7 +207,7 @@ describe('the offline queue', () => {
     expect(outbox.snapshot().refused).toHaveLength(1);
 
     await outbox.discard(gone.seq);
-    expect(outbox.snapshot()).toEqual({ waiting: [], refused: [], syncing: false });
+    expect(outbox.snapshot()).toEqual({ waiting: [], refused: [], shown: [], syncing: false });
   });
 
   it('does not bring back a discarded change when a read begun before the discard answers after it', async () => {

@@ -50,8 +50,8 @@ export function SyncStatus() {
       if (navigator.onLine && outbox.snapshot().waiting.length > 0) void outbox.sync();
     };
     // What was sent may be in any list (entries, an entry's bottles or tastings): all of it is
-    // asked for again.
-    const stopSynced = outbox.onSynced(() => void queryClient.invalidateQueries());
+    // asked for again. What was sent shows as waiting until the new lists are here.
+    const stopSynced = outbox.onSynced(() => queryClient.invalidateQueries());
     let unreachable = vaultUnreachable();
     const stopReachability = subscribeReachability(() => {
       const was = unreachable;

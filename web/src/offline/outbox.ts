@@ -27,6 +27,12 @@ export interface OutboxSnapshot {
   waiting: readonly QueuedChange[];
   /** Refused by the vault, kept until discarded. */
   refused: readonly QueuedChange[];
+  /**
+   * What to show where it belongs, marked as waiting: the waiting changes, and those this sync
+   * sent whose lists are still being fetched again (see `onSynced`). A sent change leaves only
+   * then, so its card never shows the vault's older copy in between.
+   */
+  shown: readonly QueuedChange[];
   syncing: boolean;
 }
 
@@ -79,12 +85,14 @@ function alone<T>(work: () => Promise<T>): Promise<T> {
   return locks ? locks.request('vault-outbox-sync', work) : work();
 }
 
-const EMPTY: OutboxSnapshot = { waiting: [], refused: [], syncing: false };
+const EMPTY: OutboxSnapshot = { waiting: [], refused: [], shown: [], syncing: false };
 
 export class Outbox {
   private snap: OutboxSnapshot = EMPTY;
   private readonly listeners = new Set<() => void>();
-  private readonly syncedListeners = new Set<(sent: QueuedChange[]) => void>();
+  private readonly syncedListeners = new Set<(sent: QueuedChange[]) => unknown>();
+  /** Sent by the running sync, still shown until the lists are fetched again. */
+  private settling: readonly QueuedChange[] = [];
   private running: Promise<void> | null = null;
   /** Counts reads of the store; only the newest may set the snapshot (see `refresh`). */
   private reads = 0;
@@ -109,16 +117,25 @@ export class Outbox {
     return () => this.listeners.delete(listener);
   };
 
-  /** Called after a sync that sent at least one change, with those it sent. */
-  onSynced(listener: (sent: QueuedChange[]) => void): () => void {
+  /**
+   * Called after a sync that sent at least one change, with those it sent. The sent changes stay
+   * in `shown` until every listener's promise settles (a listener fetches the lists again).
+   */
+  onSynced(listener: (sent: QueuedChange[]) => unknown): () => void {
     this.syncedListeners.add(listener);
     return () => this.syncedListeners.delete(listener);
   }
 
   private set(changes: QueuedChange[], syncing = this.snap.syncing): void {
+    const waiting = changes.filter((change) => !change.refused);
+    const shown = [
+      ...this.settling.filter((sent) => !waiting.some((change) => change.seq === sent.seq)),
+      ...waiting,
+    ];
     this.snap = {
-      waiting: changes.filter((change) => !change.refused),
+      waiting,
       refused: changes.filter((change) => change.refused),
+      shown: shown.sort((a, b) => a.seq - b.seq),
       syncing,
     };
     for (const listener of this.listeners) listener();
@@ -188,7 +205,10 @@ export class Outbox {
           if (!next) return;
           const attempt = await this.attempt(next);
           if (attempt === 'later') return;
-          if (attempt === 'sent') sent.push(next);
+          if (attempt === 'sent') {
+            sent.push(next);
+            this.settling = sent;
+          }
         }
       });
     } finally {
@@ -196,7 +216,13 @@ export class Outbox {
       // A newer read (an enqueue, a discard) may have shown the changes meanwhile: the sync is over.
       if (this.snap.syncing) this.set([...this.snap.waiting, ...this.snap.refused], false);
     }
-    if (sent.length > 0) for (const listener of this.syncedListeners) listener(sent);
+    if (sent.length === 0) return;
+    try {
+      await Promise.allSettled([...this.syncedListeners].map(async (listener) => listener(sent)));
+    } finally {
+      this.settling = [];
+      this.set([...this.snap.waiting, ...this.snap.refused]);
+    }
   }
 
   private async attempt(change: QueuedChange): Promise<Attempt> {
