@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMENT_AUDIENCES } from './enums.ts';
 
 /**
  * Cheers and comments on an entry: the conversation under it. The same shapes serve a local
@@ -47,9 +48,25 @@ export const commentAuthorSchema = z.object({
 export type CommentAuthor = z.infer<typeof commentAuthorSchema>;
 
 /**
+ * A mention in a comment: `text` as it appears in `content` ('@bob' or '@ann@example.social'),
+ * and whom it names: a user of this vault (`username`) or a fediverse account (`handle`).
+ */
+export const commentMentionSchema = z.object({
+  text: z.string(),
+  username: z.string().nullable(),
+  handle: z.string().nullable(),
+});
+export type CommentMention = z.infer<typeof commentMentionSchema>;
+
+/**
  * One comment. `content` is plain text (a remote comment's HTML is reduced to text with its
  * links written out): the client makes links clickable and renders nothing else as markup.
  * `canDelete` when the caller wrote it or owns the entry.
+ *
+ * `parentId`: the comment it answers (null: it answers the entry); the list puts every answer
+ * after its parent. `audience` (contract/enums.ts): DIRECT is a private reply, read only by its
+ * author and the people it is addressed to. `deleted`: a deleted comment kept for its answers
+ * (its `content` is '' and its author's names are empty). `mentions`: the people it mentions.
  */
 export const commentSchema = z.object({
   id: z.number().int(),
@@ -57,6 +74,12 @@ export const commentSchema = z.object({
   content: z.string(),
   createdAt: z.string(),
   canDelete: z.boolean(),
+  parentId: z.number().int().nullable(),
+  audience: z.enum(COMMENT_AUDIENCES),
+  deleted: z.boolean(),
+  mentions: z.array(commentMentionSchema),
+  cheerCount: z.number().int(),
+  cheeredByMe: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -64,7 +87,10 @@ export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = z.object({ comments: z.array(commentSchema) });
 export type CommentList = z.infer<typeof commentListSchema>;
 
-/** POST …/comments. */
+/**
+ * POST …/comments. `inReplyTo`: the id of the comment it answers, under the same entry.
+ * `private`: the answer is addressed to that comment's author alone (needs `inReplyTo`).
+ */
 export const commentBodySchema = z
   .object({
     content: z
@@ -74,12 +100,25 @@ export const commentBodySchema = z
       .max(COMMENT_MAX_LENGTH, {
         error: `Comment must be at most ${COMMENT_MAX_LENGTH} characters`,
       }),
+    inReplyTo: z
+      .number({ error: 'inReplyTo must be a comment id' })
+      .int({ error: 'inReplyTo must be a comment id' })
+      .positive({ error: 'inReplyTo must be a comment id' })
+      .optional(),
+    private: z.boolean({ error: 'private must be true or false' }).optional(),
   })
   .strict();
 export type CommentBody = z.infer<typeof commentBodySchema>;
 
 export const commentResponseSchema = z.object({ comment: commentSchema });
 export type CommentResponse = z.infer<typeof commentResponseSchema>;
+
+/** POST and DELETE …/comments/{commentId}/cheer answer the comment's cheers as they now are. */
+export const commentCheerResponseSchema = z.object({
+  cheerCount: z.number().int(),
+  cheeredByMe: z.boolean(),
+});
+export type CommentCheerResponse = z.infer<typeof commentCheerResponseSchema>;
 
 /** POST and DELETE …/cheer answer the entry's counts as they now are. */
 export const cheerResponseSchema = conversationCountsSchema;

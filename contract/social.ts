@@ -103,8 +103,12 @@ export const notificationSchema = z.object({
   sender: notificationSenderSchema,
   /** The entry's name: the shared one (SHARE_INVITE), the cheered or commented one (CHEER, COMMENT); else null. */
   beverage: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  /** `message`: the sharer's message (SHARE_INVITE), the comment's text (COMMENT). */
-  payload: z.object({ message: z.string().optional() }),
+  /**
+   * `message`: the sharer's message (SHARE_INVITE), the comment's text (COMMENT, REPLY,
+   * MENTION). `url`: a link to the original post (a MENTION from a fediverse post that is not a
+   * comment under an entry here).
+   */
+  payload: z.object({ message: z.string().optional(), url: z.string().optional() }),
   createdAt: z.string(),
 });
 export type VaultNotification = z.infer<typeof notificationSchema>;

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { createReadCache } from '../db/read-cache.ts';
 import { NO_CONVERSATION, type ConversationCounts } from '../../contract/conversation.ts';
+import type { CommentAudience } from '../../contract/enums.ts';
 import { blockedEitherWaySql } from '../visibility/policy.ts';
 
 /** Which entry a conversation is under: a local entry or one received from a remote vault. */
@@ -15,6 +16,9 @@ export interface CommentRecord {
   actorId: number;
   content: string;
   createdAt: Date;
+  parentId: number | null;
+  audience: CommentAudience;
+  deleted: boolean;
   author: {
     /** The author's local user, or null for a remote account. */
     userId: number | null;
@@ -27,7 +31,8 @@ export interface CommentRecord {
 
 const COLUMN = { local: 'beverage_id', remote: 'remote_entry_id' } as const;
 
-const COMMENT = `SELECT c.id, c.actor_id, c.content, c.created_at, a.user_id,
+const COMMENT = `SELECT c.id, c.actor_id, c.content, c.created_at, c.parent_id, c.audience,
+         c.deleted_at, a.user_id,
          coalesce(u.full_name, a.display_name, '') AS full_name, u.username,
          CASE WHEN u.id IS NULL THEN coalesce(a.handle, a.uri) END AS handle,
          CASE WHEN u.id IS NULL THEN a.avatar_url
@@ -47,6 +52,9 @@ function commentOf(row: Record<string, unknown>): CommentRecord {
     actorId: row.actor_id as number,
     content: row.content as string,
     createdAt: new Date(row.created_at as number),
+    parentId: row.parent_id as number | null,
+    audience: row.audience as CommentAudience,
+    deleted: row.deleted_at !== null,
     author: {
       userId: row.user_id as number | null,
       fullName: row.full_name as string,

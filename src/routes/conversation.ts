@@ -19,6 +19,12 @@ export function presentComment(comment: CommentView): Comment {
     content: comment.content,
     createdAt: comment.createdAt.toISOString(),
     canDelete: comment.canDelete,
+    parentId: comment.parentId,
+    audience: comment.audience,
+    deleted: comment.deleted,
+    mentions: [],
+    cheerCount: 0,
+    cheeredByMe: false,
   };
 }
 

@@ -296,6 +296,12 @@ describe('comments', () => {
       content: '<b>Smoky</b>, https://example.com/notes',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       canDelete: true,
+      parentId: null,
+      audience: 'PUBLIC',
+      deleted: false,
+      mentions: [],
+      cheerCount: 0,
+      cheeredByMe: false,
     });
     await commentId(id, 'fern', 'Second');
     await commentId(id, 'olive', 'Third');

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, unique } from '../orm.ts';
+import { index, integer, sqliteTable, text, unique } from '../orm.ts';
 import { actors } from './social.ts';
 import { users } from './users.ts';
 
@@ -24,4 +24,30 @@ export const blocks = sqliteTable(
   ],
 );
 
+/**
+ * A remote account's block of a local user, told by its server (`Block`; `Undo(Block)` removes
+ * the row). While it stands, nothing of the user goes to that account and nothing of that account
+ * is taken on the user's entries (docs/federation.md, "Blocks").
+ */
+export const receivedBlocks = sqliteTable(
+  'received_blocks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    blockerActorId: integer('blocker_actor_id')
+      .notNull()
+      .references(() => actors.id, { onDelete: 'cascade' }),
+    blockedUserId: integer('blocked_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The Block activity's id, matched by its Undo. */
+    activityUri: text('activity_uri'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    unique('received_blocks_pair_unique').on(t.blockerActorId, t.blockedUserId),
+    index('received_blocks_user_idx').on(t.blockedUserId, t.blockerActorId),
+  ],
+);
+
 export type BlockRow = typeof blocks.$inferSelect;
+export type ReceivedBlockRow = typeof receivedBlocks.$inferSelect;

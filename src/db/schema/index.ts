@@ -9,3 +9,4 @@ export * from './blocks.ts';
 export * from './tokens.ts';
 export * from './idempotency.ts';
 export * from './cellar.ts';
+export * from './threads.ts';

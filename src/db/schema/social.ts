@@ -4,7 +4,10 @@ import {
   NOTIFICATION_STATUSES,
   NOTIFICATION_TYPES,
 } from '../../../contract/enums.ts';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { COMMENT_AUDIENCES } from '../../../contract/enums.ts';
 import { check, index, integer, sql, sqliteTable, text, unique, uniqueIndex } from '../orm.ts';
+import { commentCheers } from './threads.ts';
 import { beverages } from './beverages.ts';
 import { tastings } from './cellar.ts';
 import { users } from './users.ts';
@@ -184,11 +187,25 @@ export const comments = sqliteTable(
     }),
     content: text('content').notNull(),
     uri: text('uri').unique(),
+    /** The comment it answers, under the same entry; null for an answer to the entry itself. */
+    parentId: integer('parent_id').references((): AnySQLiteColumn => comments.id, {
+      onDelete: 'set null',
+    }),
+    /** Who reads it besides its author and addressees (contract/enums.ts COMMENT_AUDIENCES). */
+    audience: text('audience', { enum: COMMENT_AUDIENCES }).notNull().default('PUBLIC'),
+    /**
+     * Set when a comment with answers is deleted: its text and author are no longer shown
+     * ("a deleted comment"), its answers stay under it. A comment without answers is removed.
+     */
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
     check('comments_one_entry', sql`(${t.beverageId} is null) <> (${t.remoteEntryId} is null)`),
+    index('comments_parent_idx')
+      .on(t.parentId)
+      .where(sql`${t.parentId} is not null`),
     // An entry's thread, oldest first, and its count.
     index('comments_beverage_idx').on(t.beverageId, t.createdAt, t.id),
     index('comments_remote_entry_idx').on(t.remoteEntryId, t.createdAt, t.id),
@@ -351,7 +368,13 @@ export const notifications = sqliteTable(
     /** The cheer (CHEER) or comment (COMMENT) it tells of: it goes when they go. */
     cheerId: integer('cheer_id').references(() => cheers.id, { onDelete: 'cascade' }),
     commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    /** The cheer of a comment (COMMENT_CHEER) it tells of: it goes when the cheer goes. */
+    commentCheerId: integer('comment_cheer_id').references(() => commentCheers.id, {
+      onDelete: 'cascade',
+    }),
     message: text('message'),
+    /** A link to the original post (a MENTION from the fediverse); null otherwise. */
+    url: text('url'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     respondedAt: integer('responded_at', { mode: 'timestamp_ms' }),
   },
@@ -365,6 +388,9 @@ export const notifications = sqliteTable(
     index('notifications_comment_idx')
       .on(t.commentId)
       .where(sql`${t.commentId} is not null`),
+    index('notifications_comment_cheer_idx')
+      .on(t.commentCheerId)
+      .where(sql`${t.commentCheerId} is not null`),
   ],
 );
 

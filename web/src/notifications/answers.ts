@@ -54,6 +54,9 @@ export function choicesFor(notification: VaultNotification): AnswerChoice[] {
       ];
     case 'CHEER':
     case 'COMMENT':
+    case 'REPLY':
+    case 'COMMENT_CHEER':
+    case 'MENTION':
       return [DISMISS];
     case 'SHARE_INVITE':
       return [
@@ -90,6 +93,12 @@ export function describe(notification: VaultNotification): string {
       return `${sender} cheered your ${entry ?? 'entry'}`;
     case 'COMMENT':
       return `${sender} commented on your ${entry ?? 'entry'}`;
+    case 'REPLY':
+      return `${sender} answered your comment on ${entry ?? 'an entry'}`;
+    case 'COMMENT_CHEER':
+      return `${sender} cheered your comment on ${entry ?? 'an entry'}`;
+    case 'MENTION':
+      return entry ? `${sender} mentioned you on ${entry}` : `${sender} mentioned you`;
     case 'SHARE_INVITE':
       return `${sender} shared ${entry ?? 'an entry'} with you`;
   }
@@ -106,6 +115,9 @@ export function linkOf(notification: VaultNotification): { label: string; href: 
     case 'CHEER':
       return { label: 'See the entry', href: `/?entry=${entry.id}` };
     case 'COMMENT':
+    case 'REPLY':
+    case 'COMMENT_CHEER':
+    case 'MENTION':
       return { label: 'See the comment', href: `/?entry=${entry.id}` };
     default:
       return null;
@@ -123,6 +135,9 @@ export function outcomeOf(notification: VaultNotification): string | null {
       return accepted ? 'Accepted' : 'Declined';
     case 'CHEER':
     case 'COMMENT':
+    case 'REPLY':
+    case 'COMMENT_CHEER':
+    case 'MENTION':
       return 'Dismissed';
     case 'SHARE_INVITE':
       return accepted ? 'Added to your vault' : 'Declined';
@@ -160,6 +175,9 @@ export function staleAfter(notification: VaultNotification, answer: Answer) {
       return [queryKeys.beverages.all];
     case 'CHEER':
     case 'COMMENT':
+    case 'REPLY':
+    case 'COMMENT_CHEER':
+    case 'MENTION':
       return [];
   }
 }

@@ -12,8 +12,5 @@ const nothing = () => () => undefined;
  */
 export function useWaitingChanges(): readonly QueuedChange[] {
   const outbox = useSyncExternalStore(subscribeCurrentOutbox, currentOutbox);
-  return useSyncExternalStore(
-    outbox?.subscribe ?? nothing,
-    () => outbox?.snapshot().shown ?? NONE,
-  );
+  return useSyncExternalStore(outbox?.subscribe ?? nothing, () => outbox?.snapshot().shown ?? NONE);
 }
