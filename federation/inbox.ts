@@ -28,6 +28,7 @@ import { onUpdatePerson } from './inbox/update-person.ts';
 import { onLike } from './inbox/like.ts';
 import { onUndoLike } from './inbox/undo-like.ts';
 import { onCreateReply } from './inbox/reply.ts';
+import { onCreateMention } from './inbox/create-mention.ts';
 import { onDeleteReply, onUpdateReply } from './inbox/reply-changes.ts';
 
 const logger = getLogger(['vault', 'federation', 'inbox']);
@@ -40,7 +41,8 @@ const logger = getLogger(['vault', 'federation', 'inbox']);
  * The listeners (federation/inbox/, one file per activity): Create, Update and Delete of Notes
  * (entries of followed remote vaults), Update and Delete of actors, Follow, Undo, Accept and
  * Reject, Block, and the conversation on local entries: Like, Undo(Like), replies (Create of a Note
- * `inReplyTo` a local entry's Note), their Update and Delete. Fedify calls the most specific listener for an activity's class, so the catch-all on
+ * `inReplyTo` a local entry's or comment's Note), their Update and Delete, and posts that
+ * mention a local user. Fedify calls the most specific listener for an activity's class, so the catch-all on
  * Activity only logs what none of them handles (a Like, an Announce…).
  */
 export function registerInbox(
@@ -53,9 +55,11 @@ export function registerInbox(
       // Entries of followed remote vaults (federation/inbox/). Fedify allows one listener per
       // type: an Update or Delete that is not about a remote entry (the handlers say false) is
       // for the next handler in the same listener (a remote actor's profile, its deletion).
-      // Replies to local entries first (federation/inbox/reply*.ts), then entries.
+      // Replies to local entries and comments first (federation/inbox/reply*.ts), then posts
+      // that mention a local user (create-mention.ts), then entries.
       .on(Create, async (ctx, activity) => {
         if (await onCreateReply(ctx, activity, deps)) return;
+        if (await onCreateMention(ctx, activity, deps)) return;
         await onCreateNote(ctx, activity, deps);
       })
       .on(Update, async (ctx, activity) => {
@@ -76,7 +80,7 @@ export function registerInbox(
       })
       // Blocks from remote accounts (federation/inbox/block.ts).
       .on(Block, (ctx, activity) => onBlock(ctx, activity, deps))
-      // Cheers of local entries (federation/inbox/like.ts).
+      // Cheers of local entries and comments (federation/inbox/like.ts).
       .on(Like, (ctx, activity) => onLike(ctx, activity, deps))
       // Entries are followers-only: they cannot be boosted, so an Announce changes nothing.
       .on(Announce, (_ctx, activity) => {

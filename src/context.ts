@@ -212,6 +212,15 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       if (!owner || !entry || entry.userId !== owner.id) return undefined;
       return entry.noteGeneration === generation ? entry : undefined;
     },
+    federatedEntryById: (entryId) => {
+      const entry = federatedEntries.byId(entryId);
+      return entry && users.findById(entry.userId)?.activityPubEnabled ? entry : undefined;
+    },
+    maySee: (userId, entryId) => {
+      const user = users.findById(userId);
+      const entry = beverageRepo.findById(entryId);
+      return !!user && !!entry && visibility.canSee(user, entry);
+    },
     isFollower: (userId, actorUri) => followRepo.isFollower(userId, actorUri),
     now,
   });

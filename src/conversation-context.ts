@@ -3,6 +3,7 @@ import type { BeverageRepository } from './beverages/repository.ts';
 import type { BlockRepository } from './blocks/repository.ts';
 import { registerConversationNotifications } from './conversation/notifications.ts';
 import { createRemoteConversation } from './conversation/remote.ts';
+import { createRemoteThreadRepository } from './conversation/remote-thread-repository.ts';
 import { createConversationRepository } from './conversation/repository.ts';
 import { createConversationService } from './conversation/service.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -30,6 +31,9 @@ export function createConversationContext(
     outbox: Outbox;
     /** The federated entry a remote reply names (src/conversation/remote.ts). */
     federatedEntry: Parameters<typeof createRemoteConversation>[0]['federatedEntry'];
+    /** The same by entry id, and whether a local user may see it (remote replies' threads). */
+    federatedEntryById: Parameters<typeof createRemoteConversation>[0]['federatedEntryById'];
+    maySee: Parameters<typeof createRemoteConversation>[0]['maySee'];
     /** Whether the actor is an accepted remote follower of the user. */
     isFollower(userId: number, actorUri: string): boolean;
     now: () => number;
@@ -57,7 +61,10 @@ export function createConversationContext(
   // Cheers and replies of remote accounts (the inbox), and local ones on remote vaults' entries.
   const remoteConversation = createRemoteConversation({
     repo,
+    threads: createRemoteThreadRepository(database.sqlite),
     federatedEntry: options.federatedEntry,
+    federatedEntryById: options.federatedEntryById,
+    maySee: options.maySee,
     isFollower: options.isFollower,
     actors,
     blocks,

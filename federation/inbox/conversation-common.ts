@@ -1,6 +1,8 @@
 import type { Activity } from '@fedify/vocab';
 import { getLogger } from '@logtape/logtape';
 import { htmlToText } from '../html.ts';
+import type { NotedComment, ReplyTarget } from '../../src/conversation/remote.ts';
+import type { FederationDeps } from '../deps.ts';
 import { localNoteOf } from '../paths.ts';
 
 export const conversationLogger = getLogger(['vault', 'federation', 'inbox', 'conversation']);
@@ -14,12 +16,50 @@ export interface ReplyNote {
   text: string;
   published: Date | undefined;
   updated: Date | undefined;
+  /** Its `url` (the first http(s) one), else null. */
+  url: string | null;
+  /** The ids in its `to` and `cc` (the activity's when the Note has neither). */
+  to: string[];
+  cc: string[];
+  /** The `href` of each of its `Mention` tags. */
+  mentions: string[];
 }
 
 function dateOf(value: unknown): Date | undefined {
   if (typeof value !== 'string') return undefined;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** Every id a property names: a string, an object with an `id`, or an array of those. */
+function idsOf(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  return values.flatMap((item) => {
+    const id = typeof item === 'string' ? item : isRecord(item) ? item.id : undefined;
+    return typeof id === 'string' ? [id] : [];
+  });
+}
+
+/** The `href` of every `Mention` in a `tag` property. */
+function mentionsOf(tag: unknown): string[] {
+  const tags = Array.isArray(tag) ? tag : tag === undefined ? [] : [tag];
+  return tags.flatMap((item) =>
+    isRecord(item) && item.type === 'Mention' && typeof item.href === 'string' ? [item.href] : [],
+  );
+}
+
+/** The first http(s) URL a `url` property names (a string, a Link, or an array of those). */
+function urlOf(value: unknown): string | null {
+  const values = Array.isArray(value) ? value : [value];
+  for (const item of values) {
+    const href = typeof item === 'string' ? item : isRecord(item) ? item.href : undefined;
+    if (typeof href === 'string' && /^https?:\/\//i.test(href)) return href;
+  }
+  return null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function idOf(value: unknown): string | null {
@@ -50,6 +90,7 @@ export async function embeddedNote(activity: Activity): Promise<ReplyNote | unde
       : typeof map === 'object' && map !== null
         ? Object.values(map as Record<string, unknown>).find((v) => typeof v === 'string')
         : undefined;
+  const addressed = note.to !== undefined || note.cc !== undefined ? note : json;
   return {
     id: note.id,
     inReplyTo: idOf(note.inReplyTo),
@@ -57,7 +98,56 @@ export async function embeddedNote(activity: Activity): Promise<ReplyNote | unde
     text: typeof html === 'string' ? htmlToText(html, { links: 'url' }) : '',
     published: dateOf(note.published),
     updated: dateOf(note.updated),
+    url: urlOf(note.url),
+    to: idsOf(addressed.to),
+    cc: idsOf(addressed.cc),
+    mentions: mentionsOf(note.tag),
   };
+}
+
+const COMMENT_NOTE = /^\/users\/([^/]+)\/comments\/([1-9][0-9]{0,14})$/;
+
+/**
+ * The comment a Note id names: a local user's comment by its Note id
+ * (/users/{username}/comments/{id}, its author a user with activityPubEnabled), or a remote reply
+ * stored here by its own id; undefined for any other URL.
+ */
+export function commentNoteOf(
+  deps: FederationDeps,
+  url: string | URL | null | undefined,
+): NotedComment | undefined {
+  if (!url) return undefined;
+  const href = typeof url === 'string' ? url : url.href;
+  let parsed: URL;
+  try {
+    parsed = new URL(href);
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== new URL(deps.config.origin).origin) {
+    return deps.remoteConversation?.isStoredReply(href) ? { commentUri: href } : undefined;
+  }
+  const match = parsed.search || parsed.hash ? null : COMMENT_NOTE.exec(parsed.pathname);
+  if (!match) return undefined;
+  let username: string;
+  try {
+    username = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+  const author = deps.users.findFederatedByUsername(username);
+  return author && { commentId: Number(match[2]), authorUserId: author.id };
+}
+
+/** What a Note id names here: a local entry's Note, a comment's, or nothing (undefined). */
+export function conversationTargetOf(
+  deps: FederationDeps,
+  url: string | URL | null | undefined,
+): ReplyTarget | undefined {
+  const entry = localEntryOf(deps.config.origin, url);
+  if (entry) return { entry };
+  const comment = commentNoteOf(deps, url);
+  return comment && { comment };
 }
 
 /** The local entry a Note id names (any generation), or undefined for any other URL. */

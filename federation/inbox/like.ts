@@ -1,20 +1,27 @@
 import type { InboxContext } from '@fedify/fedify';
 import type { Like } from '@fedify/vocab';
 import type { FederationDeps } from '../deps.ts';
-import { localEntryOf, logOutcome, singleActor } from './conversation-common.ts';
+import { conversationTargetOf, logOutcome, singleActor } from './conversation-common.ts';
 
 /**
- * Like of a local entry's Note: a cheer by the remote actor (its id kept to match the Undo), if
- * the actor may see the entry (src/conversation/remote.ts decides). A Like of anything else (a
- * remote entry's Note, a comment) changes nothing.
+ * Like of a local entry's Note, or of a comment's (a local comment's Note, a remote reply
+ * stored here): a cheer of the entry or of the comment by the remote actor (its id kept to
+ * match the Undo), if the actor may see the entry and read the comment
+ * (src/conversation/remote.ts decides). A Like of anything else (a remote entry's Note)
+ * changes nothing.
  */
-export function onLike(ctx: InboxContext<void>, like: Like, deps: FederationDeps): void {
+export function onLike(_ctx: InboxContext<void>, like: Like, deps: FederationDeps): void {
   const conversation = deps.remoteConversation;
   const actor = singleActor(like);
-  const noted = localEntryOf(deps.config.origin, like.objectId);
-  if (!conversation || !actor || !like.id || !noted) {
-    logOutcome(like, 'not a Like of a local entry:', 'refused');
+  const target = conversationTargetOf(deps, like.objectId);
+  if (!conversation || !actor || !like.id || !target) {
+    logOutcome(like, 'not a Like of a local entry or comment:', 'refused');
     return;
   }
-  logOutcome(like, 'cheer', conversation.receiveCheer(actor.href, noted, like.id.href));
+  if ('entry' in target) {
+    logOutcome(like, 'cheer', conversation.receiveCheer(actor.href, target.entry, like.id.href));
+    return;
+  }
+  const outcome = conversation.receiveCommentCheer(actor.href, target.comment, like.id.href);
+  logOutcome(like, 'comment cheer', outcome);
 }

@@ -1,17 +1,25 @@
 import type { InboxContext } from '@fedify/fedify';
 import type { Create } from '@fedify/vocab';
 import type { FederationDeps } from '../deps.ts';
-import { embeddedNote, localEntryOf, logOutcome, singleActor } from './conversation-common.ts';
+import { noteAddressing } from './addressing.ts';
+import {
+  conversationTargetOf,
+  embeddedNote,
+  logOutcome,
+  singleActor,
+} from './conversation-common.ts';
 import { sameOrigin } from './received-note.ts';
 
 /**
- * Create(Note) whose Note replies to a local entry's Note (`inReplyTo`): a comment by the remote
- * actor, its HTML reduced to text, if the actor may see the entry (src/conversation/remote.ts).
- * The Note must be embedded, the actor's own (`attributedTo`) and on the actor's origin; a
- * replay changes nothing.
+ * Create(Note) whose Note replies (`inReplyTo`) to a local entry's Note, to a local comment's
+ * Note or to a remote reply stored here: a comment by the remote actor under the same entry,
+ * below the comment it answers, its HTML reduced to text, its audience and addressees read
+ * from `to`, `cc` and its `Mention` tags (addressing.ts), if the actor may see the entry and
+ * the comment answered (src/conversation/remote.ts). The Note must be embedded, the actor's
+ * own (`attributedTo`) and on the actor's origin; a replay changes nothing.
  *
- * Returns whether the Create was a reply to a local entry, so that any other Create goes on to
- * the entries' handler (create-note.ts).
+ * Returns whether the Create was a reply to something here, so that any other Create goes on
+ * (a post that mentions a local user, create-mention.ts; an entry, create-note.ts).
  */
 export async function onCreateReply(
   _ctx: InboxContext<void>,
@@ -22,19 +30,19 @@ export async function onCreateReply(
   const actor = singleActor(create);
   if (!conversation || !actor) return false;
   const note = await embeddedNote(create);
-  const noted = localEntryOf(deps.config.origin, note?.inReplyTo);
-  if (!note || !noted) return false;
+  const target = note && conversationTargetOf(deps, note.inReplyTo);
+  if (!note || !target) return false;
   if (note.attributedTo !== actor.href || !sameOrigin(note.id, actor)) {
     logOutcome(create, 'a reply not by its actor:', 'refused');
     return true;
   }
-  const outcome = conversation.receiveComment(
-    actor.href,
-    noted,
-    note.id,
-    note.text,
-    note.published,
-  );
+  const outcome = conversation.receiveComment(actor.href, {
+    noteUri: note.id,
+    text: note.text,
+    publishedAt: note.published,
+    inReplyTo: target,
+    addressing: noteAddressing(deps, note, actor),
+  });
   logOutcome(create, 'comment', outcome);
   return true;
 }

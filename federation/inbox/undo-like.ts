@@ -1,12 +1,12 @@
 import type { InboxContext } from '@fedify/fedify';
 import { Like, type Undo } from '@fedify/vocab';
 import type { FederationDeps } from '../deps.ts';
-import { localEntryOf, logOutcome, singleActor } from './conversation-common.ts';
+import { conversationTargetOf, logOutcome, singleActor } from './conversation-common.ts';
 import { embeddedOnly } from './follow-common.ts';
 
 /**
- * Undo(Like): the actor's cheer goes, matched by the Like's id (embedded or given alone), or by
- * the actor and the entry the embedded Like names. The embedded Like's actor must be the Undo's.
+ * Undo(Like): the actor's cheer of an entry or a comment goes, matched by the Like's id
+ * (embedded or given alone), or by the actor and the entry or comment the embedded Like names. The embedded Like's actor must be the Undo's.
  *
  * Returns whether the Undo was of a Like (or of the id of a stored cheer), so that the Undo of a
  * Follow goes on to its own handler.
@@ -31,11 +31,11 @@ export async function onUndoLike(
       logOutcome(undo, "another actor's Like:", 'refused');
       return true;
     }
-    const noted = localEntryOf(deps.config.origin, object.objectId);
+    const liked = conversationTargetOf(deps, object.objectId);
     logOutcome(
       undo,
       'cheer taken back',
-      conversation.receiveUndoCheer(actor.href, objectId.href, noted),
+      conversation.receiveUndoCheer(actor.href, objectId.href, liked),
     );
     return true;
   }

@@ -2,6 +2,9 @@ import { COMMENT_MAX_LENGTH } from '../../contract/conversation.ts';
 import type { ActorRepository } from '../actors/repository.ts';
 import type { Transaction } from '../db/transaction.ts';
 import type { Outbox } from '../outbox/outbox.ts';
+import type { RemoteActorData } from '../actors/repository.ts';
+import type { RemoteThreadRepository, ThreadComment } from './remote-thread-repository.ts';
+import { replyAddressees, replyAudience, type NoteAddressing } from './reply-audience.ts';
 import type { ConversationRepository } from './repository.ts';
 
 /** A local entry a remote Note id names: the entry and the generation of its Note id. */
@@ -11,27 +14,69 @@ export interface NotedEntry {
   generation: number;
 }
 
+/**
+ * A comment a remote Note id names: a local user's comment by its Note id
+ * (/users/{username}/comments/{id}: the comment and its author's user), or a stored remote
+ * reply by its Note's id.
+ */
+export type NotedComment = { commentId: number; authorUserId: number } | { commentUri: string };
+
+/** What a remote reply answers: an entry's Note or a comment's. */
+export type ReplyTarget = { entry: NotedEntry } | { comment: NotedComment };
+
+/** A remote reply as the inbox read it (federation/inbox/reply.ts). */
+export interface IncomingReply {
+  noteUri: string;
+  /** Its content reduced to plain text. */
+  text: string;
+  publishedAt: Date | undefined;
+  inReplyTo: ReplyTarget;
+  addressing: NoteAddressing;
+}
+
+/** A fediverse post that mentions local users and answers nothing here (create-mention.ts). */
+export interface IncomingMention {
+  /** The post's `url`, else its id: where the notification links to. */
+  url: string;
+  text: string;
+  /** The local users its `Mention` tags name. */
+  userIds: number[];
+}
+
 /** What became of a received cheer or comment (for the inbox's log). */
 export type RemoteOutcome = 'stored' | 'unchanged' | 'refused';
+
+/** A local entry in the fediverse with its owner, as the inbox may act on it. */
+interface Entry {
+  id: number;
+  userId: number;
+}
 
 /**
  * Cheers and comments that remote accounts send (federation/inbox/like.ts, reply.ts …): the
  * inbox translates the activity, this decides. Only an entry that went to the fediverse (not
  * PRIVATE, not kept out, its owner federating; the current generation of its Note id) and only
  * an actor who may see it, that is an accepted remote follower of its owner (the entry's
- * audience), get anything stored; everything else is refused and changes nothing. Each write
- * records its activity in the outbox with the remote actor as its actor, so the owner's CHEER
- * and COMMENT notifications come from the same handlers as local ones
- * (src/conversation/notifications.ts). Federation sends nothing for them (their actor is not
- * local).
+ * audience), get anything stored; a comment is answered or cheered only by an actor who may
+ * read it (a DIRECT one: its author and addressees). Everything else is refused and changes
+ * nothing. Each write records its activity in the outbox with the remote actor as its actor,
+ * so the notifications (CHEER, COMMENT, REPLY, MENTION, COMMENT_CHEER) come from the same
+ * handlers as local ones (src/conversation/notifications.ts). Federation sends nothing for
+ * them (their actor is not local). The one exception is a post that only mentions a local
+ * user: it is no comment, and its MENTION is written here.
  */
 export function createRemoteConversation(deps: {
   repo: ConversationRepository;
+  threads: RemoteThreadRepository;
   /** A federated entry of a federating user, by its Note id's parts, with its owner. */
-  federatedEntry(entry: NotedEntry): { id: number; userId: number } | undefined;
+  federatedEntry(entry: NotedEntry): Entry | undefined;
+  /** The same by the entry's id (the entry a comment is under). */
+  federatedEntryById(entryId: number): Entry | undefined;
+  /** Whether the local user may see the local entry (src/visibility/policy.ts). */
+  maySee(userId: number, entryId: number): boolean;
   /** Whether the actor is an accepted remote follower of the user. */
   isFollower(userId: number, actorUri: string): boolean;
-  actors: Pick<ActorRepository, 'findRemoteByUri'>;
+  actors: Pick<ActorRepository, 'findRemoteByUri' | 'localActorId' | 'userIdOf' | 'saveRemote'>;
   /**
    * Blocks (src/blocks/). A block ends the follow, so a blocked actor is no follower any more;
    * asked as well so that nothing of theirs is taken even while a follow is being ended.
@@ -41,23 +86,81 @@ export function createRemoteConversation(deps: {
   transaction: Transaction;
   now?: () => number;
 }) {
-  const { repo, actors, outbox, transaction } = deps;
+  const { repo, threads, actors, outbox, transaction } = deps;
   const now = deps.now ?? Date.now;
+
+  /** The actor's id when the actor may see the entry; else undefined. */
+  function seenBy(actorUri: string, entry: Entry | undefined): number | undefined {
+    if (!entry || !deps.isFollower(entry.userId, actorUri)) return undefined;
+    const actor = actors.findRemoteByUri(actorUri);
+    if (!actor || deps.blocks.isBlockedEitherWay(entry.userId, actor.id)) return undefined;
+    return actor.id;
+  }
 
   /** The entry and the actor's id when the actor may see the entry; else undefined. */
   function audienceOf(actorUri: string, noted: NotedEntry) {
     const entry = deps.federatedEntry(noted);
-    if (!entry || !deps.isFollower(entry.userId, actorUri)) return undefined;
-    const actor = actors.findRemoteByUri(actorUri);
-    if (!actor || deps.blocks.isBlockedEitherWay(entry.userId, actor.id)) return undefined;
-    return { entryId: entry.id, actorId: actor.id };
+    const actorId = seenBy(actorUri, entry);
+    return actorId === undefined ? undefined : { entryId: entry!.id, actorId };
+  }
+
+  /** A comment on a local entry in the fediverse that a Note id names, with its entry. */
+  function commentOf(noted: NotedComment): { comment: ThreadComment; entry: Entry } | undefined {
+    const comment =
+      'commentUri' in noted
+        ? threads.commentByUri(noted.commentUri)
+        : threads.commentById(noted.commentId);
+    if (!comment || comment.beverageId === null) return undefined;
+    if ('commentId' in noted && actors.userIdOf(comment.actorId) !== noted.authorUserId) {
+      return undefined;
+    }
+    const entry = deps.federatedEntryById(comment.beverageId);
+    return entry && { comment, entry };
+  }
+
+  /** Whether a remote actor who may see the entry may read the comment (answer, cheer it). */
+  function mayRead(comment: ThreadComment, actorId: number): boolean {
+    if (comment.audience !== 'DIRECT' || comment.actorId === actorId) return true;
+    return threads.isAddressee(comment.id, actorId);
+  }
+
+  /** The thread a reply joins and its actor, when the actor may answer there. */
+  function threadOf(actorUri: string, target: ReplyTarget) {
+    if ('entry' in target) {
+      const entry = deps.federatedEntry(target.entry);
+      const actorId = seenBy(actorUri, entry);
+      return actorId === undefined ? undefined : { entry: entry!, parent: null, actorId };
+    }
+    const found = commentOf(target.comment);
+    const actorId = found && seenBy(actorUri, found.entry);
+    if (!found || actorId === undefined || !mayRead(found.comment, actorId)) return undefined;
+    return { entry: found.entry, parent: found.comment, actorId };
+  }
+
+  /**
+   * The reply's addressees as actor ids (remote actors only when known), and whether one of
+   * them is a local user who may see the entry.
+   */
+  function addresseesOf(addressing: NoteAddressing, entry: Entry) {
+    const named = replyAddressees(addressing);
+    const rows: { actorId: number; mentioned: boolean }[] = [];
+    let localReader = false;
+    for (const [userId, mentioned] of named.users) {
+      rows.push({ actorId: actors.localActorId(userId), mentioned });
+      localReader ||= userId === entry.userId || deps.maySee(userId, entry.id);
+    }
+    for (const [uri, mentioned] of named.actors) {
+      const actor = actors.findRemoteByUri(uri);
+      if (actor) rows.push({ actorId: actor.id, mentioned });
+    }
+    return { rows, localReader };
   }
 
   function record(
-    type: 'Like' | 'UndoLike' | 'Comment',
+    type: 'Like' | 'UndoLike' | 'Comment' | 'LikeComment' | 'UndoLikeComment',
     actorId: number,
     beverageId: number,
-    payload: { cheerId: number } | { commentId: number },
+    payload: { cheerId: number } | { commentId: number } | { commentCheerId: number; commentId: number },
   ): void {
     outbox.record({ actorId, type, beverageId, payload, createdAt: now() });
   }
@@ -81,44 +184,115 @@ export function createRemoteConversation(deps: {
       });
     },
 
-    /**
-     * Undo of a Like: the actor's cheer made by that Like goes, or, when the Like's id is not
-     * the stored one (a server that makes up ids), the actor's cheer of the entry it names.
-     */
-    receiveUndoCheer(actorUri: string, likeUri: string, noted?: NotedEntry): RemoteOutcome {
-      const actor = actors.findRemoteByUri(actorUri);
-      if (!actor) return 'refused';
+    /** A Like of a comment's Note: a cheer of the comment by the actor (once). */
+    receiveCommentCheer(actorUri: string, noted: NotedComment, likeUri: string): RemoteOutcome {
+      const found = commentOf(noted);
+      const actorId = found && seenBy(actorUri, found.entry);
+      if (!found || actorId === undefined || !mayRead(found.comment, actorId)) return 'refused';
+      const commentId = found.comment.id;
       return transaction(() => {
-        let removed = repo.removeCheerByUri(likeUri, actor.id);
-        if (!removed && noted) {
-          const entry = deps.federatedEntry(noted);
-          const id = entry && repo.removeCheer({ kind: 'local', id: entry.id }, actor.id);
-          if (entry && id !== undefined) removed = { id, beverageId: entry.id };
-        }
-        if (!removed) return 'unchanged';
-        record('UndoLike', actor.id, removed.beverageId, { cheerId: removed.id });
+        const commentCheerId = threads.addCheer(commentId, actorId, likeUri, now());
+        if (commentCheerId === undefined) return 'unchanged';
+        record('LikeComment', actorId, found.entry.id, { commentCheerId, commentId });
         return 'stored';
       });
     },
 
-    /** A reply to the entry's Note: a comment (its text already reduced from HTML). */
-    receiveComment(
-      actorUri: string,
-      noted: NotedEntry,
-      noteUri: string,
-      text: string,
-      publishedAt: Date | undefined,
-    ): RemoteOutcome {
-      const seen = audienceOf(actorUri, noted);
-      const content = commentText(text);
-      if (!seen || content === undefined) return 'refused';
-      const at = Math.min(publishedAt?.getTime() ?? now(), now());
+    /**
+     * Undo of a Like: the actor's cheer (of an entry or a comment) made by that Like goes, or,
+     * when the Like's id is not the stored one (a server that makes up ids), the actor's cheer
+     * of the entry or comment the Like names.
+     */
+    receiveUndoCheer(actorUri: string, likeUri: string, liked?: ReplyTarget): RemoteOutcome {
+      const actor = actors.findRemoteByUri(actorUri);
+      if (!actor) return 'refused';
       return transaction(() => {
-        const id = repo.addRemoteComment(seen.entryId, seen.actorId, content, noteUri, at);
-        if (id === undefined) return 'unchanged';
-        record('Comment', seen.actorId, seen.entryId, { commentId: id });
+        let removed = repo.removeCheerByUri(likeUri, actor.id);
+        if (!removed && liked && 'entry' in liked) {
+          const entry = deps.federatedEntry(liked.entry);
+          const id = entry && repo.removeCheer({ kind: 'local', id: entry.id }, actor.id);
+          if (entry && id !== undefined) removed = { id, beverageId: entry.id };
+        }
+        if (removed) {
+          record('UndoLike', actor.id, removed.beverageId, { cheerId: removed.id });
+          return 'stored';
+        }
+        const named = liked && 'comment' in liked ? commentOf(liked.comment) : undefined;
+        const taken =
+          threads.removeCheer(actor.id, { likeUri }) ??
+          (named && threads.removeCheer(actor.id, { commentId: named.comment.id }));
+        if (!taken) return 'unchanged';
+        const beverageId = repo.commentRow(taken.commentId)?.beverageId;
+        if (beverageId != null) {
+          const payload = { commentCheerId: taken.id, commentId: taken.commentId };
+          record('UndoLikeComment', actor.id, beverageId, payload);
+        }
         return 'stored';
       });
+    },
+
+    /**
+     * A reply to an entry's Note or to a comment's, at any depth: a comment under the same
+     * entry (its text already reduced from HTML), its audience read from `to`/`cc`
+     * (reply-audience.ts) and the people it names as addressees. A reply addressed to people
+     * alone (DIRECT) is stored only when one of them is a local user who may see the entry.
+     */
+    receiveComment(actorUri: string, reply: IncomingReply): RemoteOutcome {
+      const thread = threadOf(actorUri, reply.inReplyTo);
+      const content = commentText(reply.text);
+      if (!thread || content === undefined) return 'refused';
+      const { entry, parent, actorId } = thread;
+      const audience = replyAudience(reply.addressing, entry.userId);
+      const at = Math.min(reply.publishedAt?.getTime() ?? now(), now());
+      return transaction(() => {
+        const addressees = addresseesOf(reply.addressing, entry);
+        if (audience === 'DIRECT' && !addressees.localReader) return 'refused';
+        const id = threads.addReply({
+          beverageId: entry.id,
+          actorId,
+          content,
+          noteUri: reply.noteUri,
+          parentId: parent?.id ?? null,
+          audience,
+          at,
+        });
+        if (id === undefined) return 'unchanged';
+        threads.addAddressees(
+          id,
+          addressees.rows.filter((a) => a.actorId !== actorId),
+        );
+        record('Comment', actorId, entry.id, { commentId: id });
+        return 'stored';
+      });
+    },
+
+    /**
+     * A fediverse post that mentions local users and answers nothing here: each of them who
+     * has not blocked its author (nor been blocked) gets a MENTION with its text and a link to
+     * it; nothing else of it is kept. The author's actor is stored (fetched by `actorData` when
+     * unknown), as the notification's sender.
+     */
+    async receiveMention(
+      actorUri: string,
+      mention: IncomingMention,
+      actorData: () => Promise<RemoteActorData | null>,
+    ): Promise<RemoteOutcome> {
+      const message = commentText(mention.text) ?? '';
+      let actor = actors.findRemoteByUri(actorUri)?.id;
+      if (actor === undefined) {
+        const data = await actorData();
+        if (!data || data.uri !== actorUri) return 'refused';
+        actor = actors.saveRemote(data, now());
+      }
+      const senderId = actor;
+      const told = transaction(() =>
+        mention.userIds.filter(
+          (recipientId) =>
+            !deps.blocks.isBlockedEitherWay(recipientId, senderId) &&
+            threads.addMention({ recipientId, senderId, message, url: mention.url, at: now() }),
+        ),
+      );
+      return told.length > 0 ? 'stored' : 'unchanged';
     },
 
     /** Whether a Note id is a stored reply (so an Update or Delete of it is for these). */

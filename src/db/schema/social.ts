@@ -226,6 +226,8 @@ export const ACTIVITY_TYPES = [
   'UndoLike',
   'Comment',
   'DeleteComment',
+  'LikeComment',
+  'UndoLikeComment',
   'CreateTasting',
   'UpdateTasting',
   'DeleteTasting',

@@ -1,0 +1,149 @@
+import type Database from 'better-sqlite3';
+import type { CommentAudience } from '../../contract/enums.ts';
+
+/** A comment as a remote reply or Like of it needs it: where it is and who reads it. */
+export interface ThreadComment {
+  id: number;
+  actorId: number;
+  /** The local entry it is under; null for a comment on a remote vault's entry. */
+  beverageId: number | null;
+  audience: CommentAudience;
+}
+
+/** A reply a remote account sent, as stored (src/conversation/remote.ts decides what). */
+export interface NewRemoteReply {
+  beverageId: number;
+  actorId: number;
+  content: string;
+  noteUri: string;
+  /** The comment it answers; null for an answer to the entry. */
+  parentId: number | null;
+  audience: CommentAudience;
+  at: number;
+}
+
+/**
+ * The statements of what remote servers send into a conversation (src/conversation/remote.ts):
+ * replies at any depth with their audience and addressees (`comments`,
+ * `comment_addressees`), cheers of comments (`comment_cheers`), and the MENTION notification of
+ * a fediverse post that is not a reply to anything here. Writes of these tables by local users
+ * are the conversation repository's (repository.ts); these are the inbox's, matched by the
+ * remote activity's id so that a replay changes nothing.
+ */
+export function createRemoteThreadRepository(sqlite: Database.Database) {
+  const threadComment = (where: string) =>
+    sqlite.prepare(
+      `SELECT id, actor_id, beverage_id, audience FROM comments
+       WHERE ${where} AND deleted_at IS NULL`,
+    );
+  const byId = threadComment('id = ?');
+  const byUri = threadComment('uri = ?');
+  const insertReply = sqlite
+    .prepare(
+      `INSERT INTO comments (actor_id, beverage_id, content, uri, parent_id, audience,
+         created_at, updated_at)
+       VALUES (@actorId, @beverageId, @content, @noteUri, @parentId, @audience, @at, @at)
+       ON CONFLICT DO NOTHING RETURNING id`,
+    )
+    .pluck();
+  // Named twice (in to/cc and in a Mention tag) is one row, mentioned.
+  const insertAddressee = sqlite.prepare(
+    `INSERT INTO comment_addressees (comment_id, actor_id, mentioned) VALUES (?, ?, ?)
+     ON CONFLICT (comment_id, actor_id) DO UPDATE SET mentioned = max(mentioned, excluded.mentioned)`,
+  );
+  const isAddressee = sqlite
+    .prepare('SELECT 1 FROM comment_addressees WHERE comment_id = ? AND actor_id = ?')
+    .pluck();
+  const insertCheer = sqlite
+    .prepare(
+      `INSERT INTO comment_cheers (comment_id, actor_id, activity_uri, created_at)
+       VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+    )
+    .pluck();
+  const deleteCheerByUri = sqlite.prepare(
+    'DELETE FROM comment_cheers WHERE activity_uri = ? AND actor_id = ? RETURNING id, comment_id',
+  );
+  const deleteCheer = sqlite.prepare(
+    'DELETE FROM comment_cheers WHERE comment_id = ? AND actor_id = ? RETURNING id, comment_id',
+  );
+  // One MENTION per post, sender and recipient: a replayed Create adds nothing.
+  const insertMention = sqlite.prepare(
+    `INSERT INTO notifications (recipient_id, type, status, sender_id, message, url, created_at)
+     SELECT @recipientId, 'MENTION', 'PENDING', @senderId, @message, @url, @at
+     WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE recipient_id = @recipientId
+       AND type = 'MENTION' AND sender_id = @senderId AND url = @url AND comment_id IS NULL)`,
+  );
+
+  function commentOf(row: Record<string, unknown> | undefined): ThreadComment | undefined {
+    if (!row) return undefined;
+    return {
+      id: row.id as number,
+      actorId: row.actor_id as number,
+      beverageId: row.beverage_id as number | null,
+      audience: row.audience as CommentAudience,
+    };
+  }
+
+  return {
+    /** A comment that may be answered or cheered (not deleted), by id. */
+    commentById(id: number): ThreadComment | undefined {
+      return commentOf(byId.get(id) as Record<string, unknown> | undefined);
+    },
+
+    /** A stored remote reply that may be answered or cheered, by its Note's id. */
+    commentByUri(noteUri: string): ThreadComment | undefined {
+      return commentOf(byUri.get(noteUri) as Record<string, unknown> | undefined);
+    },
+
+    /** Whether the actor is one of the comment's addressees. */
+    isAddressee(commentId: number, actorId: number): boolean {
+      return isAddressee.get(commentId, actorId) !== undefined;
+    },
+
+    /** Stores a reply; its id, or undefined when that Note is stored already. */
+    addReply(reply: NewRemoteReply): number | undefined {
+      return insertReply.get(reply) as number | undefined;
+    },
+
+    /** Adds the comment's addressees (mentioned ones marked). */
+    addAddressees(commentId: number, addressees: { actorId: number; mentioned: boolean }[]) {
+      for (const { actorId, mentioned } of addressees) {
+        insertAddressee.run(commentId, actorId, mentioned ? 1 : 0);
+      }
+    },
+
+    /** A remote account's cheer of a comment; its id, or undefined when it had cheered. */
+    addCheer(commentId: number, actorId: number, likeUri: string, at: number): number | undefined {
+      return insertCheer.get(commentId, actorId, likeUri, at) as number | undefined;
+    },
+
+    /**
+     * Takes back the actor's cheer of a comment made by that Like (or, given `commentId`, the
+     * actor's cheer of that comment); the cheer and its comment, if there was one.
+     */
+    removeCheer(
+      actorId: number,
+      by: { likeUri: string } | { commentId: number },
+    ): { id: number; commentId: number } | undefined {
+      const row = (
+        'likeUri' in by
+          ? deleteCheerByUri.get(by.likeUri, actorId)
+          : deleteCheer.get(by.commentId, actorId)
+      ) as { id: number; comment_id: number } | undefined;
+      return row && { id: row.id, commentId: row.comment_id };
+    },
+
+    /** A MENTION from a fediverse post that is not a comment here; false when it was told. */
+    addMention(mention: {
+      recipientId: number;
+      senderId: number;
+      message: string;
+      url: string;
+      at: number;
+    }): boolean {
+      return insertMention.run(mention).changes > 0;
+    },
+  };
+}
+
+export type RemoteThreadRepository = ReturnType<typeof createRemoteThreadRepository>;
