@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeRemote } from '../helpers/fake-remote.ts';
-import { like, post, undo, type Mentioned, type PostVisibility, type Shape } from './conversation-shapes.ts';
+import {
+  like,
+  post,
+  undo,
+  type Mentioned,
+  type PostVisibility,
+  type Shape,
+} from './conversation-shapes.ts';
 import {
   closeConversationWorld,
   deliver,
@@ -58,7 +65,13 @@ function storedComment(uri: string) {
   return sqlite()
     .prepare('SELECT id, beverage_id, parent_id, audience, content FROM comments WHERE uri = ?')
     .get(uri) as
-    | { id: number; beverage_id: number; parent_id: number | null; audience: string; content: string }
+    | {
+        id: number;
+        beverage_id: number;
+        parent_id: number | null;
+        audience: string;
+        content: string;
+      }
     | undefined;
 }
 
@@ -169,7 +182,11 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     });
     const [two, three, four] = [second, third, fourth].map((uri) => storedComment(uri)!);
     expect(two).toMatchObject({ beverage_id: id, parent_id: top.id, audience: 'PUBLIC' });
-    expect(three).toMatchObject({ beverage_id: id, parent_id: two!.id, audience: 'AUTHOR_FOLLOWERS' });
+    expect(three).toMatchObject({
+      beverage_id: id,
+      parent_id: two!.id,
+      audience: 'AUTHOR_FOLLOWERS',
+    });
     expect(four).toMatchObject({ beverage_id: id, parent_id: three!.id, audience: 'PUBLIC' });
     expect(addressees(two!.id)).toEqual([{ who: 'carol', mentioned: 1 }]);
     expect(addressees(three!.id)).toEqual([
@@ -193,6 +210,39 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       mentions: [local('carol')],
     });
     expect(storedComment(stray)).toBeUndefined();
+  });
+
+  it('follows the Update and Delete of a reply deep in a thread', async () => {
+    const { id } = await entry();
+    const top = world.vault.ctx.conversation.comment(viewer('carol'), { kind: 'local', id }, 'Hm');
+    const carolsNote = `${world.vault.url}/users/carol/comments/${top.id}`;
+    const made = post(shape, account(cast.replier), {
+      inReplyTo: carolsNote,
+      visibility: 'public',
+      mentions: [local('carol')],
+      text: 'first',
+    });
+    await deliver(world, remote(), cast.replier, made.activity);
+    const uri = String(made.note.id);
+    const edited = { ...made.note, content: '<p>second</p>', updated: new Date().toISOString() };
+    const update = {
+      '@context': made.activity['@context'],
+      id: `${uri}#updates/1`,
+      type: 'Update',
+      actor: account(cast.replier).id,
+      object: edited,
+    };
+    await deliver(world, remote(), cast.replier, update, personal());
+    expect(storedComment(uri)).toMatchObject({ parent_id: top.id, content: 'second' });
+    const deletion = {
+      '@context': made.activity['@context'],
+      id: `${uri}#delete`,
+      type: 'Delete',
+      actor: account(cast.replier).id,
+      object: { id: uri, type: 'Tombstone' },
+    };
+    await deliver(world, remote(), cast.replier, deletion);
+    expect(storedComment(uri)).toBeUndefined();
   });
 
   it('takes a Like of a comment as its cheer, once, and its Undo takes it back', async () => {
@@ -236,7 +286,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     expect(cheers(top.id)).toEqual([]);
   });
 
-  it('keeps a DIRECT comment to those it names: nobody else may like or answer it', async () => {
+  it('keeps a DIRECT comment to those it names: its author may answer it, nobody else like or answer it', async () => {
     const { note } = await entry();
     const direct = await reply(cast.replier, {
       inReplyTo: note,
@@ -251,9 +301,19 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       mentions: [local('alice')],
     });
     expect(
-      sqlite().prepare('SELECT count(*) FROM comment_cheers WHERE comment_id = ?').pluck().get(stored.id),
+      sqlite()
+        .prepare('SELECT count(*) FROM comment_cheers WHERE comment_id = ?')
+        .pluck()
+        .get(stored.id),
     ).toBe(0);
     expect(storedComment(answer)).toBeUndefined();
+    // Its author, who reads it, may answer it (privately again).
+    const own = await reply(cast.replier, {
+      inReplyTo: direct,
+      visibility: 'direct',
+      mentions: [local('alice')],
+    });
+    expect(storedComment(own)).toMatchObject({ parent_id: stored.id, audience: 'DIRECT' });
   });
 
   it('tells a vault user of a post that mentions her and answers nothing here; not once she blocked its author', async () => {
@@ -264,7 +324,13 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       inReplyTo: `${remote().origin}/users/${cast.second}/statuses/1`,
     });
     const before = notifications('carol', 'MENTION').length;
-    await deliver(world, remote(), cast.stranger, made.activity, `${world.vault.url}/users/carol/inbox`);
+    await deliver(
+      world,
+      remote(),
+      cast.stranger,
+      made.activity,
+      `${world.vault.url}/users/carol/inbox`,
+    );
     await deliver(world, remote(), cast.stranger, made.activity);
     const told = notifications('carol', 'MENTION').slice(before);
     expect(told).toEqual([
