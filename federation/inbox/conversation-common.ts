@@ -1,7 +1,7 @@
 import type { Activity } from '@fedify/vocab';
 import { getLogger } from '@logtape/logtape';
 import { htmlToText } from '../html.ts';
-import type { NotedComment, ReplyTarget } from '../../src/conversation/remote.ts';
+import type { NotedComment, ReplyTarget } from '../../src/conversation/remote-threads.ts';
 import type { FederationDeps } from '../deps.ts';
 import { localNoteOf } from '../paths.ts';
 

@@ -1,10 +1,16 @@
 import { COMMENT_MAX_LENGTH } from '../../contract/conversation.ts';
-import type { ActorRepository } from '../actors/repository.ts';
 import type { Transaction } from '../db/transaction.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { RemoteActorData } from '../actors/repository.ts';
-import type { RemoteThreadRepository, ThreadComment } from './remote-thread-repository.ts';
-import { replyAddressees, replyAudience, type NoteAddressing } from './reply-audience.ts';
+import {
+  createRemoteThreadRules,
+  type IncomingMention,
+  type IncomingReply,
+  type NotedComment,
+  type RemoteThreadDeps,
+  type ReplyTarget,
+} from './remote-threads.ts';
+import { replyAudience } from './reply-audience.ts';
 import type { ConversationRepository } from './repository.ts';
 
 /** A local entry a remote Note id names: the entry and the generation of its Note id. */
@@ -14,43 +20,8 @@ export interface NotedEntry {
   generation: number;
 }
 
-/**
- * A comment a remote Note id names: a local user's comment by its Note id
- * (/users/{username}/comments/{id}: the comment and its author's user), or a stored remote
- * reply by its Note's id.
- */
-export type NotedComment = { commentId: number; authorUserId: number } | { commentUri: string };
-
-/** What a remote reply answers: an entry's Note or a comment's. */
-export type ReplyTarget = { entry: NotedEntry } | { comment: NotedComment };
-
-/** A remote reply as the inbox read it (federation/inbox/reply.ts). */
-export interface IncomingReply {
-  noteUri: string;
-  /** Its content reduced to plain text. */
-  text: string;
-  publishedAt: Date | undefined;
-  inReplyTo: ReplyTarget;
-  addressing: NoteAddressing;
-}
-
-/** A fediverse post that mentions local users and answers nothing here (create-mention.ts). */
-export interface IncomingMention {
-  /** The post's `url`, else its id: where the notification links to. */
-  url: string;
-  text: string;
-  /** The local users its `Mention` tags name. */
-  userIds: number[];
-}
-
 /** What became of a received cheer or comment (for the inbox's log). */
 export type RemoteOutcome = 'stored' | 'unchanged' | 'refused';
-
-/** A local entry in the fediverse with its owner, as the inbox may act on it. */
-interface Entry {
-  id: number;
-  userId: number;
-}
 
 /**
  * Cheers and comments that remote accounts send (federation/inbox/like.ts, reply.ts …): the
@@ -65,37 +36,17 @@ interface Entry {
  * them (their actor is not local). The one exception is a post that only mentions a local
  * user: it is no comment, and its MENTION is written here.
  */
-export function createRemoteConversation(deps: {
-  repo: ConversationRepository;
-  threads: RemoteThreadRepository;
-  /** A federated entry of a federating user, by its Note id's parts, with its owner. */
-  federatedEntry(entry: NotedEntry): Entry | undefined;
-  /** The same by the entry's id (the entry a comment is under). */
-  federatedEntryById(entryId: number): Entry | undefined;
-  /** Whether the local user may see the local entry (src/visibility/policy.ts). */
-  maySee(userId: number, entryId: number): boolean;
-  /** Whether the actor is an accepted remote follower of the user. */
-  isFollower(userId: number, actorUri: string): boolean;
-  actors: Pick<ActorRepository, 'findRemoteByUri' | 'localActorId' | 'userIdOf' | 'saveRemote'>;
-  /**
-   * Blocks (src/blocks/). A block ends the follow, so a blocked actor is no follower any more;
-   * asked as well so that nothing of theirs is taken even while a follow is being ended.
-   */
-  blocks: { isBlockedEitherWay(userId: number, actorId: number): boolean };
-  outbox: Outbox;
-  transaction: Transaction;
-  now?: () => number;
-}) {
+export function createRemoteConversation(
+  deps: RemoteThreadDeps & {
+    repo: ConversationRepository;
+    outbox: Outbox;
+    transaction: Transaction;
+    now?: () => number;
+  },
+) {
   const { repo, threads, actors, outbox, transaction } = deps;
   const now = deps.now ?? Date.now;
-
-  /** The actor's id when the actor may see the entry; else undefined. */
-  function seenBy(actorUri: string, entry: Entry | undefined): number | undefined {
-    if (!entry || !deps.isFollower(entry.userId, actorUri)) return undefined;
-    const actor = actors.findRemoteByUri(actorUri);
-    if (!actor || deps.blocks.isBlockedEitherWay(entry.userId, actor.id)) return undefined;
-    return actor.id;
-  }
+  const { seenBy, commentOf, mayRead, threadOf, addresseesOf } = createRemoteThreadRules(deps);
 
   /** The entry and the actor's id when the actor may see the entry; else undefined. */
   function audienceOf(actorUri: string, noted: NotedEntry) {
@@ -104,63 +55,12 @@ export function createRemoteConversation(deps: {
     return actorId === undefined ? undefined : { entryId: entry!.id, actorId };
   }
 
-  /** A comment on a local entry in the fediverse that a Note id names, with its entry. */
-  function commentOf(noted: NotedComment): { comment: ThreadComment; entry: Entry } | undefined {
-    const comment =
-      'commentUri' in noted
-        ? threads.commentByUri(noted.commentUri)
-        : threads.commentById(noted.commentId);
-    if (!comment || comment.beverageId === null) return undefined;
-    if ('commentId' in noted && actors.userIdOf(comment.actorId) !== noted.authorUserId) {
-      return undefined;
-    }
-    const entry = deps.federatedEntryById(comment.beverageId);
-    return entry && { comment, entry };
-  }
-
-  /** Whether a remote actor who may see the entry may read the comment (answer, cheer it). */
-  function mayRead(comment: ThreadComment, actorId: number): boolean {
-    if (comment.audience !== 'DIRECT' || comment.actorId === actorId) return true;
-    return threads.isAddressee(comment.id, actorId);
-  }
-
-  /** The thread a reply joins and its actor, when the actor may answer there. */
-  function threadOf(actorUri: string, target: ReplyTarget) {
-    if ('entry' in target) {
-      const entry = deps.federatedEntry(target.entry);
-      const actorId = seenBy(actorUri, entry);
-      return actorId === undefined ? undefined : { entry: entry!, parent: null, actorId };
-    }
-    const found = commentOf(target.comment);
-    const actorId = found && seenBy(actorUri, found.entry);
-    if (!found || actorId === undefined || !mayRead(found.comment, actorId)) return undefined;
-    return { entry: found.entry, parent: found.comment, actorId };
-  }
-
-  /**
-   * The reply's addressees as actor ids (remote actors only when known), and whether one of
-   * them is a local user who may see the entry.
-   */
-  function addresseesOf(addressing: NoteAddressing, entry: Entry) {
-    const named = replyAddressees(addressing);
-    const rows: { actorId: number; mentioned: boolean }[] = [];
-    let localReader = false;
-    for (const [userId, mentioned] of named.users) {
-      rows.push({ actorId: actors.localActorId(userId), mentioned });
-      localReader ||= userId === entry.userId || deps.maySee(userId, entry.id);
-    }
-    for (const [uri, mentioned] of named.actors) {
-      const actor = actors.findRemoteByUri(uri);
-      if (actor) rows.push({ actorId: actor.id, mentioned });
-    }
-    return { rows, localReader };
-  }
-
   function record(
     type: 'Like' | 'UndoLike' | 'Comment' | 'LikeComment' | 'UndoLikeComment',
     actorId: number,
     beverageId: number,
-    payload: { cheerId: number } | { commentId: number } | { commentCheerId: number; commentId: number },
+    payload:
+      { cheerId: number } | { commentId: number } | { commentCheerId: number; commentId: number },
   ): void {
     outbox.record({ actorId, type, beverageId, payload, createdAt: now() });
   }

@@ -42,9 +42,10 @@ export function replyAudience(addressing: NoteAddressing, ownerId: number): Comm
  * The people a reply is addressed to, each once: local users (`users`) and remote actor URIs
  * (`actors`), `mentioned` when a `Mention` tag names them. The author is not among them.
  */
-export function replyAddressees(
-  addressing: NoteAddressing,
-): { users: Map<number, boolean>; actors: Map<string, boolean> } {
+export function replyAddressees(addressing: NoteAddressing): {
+  users: Map<number, boolean>;
+  actors: Map<string, boolean>;
+} {
   const users = new Map<number, boolean>();
   const actors = new Map<string, boolean>();
   for (const id of addressing.users) users.set(id, false);

@@ -158,7 +158,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
   });
 
   it('stores replies two and three levels deep under their parents, in the same entry', async () => {
-    const { id, note } = await entry();
+    const { id } = await entry();
     const top = world.vault.ctx.conversation.comment(
       viewer('carol'),
       { kind: 'local', id },
@@ -246,7 +246,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
   });
 
   it('takes a Like of a comment as its cheer, once, and its Undo takes it back', async () => {
-    const { id, note } = await entry();
+    const { id } = await entry();
     const top = world.vault.ctx.conversation.comment(
       viewer('carol'),
       { kind: 'local', id },
