@@ -68,17 +68,26 @@ export function mentionedActors(
   return [...found];
 }
 
-/** A comment's mentions as its JSON says them, with the text as the comment writes each. */
+/**
+ * A comment's mentions as its JSON says them, with the text as the comment writes each, in the
+ * order written.
+ */
 export function presentMentions(
   content: string,
   mentioned: readonly MentionedActor[],
   localHost: string,
 ): CommentMention[] {
   const named = mentioned.filter((actor) => actor.username !== null || actor.handle !== null);
-  return named.map(({ username, handle }) => {
+  const mentions = named.map(({ username, handle }) => {
     const ways = username
       ? [`@${username}`, `@${username}@${localHost}`]
       : [handle!, `@${handle!.split('@')[1] ?? ''}`];
     return { text: mentionText(content, ways), username, handle: username ? null : handle };
   });
+  const lower = content.toLowerCase();
+  const at = (mention: CommentMention) => {
+    const index = lower.indexOf(mention.text.toLowerCase());
+    return index < 0 ? Infinity : index;
+  };
+  return mentions.sort((a, b) => at(a) - at(b));
 }
