@@ -222,6 +222,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       return !!user && !!entry && visibility.canSee(user, entry);
     },
     isFollower: (userId, actorUri) => followRepo.isFollower(userId, actorUri),
+    roleOf: (userId) => users.findById(userId)?.role,
+    localHost: new URL(config.origin).host,
     now,
   });
   registerConversationDelivery(outbox, {
