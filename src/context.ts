@@ -216,11 +216,6 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       const entry = federatedEntries.byId(entryId);
       return entry && users.findById(entry.userId)?.activityPubEnabled ? entry : undefined;
     },
-    maySee: (userId, entryId) => {
-      const user = users.findById(userId);
-      const entry = beverageRepo.findById(entryId);
-      return !!user && !!entry && visibility.canSee(user, entry);
-    },
     isFollower: (userId, actorUri) => followRepo.isFollower(userId, actorUri),
     roleOf: (userId) => users.findById(userId)?.role,
     localHost: new URL(config.origin).host,

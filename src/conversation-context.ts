@@ -5,7 +5,7 @@ import { registerConversationNotifications } from './conversation/notifications.
 import { createRemoteConversation } from './conversation/remote.ts';
 import { createRemoteThreadRepository } from './conversation/remote-thread-repository.ts';
 import { createConversationRepository } from './conversation/repository.ts';
-import { createConversationService } from './conversation/service.ts';
+import { createConversationService, type EntryRef } from './conversation/service.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { FeedRepository } from './feed/repository.ts';
 import type { NotificationRepository } from './notifications/repository.ts';
@@ -32,9 +32,8 @@ export function createConversationContext(
     outbox: Outbox;
     /** The federated entry a remote reply names (src/conversation/remote.ts). */
     federatedEntry: Parameters<typeof createRemoteConversation>[0]['federatedEntry'];
-    /** The same by entry id, and whether a local user may see it (remote replies' threads). */
+    /** The same by entry id (the entry a comment a remote reply answers is under). */
     federatedEntryById: Parameters<typeof createRemoteConversation>[0]['federatedEntryById'];
-    maySee: Parameters<typeof createRemoteConversation>[0]['maySee'];
     /** Whether the actor is an accepted remote follower of the user. */
     isFollower(userId: number, actorUri: string): boolean;
     /** A local user's role (whether they may see an entry), undefined for no user. */
@@ -58,15 +57,16 @@ export function createConversationContext(
     localHost: options.localHost,
     now,
   });
+  const maySeeEntry = (userId: number, entry: EntryRef) => {
+    const role = options.roleOf(userId);
+    return role !== undefined && conversation.maySee({ id: userId, role }, entry);
+  };
   registerConversationNotifications(outbox, {
     repo,
     notifications: options.notifications,
     actors,
     ownerOf: (beverageId) => entries.findById(beverageId)?.userId,
-    maySeeEntry: (userId, entry) => {
-      const role = options.roleOf(userId);
-      return role !== undefined && conversation.maySee({ id: userId, role }, entry);
-    },
+    maySeeEntry,
   });
   // Cheers and replies of remote accounts (the inbox), and local ones on remote vaults' entries.
   const remoteConversation = createRemoteConversation({
@@ -74,7 +74,7 @@ export function createConversationContext(
     threads: createRemoteThreadRepository(database.sqlite),
     federatedEntry: options.federatedEntry,
     federatedEntryById: options.federatedEntryById,
-    maySee: options.maySee,
+    maySee: (userId, entryId) => maySeeEntry(userId, { kind: 'local', id: entryId }),
     isFollower: options.isFollower,
     actors,
     blocks,

@@ -213,18 +213,23 @@ export function createRemoteConversation(
       if (!actor || !comment || comment.actorId !== actor.id || content === undefined) {
         return 'refused';
       }
+      if (!threads.commentByUri(noteUri)) return 'unchanged'; // deleted, kept for its answers
       const at = updatedAt?.getTime() ?? now();
       if (at <= comment.updatedAt) return 'unchanged';
       repo.updateComment(comment.id, content, Math.min(at, now()));
       return 'stored';
     },
 
-    /** A deleted reply: its author's Delete removes it (and its notification). */
+    /**
+     * A deleted reply: its author's Delete removes it and its notifications, or, when it has
+     * answers, keeps it as a deleted comment under which they stay (as a local deletion does).
+     */
     receiveCommentDelete(actorUri: string, noteUri: string): RemoteOutcome {
       const actor = actors.findRemoteByUri(actorUri);
       const comment = repo.commentByUri(noteUri);
       if (!actor || !comment || comment.actorId !== actor.id) return 'refused';
-      repo.deleteComment(comment.id);
+      if (!threads.commentByUri(noteUri)) return 'unchanged';
+      transaction(() => repo.deleteOrTombstone(comment.id, now()));
       return 'stored';
     },
   };

@@ -8,7 +8,10 @@ import {
   type PostVisibility,
   type Shape,
 } from './conversation-shapes.ts';
+import { commentListSchema } from '../../contract/conversation.ts';
+import { notificationListSchema } from '../../contract/social.ts';
 import {
+  api,
   closeConversationWorld,
   deliver,
   startConversationWorld,
@@ -99,6 +102,23 @@ function notifications(username: string, type: string) {
   }[];
 }
 
+/** The thread as a user reads it through the API. */
+async function thread(username: string, entryId: number) {
+  const body = await api(world, username, `/api/beverages/${entryId}/comments`);
+  return commentListSchema.parse(body).comments;
+}
+
+/** A user's notifications through the API: type, message, link and sender. */
+async function told(username: string) {
+  const body = notificationListSchema.parse(await api(world, username, '/api/notifications'));
+  return body.notifications.map((n) => ({
+    type: n.type,
+    message: n.payload.message,
+    url: n.payload.url,
+    sender: n.sender.username,
+  }));
+}
+
 describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
   const cast = CAST[shape];
   const remote = () => cast.remote();
@@ -147,6 +167,27 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     const stored = storedComment(uri)!;
     expect(stored).toMatchObject({ beverage_id: id, audience: 'DIRECT' });
     expect(addressees(stored.id)).toEqual([{ who: 'alice', mentioned: 1 }]);
+    // The owner reads it, marked as private; other members who see the entry do not, nor count it.
+    expect(await thread('alice', id)).toMatchObject([{ id: stored.id, audience: 'DIRECT' }]);
+    expect(await thread('carol', id)).toEqual([]);
+    expect(await thread('dave', id)).toEqual([]);
+    const counted = await api(world, 'dave', `/api/beverages/${id}`);
+    expect(counted).toMatchObject({ beverage: { commentCount: 0 } });
+    expect(await told('alice')).toContainEqual({
+      type: 'MENTION',
+      message: `@alice ${cast.replier} says hi`,
+      url: undefined,
+      sender: `@${remote().handle(cast.replier)}`,
+    });
+    // A public reply that mentions carol tells her.
+    await reply(cast.replier, {
+      inReplyTo: note,
+      visibility: 'public',
+      mentions: [local('carol')],
+    });
+    expect(await told('carol')).toContainEqual(
+      expect.objectContaining({ type: 'MENTION', message: `@carol ${cast.replier} says hi` }),
+    );
     // Addressed to another remote account only (and one vault user who does not federate).
     const other = remoteAccount(remote(), cast.second);
     const dropped = await reply(cast.replier, {
@@ -193,9 +234,20 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       { who: 'alice', mentioned: 1 },
       { who: account(cast.replier).id, mentioned: 1 },
     ]);
-    // The owner hears of each.
-    const told = notifications('alice', 'COMMENT').map((n) => n.comment_id);
-    expect(told).toEqual(expect.arrayContaining([two!.id, three!.id, four!.id]));
+    // carol is told of the answer to her comment; the owner of each, mentioned in one.
+    expect(notifications('carol', 'REPLY')).toContainEqual(
+      expect.objectContaining({ comment_id: two!.id }),
+    );
+    const byComment = (type: string) => notifications('alice', type).map((n) => n.comment_id);
+    expect(byComment('COMMENT')).toEqual(expect.arrayContaining([two!.id, four!.id]));
+    expect(byComment('MENTION')).toContain(three!.id);
+    // The thread shows each answer after its parent.
+    expect((await thread('alice', id)).map((c) => [c.id, c.parentId])).toEqual([
+      [top.id, null],
+      [two!.id, top.id],
+      [three!.id, two!.id],
+      [four!.id, three!.id],
+    ]);
     // A direct answer to a remote reply that names no vault user is not kept.
     const hidden = await reply(cast.second, {
       inReplyTo: fourth,
@@ -234,14 +286,29 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     };
     await deliver(world, remote(), cast.replier, update, personal());
     expect(storedComment(uri)).toMatchObject({ parent_id: top.id, content: 'second' });
-    const deletion = {
+    const answer = await reply(cast.second, {
+      inReplyTo: uri,
+      visibility: 'public',
+      mentions: [remoteAccount(remote(), cast.replier)],
+    });
+    const deletion = (id: string) => ({
       '@context': made.activity['@context'],
-      id: `${uri}#delete`,
+      id: `${id}#delete`,
       type: 'Delete',
       actor: account(cast.replier).id,
-      object: { id: uri, type: 'Tombstone' },
-    };
-    await deliver(world, remote(), cast.replier, deletion);
+      object: { id, type: 'Tombstone' },
+    });
+    // Answered: kept as a deleted comment, its answer under it.
+    await deliver(world, remote(), cast.replier, deletion(uri));
+    expect((await thread('alice', id)).map((c) => [c.parentId, c.deleted, c.content])).toEqual([
+      [null, false, 'Hm'],
+      [top.id, true, ''],
+      [storedComment(uri)!.id, false, `@${cast.replier} ${cast.second} says hi`],
+    ]);
+    // Its answer's own author deletes it: both go.
+    const byAnswerer = { ...deletion(answer), actor: account(cast.second).id };
+    await deliver(world, remote(), cast.second, byAnswerer);
+    expect(storedComment(answer)).toBeUndefined();
     expect(storedComment(uri)).toBeUndefined();
   });
 
@@ -267,6 +334,10 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     ]);
     await deliver(world, remote(), cast.replier, liked);
     expect(cheers(top.id)).toHaveLength(1);
+    const cheered = () =>
+      notifications('carol', 'COMMENT_CHEER').filter((n) => n.comment_id === top.id);
+    expect(cheered()).toHaveLength(1);
+    expect(await thread('carol', id)).toMatchObject([{ id: top.id, cheerCount: 1 }]);
     // A stranger's Like changes nothing.
     const stray = like(shape, account(cast.stranger), carolsNote);
     await deliver(world, remote(), cast.stranger, stray);
@@ -284,6 +355,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
 
     await deliver(world, remote(), cast.replier, undo(account(cast.replier), liked));
     expect(cheers(top.id)).toEqual([]);
+    expect(cheered()).toEqual([]);
   });
 
   it('keeps a DIRECT comment to those it names: its author may answer it, nobody else like or answer it', async () => {
@@ -332,10 +404,15 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       `${world.vault.url}/users/carol/inbox`,
     );
     await deliver(world, remote(), cast.stranger, made.activity);
-    const told = notifications('carol', 'MENTION').slice(before);
-    expect(told).toEqual([
+    expect(notifications('carol', 'MENTION').slice(before)).toEqual([
       { message: '@carol have you tried this one?', url: made.note.url, comment_id: null },
     ]);
+    expect(await told('carol')).toContainEqual({
+      type: 'MENTION',
+      message: '@carol have you tried this one?',
+      url: made.note.url,
+      sender: `@${remote().handle(cast.stranger)}`,
+    });
     // Nothing else of it is stored.
     expect(storedComment(String(made.note.id))).toBeUndefined();
 

@@ -226,8 +226,6 @@ export const ACTIVITY_TYPES = [
   'UndoLike',
   'Comment',
   'DeleteComment',
-  'LikeComment',
-  'UndoLikeComment',
   'CreateTasting',
   'UpdateTasting',
   'DeleteTasting',
