@@ -248,6 +248,25 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       [three!.id, two!.id],
       [four!.id, three!.id],
     ]);
+    // alice answers the reply here (third level); an answer to hers (fourth) tells her as REPLY.
+    const hers = world.vault.ctx.conversation.comment(
+      viewer('alice'),
+      { kind: 'local', id },
+      {
+        content: 'Thanks!',
+        inReplyTo: two!.id,
+      },
+    );
+    const fifth = await reply(cast.second, {
+      inReplyTo: `${world.vault.url}/users/alice/comments/${hers.id}`,
+      visibility: 'public',
+      mentions: [local('alice')],
+    });
+    const five = storedComment(fifth)!;
+    expect(five).toMatchObject({ beverage_id: id, parent_id: hers.id });
+    expect(notifications('alice', 'REPLY')).toContainEqual(
+      expect.objectContaining({ comment_id: five.id }),
+    );
     // A direct answer to a remote reply that names no vault user is not kept.
     const hidden = await reply(cast.second, {
       inReplyTo: fourth,
