@@ -1,7 +1,7 @@
 import type { NoteAddressing } from '../../src/conversation/reply-audience.ts';
 import type { FederationDeps } from '../deps.ts';
 import { INSTANCE_ACTOR } from '../paths.ts';
-import type { ReplyNote } from './conversation-common.ts';
+import { localPath, type ReplyNote } from './conversation-common.ts';
 
 /** The Public collection as servers write it (expanded, compacted, bare). */
 const PUBLIC = new Set(['https://www.w3.org/ns/activitystreams#Public', 'as:Public', 'Public']);
@@ -18,26 +18,10 @@ function localAddress(
   deps: FederationDeps,
   url: string,
 ): { userId: number; followers: boolean } | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (parsed.origin !== new URL(deps.config.origin).origin || parsed.search || parsed.hash) {
-    return undefined;
-  }
-  const match = LOCAL_ACTOR.exec(parsed.pathname);
-  if (!match) return undefined;
-  let username: string;
-  try {
-    username = decodeURIComponent(match[1]!);
-  } catch {
-    return undefined;
-  }
-  if (username === INSTANCE_ACTOR) return undefined;
-  const user = deps.users.findFederatedByUsername(username);
-  return user && { userId: user.id, followers: match[2] !== undefined };
+  const local = localPath(deps.config.origin, url, LOCAL_ACTOR);
+  if (!local || local.username === INSTANCE_ACTOR) return undefined;
+  const user = deps.users.findFederatedByUsername(local.username);
+  return user && { userId: user.id, followers: local.match[2] !== undefined };
 }
 
 /**

@@ -118,25 +118,46 @@ export function commentNoteOf(
 ): NotedComment | undefined {
   if (!url) return undefined;
   const href = typeof url === 'string' ? url : url.href;
-  let parsed: URL;
-  try {
-    parsed = new URL(href);
-  } catch {
-    return undefined;
-  }
-  if (parsed.origin !== new URL(deps.config.origin).origin) {
+  if (!URL.canParse(href)) return undefined;
+  if (new URL(href).origin !== new URL(deps.config.origin).origin) {
     return deps.remoteConversation?.isStoredReply(href) ? { commentUri: href } : undefined;
   }
-  const match = parsed.search || parsed.hash ? null : COMMENT_NOTE.exec(parsed.pathname);
+  const local = localPath(deps.config.origin, href, COMMENT_NOTE);
+  const author = local && deps.users.findFederatedByUsername(local.username);
+  return author && { commentId: Number(local.match[2]), authorUserId: author.id };
+}
+
+/**
+ * A URL of this vault's origin, without query or fragment, whose path matches `pattern` (its
+ * first group a username): the match and the decoded username; undefined for any other URL.
+ */
+export function localPath(
+  origin: string,
+  url: string,
+  pattern: RegExp,
+): { match: RegExpExecArray; username: string } | undefined {
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  if (parsed.origin !== new URL(origin).origin || parsed.search || parsed.hash) return undefined;
+  const match = pattern.exec(parsed.pathname);
   if (!match) return undefined;
-  let username: string;
   try {
-    username = decodeURIComponent(match[1]!);
+    return { match, username: decodeURIComponent(match[1]!) };
   } catch {
     return undefined;
   }
-  const author = deps.users.findFederatedByUsername(username);
-  return author && { commentId: Number(match[2]), authorUserId: author.id };
+}
+
+/**
+ * The remote conversation, the activity's one actor and the Note it embeds, when there are
+ * all three; else undefined.
+ */
+export async function conversationNote(activity: Activity, deps: FederationDeps) {
+  const conversation = deps.remoteConversation;
+  const actor = singleActor(activity);
+  if (!conversation || !actor) return undefined;
+  const note = await embeddedNote(activity);
+  return note && { conversation, actor, note };
 }
 
 /** What a Note id names here: a local entry's Note, a comment's, or nothing (undefined). */

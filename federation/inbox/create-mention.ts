@@ -4,7 +4,7 @@ import type { FederationDeps } from '../deps.ts';
 import { readVaultNoteFromActivity } from '../note-reader.ts';
 import { INSTANCE_ACTOR } from '../paths.ts';
 import { noteAddressing } from './addressing.ts';
-import { embeddedNote, logOutcome, singleActor } from './conversation-common.ts';
+import { conversationNote, logOutcome } from './conversation-common.ts';
 import { fetchRemoteActor, guardedLoader } from './follow-common.ts';
 import { sameOrigin } from './received-note.ts';
 
@@ -25,11 +25,10 @@ export async function onCreateMention(
   create: Create,
   deps: FederationDeps,
 ): Promise<boolean> {
-  const conversation = deps.remoteConversation;
-  const actor = singleActor(create);
-  if (!conversation || !actor) return false;
-  const note = await embeddedNote(create);
-  if (!note || note.attributedTo !== actor.href || !sameOrigin(note.id, actor)) return false;
+  const created = await conversationNote(create, deps);
+  if (!created) return false;
+  const { conversation, actor, note } = created;
+  if (note.attributedTo !== actor.href || !sameOrigin(note.id, actor)) return false;
   const userIds = [...new Set(noteAddressing(deps, note, actor).mentionedUsers)];
   if (userIds.length === 0) return false;
   if (readVaultNoteFromActivity(await create.toJsonLd())) return false;

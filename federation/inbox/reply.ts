@@ -2,12 +2,7 @@ import type { InboxContext } from '@fedify/fedify';
 import type { Create } from '@fedify/vocab';
 import type { FederationDeps } from '../deps.ts';
 import { noteAddressing } from './addressing.ts';
-import {
-  conversationTargetOf,
-  embeddedNote,
-  logOutcome,
-  singleActor,
-} from './conversation-common.ts';
+import { conversationNote, conversationTargetOf, logOutcome } from './conversation-common.ts';
 import { sameOrigin } from './received-note.ts';
 
 /**
@@ -26,12 +21,10 @@ export async function onCreateReply(
   create: Create,
   deps: FederationDeps,
 ): Promise<boolean> {
-  const conversation = deps.remoteConversation;
-  const actor = singleActor(create);
-  if (!conversation || !actor) return false;
-  const note = await embeddedNote(create);
-  const target = note && conversationTargetOf(deps, note.inReplyTo);
-  if (!note || !target) return false;
+  const created = await conversationNote(create, deps);
+  const target = created && conversationTargetOf(deps, created.note.inReplyTo);
+  if (!created || !target) return false;
+  const { conversation, actor, note } = created;
   if (note.attributedTo !== actor.href || !sameOrigin(note.id, actor)) {
     logOutcome(create, 'a reply not by its actor:', 'refused');
     return true;
