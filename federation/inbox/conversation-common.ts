@@ -160,7 +160,11 @@ export async function conversationNote(activity: Activity, deps: FederationDeps)
   return note && { conversation, actor, note };
 }
 
-/** What a Note id names here: a local entry's Note, a comment's, or nothing (undefined). */
+/**
+ * What a Note id names here: a local entry's Note, or the Note of a comment under a local entry;
+ * undefined for anything else (a local user's comment on a remote vault's entry among them, so
+ * that an answer to it that mentions her still tells her: create-mention.ts).
+ */
 export function conversationTargetOf(
   deps: FederationDeps,
   url: string | URL | null | undefined,
@@ -168,7 +172,9 @@ export function conversationTargetOf(
   const entry = localEntryOf(deps.config.origin, url);
   if (entry) return { entry };
   const comment = commentNoteOf(deps, url);
-  return comment && { comment };
+  return comment && deps.remoteConversation?.isLocalThreadComment(comment)
+    ? { comment }
+    : undefined;
 }
 
 /** The local entry a Note id names (any generation), or undefined for any other URL. */

@@ -195,6 +195,18 @@ export function createRemoteConversation(
       return told.length > 0 ? 'stored' : 'unchanged';
     },
 
+    /**
+     * Whether a comment's Note names a comment under a local entry (deleted or not), whose
+     * thread is here; one under a remote vault's entry is that vault's to answer.
+     */
+    isLocalThreadComment(noted: NotedComment): boolean {
+      const found =
+        'commentUri' in noted
+          ? repo.commentByUri(noted.commentUri)
+          : repo.commentRow(noted.commentId);
+      return found !== undefined && found.beverageId !== null;
+    },
+
     /** Whether a Note id is a stored reply (so an Update or Delete of it is for these). */
     isStoredReply(noteUri: string): boolean {
       return repo.commentByUri(noteUri) !== undefined;

@@ -407,6 +407,57 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     expect(storedComment(own)).toMatchObject({ parent_id: stored.id, audience: 'DIRECT' });
   });
 
+  it("tells a vault user of an answer to her comment on a remote vault's entry, which is that vault's thread", async () => {
+    const author = world.vault.ctx.actors.findRemoteByUri(account(cast.replier).id)!;
+    const carolActor = world.vault.ctx.actors.localActorId(world.users.carol!.id);
+    sqlite()
+      .prepare(
+        `INSERT INTO follows (follower_id, followed_id, state, created_at)
+         VALUES (?, ?, 'ACCEPTED', ?) ON CONFLICT DO NOTHING`,
+      )
+      .run(carolActor, author.id, Date.now());
+    const noteUri = `${account(cast.replier).id}/entries/${Date.now()}`;
+    const stored = await world.vault.ctx.remoteEntries.store(
+      author.id,
+      {
+        noteUri,
+        type: 'BEER',
+        name: 'Orval',
+        subtype: 'Trappist',
+        makerName: 'Orval',
+        rating: 4,
+        notes: '',
+        status: 'TRIED',
+        publishedAt: new Date(),
+        updatedAt: new Date(),
+        photoUrl: null,
+      },
+      undefined,
+    );
+    expect(stored).toBe('stored');
+    const remoteEntry = world.vault.ctx.remoteEntries.find(noteUri)!;
+    const hers = world.vault.ctx.conversation.comment(
+      viewer('carol'),
+      { kind: 'remote', id: remoteEntry.id },
+      'Lovely one',
+    );
+    await world.vault.ctx.outbox.idle();
+    const answer = post(shape, account(cast.replier), {
+      inReplyTo: `${world.vault.url}/users/carol/comments/${hers.id}`,
+      visibility: 'public',
+      mentions: [local('carol')],
+      text: 'glad you like it',
+    });
+    await deliver(world, remote(), cast.replier, answer.activity);
+    expect(await told('carol')).toContainEqual({
+      type: 'MENTION',
+      message: '@carol glad you like it',
+      url: answer.note.url,
+      sender: `@${remote().handle(cast.replier)}`,
+    });
+    expect(storedComment(String(answer.note.id))).toBeUndefined();
+  });
+
   it('tells a vault user of a post that mentions her and answers nothing here; not once she blocked its author', async () => {
     const made = post(shape, account(cast.stranger), {
       visibility: 'public',
