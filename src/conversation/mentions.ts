@@ -11,7 +11,8 @@ export interface WrittenMention {
 
 // Not inside a word, an address or a URL ('a@b', 'x/@y'); a host is labels joined by dots
 // (a sentence's last dot is not part of it), with an optional port.
-const MENTION = /(?<![\w@/.])@([A-Za-z0-9_]{1,30})(?:@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d+)?))?/g;
+const MENTION =
+  /(?<![\w@/.])@([A-Za-z0-9_]{1,30})(?:@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d+)?))?/g;
 
 /** The names a comment's text mentions, each once, in the order written. */
 export function writtenMentions(content: string): WrittenMention[] {

@@ -60,7 +60,9 @@ export function registerConversationNotifications(
   /** Whether the user may see the activity's entry and read the comment. */
   function reads(userId: number, activity: ActivityRow, commentId: number): boolean {
     const entry = entryOf(activity);
-    return entry !== undefined && deps.maySeeEntry(userId, entry) && repo.canRead(commentId, userId);
+    return (
+      entry !== undefined && deps.maySeeEntry(userId, entry) && repo.canRead(commentId, userId)
+    );
   }
 
   /** Who a comment tells, and how: REPLY before MENTION before COMMENT, its author never. */

@@ -112,16 +112,14 @@ export function createConversationService(deps: {
   function viewsOf(viewer: ConversationViewer, entry: Discussed, comments: CommentRecord[]) {
     const mentions = repo.mentionsOf(entry.ref);
     const cheers = repo.commentCheersOf(entry.ref, viewer.id);
-    return comments.map(
-      (comment): CommentView => ({
-        ...comment,
-        canDelete: canDelete(viewer, entry, comment),
-        mentions: comment.deleted
-          ? []
-          : presentMentions(comment.content, mentions.get(comment.id) ?? [], localHost),
-        ...(comment.deleted ? NO_COMMENT_CHEERS : (cheers.get(comment.id) ?? NO_COMMENT_CHEERS)),
-      }),
-    );
+    return comments.map((comment): CommentView => ({
+      ...comment,
+      canDelete: canDelete(viewer, entry, comment),
+      mentions: comment.deleted
+        ? []
+        : presentMentions(comment.content, mentions.get(comment.id) ?? [], localHost),
+      ...(comment.deleted ? NO_COMMENT_CHEERS : (cheers.get(comment.id) ?? NO_COMMENT_CHEERS)),
+    }));
   }
 
   /** A comment under the entry the viewer reads and that is not deleted; else a 404. */

@@ -193,10 +193,14 @@ describe('cheers of comments', () => {
       cookies.fern,
     );
     const secretId = commentResponseSchema.parse(await json(secret)).comment.id;
-    expect((await vault.request(`${local(id)}/comments/${top.id}`, {
-      method: 'DELETE',
-      cookie: cookies.mia,
-    })).status).toBe(204);
+    expect(
+      (
+        await vault.request(`${local(id)}/comments/${top.id}`, {
+          method: 'DELETE',
+          cookie: cookies.mia,
+        })
+      ).status,
+    ).toBe(204);
     const hidden = await entry('PRIVATE');
     const hiddenComment = await write(local(hidden), 'olive', 'Mine alone');
     const refusals: [string, number, Person, string][] = [
