@@ -125,11 +125,15 @@ describe('mentions', () => {
     expect(res.status).toBe(404);
   });
 
-  it('the owner mentioned in an answer to their comment is told once, of the answer', async () => {
+  it('the owner mentioned is told once: of a comment, of an answer to their own comment', async () => {
     const id = await entry();
+    await write(local(id), 'sam', '@olive where from?');
     const own = await write(local(id), 'olive', 'Try it with water.');
     await write(local(id), 'mia', '@olive how much?', own.id);
-    expect(await alerts('olive')).toEqual([['REPLY', 'mia', '@olive how much?']]);
+    expect(await alerts('olive')).toEqual([
+      ['REPLY', 'mia', '@olive how much?'],
+      ['COMMENT', 'sam', '@olive where from?'],
+    ]);
   });
 });
 
