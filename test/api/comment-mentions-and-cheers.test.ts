@@ -117,6 +117,14 @@ describe('mentions', () => {
     expect(await alerts('olive')).toEqual([['COMMENT', 'mia', text]]);
   });
 
+  it('@name@host with this vault’s own host names the local user', async () => {
+    const id = await entry();
+    const host = new URL(vault.origin).host;
+    const written = await write(local(id), 'mia', `Hello @SAM@${host}!`);
+    expect(written.mentions).toEqual([{ text: `@SAM@${host}`, username: 'sam', handle: null }]);
+    expect(await alerts('sam')).toEqual([['MENTION', 'mia', `Hello @SAM@${host}!`]]);
+  });
+
   it('a mentioned user who may not see the entry is told nothing and reads nothing', async () => {
     const id = await entry('FOLLOWERS');
     await write(local(id), 'fern', 'What would @mia say?');
