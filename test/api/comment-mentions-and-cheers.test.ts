@@ -178,6 +178,25 @@ describe('cheers of comments', () => {
     expect(await alerts('fern')).toEqual([['COMMENT_CHEER', 'olive', 'Iodine and tar.']]);
   });
 
+  it('a cheer across a block is not counted for the other side, and counts again once lifted', async () => {
+    const id = await entry();
+    const words = await write(local(id), 'fern', 'Brine.');
+    await cheered(local(id), words.id, 'mia');
+    await cheered(local(id), words.id, 'olive');
+    const block = await vault.postJson('/api/users/blocks', { username: 'mia' }, cookies.sam);
+    expect(block.status).toBe(201);
+    const blockId = ((await json(block)) as { block: { id: number } }).block.id;
+    const countFor = async (who: Person) => (await thread(local(id), who))[0]!.cheerCount;
+    expect([await countFor('sam'), await countFor('fern')]).toEqual([1, 2]);
+    expect(await cheered(local(id), words.id, 'sam')).toEqual({ cheerCount: 2, cheeredByMe: true });
+    const lift = await vault.request(`/api/users/blocks/${blockId}`, {
+      method: 'DELETE',
+      cookie: cookies.sam,
+    });
+    expect(lift.status).toBe(204);
+    expect(await countFor('sam')).toBe(3);
+  });
+
   it('record LikeComment and UndoLikeComment for federation, in the same transaction', async () => {
     const id = await entry();
     const words = await write(local(id), 'fern', 'Smoke.');
