@@ -151,18 +151,36 @@ export function createConversationRepository(sqlite: Database.Database) {
   const deleteActorCheers = sqlite.prepare(
     `DELETE FROM cheers WHERE actor_id = ? AND beverage_id IN (${ownEntries})`,
   );
-  const deleteActorComments = sqlite.prepare(
-    `DELETE FROM comments WHERE actor_id = ? AND beverage_id IN (${ownEntries})`,
+  const deleteActorCommentCheers = sqlite.prepare(
+    `DELETE FROM comment_cheers WHERE actor_id = ?
+       AND comment_id IN (SELECT id FROM comments WHERE beverage_id IN (${ownEntries}))`,
   );
+  // Newest first, so that the actor's own answers go before the comments they answer.
+  const actorComments = sqlite
+    .prepare(
+      `SELECT id FROM comments WHERE actor_id = ? AND beverage_id IN (${ownEntries})
+         AND deleted_at IS NULL ORDER BY id DESC`,
+    )
+    .pluck();
+  const threadStatements = createThreadStatements(sqlite);
   return {
-    ...createThreadStatements(sqlite),
+    ...threadStatements,
 
-    /** Removes the actor's cheers and comments on the user's entries (a block); how many. */
+    /**
+     * Removes the actor's cheers, cheers of comments and comments on the user's entries (a
+     * block); how many. A comment that others answered stays as a deleted comment
+     * (deleteOrTombstone), so their answers keep their place.
+     */
     removeActorOnEntriesOf(actorId: number, userId: number): number {
-      return (
+      let removed =
         deleteActorCheers.run(actorId, userId).changes +
-        deleteActorComments.run(actorId, userId).changes
-      );
+        deleteActorCommentCheers.run(actorId, userId).changes;
+      const at = Date.now();
+      for (const id of actorComments.all(actorId, userId) as number[]) {
+        threadStatements.deleteOrTombstone(id, at);
+        removed++;
+      }
+      return removed;
     },
 
     /** Adds the actor's cheer; its id, or undefined when the actor had cheered already. */
