@@ -9,7 +9,7 @@ import { insertRemoteFollower } from './entries-remote-followers.ts';
  * in the JSON shapes Mastodon sends (its ActivityPub documentation), signed by a fake server's
  * real keys and posted to the real inboxes (personal and shared). Stored only from the entry's
  * audience (an accepted follower of its owner), shown as text through the API, and told to
- * the owner as CHEER and MENTION notifications (the reply mentions her).
+ * the owner as CHEER and COMMENT notifications.
  */
 
 const AS = 'https://www.w3.org/ns/activitystreams';
@@ -96,7 +96,7 @@ const cheerCount = async (id: number) =>
 const comments = async (id: number) =>
   commentListSchema.parse(await api(`/api/beverages/${id}/comments`)).comments;
 
-function notifications(type: 'CHEER' | 'MENTION') {
+function notifications(type: 'CHEER' | 'COMMENT') {
   return vault.ctx.database.sqlite
     .prepare('SELECT beverage_id, message FROM notifications WHERE recipient_id = ? AND type = ?')
     .all(alice.id, type) as { beverage_id: number; message: string | null }[];
@@ -220,10 +220,9 @@ describe('a reply from Mastodon', () => {
       author: { username: null, handle: `@${masto.handle('bob')}` },
       canDelete: true,
     });
-    // It mentions her (Mastodon mentions the author answered): she is told as mentioned.
     expect(
       await until(
-        () => notifications('MENTION'),
+        () => notifications('COMMENT'),
         (n) => n.length === 1,
       ),
     ).toEqual([{ beverage_id: id, message: comment!.content }]);
@@ -264,7 +263,7 @@ describe('a reply from Mastodon', () => {
         (l) => l.length === 0,
       ),
     ).toEqual([]);
-    expect(notifications('MENTION')).toEqual([]);
+    expect(notifications('COMMENT')).toEqual([]);
   });
 
   it('is ignored for a PRIVATE entry and from a non-follower', async () => {

@@ -128,18 +128,17 @@ describe('a cheer and a comment travelling from one vault to another', () => {
     const kinds = () =>
       b.ctx.database.sqlite
         .prepare(
-          `SELECT type FROM notifications
-           WHERE recipient_id = ? AND type IN ('CHEER', 'COMMENT', 'MENTION') ORDER BY type`,
+          `SELECT type FROM notifications WHERE recipient_id = ? AND type IN ('CHEER', 'COMMENT')
+           ORDER BY type`,
         )
         .pluck()
         .all(bobId);
-    // The comment's Note mentions the entry's author: bob is told as mentioned.
     expect(
       await until(
         async () => kinds(),
         (list) => list.length === 2,
       ),
-    ).toEqual(['CHEER', 'MENTION']);
+    ).toEqual(['CHEER', 'COMMENT']);
 
     expect((await send(a, 'DELETE', `${path}/cheer`, alice)).status).toBe(200);
     expect((await send(a, 'DELETE', `${path}/comments/${commentId}`, alice)).status).toBe(204);
