@@ -28,7 +28,10 @@ export interface NewRemoteReply {
  * `comment_addressees`), cheers of comments (`comment_cheers`), and the MENTION notification of
  * a fediverse post that is not a reply to anything here. Writes of these tables by local users
  * are the conversation repository's (repository.ts); these are the inbox's, matched by the
- * remote activity's id so that a replay changes nothing.
+ * remote activity's id so that a replay changes nothing. The MENTION is the one notification
+ * not written by src/notifications/repository.ts: it comes from no activity (nothing of the
+ * post is stored), so its replay is matched by the post, its sender and its recipient instead
+ * of the activity the notifications' repository keys them by.
  */
 export function createRemoteThreadRepository(sqlite: Database.Database) {
   const threadComment = (where: string) =>
