@@ -59,8 +59,9 @@ export interface RemoteThreadDeps {
 /**
  * Who among remote actors may act in a local entry's thread (src/conversation/remote.ts): an
  * accepted remote follower of the owner, neither having blocked the other, sees the entry; such
- * an actor reads (so answers and cheers) every comment under it but a DIRECT one that neither
- * is theirs nor names them. Only comments under local entries in the fediverse, not deleted.
+ * an actor reads (so answers and cheers) every comment under it but one whose local author
+ * and they blocked one another, and a DIRECT one that neither is theirs nor names them. Only
+ * comments under local entries in the fediverse, not deleted.
  */
 export function createRemoteThreadRules(deps: RemoteThreadDeps) {
   const { threads, actors } = deps;
@@ -90,8 +91,10 @@ export function createRemoteThreadRules(deps: RemoteThreadDeps) {
 
   /** Whether a remote actor who may see the entry may read the comment (answer, cheer it). */
   function mayRead(comment: ThreadComment, actorId: number): boolean {
-    if (comment.audience !== 'DIRECT' || comment.actorId === actorId) return true;
-    return threads.isAddressee(comment.id, actorId);
+    if (comment.actorId === actorId) return true;
+    const author = actors.userIdOf(comment.actorId);
+    if (author !== null && deps.blocks.isBlockedEitherWay(author, actorId)) return false;
+    return comment.audience !== 'DIRECT' || threads.isAddressee(comment.id, actorId);
   }
 
   /** The thread a reply joins and its actor, when the actor may answer there. */

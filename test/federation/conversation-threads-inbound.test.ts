@@ -119,6 +119,20 @@ async function told(username: string) {
   }));
 }
 
+/** A user blocks a remote account through the API. */
+async function block(username: string, actorUri: string) {
+  const res = await fetch(`${world.vault.url}/api/users/blocks`, {
+    method: 'POST',
+    headers: {
+      cookie: world.users[username]!.cookie,
+      origin: world.vault.url,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ actorUri }),
+  });
+  expect(res.status).toBe(201);
+}
+
 describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
   const cast = CAST[shape];
   const remote = () => cast.remote();
@@ -485,16 +499,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     // Nothing else of it is stored.
     expect(storedComment(String(made.note.id))).toBeUndefined();
 
-    const res = await fetch(`${world.vault.url}/api/users/blocks`, {
-      method: 'POST',
-      headers: {
-        cookie: world.users.carol!.cookie,
-        origin: world.vault.url,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ actorUri: account(cast.stranger).id }),
-    });
-    expect(res.status).toBe(201);
+    await block('carol', account(cast.stranger).id);
     const again = post(shape, account(cast.stranger), {
       visibility: 'direct',
       mentions: [local('carol')],
@@ -502,5 +507,36 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     });
     await deliver(world, remote(), cast.stranger, again.activity);
     expect(notifications('carol', 'MENTION').slice(before)).toHaveLength(1);
+  });
+
+  it("refuses an answer to and a Like of a vault user's comment from an account she blocked", async () => {
+    const { id } = await entry();
+    const top = world.vault.ctx.conversation.comment(
+      viewer('carol'),
+      { kind: 'local', id },
+      'Mine',
+    );
+    const carolsNote = `${world.vault.url}/users/carol/comments/${top.id}`;
+    await block('carol', account(cast.second).id);
+    const answer = await reply(cast.second, {
+      inReplyTo: carolsNote,
+      visibility: 'public',
+      mentions: [local('carol')],
+    });
+    await deliver(world, remote(), cast.second, like(shape, account(cast.second), carolsNote));
+    expect(storedComment(answer)).toBeUndefined();
+    expect(
+      sqlite()
+        .prepare('SELECT count(*) FROM comment_cheers WHERE comment_id = ?')
+        .pluck()
+        .get(top.id),
+    ).toBe(0);
+    // Someone she did not block answers the same comment.
+    const other = await reply(cast.replier, {
+      inReplyTo: carolsNote,
+      visibility: 'public',
+      mentions: [local('carol')],
+    });
+    expect(storedComment(other)).toMatchObject({ parent_id: top.id });
   });
 });
