@@ -21,6 +21,7 @@ import { registerTastingDelivery } from '../federation/tasting-delivery.ts';
 import { registerProfileDelivery } from '../federation/profile-delivery.ts';
 import { registerBlockDelivery } from '../federation/block-outbox.ts';
 import { createReceivedBlocks } from './blocks/received.ts';
+import { createReceivedBlockRepository } from './blocks/received-repository.ts';
 import { createFederatedEntries } from '../federation/entry-rows.ts';
 import { createProfileActivity } from './users/profile-activity.ts';
 import { createProfileService } from './users/profile-service.ts';
@@ -230,13 +231,18 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   // Block and Undo(Block) of remote accounts, through Fedify's queue.
   registerBlockDelivery(outbox, { origin: config.origin, users, actors, federation });
   const receivedBlocks = createReceivedBlocks({
+    repo: createReceivedBlockRepository(database.sqlite),
     actors,
     users,
     follows: followRepo,
     feed: feedRepo,
     conversation: conversationRepo,
+    withdrawFollowInvites: (recipientId, senderId) =>
+      notificationRepo.dropPendingFollowInvites(recipientId, senderId),
     transaction,
+    origin: config.origin,
     entries: remoteEntries,
+    now,
   });
   // Entries of federated users to their remote followers, after the local deliveries.
   registerEntryDelivery(outbox, {
