@@ -22,6 +22,7 @@ import { registerProfileDelivery } from '../federation/profile-delivery.ts';
 import { registerBlockDelivery } from '../federation/block-outbox.ts';
 import { createReceivedBlocks } from './blocks/received.ts';
 import { createReceivedBlockRepository } from './blocks/received-repository.ts';
+import { createServerSoftware } from './actors/server-software.ts';
 import { createFederatedEntries } from '../federation/entry-rows.ts';
 import { createProfileActivity } from './users/profile-activity.ts';
 import { createProfileService } from './users/profile-service.ts';
@@ -302,6 +303,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     shares,
     conversation,
     domainBlocks,
+    serverSoftware: createServerSoftware(database.sqlite),
     idempotency: createIdempotencyService({
       repo: createIdempotencyRepository(database.sqlite),
       now,
