@@ -9,7 +9,6 @@ export function presentFollowing(item: FollowedPerson): FollowingItem {
     user: item.user,
     state: item.state,
     followedAt: item.followedAt.toISOString(),
-    vault,
   };
 }
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { messageOf } from '../notes/notes.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
-import { LOOKUP_FAILED, lookupAccount, type LookedUpActor } from './remote-api.ts';
+import { LOOKUP_FAILED, lookupAccount, NOT_A_VAULT, type LookedUpActor } from './remote-api.ts';
 import { useFollowAccount } from './remote-follows.ts';
 
 export const FOLLOW_ACCOUNT_FAILED = 'Failed to follow account';
@@ -10,11 +10,12 @@ export const FOLLOW_ACCOUNT_FAILED = 'Failed to follow account';
 /**
  * The dialog's fediverse part: a handle (@name@server, name@server) or a profile address is
  * looked up on the server, the account is shown (name, handle, summary, all as text, with
- * initials for an avatar),
- * and 'Follow' sends the follow. Pending until the account's server accepts.
+ * initials for an avatar; when its server is not a vault, that its posts will not show in the
+ * activity feed), and 'Follow' sends the follow. Pending until the account's server accepts.
  */
 export function RemoteLookup({ onFollowed }: { onFollowed: (actor: LookedUpActor) => void }) {
   const inputId = useId();
+  const notVaultId = useId();
   const [query, setQuery] = useState('');
   const [looking, setLooking] = useState(false);
   const [found, setFound] = useState<LookedUpActor | null>(null);
@@ -94,12 +95,18 @@ export function RemoteLookup({ onFollowed }: { onFollowed: (actor: LookedUpActor
             <span className="remote-account__handle">{found.handle}</span>
             {found.summary && <p className="remote-account__summary">{found.summary}</p>}
           </div>
+          {found.vault === false && (
+            <p id={notVaultId} className="remote-account__not-vault">
+              {NOT_A_VAULT}
+            </p>
+          )}
           {found.followState === 'NONE' ? (
             <button
               type="button"
               className="button button--primary"
               onClick={() => confirm(found)}
               disabled={follow.isPending}
+              aria-describedby={found.vault === false ? notVaultId : undefined}
             >
               Follow
             </button>
