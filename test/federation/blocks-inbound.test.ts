@@ -274,4 +274,45 @@ describe('a Block received from a remote account', () => {
     await deliver(undo(`${bob}#blocks/4`, 4), `${vault.url}/inbox`);
     expect(receivedBlocks()).toEqual([]);
   });
+
+  it('from an account not stored here is kept too (its actor fetched): she cannot follow it', async () => {
+    const eve = masto.addAccount('eve').id;
+    expect(vault.ctx.actors.findRemoteByUri(eve)).toBeUndefined();
+    const res = await masto.post('eve', `${aliceUri}/inbox`, {
+      '@context': AS,
+      id: `${eve}#blocks/1`,
+      type: 'Block',
+      actor: eve,
+      object: aliceUri,
+    });
+    expect(res.status, res.body).toBe(202);
+    await expect.poll(() => receivedBlocks().map((b) => b.blocker)).toEqual([eve]);
+    const following = await fetch(`${vault.url}/api/users/remote-follows`, {
+      method: 'POST',
+      headers: { cookie: alice.cookie, origin: vault.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ actorUri: eve }),
+    });
+    expect(following.status).toBe(403);
+  });
+
+  it('withdraws the unanswered follow notification of the account that blocks', async () => {
+    masto.addAccount('frank');
+    const followed = masto.activities.follow('frank', aliceUri);
+    expect((await masto.post('frank', `${aliceUri}/inbox`, followed)).status).toBe(202);
+    const invites = () =>
+      sqlite()
+        .prepare(
+          `SELECT count(*) FROM notifications n JOIN actors a ON a.id = n.sender_id
+           WHERE a.uri = ? AND n.type = 'FOLLOW_INVITE' AND n.status = 'PENDING'`,
+        )
+        .pluck()
+        .get(masto.account('frank').id);
+    await expect.poll(invites, { timeout: 15_000 }).toBe(1);
+    const frank = masto.account('frank').id;
+    const blocked = { '@context': AS, id: `${frank}#blocks/1`, type: 'Block', actor: frank };
+    const res = await masto.post('frank', `${aliceUri}/inbox`, { ...blocked, object: aliceUri });
+    expect(res.status, res.body).toBe(202);
+    await expect.poll(invites, { timeout: 15_000 }).toBe(0);
+    expect(receivedBlocks().map((b) => b.blocker)).toContain(frank);
+  });
 });
