@@ -24,7 +24,7 @@ export async function onBlock(
   const target = ctx.parseUri(objectId);
   if (target?.type !== 'actor' || target.identifier === INSTANCE_ACTOR) return;
   const user = deps.users.findFederatedByUsername(target.identifier);
-  if (!user) return;
+  if (!user || actorUri.origin === new URL(deps.config.origin).origin) return;
   let actor;
   if (!received.knowsActor(actorUri.href)) {
     const loader = await guardedLoader(ctx, user.username, deps);
