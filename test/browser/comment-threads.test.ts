@@ -103,9 +103,9 @@ const comment = (page: Page, text: string) =>
     .getByRole('listitem')
     .filter({ hasText: text });
 
-/** Waits for the success note that says `message`. */
+/** Waits for the thread's note that says `message` (the page's notes are behind the dialog). */
 const note = (page: Page, message: string) =>
-  page.locator('.note--success', { hasText: message }).waitFor();
+  thread(page).getByRole('status').filter({ hasText: message }).waitFor();
 
 /** Whether `locator` has the focus. */
 const isFocused = (locator: Locator) =>

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setCommentCheer } from '../api/conversation.ts';
 import type { Comment, ConversationTarget } from '../api/conversation.ts';
-import { messageOf, useNotes } from '../notes/notes.tsx';
+import type { DialogNote } from '../notes/dialog-note.ts';
+import { messageOf } from '../notes/notes.tsx';
 import { afterCheer, commentsKey } from './counts.ts';
 import { withComment } from './thread-cache.ts';
 
@@ -15,19 +16,21 @@ export const commentCheerNote = (name: string, cheered: boolean) =>
  * The cheer of one comment ('🥂 2', pressed once the user cheered it; named 'Cheer the comment
  * by {name}, 2 cheers'). The thread's copy changes at once and takes the server's counts when it
  * answers, or goes back with a note when it refuses; clicks on one comment are sent in order.
- * A note says what was done.
+ * The thread's note says what was done.
  */
 export function CommentCheer({
   target,
   comment,
   name,
+  onNote,
 }: {
   target: ConversationTarget;
   comment: Comment;
   name: string;
+  /** Says what happened, in the thread. */
+  onNote: (note: DialogNote) => void;
 }) {
   const queryClient = useQueryClient();
-  const { notifySuccess, notifyError } = useNotes();
   const key = commentsKey(target);
   const change = (counts: (current: Comment) => Partial<Comment>) =>
     queryClient.setQueryData<Comment[]>(key, (list) => withComment(list, comment.id, counts));
@@ -37,11 +40,11 @@ export function CommentCheer({
     onMutate: (cheered) => change((current) => afterCheer(current, cheered)),
     onSuccess: (counts, cheered) => {
       change(() => counts);
-      notifySuccess(commentCheerNote(name, cheered));
+      onNote({ kind: 'success', message: commentCheerNote(name, cheered) });
     },
     onError: (caught, cheered) => {
       change((current) => afterCheer(current, !cheered));
-      notifyError(messageOf(caught, COMMENT_CHEER_FAILED));
+      onNote({ kind: 'error', message: messageOf(caught, COMMENT_CHEER_FAILED) });
     },
   });
   const { cheerCount, cheeredByMe } = comment;

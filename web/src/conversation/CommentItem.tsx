@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Comment, CommentMention, ConversationTarget } from '../api/conversation.ts';
 import { BlockButton } from '../blocks/BlockButton.tsx';
+import type { DialogNote } from '../notes/dialog-note.ts';
 import { formatDateTime } from '../people/dates.ts';
 import { useCurrentUser } from '../session/session.tsx';
 import { CommentCheer } from './CommentCheer.tsx';
@@ -140,6 +141,7 @@ export function CommentItem({
   onDelete,
   deleting,
   focused,
+  onNote,
   onLeave,
   onBlocked,
 }: {
@@ -154,6 +156,8 @@ export function CommentItem({
   deleting: boolean;
   /** Just posted: focus moves to it. */
   focused: boolean;
+  /** Says what an action did, in the thread. */
+  onNote: (note: DialogNote) => void;
   onLeave: () => void;
   onBlocked: () => void;
 }) {
@@ -208,7 +212,7 @@ export function CommentItem({
       >
         Reply
       </button>
-      <CommentCheer target={target} comment={comment} name={name} />
+      <CommentCheer target={target} comment={comment} name={name} onNote={onNote} />
       {blockTarget && <BlockButton name={name} target={blockTarget} onBlocked={onBlocked} />}
     </>
   );

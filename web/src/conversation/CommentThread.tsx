@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { deleteComment, fetchComments } from '../api/conversation.ts';
 import type { Comment, ConversationTarget } from '../api/conversation.ts';
-import { messageOf, useNotes } from '../notes/notes.tsx';
+import { useDialogNote } from '../notes/dialog-note.ts';
+import { messageOf } from '../notes/notes.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { changeCounts, commentsKey } from './counts.ts';
 import { CommentForm } from './CommentForm.tsx';
@@ -15,6 +16,7 @@ export { COMMENT_FAILED, COMMENT_REQUIRED } from './CommentForm.tsx';
 export const NO_COMMENTS = 'No comments yet.';
 export const COMMENTS_FAILED = 'Unable to load comments.';
 export const DELETE_COMMENT_FAILED = 'Failed to delete comment';
+export const COMMENT_DELETED = 'Comment deleted';
 
 /** What the note says once a comment or a reply is in the thread. */
 export const postedNote = (reply: { to: string; only: boolean } | null) =>
@@ -28,8 +30,8 @@ export const postedNote = (reply: { to: string; only: boolean } | null) =>
  * The thread under an entry, in a dialog: its comments, every answer under the comment it
  * answers (thread-layout.ts), the form to add one, 'Reply' on each (one reply form open at a
  * time, in place) and 'Delete' on those the user may delete (their own; every one on their own
- * entry). Loaded on demand (ConversationBar). The entry's comment count follows what the thread
- * shows.
+ * entry). What an action did is said in the dialog: the page's notes are behind it. Loaded on
+ * demand (ConversationBar). The entry's comment count follows what the thread shows.
  */
 export function CommentThread({
   target,
@@ -43,7 +45,7 @@ export function CommentThread({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const { notifySuccess } = useNotes();
+  const [note, setNote] = useDialogNote();
   const key = commentsKey(target);
   const thread = useQuery({
     queryKey: key,
@@ -51,15 +53,15 @@ export function CommentThread({
   });
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
   const [posted, setPosted] = useState<number | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useMutation({
     mutationFn: (comment: Comment) => deleteComment(target, comment.id),
-    onMutate: () => setDeleteError(null),
+    onMutate: () => setNote(null),
     onSuccess: (_nothing, comment) => {
       queryClient.setQueryData<Comment[]>(key, (list) => withDeleted(list, comment.id));
-      notifySuccess('Comment deleted');
+      setNote({ kind: 'success', message: COMMENT_DELETED });
     },
-    onError: (caught) => setDeleteError(messageOf(caught, DELETE_COMMENT_FAILED)),
+    onError: (caught) =>
+      setNote({ kind: 'error', message: messageOf(caught, DELETE_COMMENT_FAILED) }),
   });
 
   // The card's count says what the thread holds once it is known.
@@ -78,7 +80,7 @@ export function CommentThread({
       setReplyingTo(null);
       setPosted(comment.id);
     }
-    notifySuccess(postedNote(reply));
+    setNote({ kind: 'success', message: postedNote(reply) });
   };
   return (
     <Dialog title="Comments" description={name} onClose={onClose}>
@@ -108,17 +110,24 @@ export function CommentThread({
                 deleting={remove.isPending && remove.variables.id === row.comment.id}
                 onDelete={() => remove.mutate(row.comment)}
                 focused={posted === row.comment.id}
+                onNote={setNote}
                 onLeave={onClose}
                 onBlocked={() => void queryClient.invalidateQueries({ queryKey: key })}
               />
             ))}
           </ol>
         )}
-        {deleteError && (
-          <p role="alert" className="form-error">
-            {deleteError}
-          </p>
-        )}
+        {/* What the last action did; it stays in sight at the bottom of a long thread. */}
+        <div className="comment-thread__note" role="status">
+          {note && (
+            <p
+              className={note.kind === 'success' ? 'comment-thread__done' : 'form-error'}
+              role={note.kind === 'error' ? 'alert' : undefined}
+            >
+              {note.message}
+            </p>
+          )}
+        </div>
         <CommentForm target={target} onPosted={(comment) => add(comment, null)} />
       </div>
     </Dialog>
