@@ -60,6 +60,7 @@ const TRANSIENT: ReadonlySet<ActivityType> = new Set([
   'UpdateProfile',
   'Block',
   'UndoBlock',
+  'UndoLikeComment',
 ]);
 
 const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);

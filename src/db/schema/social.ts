@@ -232,6 +232,8 @@ export const ACTIVITY_TYPES = [
   'UpdateProfile',
   'Block',
   'UndoBlock',
+  'LikeComment',
+  'UndoLikeComment',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -246,7 +248,9 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
  * payload names it, `{ tastingId }`; src/tastings/activities.ts), changed what remote servers
  * show of them (UpdateProfile: an Update(Person); src/users/profile-activity.ts), blocked a
  * remote account or lifted the block (Block, UndoBlock: the payload names it, `{ blockId }`;
- * src/blocks/service.ts). The conversation's and the
+ * src/blocks/service.ts), cheered a comment or took the cheer back (LikeComment,
+ * UndoLikeComment: a Like and Undo(Like) of the comment's Note; the payload names both,
+ * `{ commentCheerId, commentId }`). The conversation's and the
  * tastings' types are their own so that the handlers of an entry's Create, Update, Delete and of
  * a follow's Undo never see them. Recorded in the same
  * transaction as the write that caused it, together with its outbox row.
