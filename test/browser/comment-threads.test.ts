@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
 import { callApi } from '../helpers/browser.ts';
+import { startFakeRemote } from '../helpers/fake-remote.ts';
 import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { sharedTestCertificate } from '../helpers/tls.ts';
 import { scrollWidth, smallTargets } from './phone-checks.ts';
 import { seedEntry } from './vault-seed.ts';
 
@@ -335,6 +337,54 @@ describe.each(WIDTHS)('a thread at %s width', (_label, width) => {
       cheerCount: 0,
       cheeredByMe: false,
     });
+  });
+});
+
+describe('a fediverse account mentioned in a comment', () => {
+  it('links to its page here, which looks it up and offers to follow it', async () => {
+    sharedTestCertificate().trustInThisProcess();
+    const remote = await startFakeRemote({ https: true });
+    try {
+      remote.addAccount('maplefan', { name: 'Maple Fan', summary: '<p>Rye, mostly.</p>' });
+      const account = remote.account('maplefan');
+      const handle = `@${remote.handle('maplefan')}`;
+      // The vault knows the account already (a mention names only accounts it knows).
+      people.server.ctx.actors.saveRemote(
+        {
+          uri: account.id,
+          inboxUrl: account.inbox,
+          sharedInboxUrl: null,
+          handle,
+          displayName: 'Maple Fan',
+          summary: 'Rye, mostly.',
+          avatarUrl: null,
+        },
+        Date.now(),
+      );
+      people.server.ctx.users.update(people.userId('fir'), { activityPubEnabled: true });
+      const id = await ashLogs('Rittenhouse Rye');
+      await postComment(await openAs('beech', '/activity'), id, `Ask ${handle} about rye.`);
+
+      const fir = await openThread('fir', 'Rittenhouse Rye', 1280);
+      const mention = comment(fir, 'about rye').getByRole('link', { name: handle, exact: true });
+      expect(await mention.getAttribute('href')).toBe(
+        `/users/@maplefan@${encodeURIComponent(remote.host)}`,
+      );
+      await mention.click();
+      await fir.getByRole('heading', { level: 1, name: handle }).waitFor();
+      // The first lookup loads the federation code in the server: it may take a while.
+      const found = fir.getByRole('group', { name: `Account ${handle}` });
+      await found.waitFor({ timeout: 30_000 });
+      expect(await found.textContent()).toContain('Maple Fan');
+      await found.getByRole('button', { name: 'Follow' }).click();
+      await fir
+        .locator('.note--success', { hasText: 'Follow request sent to Maple Fan' })
+        .waitFor();
+      await fir.setViewportSize({ width: 320, height: 800 });
+      await checkLayout(fir, 320);
+    } finally {
+      await remote.close();
+    }
   });
 });
 

@@ -102,9 +102,24 @@ describe('the mentions of a comment', () => {
   });
 
   it('link only the names the server says were mentioned, each where the whole name stands', () => {
-    expect(commentParts('@bob, @bobby, me@bob, @bob.smith and @bob@example.social', [bob])).toEqual(
-      [mention('@bob', '/users/bob'), text(', @bobby, me@bob, @bob.smith and @bob@example.social')],
-    );
+    expect(commentParts('@bob, @bobby, me@bob, x.@bob and @bob@example.social', [bob])).toEqual([
+      mention('@bob', '/users/bob'),
+      text(', @bobby, me@bob, x.@bob and @bob@example.social'),
+    ]);
+    // A name ends where its characters end, in any case, as the server reads it; a host goes on
+    // past a dot that a label follows, or a port.
+    expect(commentParts('@Bob.smith @bob-x', [bob])).toEqual([
+      mention('@Bob', '/users/bob'),
+      text('.smith '),
+      mention('@bob', '/users/bob'),
+      text('-x'),
+    ]);
+    const hosts = '@ann@example.social.uk, @ann@example.social:8080, @ann@example.social.';
+    expect(commentParts(hosts, [ann])).toEqual([
+      text('@ann@example.social.uk, @ann@example.social:8080, '),
+      mention('@ann@example.social', '/users/@ann@example.social'),
+      text('.'),
+    ]);
     expect(commentParts('Ask @bob. Or @carol.', [bob])).toEqual([
       text('Ask '),
       mention('@bob', '/users/bob'),

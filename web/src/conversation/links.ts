@@ -56,22 +56,28 @@ export function mentionHref(mention: CommentMention): string | null {
   return mention.handle ? handlePath(mention.handle) : null;
 }
 
-/** A name character: a mention ends before one only where the name itself ends. */
+/** A character of a name or a host: a mention ends before one only where the name ends. */
 const NAME_CHAR = /[\p{L}\p{N}_]/u;
+const HOST_CHAR = /[\p{L}\p{N}-]/u;
 
-/** Whether `text` at `at` holds the whole of `mention`, not the start of a longer name. */
+/**
+ * Whether `text` at `at` holds the whole of `mention` (in any case, as the server reads names),
+ * where the server found it: not inside a word, an address or a path ('a@b', 'x/@y'), and not
+ * the start of a longer name ('@bobby') or host ('@ann@example.social.uk'). A name ends at
+ * anything else: '@bob.' and '@bob-x' mention bob.
+ */
 function mentionAt(text: string, at: number, mention: string): boolean {
-  if (!text.startsWith(mention, at)) return false;
+  const end = at + mention.length;
+  if (text.slice(at, end).toLowerCase() !== mention.toLowerCase()) return false;
   const before = text[at - 1];
-  if (before !== undefined && (NAME_CHAR.test(before) || before === '@' || before === '/')) {
-    return false;
-  }
-  const after = text[at + mention.length];
+  if (before !== undefined && (NAME_CHAR.test(before) || '@/.'.includes(before))) return false;
+  const after = text[end];
   if (after === undefined) return true;
   if (NAME_CHAR.test(after) || after === '@') return false;
-  // '@bob.' ends a sentence; '@bob.smith' or '@bob-x' is another name.
-  const next = text[at + mention.length + 1];
-  return !((after === '.' || after === '-') && next !== undefined && NAME_CHAR.test(next));
+  if (mention.lastIndexOf('@') === 0) return true;
+  const next = text[end + 1] ?? '';
+  if (after === '-' || (after === '.' && HOST_CHAR.test(next))) return false;
+  return !(after === ':' && /\d/.test(next));
 }
 
 /** A plain text's mentions as parts (the first mention that fits at each place). */
@@ -91,8 +97,8 @@ function withMentions(text: string, mentions: readonly CommentMention[]): Commen
     const found = named.find((mention) => mentionAt(text, at, mention.text));
     if (!found) continue;
     if (at > from) parts.push({ kind: 'text', text: text.slice(from, at) });
-    parts.push({ kind: 'mention', text: found.text, href: found.href });
     from = at + found.text.length;
+    parts.push({ kind: 'mention', text: text.slice(at, from), href: found.href });
   }
   if (from < text.length) parts.push({ kind: 'text', text: text.slice(from) });
   return parts;
