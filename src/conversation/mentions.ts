@@ -11,7 +11,8 @@ export interface WrittenMention {
 
 // Not inside a word, an address or a URL ('a@b', 'x/@y'); a host is labels joined by dots
 // (a sentence's last dot is not part of it), with an optional port.
-const MENTION = /(?<![\w@/.])@([A-Za-z0-9_]{1,30})(?:@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d+)?))?/g;
+const MENTION =
+  /(?<![\w@/.])@([A-Za-z0-9_]{1,30})(?:@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*(?::\d+)?))?/g;
 
 /** The names a comment's text mentions, each once, in the order written. */
 export function writtenMentions(content: string): WrittenMention[] {
@@ -28,9 +29,13 @@ export function writtenMentions(content: string): WrittenMention[] {
 /**
  * How a mentioned person appears in a comment's text: the first of the ways of writing them
  * (`@username` or `@username@host` for a local user, `@name@host` or `@name` for an account)
- * that the text holds, else the first way.
+ * that the text holds, as the text writes it; else the first way.
  */
 export function mentionText(content: string, ways: readonly string[]): string {
-  const written = new Set(writtenMentions(content).map((m) => m.text.toLowerCase()));
-  return ways.find((way) => written.has(way.toLowerCase())) ?? ways[0]!;
+  const written = new Map(writtenMentions(content).map((m) => [m.text.toLowerCase(), m.text]));
+  for (const way of ways) {
+    const text = written.get(way.toLowerCase());
+    if (text !== undefined) return text;
+  }
+  return ways[0]!;
 }

@@ -31,8 +31,9 @@ function entryOf(activity: ActivityRow): EntryRef | undefined {
  * Local delivery of cheers and comments (docs/social.md, "Cheers and comments" and "Threads"):
  * - a Like of a local entry becomes its owner's CHEER, unless the owner cheered it;
  * - a Comment (the comment's text as the message) tells each local user concerned once, by the
- *   first that fits: the author of the comment it answers REPLY, each user it mentions
- *   MENTION, the entry's owner COMMENT; never its own author;
+ *   first that fits: the author of the comment it answers REPLY, the entry's owner COMMENT
+ *   (a reply from Mastodon mentions the owner: still a COMMENT), each other user it mentions
+ *   MENTION; never its own author;
  * - a LikeComment becomes the comment's local author's COMMENT_CHEER, unless they cheered it.
  * A recipient must be able to see the entry and read the comment (commentReadableSql), so a
  * notification never tells of a reply its recipient cannot read. Each runs inside the
@@ -60,10 +61,12 @@ export function registerConversationNotifications(
   /** Whether the user may see the activity's entry and read the comment. */
   function reads(userId: number, activity: ActivityRow, commentId: number): boolean {
     const entry = entryOf(activity);
-    return entry !== undefined && deps.maySeeEntry(userId, entry) && repo.canRead(commentId, userId);
+    return (
+      entry !== undefined && deps.maySeeEntry(userId, entry) && repo.canRead(commentId, userId)
+    );
   }
 
-  /** Who a comment tells, and how: REPLY before MENTION before COMMENT, its author never. */
+  /** Who a comment tells, and how: REPLY before COMMENT before MENTION, its author never. */
   function recipientsOf(activity: ActivityRow, commentId: number): Map<number, NotificationType> {
     const found = new Map<number, NotificationType>();
     const tell = (userId: number | null | undefined, type: NotificationType) => {
@@ -72,10 +75,10 @@ export function registerConversationNotifications(
     const parentId = repo.parentOf(commentId);
     const parent = parentId == null ? undefined : repo.commentRow(parentId);
     if (parent) tell(actors.userIdOf(parent.actorId), 'REPLY');
+    if (activity.beverageId !== null) tell(ownerOf(activity.beverageId), 'COMMENT');
     for (const { actorId, mentioned } of repo.addresseesOf(commentId)) {
       if (mentioned) tell(actors.userIdOf(actorId), 'MENTION');
     }
-    if (activity.beverageId !== null) tell(ownerOf(activity.beverageId), 'COMMENT');
     found.delete(actors.userIdOf(activity.actorId) ?? 0);
     return found;
   }

@@ -2,9 +2,11 @@ import type Database from 'better-sqlite3';
 import { createReadCache } from '../db/read-cache.ts';
 import { NO_CONVERSATION, type ConversationCounts } from '../../contract/conversation.ts';
 import type { CommentAudience } from '../../contract/enums.ts';
+import { COMMENT, commentOf, type CommentRecord } from './comment-rows.ts';
 import { blockedEitherWaySql, commentReadableSql } from '../visibility/policy.ts';
 import { createThreadStatements } from './thread-repository.ts';
-import { threadOrder } from './thread-order.ts';
+
+export type { CommentRecord } from './comment-rows.ts';
 
 /** Which entry a conversation is under: a local entry or one received from a remote vault. */
 export interface EntryRef {
@@ -12,36 +14,7 @@ export interface EntryRef {
   id: number;
 }
 
-/** A comment with what the thread shows of its author. */
-export interface CommentRecord {
-  id: number;
-  actorId: number;
-  content: string;
-  createdAt: Date;
-  parentId: number | null;
-  audience: CommentAudience;
-  deleted: boolean;
-  author: {
-    /** The author's local user, or null for a remote account. */
-    userId: number | null;
-    fullName: string;
-    username: string | null;
-    handle: string | null;
-    avatarUrl: string | null;
-  };
-}
-
 const COLUMN = { local: 'beverage_id', remote: 'remote_entry_id' } as const;
-
-/** A comment with its author's names, and `extra` columns. */
-const commentSelect = (extra = '') => `SELECT c.id, c.actor_id, c.content, c.created_at,
-         c.parent_id, c.audience, c.deleted_at, a.user_id,${extra}
-         coalesce(u.full_name, a.display_name, '') AS full_name, u.username,
-         CASE WHEN u.id IS NULL THEN coalesce(a.handle, a.uri) END AS handle,
-         CASE WHEN u.id IS NULL THEN a.avatar_url
-              WHEN u.avatar_path IS NOT NULL THEN '/' || u.avatar_path END AS avatar_url
-  FROM comments c JOIN actors a ON a.id = c.actor_id LEFT JOIN users u ON u.id = a.user_id`;
-const COMMENT = commentSelect();
 
 /**
  * A cheer (`c`) the viewer may see: not by someone the viewer (@userId, whose actor is @actorId)
@@ -55,27 +28,6 @@ const READABLE = `NOT ${blockedEitherWaySql('@userId', '@actorId', 'c.actor_id')
  * what the thread shows. Counted only when not deleted (a tombstone is no comment).
  */
 const COMMENT_READABLE = commentReadableSql('@userId', '@actorId', 'c');
-
-/** A comment's row; a deleted one (kept for its answers) shows no text and no author. */
-function commentOf(row: Record<string, unknown>): CommentRecord {
-  const deleted = row.deleted_at !== null;
-  return {
-    id: row.id as number,
-    actorId: row.actor_id as number,
-    content: deleted ? '' : (row.content as string),
-    createdAt: new Date(row.created_at as number),
-    parentId: row.parent_id as number | null,
-    audience: row.audience as CommentAudience,
-    deleted,
-    author: {
-      userId: deleted ? null : (row.user_id as number | null),
-      fullName: deleted ? '' : (row.full_name as string),
-      username: deleted ? null : (row.username as string | null),
-      handle: deleted ? null : (row.handle as string | null),
-      avatarUrl: deleted ? null : (row.avatar_url as string | null),
-    },
-  };
-}
 
 /** Both kinds of entry, one prepared statement each. */
 function perKind<T>(make: (column: string) => T): Record<EntryRef['kind'], T> {
@@ -124,20 +76,7 @@ export function createConversationRepository(sqlite: Database.Database) {
       )
       .pluck(),
   );
-  // Every comment of the entry with whether the viewer reads it: the thread hangs a readable
-  // answer under its nearest readable ancestor (thread-order.ts).
-  const thread = perKind((col) =>
-    sqlite.prepare(
-      `${commentSelect(` ${COMMENT_READABLE} AS readable,`)}
-       WHERE c.${col} = @entryId ORDER BY c.created_at, c.id`,
-    ),
-  );
   const oneComment = perKind((col) => sqlite.prepare(`${COMMENT} WHERE c.id = ? AND c.${col} = ?`));
-  const readableComment = perKind((col) =>
-    sqlite.prepare(
-      `${COMMENT} WHERE c.id = @id AND c.${col} = @entryId AND ${COMMENT_READABLE}`,
-    ),
-  );
   const commentById = sqlite.prepare('SELECT id, content FROM comments WHERE id = ?');
   const deleteComment = sqlite.prepare('DELETE FROM comments WHERE id = ?');
   // What remote accounts send (src/conversation/remote.ts): matched by their activity's id.
@@ -212,18 +151,36 @@ export function createConversationRepository(sqlite: Database.Database) {
   const deleteActorCheers = sqlite.prepare(
     `DELETE FROM cheers WHERE actor_id = ? AND beverage_id IN (${ownEntries})`,
   );
-  const deleteActorComments = sqlite.prepare(
-    `DELETE FROM comments WHERE actor_id = ? AND beverage_id IN (${ownEntries})`,
+  const deleteActorCommentCheers = sqlite.prepare(
+    `DELETE FROM comment_cheers WHERE actor_id = ?
+       AND comment_id IN (SELECT id FROM comments WHERE beverage_id IN (${ownEntries}))`,
   );
+  // Newest first, so that the actor's own answers go before the comments they answer.
+  const actorComments = sqlite
+    .prepare(
+      `SELECT id FROM comments WHERE actor_id = ? AND beverage_id IN (${ownEntries})
+         AND deleted_at IS NULL ORDER BY id DESC`,
+    )
+    .pluck();
+  const threadStatements = createThreadStatements(sqlite);
   return {
-    ...createThreadStatements(sqlite),
+    ...threadStatements,
 
-    /** Removes the actor's cheers and comments on the user's entries (a block); how many. */
+    /**
+     * Removes the actor's cheers, cheers of comments and comments on the user's entries (a
+     * block); how many. A comment that others answered stays as a deleted comment
+     * (deleteOrTombstone), so their answers keep their place.
+     */
     removeActorOnEntriesOf(actorId: number, userId: number): number {
-      return (
+      let removed =
         deleteActorCheers.run(actorId, userId).changes +
-        deleteActorComments.run(actorId, userId).changes
-      );
+        deleteActorCommentCheers.run(actorId, userId).changes;
+      const at = Date.now();
+      for (const id of actorComments.all(actorId, userId) as number[]) {
+        threadStatements.deleteOrTombstone(id, at);
+        removed++;
+      }
+      return removed;
     },
 
     /** Adds the actor's cheer; its id, or undefined when the actor had cheered already. */
@@ -274,29 +231,8 @@ export function createConversationRepository(sqlite: Database.Database) {
       return findComment(entry, id)!;
     },
 
-    /**
-     * An entry's comments the user reads (COMMENT_READABLE), in thread order (thread-order.ts):
-     * each answer after its parent, under its nearest ancestor the user reads.
-     */
-    comments(entry: EntryRef, userId: number): CommentRecord[] {
-      const actorId = (actorOfUser.get(userId) as number | undefined) ?? 0;
-      const rows = thread[entry.kind].all({ entryId: entry.id, userId, actorId });
-      const all = (rows as Record<string, unknown>[]).map((row) => ({
-        ...commentOf(row),
-        readable: row.readable === 1,
-      }));
-      return threadOrder(all);
-    },
-
     /** A comment under that entry (undefined for another entry's or an unknown id). */
     findComment,
-
-    /** A comment under that entry that the user reads (a deleted one too); else undefined. */
-    readableComment(entry: EntryRef, id: number, userId: number): CommentRecord | undefined {
-      const actorId = (actorOfUser.get(userId) as number | undefined) ?? 0;
-      const row = readableComment[entry.kind].get({ id, entryId: entry.id, userId, actorId });
-      return row === undefined ? undefined : commentOf(row as Record<string, unknown>);
-    },
 
     /** A comment by id alone, whichever entry it is under (for its notification). */
     commentById(id: number): { id: number; content: string } | undefined {

@@ -45,10 +45,13 @@ interface Discussed {
  * Cheers and comments under an entry (docs/social.md, "Cheers and comments"). Whoever may see
  * the entry may cheer it once, take the cheer back and comment; a local entry is seen as the
  * visibility policy says (src/visibility/policy.ts), a remote vault's entry by the local users
- * whose feed holds it (those who follow its actor). The entry's owner may delete any comment on
- * it, an author their own. Every write records its activity in the outbox in the same
- * transaction (Like, UndoLike, Comment, DeleteComment): the owner's notification is made from
- * it (src/conversation/notifications.ts), and federation may send it on.
+ * whose feed holds it (those who follow its actor). Among them a comment is read as its
+ * audience and addressees say (docs/social.md, "Who reads a reply"), and may be answered and
+ * cheered by whoever reads it ("Threads"). The entry's owner may delete any comment on it that
+ * they read, an author their own. Every write records its activity in the outbox in the same
+ * transaction (Like, UndoLike, Comment, DeleteComment, LikeComment, UndoLikeComment): the
+ * notifications are made from it (src/conversation/notifications.ts), and federation may send
+ * it on.
  */
 export function createConversationService(deps: {
   repo: ConversationRepository;
@@ -112,16 +115,14 @@ export function createConversationService(deps: {
   function viewsOf(viewer: ConversationViewer, entry: Discussed, comments: CommentRecord[]) {
     const mentions = repo.mentionsOf(entry.ref);
     const cheers = repo.commentCheersOf(entry.ref, viewer.id);
-    return comments.map(
-      (comment): CommentView => ({
-        ...comment,
-        canDelete: canDelete(viewer, entry, comment),
-        mentions: comment.deleted
-          ? []
-          : presentMentions(comment.content, mentions.get(comment.id) ?? [], localHost),
-        ...(comment.deleted ? NO_COMMENT_CHEERS : (cheers.get(comment.id) ?? NO_COMMENT_CHEERS)),
-      }),
-    );
+    return comments.map((comment): CommentView => ({
+      ...comment,
+      canDelete: canDelete(viewer, entry, comment),
+      mentions: comment.deleted
+        ? []
+        : presentMentions(comment.content, mentions.get(comment.id) ?? [], localHost),
+      ...(comment.deleted ? NO_COMMENT_CHEERS : (cheers.get(comment.id) ?? NO_COMMENT_CHEERS)),
+    }));
   }
 
   /** A comment under the entry the viewer reads and that is not deleted; else a 404. */

@@ -14,7 +14,9 @@ export interface ThreadNode {
  * hangs under its nearest ancestor they can read (its `parentId` rewritten), or at the top. A
  * deleted comment (a tombstone) is kept only while something the viewer reads hangs under it.
  */
-export function threadOrder<T extends ThreadNode>(all: readonly (T & { readable: boolean })[]): T[] {
+export function threadOrder<T extends ThreadNode>(
+  all: readonly (T & { readable: boolean })[],
+): T[] {
   const byId = new Map(all.map((node) => [node.id, node]));
 
   /** The nearest ancestor the viewer reads, or null for the top. */

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { CommentAudience } from '../../contract/enums.ts';
 import { blockedEitherWaySql, commentReadableSql } from '../visibility/policy.ts';
+import { COMMENT, commentOf, commentSelect, type CommentRecord } from './comment-rows.ts';
+import { threadOrder } from './thread-order.ts';
 
 /** A person a comment is addressed to, or mentions. */
 export interface Addressee {
@@ -26,6 +28,9 @@ export const NO_COMMENT_CHEERS: CommentCheers = { cheerCount: 0, cheeredByMe: fa
 const COLUMN = { local: 'beverage_id', remote: 'remote_entry_id' } as const;
 type Kind = keyof typeof COLUMN;
 
+/** A comment (`c`) the user (@userId, whose actor is @actorId) reads ("Who reads a reply"). */
+const COMMENT_READABLE = commentReadableSql('@userId', '@actorId', 'c');
+
 /** A cheer of a comment the user (@userId, @actorId) is shown: not across a block. */
 const CHEER_SHOWN = `NOT ${blockedEitherWaySql('@userId', '@actorId', 'cc.actor_id')}`;
 
@@ -33,13 +38,24 @@ const CHEER_SHOWN = `NOT ${blockedEitherWaySql('@userId', '@actorId', 'cc.actor_
  * The thread's own statements, part of the conversation repository (src/conversation/
  * repository.ts spreads them into it): the people a comment is addressed to and mentions
  * (`comment_addressees`), cheers of comments (`comment_cheers`), a comment's place in its thread
- * and deleted comments kept for their answers. Reads of a whole thread are one statement per
- * entry, a range of comments_*_idx.
+ * and deleted comments kept for their answers, and the thread as one user reads it. Reads of a
+ * whole thread are one statement per entry, a range of comments_*_idx.
  */
 export function createThreadStatements(sqlite: Database.Database) {
   const perKind = <T>(make: (col: string) => T) =>
     ({ local: make(COLUMN.local), remote: make(COLUMN.remote) }) as Record<Kind, T>;
 
+  // Every comment of the entry with whether the user reads it: the thread hangs a readable
+  // answer under its nearest readable ancestor (thread-order.ts).
+  const thread = perKind((col) =>
+    sqlite.prepare(
+      `${commentSelect(` ${COMMENT_READABLE} AS readable,`)}
+       WHERE c.${col} = @entryId ORDER BY c.created_at, c.id`,
+    ),
+  );
+  const readableComment = perKind((col) =>
+    sqlite.prepare(`${COMMENT} WHERE c.id = @id AND c.${col} = @entryId AND ${COMMENT_READABLE}`),
+  );
   const insertAddressee = sqlite.prepare(
     `INSERT INTO comment_addressees (comment_id, actor_id, mentioned) VALUES (?, ?, ?)
      ON CONFLICT (comment_id, actor_id) DO UPDATE SET mentioned = max(mentioned, excluded.mentioned)`,
@@ -78,7 +94,9 @@ export function createThreadStatements(sqlite: Database.Database) {
   const deleteCheer = sqlite
     .prepare('DELETE FROM comment_cheers WHERE comment_id = ? AND actor_id = ? RETURNING id')
     .pluck();
-  const cheerRow = sqlite.prepare('SELECT id, comment_id, actor_id FROM comment_cheers WHERE id = ?');
+  const cheerRow = sqlite.prepare(
+    'SELECT id, comment_id, actor_id FROM comment_cheers WHERE id = ?',
+  );
   const audienceOf = sqlite.prepare('SELECT audience FROM comments WHERE id = ?').pluck();
   const parentOf = sqlite.prepare('SELECT parent_id FROM comments WHERE id = ?');
   const hasAnswers = sqlite.prepare('SELECT 1 FROM comments WHERE parent_id = ? LIMIT 1').pluck();
@@ -94,7 +112,7 @@ export function createThreadStatements(sqlite: Database.Database) {
   const readable = sqlite
     .prepare(
       `SELECT 1 FROM comments c WHERE c.id = @commentId AND c.deleted_at IS NULL
-         AND ${commentReadableSql('@userId', '@actorId', 'c')}`,
+         AND ${COMMENT_READABLE}`,
     )
     .pluck();
   const userByName = sqlite.prepare('SELECT id FROM users WHERE username = ?').pluck();
@@ -117,6 +135,30 @@ export function createThreadStatements(sqlite: Database.Database) {
   }
 
   return {
+    /**
+     * An entry's comments the user reads (COMMENT_READABLE), in thread order (thread-order.ts):
+     * each answer after its parent, under its nearest ancestor the user reads.
+     */
+    comments(entry: { kind: Kind; id: number }, userId: number): CommentRecord[] {
+      const params = { entryId: entry.id, userId, actorId: actorOf(userId) };
+      const all = (thread[entry.kind].all(params) as Record<string, unknown>[]).map((row) => ({
+        ...commentOf(row),
+        readable: row.readable === 1,
+      }));
+      return threadOrder(all);
+    },
+
+    /** A comment under that entry that the user reads (a deleted one too); else undefined. */
+    readableComment(
+      entry: { kind: Kind; id: number },
+      id: number,
+      userId: number,
+    ): CommentRecord | undefined {
+      const params = { id, entryId: entry.id, userId, actorId: actorOf(userId) };
+      const row = readableComment[entry.kind].get(params) as Record<string, unknown> | undefined;
+      return row === undefined ? undefined : commentOf(row);
+    },
+
     /** Addresses a comment to the actor (mentioned: named in its text); once per actor. */
     addAddressee(commentId: number, actorId: number, isMentioned: boolean): void {
       insertAddressee.run(commentId, actorId, isMentioned ? 1 : 0);

@@ -117,6 +117,14 @@ describe('mentions', () => {
     expect(await alerts('olive')).toEqual([['COMMENT', 'mia', text]]);
   });
 
+  it('@name@host with this vault’s own host names the local user', async () => {
+    const id = await entry();
+    const host = new URL(vault.origin).host;
+    const written = await write(local(id), 'mia', `Hello @SAM@${host}!`);
+    expect(written.mentions).toEqual([{ text: `@SAM@${host}`, username: 'sam', handle: null }]);
+    expect(await alerts('sam')).toEqual([['MENTION', 'mia', `Hello @SAM@${host}!`]]);
+  });
+
   it('a mentioned user who may not see the entry is told nothing and reads nothing', async () => {
     const id = await entry('FOLLOWERS');
     await write(local(id), 'fern', 'What would @mia say?');
@@ -125,11 +133,15 @@ describe('mentions', () => {
     expect(res.status).toBe(404);
   });
 
-  it('the owner mentioned in an answer to their comment is told once, of the answer', async () => {
+  it('the owner mentioned is told once: of a comment, of an answer to their own comment', async () => {
     const id = await entry();
+    await write(local(id), 'sam', '@olive where from?');
     const own = await write(local(id), 'olive', 'Try it with water.');
     await write(local(id), 'mia', '@olive how much?', own.id);
-    expect(await alerts('olive')).toEqual([['REPLY', 'mia', '@olive how much?']]);
+    expect(await alerts('olive')).toEqual([
+      ['REPLY', 'mia', '@olive how much?'],
+      ['COMMENT', 'sam', '@olive where from?'],
+    ]);
   });
 });
 
@@ -166,6 +178,25 @@ describe('cheers of comments', () => {
     expect(await alerts('fern')).toEqual([['COMMENT_CHEER', 'olive', 'Iodine and tar.']]);
   });
 
+  it('a cheer across a block is not counted for the other side, and counts again once lifted', async () => {
+    const id = await entry();
+    const words = await write(local(id), 'fern', 'Brine.');
+    await cheered(local(id), words.id, 'mia');
+    await cheered(local(id), words.id, 'olive');
+    const block = await vault.postJson('/api/users/blocks', { username: 'mia' }, cookies.sam);
+    expect(block.status).toBe(201);
+    const blockId = ((await json(block)) as { block: { id: number } }).block.id;
+    const countFor = async (who: Person) => (await thread(local(id), who))[0]!.cheerCount;
+    expect([await countFor('sam'), await countFor('fern')]).toEqual([1, 2]);
+    expect(await cheered(local(id), words.id, 'sam')).toEqual({ cheerCount: 2, cheeredByMe: true });
+    const lift = await vault.request(`/api/users/blocks/${blockId}`, {
+      method: 'DELETE',
+      cookie: cookies.sam,
+    });
+    expect(lift.status).toBe(204);
+    expect(await countFor('sam')).toBe(3);
+  });
+
   it('record LikeComment and UndoLikeComment for federation, in the same transaction', async () => {
     const id = await entry();
     const words = await write(local(id), 'fern', 'Smoke.');
@@ -193,10 +224,14 @@ describe('cheers of comments', () => {
       cookies.fern,
     );
     const secretId = commentResponseSchema.parse(await json(secret)).comment.id;
-    expect((await vault.request(`${local(id)}/comments/${top.id}`, {
-      method: 'DELETE',
-      cookie: cookies.mia,
-    })).status).toBe(204);
+    expect(
+      (
+        await vault.request(`${local(id)}/comments/${top.id}`, {
+          method: 'DELETE',
+          cookie: cookies.mia,
+        })
+      ).status,
+    ).toBe(204);
     const hidden = await entry('PRIVATE');
     const hiddenComment = await write(local(hidden), 'olive', 'Mine alone');
     const refusals: [string, number, Person, string][] = [

@@ -6,6 +6,7 @@ import {
   type Comment,
 } from '../../contract/conversation.ts';
 import { notificationListSchema } from '../../contract/social.ts';
+import { createConversationRepository } from '../../src/conversation/repository.ts';
 import { json } from '../helpers/json.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
@@ -262,6 +263,29 @@ describe('deleting a comment that has answers', () => {
     expect(await thread(id, 'sam')).toEqual([]);
     expect(await countFor(id, 'sam')).toBe(0);
     expect((await shape(id, 'fern')).map(([content]) => content)).toEqual(['', 'Hidden']);
+  });
+
+  it('a block received removes the blocker’s comments but keeps those others answered as deleted', async () => {
+    const id = await entry();
+    const answered = await write(id, 'mia', 'Answered');
+    await write(id, 'fern', 'An answer', { inReplyTo: answered.id });
+    const own = await write(id, 'mia', 'Alone');
+    await write(id, 'mia', 'Her own answer', { inReplyTo: own.id });
+    const cheer = await vault.request(`/api/beverages/${id}/comments/${answered.id}/cheer`, {
+      method: 'POST',
+      cookie: cookies.sam,
+    });
+    expect(cheer.status).toBe(200);
+    const mia = vault.ctx.actors.localActorId(vault.ctx.users.findByUsername('mia')!.id);
+    const olive = vault.ctx.users.findByUsername('olive')!.id;
+    // What src/blocks/received.ts asks of the conversation when mia's account blocks olive.
+    const removed = createConversationRepository(sqlite()).removeActorOnEntriesOf(mia, olive);
+    expect(removed).toBe(3);
+    expect(await shape(id, 'sam')).toEqual([
+      ['', null],
+      ['An answer', ''],
+    ]);
+    expect(rows()).toBe(2);
   });
 
   it('a comment without answers is removed at once', async () => {

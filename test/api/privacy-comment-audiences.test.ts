@@ -55,7 +55,11 @@ beforeAll(async () => {
     admin: 'ADMIN',
   });
   const follow = async (who: Viewer, whom: Viewer) => {
-    const res = await vault.postJson(`/api/users/${people[whom].id}/follow`, {}, people[who].cookie);
+    const res = await vault.postJson(
+      `/api/users/${people[whom].id}/follow`,
+      {},
+      people[who].cookie,
+    );
     expect(res.status).toBeLessThan(300);
   };
   await follow('owner_follower', 'owner');
@@ -82,7 +86,11 @@ async function commentWith(audience: CommentAudience) {
   const content = `@ca_addressee a word for ${audience}`;
   // One transaction, as a received reply is stored: the notifications are made after it.
   const commentId = transaction(() => {
-    const made = vault.ctx.conversation.comment({ id: people.author.id, role: 'USER' }, ref, content);
+    const made = vault.ctx.conversation.comment(
+      { id: people.author.id, role: 'USER' },
+      ref,
+      content,
+    );
     sqlite.prepare('UPDATE comments SET audience = ? WHERE id = ?').run(audience, made.id);
     return made.id;
   });
