@@ -126,6 +126,12 @@ describe.each(WIDTHS)('a thread at %s width', (_label, width) => {
     await comment(larchThread, 'Just between us')
       .getByText('Private reply', { exact: true })
       .waitFor();
+    // Answering oneself offers no private reply.
+    await comment(larchThread, 'Iodine')
+      .getByRole('button', { name: 'Reply to Larch Kiln' })
+      .click();
+    await thread(larchThread).getByRole('textbox', { name: 'Reply to Larch Kiln' }).waitFor();
+    expect(await thread(larchThread).getByRole('checkbox').count()).toBe(0);
     const firFeed = await openAs('fir', '/activity');
     await commentsButton(firFeed, `Lagavulin 16 (${width})`, '1').waitFor();
     const firThread = await openThread('fir', `Lagavulin 16 (${width})`, width);
