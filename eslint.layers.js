@@ -36,6 +36,7 @@ const loadedAtStart = [
   'federation/follow-outbox.ts',
   'federation/conversation-outbox.ts',
   'federation/lookup.ts',
+  'federation/server-software.ts',
   'federation/remote-actor.ts',
   'federation/vault-context.ts',
 ];

@@ -26,6 +26,12 @@ export const lookedUpActorSchema = z.object({
   avatarUrl: z.string().nullable(),
   /** The caller's follow of it: NONE, PENDING (asked, no Accept yet) or ACCEPTED. */
   followState: z.enum(['NONE', 'PENDING', 'ACCEPTED']),
+  /**
+   * Whether the account is on a vault (its server's NodeInfo names the software 'vault'); null
+   * when that is not known. Only a vault's own posts show in the activity feed: another
+   * server's account sends only its replies, cheers and mentions.
+   */
+  vault: z.boolean().nullable(),
 });
 export type LookedUpActor = z.infer<typeof lookedUpActorSchema>;
 
@@ -56,6 +62,12 @@ export const remoteFollowingItemSchema = z.object({
   avatarUrl: z.string().nullable(),
   state: z.enum(['PENDING', 'ACCEPTED']),
   followedAt: z.string(),
+  /**
+   * Whether the account is on a vault (its server's NodeInfo names the software 'vault'); null
+   * when that is not known. Only a vault's own posts show in the activity feed: another
+   * server's account sends only its replies, cheers and mentions.
+   */
+  vault: z.boolean().nullable(),
 });
 export type RemoteFollowingItem = z.infer<typeof remoteFollowingItemSchema>;
 

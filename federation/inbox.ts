@@ -23,7 +23,7 @@ import { onDeleteActor } from './inbox/delete-actor.ts';
 import { onFollow } from './inbox/follow.ts';
 import { onReject } from './inbox/reject.ts';
 import { onUndo } from './inbox/undo.ts';
-import { onBlock } from './inbox/block.ts';
+import { onBlock, onUndoBlock } from './inbox/block.ts';
 import { onUpdatePerson } from './inbox/update-person.ts';
 import { onLike } from './inbox/like.ts';
 import { onUndoLike } from './inbox/undo-like.ts';
@@ -76,6 +76,7 @@ export function registerInbox(
       .on(Follow, (ctx, activity) => onFollow(ctx, activity, deps))
       .on(Undo, async (ctx, activity) => {
         if (await onUndoLike(ctx, activity, deps)) return;
+        if (await onUndoBlock(ctx, activity, deps)) return;
         await onUndo(ctx, activity, deps);
       })
       // Blocks from remote accounts (federation/inbox/block.ts).

@@ -155,7 +155,10 @@ export interface VaultFederation {
 export function createVaultFederation(options: VaultFederationOptions): VaultFederation {
   const { config, database, users } = options;
   const kv = new SqliteKvStore(database.sqlite, options.kvOptions);
-  const queue = createFederationQueues(database.sqlite, options.queueOptions, options.blocks);
+  const queue = createFederationQueues(database.sqlite, options.queueOptions, {
+    domains: options.blocks,
+    received: () => options.receivedBlocks?.(),
+  });
   const keys = createActorKeyStore(createActorKeyRepository(database.db), config.rsaKeyBits);
   const instanceKeys = createInstanceKeyStore(kv, config.rsaKeyBits);
   const allowPrivateAddress = options.allowPrivateAddress ?? false;

@@ -57,14 +57,39 @@ export function deliveryHost(message: unknown): string | null {
 }
 
 /**
- * The three queues. `blocks` (the admins' blocked servers): a delivery bound for a blocked
- * server is dropped when its turn comes, so what was queued (or waits for a retry) before the
- * block was made is never sent there.
+ * Who signed a Fedify outbox message (the local actor of its first key, without the key's
+ * fragment) and the recipients behind its inbox; undefined for anything else.
+ */
+function deliveryParties(message: unknown): { signer: string; recipients: string[] } | undefined {
+  if (deliveryInbox(message) === undefined) return undefined;
+  const { keys, actorIds } = message as { keys?: unknown; actorIds?: unknown };
+  const keyId = Array.isArray(keys) ? (keys[0] as { keyId?: unknown } | undefined)?.keyId : null;
+  if (typeof keyId !== 'string' || !Array.isArray(actorIds)) return undefined;
+  const recipients = actorIds.filter((id): id is string => typeof id === 'string');
+  return { signer: keyId.replace(/#.*$/, ''), recipients };
+}
+
+/** The blocks a delivery is checked against when its turn comes. */
+export interface DeliveryBlocks {
+  /** The admins' blocked servers: nothing goes to one. */
+  domains?: { blockOf(url: string | URL): string | undefined } | undefined;
+  /**
+   * Blocks received from remote accounts (src/blocks/received.ts): nothing a local user signed
+   * goes to an inbox whose every recipient blocked her.
+   */
+  received?: () =>
+    { refusesDelivery(signer: string, recipients: readonly string[]): boolean } | undefined;
+}
+
+/**
+ * The three queues. `blocks`: a delivery bound for a blocked server, or signed by a local user
+ * for accounts that all blocked her, is dropped when its turn comes, so what was queued (or
+ * waits for a retry) before the block was made is never sent there.
  */
 export function createFederationQueues(
   sqlite: Database.Database,
   options: SharedQueueOptions = {},
-  blocks?: { blockOf(url: string | URL): string | undefined },
+  blocks: DeliveryBlocks = {},
 ): FederationQueues {
   const inbox = new SqliteMessageQueue(sqlite, {
     ...options,
@@ -79,13 +104,23 @@ export function createFederationQueues(
     perHostLimit: QUEUE_WORKERS.perHost,
     runHandler: (handle, message) => {
       const inbox = deliveryInbox(message);
-      const blocked = inbox === undefined ? undefined : blocks?.blockOf(inbox);
-      if (blocked === undefined) return withDeliveryBounds(handle);
-      logger.info('A delivery to {inbox} was dropped: {domain} is a blocked server', {
-        inbox,
-        domain: blocked,
-      });
-      return Promise.resolve();
+      const blocked = inbox === undefined ? undefined : blocks.domains?.blockOf(inbox);
+      if (blocked !== undefined) {
+        logger.info('A delivery to {inbox} was dropped: {domain} is a blocked server', {
+          inbox,
+          domain: blocked,
+        });
+        return Promise.resolve();
+      }
+      const parties = blocks.received && deliveryParties(message);
+      if (parties && blocks.received?.()?.refusesDelivery(parties.signer, parties.recipients)) {
+        logger.info('A delivery of {signer} to {inbox} was dropped: its recipients blocked them', {
+          signer: parties.signer,
+          inbox,
+        });
+        return Promise.resolve();
+      }
+      return withDeliveryBounds(handle);
     },
   });
   const fanout = new SqliteMessageQueue(sqlite, {

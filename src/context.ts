@@ -21,6 +21,8 @@ import { registerTastingDelivery } from '../federation/tasting-delivery.ts';
 import { registerProfileDelivery } from '../federation/profile-delivery.ts';
 import { registerBlockDelivery } from '../federation/block-outbox.ts';
 import { createReceivedBlocks } from './blocks/received.ts';
+import { createReceivedBlockRepository } from './blocks/received-repository.ts';
+import { createServerSoftware } from './actors/server-software.ts';
 import { createFederatedEntries } from '../federation/entry-rows.ts';
 import { createProfileActivity } from './users/profile-activity.ts';
 import { createProfileService } from './users/profile-service.ts';
@@ -236,13 +238,18 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   // Block and Undo(Block) of remote accounts, through Fedify's queue.
   registerBlockDelivery(outbox, { origin: config.origin, users, actors, federation });
   const receivedBlocks = createReceivedBlocks({
+    repo: createReceivedBlockRepository(database.sqlite),
     actors,
     users,
     follows: followRepo,
     feed: feedRepo,
     conversation: conversationRepo,
+    withdrawFollowInvites: (recipientId, senderId) =>
+      notificationRepo.dropPendingFollowInvites(recipientId, senderId),
     transaction,
+    origin: config.origin,
     entries: remoteEntries,
+    now,
   });
   // Entries of federated users to their remote followers, after the local deliveries.
   registerEntryDelivery(outbox, {
@@ -302,6 +309,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     shares,
     conversation,
     domainBlocks,
+    serverSoftware: createServerSoftware(database.sqlite),
     idempotency: createIdempotencyService({
       repo: createIdempotencyRepository(database.sqlite),
       now,

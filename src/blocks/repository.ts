@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { blockedBetweenUsersSql, blockedEitherWaySql } from '../visibility/policy.ts';
+import { receivedBlockSql } from './received-repository.ts';
 
 /** A block as the Blocked list shows it: the blocked actor's names read with the row. */
 export interface BlockRecord {
@@ -30,7 +31,8 @@ function recordOf(row: Record<string, unknown>): BlockRecord {
 
 /**
  * Data access for blocks: the only place that writes `blocks`. Every lookup is one indexed
- * query (blocks_pair_unique one way, blocks_blocked_idx the other).
+ * query (blocks_pair_unique one way, blocks_blocked_idx the other, received_blocks_pair_unique
+ * for a block received from a remote account).
  */
 export function createBlockRepository(sqlite: Database.Database) {
   const insert = sqlite
@@ -52,11 +54,16 @@ export function createBlockRepository(sqlite: Database.Database) {
   const remove = sqlite
     .prepare('DELETE FROM blocks WHERE id = ? AND blocker_id = ? RETURNING blocked_actor_id')
     .pluck();
-  // The rule as the lists ask it in their statements (src/visibility/policy.ts).
+  // The rule as the lists ask it in their statements (src/visibility/policy.ts), and a remote
+  // account's block of the user, received from its server (received-repository.ts).
   const myActor = 'coalesce((SELECT id FROM actors WHERE user_id = @userId), 0)';
   const eitherWay = sqlite
-    .prepare(`SELECT ${blockedEitherWaySql('@userId', myActor, '@actorId')}`)
+    .prepare(
+      `SELECT ${blockedEitherWaySql('@userId', myActor, '@actorId')}
+         OR ${receivedBlockSql('@userId', '@actorId')}`,
+    )
     .pluck();
+  const byActor = sqlite.prepare(`SELECT ${receivedBlockSql('@userId', '@actorId')}`).pluck();
   const betweenUsers = sqlite.prepare(`SELECT ${blockedBetweenUsersSql('@one', '@other')}`).pluck();
   const usersEitherWay = sqlite
     .prepare(
@@ -88,9 +95,17 @@ export function createBlockRepository(sqlite: Database.Database) {
       return remove.get(id, blockerId) as number | undefined;
     },
 
-    /** Whether the local user blocked the actor, or the actor (a local user) blocked them. */
+    /**
+     * Whether the local user blocked the actor, or the actor blocked them: a local user's block,
+     * or a remote account's Block received from its server.
+     */
     isBlockedEitherWay(userId: number, actorId: number): boolean {
       return eitherWay.get({ userId, actorId }) === 1;
+    },
+
+    /** Whether the remote actor blocked the local user (a Block received, not undone). */
+    isBlockedByRemote(userId: number, actorId: number): boolean {
+      return byActor.get({ userId, actorId }) === 1;
     },
 
     /** Whether one of two local users blocked the other. */

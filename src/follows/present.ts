@@ -30,7 +30,11 @@ export function presentFollower(record: FollowerRecord): Follower {
   };
 }
 
-export function presentRemoteFollowing(item: RemoteFollowing): RemoteFollowingItem {
+/** A followed fediverse account; `vault`: whether its server is a vault (null: not known). */
+export function presentRemoteFollowing(
+  item: RemoteFollowing,
+  vault: boolean | null,
+): RemoteFollowingItem {
   return {
     followId: item.followId,
     actorId: item.actorId,
@@ -41,6 +45,7 @@ export function presentRemoteFollowing(item: RemoteFollowing): RemoteFollowingIt
     avatarUrl: item.avatarUrl,
     state: item.state,
     followedAt: item.followedAt.toISOString(),
+    vault,
   };
 }
 
@@ -48,6 +53,7 @@ export function presentRemoteFollowing(item: RemoteFollowing): RemoteFollowingIt
 export function presentRemoteActor(
   actor: RemoteActorData,
   follow: RemoteFollowing | undefined,
+  vault: boolean | null,
 ): LookedUpActor {
   return {
     actorUri: actor.uri,
@@ -56,5 +62,6 @@ export function presentRemoteActor(
     summary: actor.summary,
     avatarUrl: actor.avatarUrl,
     followState: follow?.state ?? 'NONE',
+    vault,
   };
 }

@@ -56,8 +56,14 @@ export function createRemoteFollowService(deps: {
    * follows any more are removed with their photo copies, and all of a deleted actor's.
    */
   entries?: { forgetActor(actorUri: string, options?: { always?: boolean }): Promise<number> };
-  /** Blocks (src/blocks/): a blocked account can neither be followed nor follow. */
-  blocks?: { isBlockedEitherWay(userId: number, actorId: number): boolean };
+  /**
+   * Blocks (src/blocks/): a blocked account can neither be followed nor follow, and neither can
+   * an account whose block of the user was received (its Follow is ignored, not rejected).
+   */
+  blocks?: {
+    isBlockedEitherWay(userId: number, actorId: number): boolean;
+    isBlockedByRemote(userId: number, actorId: number): boolean;
+  };
   now?: () => number;
 }) {
   const { repo, actors, users, feed, outbox, transaction, origin } = deps;
@@ -190,7 +196,7 @@ export function createRemoteFollowService(deps: {
      * A remote actor follows the local user `username`. Accepted at once when the user is
      * federated (the caller then sends the Accept, again for a repeated Follow, as Mastodon
      * does); refused (the caller sends a Reject) when the user blocked the actor; ignored
-     * otherwise. The first time, the user gets a FOLLOW_INVITE notification.
+     * (logged) when the actor blocked the user, and otherwise. The first time, the user gets a FOLLOW_INVITE notification.
      * A user who approves followers gets a FOLLOW_REQUEST instead, and the follow stays
      * PENDING (no Accept now: src/follows/requests.ts sends it once they accept); a repeated
      * Follow of a pending request only takes its new id.
@@ -201,6 +207,13 @@ export function createRemoteFollowService(deps: {
       const me = actors.localActorId(user.id);
       return transaction(() => {
         const them = actors.saveRemote(actor, now());
+        if (deps.blocks?.isBlockedByRemote(user.id, them)) {
+          logger.info('A Follow of {user} from {actor}, who blocked them, was ignored', {
+            user: user.username,
+            actor: actor.uri,
+          });
+          return { accepted: false };
+        }
         if (blocked(user.id, them)) return { accepted: false, rejected: true };
         const existing = repo.find(them, me);
         if (existing) {

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { lookupRemoteActor } from '../../federation/lookup.ts';
+import { lookupServerSoftware } from '../../federation/server-software.ts';
 import type { AppContext } from '../context.ts';
 import {
   presentFollower,
@@ -22,6 +23,12 @@ export function followRoutes(ctx: AppContext): Hono<AppEnv> {
   const { router, on } = contractRouter('/users');
   const service = ctx.follows;
   const remote = ctx.remoteFollows;
+  const servers = ctx.serverSoftware;
+
+  /** Asks the account's server what it runs (its NodeInfo) and keeps the answer. */
+  async function learnServer(username: string, actorUri: string): Promise<void> {
+    servers.record(actorUri, await lookupServerSoftware(ctx.federation, username, actorUri));
+  }
 
   on('GET /users/search', (c, { query }) => ({
     users: service.search(currentUser(c), query.q),
@@ -31,7 +38,9 @@ export function followRoutes(ctx: AppContext): Hono<AppEnv> {
     const user = currentUser(c);
     return {
       following: service.following(user).map(presentFollowing),
-      remote: remote.following(user).map(presentRemoteFollowing),
+      remote: remote
+        .following(user)
+        .map((item) => presentRemoteFollowing(item, servers.isVault(item.uri))),
     };
   });
 
@@ -41,7 +50,10 @@ export function followRoutes(ctx: AppContext): Hono<AppEnv> {
     const actor = await lookupRemoteActor(ctx.federation, user.username, body.query);
     // An actor already known here is refreshed by the lookup; a new one is not stored.
     if (remote.knownActor(actor.uri)) remote.rememberActor(actor);
-    return { actor: presentRemoteActor(actor, remote.followOfUri(user, actor.uri)) };
+    // What its server runs is asked at each lookup: the dialog says whether it is a vault.
+    await learnServer(user.username, actor.uri);
+    const follow = remote.followOfUri(user, actor.uri);
+    return { actor: presentRemoteActor(actor, follow, servers.isVault(actor.uri)) };
   });
 
   on('POST /users/remote-follows', async (c, { body }) => {
@@ -51,7 +63,9 @@ export function followRoutes(ctx: AppContext): Hono<AppEnv> {
     const actor =
       remote.freshActor(body.actorUri) ??
       (await lookupRemoteActor(ctx.federation, user.username, body.actorUri));
-    return { follow: presentRemoteFollowing(remote.follow(user, actor)) };
+    const follow = remote.follow(user, actor);
+    if (!servers.isKnown(actor.uri)) await learnServer(user.username, actor.uri);
+    return { follow: presentRemoteFollowing(follow, servers.isVault(actor.uri)) };
   });
 
   on('DELETE /users/remote-follows/{actorId}', (c) => {

@@ -91,6 +91,7 @@ describe('looking up a fediverse account', () => {
       summary: 'I like peat & smoke',
       avatarUrl: null,
       followState: 'NONE',
+      vault: false,
     });
     const get = await remote.waitForGet((g) => g.path === '/users/mastodonuser' && g.verified);
     expect(get.keyOwner).toBe(aliceId);

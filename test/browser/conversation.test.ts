@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { callApi as call } from '../helpers/browser.ts';
 import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 import { scrollWidth, smallTargets } from './phone-checks.ts';
 import { seedEntry } from './vault-seed.ts';
@@ -26,22 +27,6 @@ const delivered = () => people.server.ctx.outbox.idle();
 
 /** Whether a write through the API was taken (the answers of POST are 200 or 201). */
 const taken = (status: number) => status === 200 || status === 201;
-
-/** A call to the API from `page` (same origin, its cookies): the status and the body. */
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown };
-    },
-    { method, path, body },
-  );
-}
 
 /** Who follows whom already ('beech>ash'). */
 const follows = new Set<string>();

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { headingText, pathOf } from '../helpers/browser.ts';
 import { startFakeRemote } from '../helpers/fake-remote.ts';
+import { NOT_A_VAULT, NOT_A_VAULT_ROW } from '../../web/src/following/remote-api.ts';
+import { scrollWidth, smallTargets } from './phone-checks.ts';
 import { expectPending, peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 import { sharedTestCertificate } from '../helpers/tls.ts';
 
@@ -10,7 +12,8 @@ import { sharedTestCertificate } from '../helpers/tls.ts';
  * 'No users found.', keyboard, focus trap, Escape), following by search, the follow invite in
  * the other's Alerts ('Follow back', 'Dismiss'), Unfollow (and its failure), Follow / Unfollow
  * on a public profile, a fediverse follower (Remove), and following a fediverse account by
- * handle (a Mastodon-shaped fake over https).
+ * handle (a Mastodon-shaped fake over https), told in the dialog and on its row, on a phone,
+ * that it is not a vault (its posts will not show in the activity).
  */
 
 const PEOPLE = [
@@ -334,6 +337,56 @@ describe('/following', () => {
       await item.waitFor({ state: 'detached' });
     } finally {
       await remote.close();
+    }
+  });
+
+  it('says in the dialog and on the row, on a phone, that an account not on a vault shows no posts', async () => {
+    sharedTestCertificate().trustInThisProcess();
+    const [masto, cellar] = await Promise.all([
+      startFakeRemote({ https: true }),
+      startFakeRemote({ https: true, software: 'vault' }),
+    ]);
+    try {
+      masto.addAccount('pinefan', { name: 'Pine Fan' });
+      cellar.addAccount('oakfan', { name: 'Oak Fan' });
+      people.server.ctx.users.update(userId('gorse'), { activityPubEnabled: true });
+      const page = await openAs('gorse', '/following');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: '+ Follow' }).click();
+      const dialog = followDialog(page);
+      const input = dialog.getByLabel('Or follow a fediverse account');
+
+      // An account on a vault: nothing to say.
+      await input.fill(`@${cellar.handle('oakfan')}`);
+      await dialog.getByRole('button', { name: 'Look up' }).click();
+      const oak = dialog.getByRole('group', { name: `Account @oakfan@${cellar.host}` });
+      await oak.waitFor({ timeout: 30_000 });
+      expect(await oak.getByText(NOT_A_VAULT).count()).toBe(0);
+
+      // A Mastodon account: the dialog says what will and will not arrive, and Follow is
+      // described by it.
+      await input.fill(`@${masto.handle('pinefan')}`);
+      await dialog.getByRole('button', { name: 'Look up' }).click();
+      const pine = dialog.getByRole('group', { name: `Account @pinefan@${masto.host}` });
+      const notice = pine.getByText(NOT_A_VAULT);
+      await notice.waitFor({ timeout: 30_000 });
+      const followButton = pine.getByRole('button', { name: 'Follow' });
+      const describedBy = await followButton.getAttribute('aria-describedby');
+      expect(describedBy).toBe(await notice.getAttribute('id'));
+      expect(await smallTargets(page)).toEqual([]);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+      await followButton.click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // Its row in the Following list says it in words, short.
+      const item = followingList(page).getByRole('listitem').filter({ hasText: 'Pine Fan' });
+      await item.getByText(NOT_A_VAULT_ROW).waitFor();
+      expect(await smallTargets(page)).toEqual([]);
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+      await page.reload();
+      await item.getByText(NOT_A_VAULT_ROW).waitFor();
+    } finally {
+      await Promise.all([masto.close(), cellar.close()]);
     }
   });
 });

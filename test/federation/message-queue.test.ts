@@ -253,7 +253,7 @@ describe('SqliteMessageQueue', () => {
   });
   it('drops a delivery to a server blocked since it was queued, and delivers the others', async () => {
     const blocks = createDomainBlockMatcher();
-    const queues = createFederationQueues(db.database.sqlite, {}, blocks);
+    const queues = createFederationQueues(db.database.sqlite, {}, { domains: blocks });
     const delivery = (inbox: string) => ({ type: 'outbox', id: inbox, inbox });
     await queues.outbox.enqueue(delivery('https://hostile.example/inbox'));
     await queues.outbox.enqueue(delivery('https://friendly.example/inbox'));

@@ -96,6 +96,22 @@ export async function apiStatus(page: Page, path: string): Promise<number> {
   return page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).status, path);
 }
 
+/** A call to the API from `page` (same origin, its cookies): the status and the JSON body. */
+export async function callApi(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown };
+    },
+    { method, path, body },
+  );
+}
+
 /**
  * Signs in through the API (not the login screen, which has tests of its own) and returns the
  * session's cookies, so that each test's fresh context starts signed in without paying for a

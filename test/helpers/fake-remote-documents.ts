@@ -111,11 +111,11 @@ export function nodeInfoLinks(origin: string): Json {
   return { links: [{ rel: 'http://nodeinfo.diaspora.software/ns/schema/2.0', href }] };
 }
 
-/** NodeInfo 2.0 claiming Mastodon 4.3. */
-export function nodeInfo(users: number): Json {
+/** NodeInfo 2.0 claiming Mastodon 4.3 (or another software). */
+export function nodeInfo(users: number, software = 'mastodon'): Json {
   return {
     version: '2.0',
-    software: { name: 'mastodon', version: '4.3.0' },
+    software: { name: software, version: '4.3.0' },
     protocols: ['activitypub'],
     services: { outbound: [], inbound: [] },
     usage: { users: { total: users }, localPosts: 0 },

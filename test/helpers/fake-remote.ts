@@ -49,6 +49,8 @@ export interface FakeRemoteOptions {
   autoAccept?: boolean;
   /** Extra PEM certificates its own requests trust (its own certificate always is). */
   trust?: string[];
+  /** The software its NodeInfo names ('mastodon' by default); null: it serves no NodeInfo. */
+  software?: string | null;
 }
 
 export type InboxAnswer = { status: number; body?: string } | 'hang';
@@ -119,8 +121,13 @@ export async function startFakeRemote(options: FakeRemoteOptions = {}) {
     const url = new URL(req.url ?? '/', origin);
     if (req.method === 'POST') return receive(req, res, url);
     if (url.pathname === '/.well-known/webfinger') return webfinger(res, url);
-    if (url.pathname === '/.well-known/nodeinfo') return json(res, 200, nodeInfoLinks(origin));
-    if (url.pathname === '/nodeinfo/2.0') return json(res, 200, nodeInfo(accounts.size));
+    const software = options.software === undefined ? 'mastodon' : options.software;
+    if (software !== null && url.pathname === '/.well-known/nodeinfo') {
+      return json(res, 200, nodeInfoLinks(origin));
+    }
+    if (software !== null && url.pathname === '/nodeinfo/2.0') {
+      return json(res, 200, nodeInfo(accounts.size, software));
+    }
     const file = files.get(url.pathname);
     if (file) return void res.writeHead(200, { 'content-type': file.type }).end(file.body);
     const found = document(url.pathname);

@@ -8,6 +8,7 @@ import {
   fetchComments,
   postComment,
   setCheer,
+  setCommentCheer,
 } from '../../web/src/api/conversation.ts';
 import { queryKeys } from '../../web/src/api/query-keys.ts';
 import { afterCheer, changeCounts, countsOf } from '../../web/src/conversation/counts.ts';
@@ -132,6 +133,24 @@ describe('the conversation calls', () => {
     );
   });
 
+  it("cheer a comment with POST and take it back with DELETE, reading the comment's cheers", async () => {
+    answer({ cheerCount: 1, cheeredByMe: true });
+    expect(await setCommentCheer({ kind: 'local', id: 4 }, 9, true)).toEqual({
+      cheerCount: 1,
+      cheeredByMe: true,
+    });
+    expect([calls[0]?.url, calls[0]?.init.method]).toEqual([
+      '/api/beverages/4/comments/9/cheer',
+      'POST',
+    ]);
+    answer({ cheerCount: 0, cheeredByMe: false });
+    await setCommentCheer({ kind: 'remote', id: 4 }, 9, false);
+    expect([calls[0]?.url, calls[0]?.init.method]).toEqual([
+      '/api/activity/remote-entries/4/comments/9/cheer',
+      'DELETE',
+    ]);
+  });
+
   it('list, post and delete comments, and show the refusal', async () => {
     const comment = {
       id: 1,
@@ -139,13 +158,27 @@ describe('the conversation calls', () => {
       content: 'Hi',
       createdAt: '2026-11-26T10:00:00.000Z',
       canDelete: true,
+      parentId: null,
+      audience: 'PUBLIC' as const,
+      deleted: false,
+      mentions: [],
+      cheerCount: 0,
+      cheeredByMe: false,
     };
     answer({ comments: [comment] });
     expect(await fetchComments({ kind: 'local', id: 2 })).toEqual([comment]);
     expect(calls[0]?.url).toBe('/api/beverages/2/comments');
     answer({ comment }, 201);
-    expect(await postComment({ kind: 'local', id: 2 }, 'Hi')).toEqual(comment);
+    expect(await postComment({ kind: 'local', id: 2 }, { content: 'Hi' })).toEqual(comment);
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ content: 'Hi' });
+    answer({ comment }, 201);
+    await postComment({ kind: 'remote', id: 2 }, { content: 'Hi', inReplyTo: 1, private: true });
+    expect(calls[0]?.url).toBe('/api/activity/remote-entries/2/comments');
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({
+      content: 'Hi',
+      inReplyTo: 1,
+      private: true,
+    });
     answer(undefined, 204);
     await deleteComment({ kind: 'remote', id: 2 }, 1);
     expect([calls[0]?.url, calls[0]?.init.method]).toEqual([
@@ -153,7 +186,7 @@ describe('the conversation calls', () => {
       'DELETE',
     ]);
     answer({ message: 'Comment must be at most 1000 characters' }, 400);
-    await expect(postComment({ kind: 'local', id: 2 }, 'x')).rejects.toThrow(
+    await expect(postComment({ kind: 'local', id: 2 }, { content: 'x' })).rejects.toThrow(
       'Comment must be at most 1000 characters',
     );
   });

@@ -135,6 +135,34 @@ describe('the answers of the Alerts panel', () => {
     expect(linkOf(notification())).toBeNull();
   });
 
+  it('says who answered, cheered or mentioned, and links each to its thread', () => {
+    const entry = { id: 42, name: 'Walk Talk Stout' };
+    for (const [type, said] of [
+      ['REPLY', 'Basil Hayden answered your comment on Walk Talk Stout'],
+      ['COMMENT_CHEER', 'Basil Hayden cheered your comment on Walk Talk Stout'],
+      ['MENTION', 'Basil Hayden mentioned you on Walk Talk Stout'],
+    ] as const) {
+      const item = notification({ type, beverage: entry });
+      expect(describeNotification(item)).toBe(said);
+      expect(linkOf(item)).toEqual({ label: 'See the comment', href: '/?entry=42' });
+      expect(choicesFor(item).map((choice) => choice.label)).toEqual(['Dismiss']);
+    }
+  });
+
+  it('links a mention in a post from elsewhere to the original, and only an http(s) one', () => {
+    const url = 'https://example.social/@ann/1234';
+    const mention = notification({ type: 'MENTION', payload: { message: 'Hi @basil', url } });
+    expect(describeNotification(mention)).toBe('Basil Hayden mentioned you');
+    expect(linkOf(mention)).toEqual({ label: 'See the post', href: url, external: true });
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'not a url', '']) {
+      expect(linkOf(notification({ type: 'MENTION', payload: { url: bad } }))).toBeNull();
+    }
+    expect(linkOf(notification({ type: 'MENTION' }))).toBeNull();
+    // An entry here wins: the thread is the place to answer.
+    const entry = { id: 42, name: 'Walk Talk Stout' };
+    expect(linkOf({ ...mention, beverage: entry })?.href).toBe('/?entry=42');
+  });
+
   it('sends status only with the ACCEPT of a share', () => {
     expect(respondBody({ action: 'ACCEPT', status: 'TO_TRY' })).toEqual({
       action: 'ACCEPT',

@@ -31,6 +31,7 @@ const actor = {
   summary: 'Peat <b>and</b> smoke',
   avatarUrl: null,
   followState: 'NONE',
+  vault: false,
 };
 
 describe('looking up a fediverse account', () => {

@@ -3,10 +3,20 @@
  * vault (/beverages/{id}/…) and one received from a remote vault in the activity feed
  * (/activity/remote-entries/{id}/…). Every call is typed from the route table (./call.ts).
  */
-import type { CheerResponse, Comment } from '../../../contract/conversation.ts';
+import type {
+  CheerResponse,
+  Comment,
+  CommentCheerResponse,
+} from '../../../contract/conversation.ts';
 import { call } from './call.ts';
 
-export type { Comment, CommentAuthor, ConversationCounts } from '../../../contract/conversation.ts';
+export type {
+  Comment,
+  CommentAuthor,
+  CommentCheerResponse,
+  CommentMention,
+  ConversationCounts,
+} from '../../../contract/conversation.ts';
 
 /**
  * The longest comment, in characters: the contract's COMMENT_MAX_LENGTH, written here because a
@@ -53,9 +63,19 @@ export async function fetchComments(
   return comments;
 }
 
-/** POST …/comments {content} → the new comment. */
-export async function postComment(target: ConversationTarget, content: string): Promise<Comment> {
-  const input = { params: { id: target.id }, json: { content } };
+/**
+ * What a new comment says, and whom it answers: `inReplyTo` a comment under the same entry,
+ * `private` for that comment's author alone.
+ */
+export interface NewComment {
+  content: string;
+  inReplyTo?: number;
+  private?: boolean;
+}
+
+/** POST …/comments {content, inReplyTo?, private?} → the new comment. */
+export async function postComment(target: ConversationTarget, json: NewComment): Promise<Comment> {
+  const input = { params: { id: target.id }, json };
   const { comment } =
     target.kind === 'remote'
       ? await call('POST /activity/remote-entries/{id}/comments', input)
@@ -69,4 +89,21 @@ export async function deleteComment(target: ConversationTarget, commentId: numbe
   await (target.kind === 'remote'
     ? call('DELETE /activity/remote-entries/{id}/comments/{commentId}', input)
     : call('DELETE /beverages/{id}/comments/{commentId}', input));
+}
+
+/** POST (cheer) or DELETE (take it back) …/comments/{commentId}/cheer → the comment's cheers. */
+export function setCommentCheer(
+  target: ConversationTarget,
+  commentId: number,
+  cheered: boolean,
+): Promise<CommentCheerResponse> {
+  const input = { params: { id: target.id, commentId } };
+  if (target.kind === 'remote') {
+    return cheered
+      ? call('POST /activity/remote-entries/{id}/comments/{commentId}/cheer', input)
+      : call('DELETE /activity/remote-entries/{id}/comments/{commentId}/cheer', input);
+  }
+  return cheered
+    ? call('POST /beverages/{id}/comments/{commentId}/cheer', input)
+    : call('DELETE /beverages/{id}/comments/{commentId}/cheer', input);
 }

@@ -23,8 +23,14 @@ export function countsOf(of: object): ConversationCounts {
   };
 }
 
-/** The counts after the user cheers (`cheered`) or takes it back, before the server says. */
-export function afterCheer(counts: ConversationCounts, cheered: boolean): ConversationCounts {
+/**
+ * The counts of an entry or a comment after the user cheers (`cheered`) or takes it back,
+ * before the server says.
+ */
+export function afterCheer<T extends Pick<ConversationCounts, 'cheerCount' | 'cheeredByMe'>>(
+  counts: T,
+  cheered: boolean,
+): T {
   if (counts.cheeredByMe === cheered) return counts;
   return {
     ...counts,

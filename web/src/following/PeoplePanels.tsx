@@ -4,6 +4,7 @@ import type { Follower, FollowingItem, UserSummary } from '../api/types.ts';
 import { messageOf } from '../notes/notes.tsx';
 import { useFollow, useFollowers, useFollowing, useFollowStates, useUnfollow } from './follows.ts';
 import { FederatedPerson, LocalPerson } from './Person.tsx';
+import { NOT_A_VAULT_ROW } from './remote-api.ts';
 import { BlockButton } from '../blocks/BlockButton.tsx';
 import { ConfirmAction } from '../ui/ConfirmAction.tsx';
 import { useKeepFocus } from '../ui/useKeepFocus.ts';
@@ -102,6 +103,7 @@ function RemoteFollowingPerson({ item }: { item: RemoteFollowingItem }) {
       label={item.handle}
       summary={item.summary}
       since={item.followedAt}
+      note={item.vault === false && <p className="person__not-vault">{NOT_A_VAULT_ROW}</p>}
       tag={
         item.state === 'PENDING' ? (
           <span className="tag tag--muted person__action" title="Waiting for the account to accept">

@@ -57,6 +57,7 @@ export function FederatedPerson({
   since,
   tag,
   action,
+  note,
 }: {
   name: string;
   actorUri: string;
@@ -66,6 +67,8 @@ export function FederatedPerson({
   since: string;
   tag?: ReactNode;
   action?: ReactNode;
+  /** A line of text under the summary (what arrives from the account). */
+  note?: ReactNode;
 }) {
   return (
     <li className="person person--federated">
@@ -80,6 +83,7 @@ export function FederatedPerson({
           <Since iso={since} />
         </span>
         {summary && <p className="person__summary">{summary}</p>}
+        {note}
       </div>
       {tag}
       {action}

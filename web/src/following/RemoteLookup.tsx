@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { messageOf } from '../notes/notes.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
-import { LOOKUP_FAILED, lookupAccount, type LookedUpActor } from './remote-api.ts';
+import { LOOKUP_FAILED, lookupAccount, NOT_A_VAULT, type LookedUpActor } from './remote-api.ts';
 import { useFollowAccount } from './remote-follows.ts';
 
 export const FOLLOW_ACCOUNT_FAILED = 'Failed to follow account';
@@ -10,21 +10,29 @@ export const FOLLOW_ACCOUNT_FAILED = 'Failed to follow account';
 /**
  * The dialog's fediverse part: a handle (@name@server, name@server) or a profile address is
  * looked up on the server, the account is shown (name, handle, summary, all as text, with
- * initials for an avatar),
- * and 'Follow' sends the follow. Pending until the account's server accepts.
+ * initials for an avatar; when its server is not a vault, that its posts will not show in the
+ * activity feed), and 'Follow' sends the follow. Pending until the account's server accepts.
  */
-export function RemoteLookup({ onFollowed }: { onFollowed: (actor: LookedUpActor) => void }) {
+export function RemoteLookup({
+  onFollowed,
+  initial = '',
+  label = 'Or follow a fediverse account',
+}: {
+  onFollowed: (actor: LookedUpActor) => void;
+  label?: string;
+  /** A handle looked up at once (the page of a fediverse account, /users/@name@host). */
+  initial?: string;
+}) {
   const inputId = useId();
-  const [query, setQuery] = useState('');
+  const notVaultId = useId();
+  const [query, setQuery] = useState(initial);
   const [looking, setLooking] = useState(false);
   const [found, setFound] = useState<LookedUpActor | null>(null);
   const [error, setError] = useState<string | null>(null);
   const follow = useFollowAccount();
 
-  const look = async (event: FormEvent) => {
-    event.preventDefault();
-    const text = query.trim();
-    if (!text || looking) return;
+  const lookUp = async (text: string) => {
+    if (!text) return;
     setLooking(true);
     setError(null);
     setFound(null);
@@ -37,6 +45,17 @@ export function RemoteLookup({ onFollowed }: { onFollowed: (actor: LookedUpActor
     }
   };
 
+  const look = (event: FormEvent) => {
+    event.preventDefault();
+    if (!looking) void lookUp(query.trim());
+  };
+
+  useEffect(() => {
+    void lookUp(initial.trim());
+    // Once, for the handle the page was opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const confirm = (actor: LookedUpActor) => {
     setError(null);
     follow.mutate(actor, {
@@ -47,9 +66,9 @@ export function RemoteLookup({ onFollowed }: { onFollowed: (actor: LookedUpActor
 
   return (
     <div className="remote-lookup">
-      <form className="remote-lookup__form" onSubmit={(event) => void look(event)}>
+      <form className="remote-lookup__form" onSubmit={look}>
         <label htmlFor={inputId} className="remote-lookup__label">
-          Or follow a fediverse account
+          {label}
         </label>
         <div className="remote-lookup__row">
           <input
@@ -94,12 +113,18 @@ export function RemoteLookup({ onFollowed }: { onFollowed: (actor: LookedUpActor
             <span className="remote-account__handle">{found.handle}</span>
             {found.summary && <p className="remote-account__summary">{found.summary}</p>}
           </div>
+          {found.vault === false && (
+            <p id={notVaultId} className="remote-account__not-vault">
+              {NOT_A_VAULT}
+            </p>
+          )}
           {found.followState === 'NONE' ? (
             <button
               type="button"
               className="button button--primary"
               onClick={() => confirm(found)}
               disabled={follow.isPending}
+              aria-describedby={found.vault === false ? notVaultId : undefined}
             >
               Follow
             </button>

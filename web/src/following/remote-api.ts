@@ -15,6 +15,16 @@ export const LOOKUP_FAILED = 'Could not look up that account';
 export const followRequested = (actor: Pick<LookedUpActor, 'displayName' | 'handle'>) =>
   `Follow request sent to ${actor.displayName || actor.handle}`;
 
+/**
+ * What the follow dialog says of an account whose server is not a vault: the activity feed
+ * shows what people log in a vault, so only what that account sends to the user arrives.
+ */
+export const NOT_A_VAULT =
+  'Its posts will not show in your activity: the vault shows what it logs. Its replies, cheers and mentions of you will.';
+
+/** The same, short, on that account's row of the Following list. */
+export const NOT_A_VAULT_ROW = 'Not a vault: only its replies, cheers and mentions reach you.';
+
 /** POST /users/lookup {query} → the account. */
 export async function lookupAccount(query: string, signal?: AbortSignal): Promise<LookedUpActor> {
   return (await call('POST /users/lookup', { json: { query }, signal })).actor;

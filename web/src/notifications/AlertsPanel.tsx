@@ -52,16 +52,29 @@ function AlertItem({ notification }: { notification: VaultNotification }) {
   const text = describe(notification);
   const message = notification.payload.message;
   const link = linkOf(notification);
-  // The entry's name follows the link's text for those who hear the link out of its sentence.
-  const linkTo = link && (
-    <Link
-      href={link.href}
-      className="button button--secondary"
-      aria-label={`${link.label}: ${notification.beverage?.name ?? ''}`}
-    >
-      {link.label}
-    </Link>
-  );
+  // The entry's name follows the link's text for those who hear the link out of its sentence;
+  // a post elsewhere opens in a new tab, which its name says.
+  const linkTo =
+    link &&
+    (link.external ? (
+      <a
+        href={link.href}
+        className="button button--secondary"
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`${link.label} on ${new URL(link.href).host} (opens in a new tab)`}
+      >
+        {link.label}
+      </a>
+    ) : (
+      <Link
+        href={link.href}
+        className="button button--secondary"
+        aria-label={`${link.label}: ${notification.beverage?.name ?? ''}`}
+      >
+        {link.label}
+      </Link>
+    ));
 
   return (
     <li className={`alerts__item${outcome ? ' alerts__item--answered' : ''}`}>

@@ -104,13 +104,33 @@ export function describe(notification: VaultNotification): string {
   }
 }
 
+/** Where a notification leads: a page of the vault, or the original post on another server. */
+export interface AlertLink {
+  label: string;
+  href: string;
+  /** On another server: opened in a new tab, without access to this page. */
+  external?: true;
+}
+
+/** An http(s) address, or null (a notification from elsewhere may carry anything). */
+function webAddress(text: string | undefined): string | null {
+  if (!text || !URL.canParse(text)) return null;
+  const url = new URL(text);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+}
+
 /**
- * Where a notification leads, as a link's text and address: a cheer or comment to its entry with
- * the thread open, on the dashboard; null for the others (their buttons are the whole answer).
+ * Where a notification leads, as a link's text and address: a cheer, comment, reply or mention
+ * to its entry with the thread open, on the dashboard; a mention in a post from elsewhere that
+ * is no comment here to the original (`payload.url`); null for the others (their buttons are
+ * the whole answer).
  */
-export function linkOf(notification: VaultNotification): { label: string; href: string } | null {
+export function linkOf(notification: VaultNotification): AlertLink | null {
   const entry = notification.beverage;
-  if (!entry) return null;
+  if (!entry) {
+    const original = notification.type === 'MENTION' && webAddress(notification.payload.url);
+    return original ? { label: 'See the post', href: original, external: true } : null;
+  }
   switch (notification.type) {
     case 'CHEER':
       return { label: 'See the entry', href: `/?entry=${entry.id}` };

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import '../people/public-profile.css';
 import { formatDate } from '../people/dates.ts';
+import { handleOfSegment } from '../people/handle-path.ts';
 import { ProfileFollowButton } from '../following/ProfileFollowButton.tsx';
 import { ProfileBlock } from '../blocks/ProfileBlock.tsx';
 import { ApiError, fetchProfile } from '../api/client.ts';
@@ -15,6 +16,7 @@ import { Avatar } from '../ui/Avatar.tsx';
 import { ArrowLeftIcon, CalendarIcon, GlobeIcon } from '../ui/icons.tsx';
 import { EntryList, NO_ENTRIES } from '../vault/EntryList.tsx';
 import { ARCHIVE_PAGE_SIZE, useBeverageList } from '../vault/useBeverageList.ts';
+import { FediverseAccountScreen } from './FediverseAccountScreen.tsx';
 import { Screen } from './Screen.tsx';
 import './archive.css';
 
@@ -100,8 +102,16 @@ function ProfileProblem({ message, detail }: { message: string; detail?: string 
   );
 }
 
-/** /users/{username}: another user's public profile and their vault entries. */
-export function PublicProfileScreen({ username: rawUsername }: { username: string }) {
+/**
+ * /users/{username}: another user's public profile and their vault entries; /users/@name@host,
+ * a fediverse account (a comment's mention links there).
+ */
+export function PublicProfileScreen({ username }: { username: string }) {
+  const handle = handleOfSegment(username);
+  return handle ? <FediverseAccountScreen handle={handle} /> : <UserProfile username={username} />;
+}
+
+function UserProfile({ username: rawUsername }: { username: string }) {
   const username = rawUsername.trim();
   const query = useQuery({
     queryKey: queryKeys.profile(username),

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { queryKeys } from '../api/query-keys.ts';
 import { removeShare, shareBeverage } from '../api/social.ts';
 import type { Beverage, ShareUser, UserSearchResult } from '../api/types.ts';
 import { UserSearch } from '../following/UserSearch.tsx';
-import { ERROR_NOTE_MS, messageOf, SUCCESS_NOTE_MS } from '../notes/notes.tsx';
+import { useDialogNote } from '../notes/dialog-note.ts';
+import { messageOf } from '../notes/notes.tsx';
 import { isAdmin } from '../session/roles.ts';
 import { useCurrentUser } from '../session/session.tsx';
 import { CloseIcon, TrashIcon } from '../ui/icons.tsx';
@@ -18,27 +19,11 @@ export const CANNOT_SHARE_WITH_OWNER = 'This entry cannot be shared with its own
 export const alreadySharedWith = (user: Pick<ShareUser, 'fullName' | 'username'>) =>
   `This entry is already shared with ${user.fullName || user.username}.`;
 
-type Note = { kind: 'success' | 'error'; message: string } | null;
-
 /** Why an entry cannot be shared with a user, or null when it can. */
 export function shareRefusal(entry: Beverage, user: Pick<UserSearchResult, 'id'>): string | null {
   if (user.id === entry.userId) return CANNOT_SHARE_WITH_OWNER;
   const already = entry.sharedWith.find((share) => share.id === user.id);
   return already ? alreadySharedWith(already) : null;
-}
-
-/** A note inside the dialog (the page's own notes are behind it), cleared after 4 s or 6 s. */
-function useDialogNote() {
-  const [note, setNote] = useState<Note>(null);
-  useEffect(() => {
-    if (!note) return;
-    const timer = setTimeout(
-      () => setNote(null),
-      note.kind === 'success' ? SUCCESS_NOTE_MS : ERROR_NOTE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [note]);
-  return [note, setNote] as const;
 }
 
 /**
