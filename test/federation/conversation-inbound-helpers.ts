@@ -1,0 +1,149 @@
+import { expect } from 'vitest';
+import { commentListSchema } from '../../contract/conversation.ts';
+import { notificationListSchema } from '../../contract/social.ts';
+import type { FakeRemote } from '../helpers/fake-remote.ts';
+import { post, type Mentioned, type PostVisibility, type Shape } from './conversation-shapes.ts';
+import { api, deliver, type ConversationWorld } from './conversation-world.ts';
+
+/**
+ * What the inbound conversation tests ask of their world (conversation-world.ts): its users,
+ * entries and comments, what is stored of a reply, the thread and the notifications through
+ * the API, a block; and for each shape, its server, its accounts and a reply from one of them.
+ */
+export function inboundHelpers(w: () => ConversationWorld) {
+  const sqlite = () => w().vault.ctx.database.sqlite;
+  const viewer = (name: string) => ({ id: w().users[name]!.id, role: 'USER' as const });
+
+  /** Each shape's servers and accounts: two followers of alice and a stranger. */
+  const CAST = {
+    mastodon: { remote: () => w().masto, replier: 'bob', second: 'erin', stranger: 'mallory' },
+    gotosocial: { remote: () => w().gts, replier: 'ann', second: 'gus', stranger: 'mona' },
+  } as const;
+
+  async function entry(visibility: 'MEMBERS' | 'FOLLOWERS' = 'MEMBERS') {
+    const created = await w().vault.ctx.beverages.create(viewer('alice'), {
+      type: 'BEER',
+      name: 'Saison',
+      visibility,
+    });
+    return { id: created.id, note: `${w().vault.url}/users/alice/entries/${created.id}` };
+  }
+
+  /** A vault user as a post mentions them. */
+  function local(username: string): Mentioned {
+    return { id: `${w().vault.url}/users/${username}`, name: `@${username}@vault` };
+  }
+
+  function remoteAccount(remote: FakeRemote, name: string): Mentioned {
+    return { id: remote.account(name).id, name: `@${remote.handle(name)}` };
+  }
+
+  function storedComment(uri: string) {
+    return sqlite()
+      .prepare('SELECT id, beverage_id, parent_id, audience, content FROM comments WHERE uri = ?')
+      .get(uri) as
+      | {
+          id: number;
+          beverage_id: number;
+          parent_id: number | null;
+          audience: string;
+          content: string;
+        }
+      | undefined;
+  }
+
+  /** Whom a comment is addressed to: usernames for local users, actor URIs for the others. */
+  function addressees(commentId: number) {
+    return sqlite()
+      .prepare(
+        `SELECT coalesce(u.username, a.uri) AS who, ca.mentioned FROM comment_addressees ca
+         JOIN actors a ON a.id = ca.actor_id LEFT JOIN users u ON u.id = a.user_id
+         WHERE ca.comment_id = ? ORDER BY who`,
+      )
+      .all(commentId) as { who: string; mentioned: number }[];
+  }
+
+  function notifications(username: string, type: string) {
+    return sqlite()
+      .prepare(
+        `SELECT message, url, comment_id FROM notifications WHERE recipient_id = ? AND type = ?
+         ORDER BY id`,
+      )
+      .all(w().users[username]!.id, type) as {
+      message: string | null;
+      url: string | null;
+      comment_id: number | null;
+    }[];
+  }
+
+  /** The thread as a user reads it through the API. */
+  async function thread(username: string, entryId: number) {
+    const body = await api(w(), username, `/api/beverages/${entryId}/comments`);
+    return commentListSchema.parse(body).comments;
+  }
+
+  /** A user's notifications through the API: type, message, link and sender. */
+  async function told(username: string) {
+    const body = notificationListSchema.parse(await api(w(), username, '/api/notifications'));
+    return body.notifications.map((n) => ({
+      type: n.type,
+      message: n.payload.message,
+      url: n.payload.url,
+      sender: n.sender.username,
+    }));
+  }
+
+  /** A user blocks a remote account through the API. */
+  async function block(username: string, actorUri: string) {
+    const res = await fetch(`${w().vault.url}/api/users/blocks`, {
+      method: 'POST',
+      headers: {
+        cookie: w().users[username]!.cookie,
+        origin: w().vault.url,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ actorUri }),
+    });
+    expect(res.status).toBe(201);
+  }
+
+  /** One shape's server and accounts (two followers of alice and a stranger), and its replies. */
+  function shapeHelpers(shape: Shape) {
+    const cast = CAST[shape];
+    const remote = () => cast.remote();
+    const account = (name: string) => remote().account(name);
+    const personal = () => `${w().vault.url}/users/alice/inbox`;
+
+    async function reply(
+      from: string,
+      input: {
+        inReplyTo: string;
+        visibility: PostVisibility;
+        mentions: Mentioned[];
+        to?: string[];
+      },
+      inbox?: string,
+    ) {
+      const made = post(shape, account(from), { ...input, text: `${from} says hi` });
+      await deliver(w(), remote(), from, made.activity, inbox);
+      return String(made.note.id);
+    }
+
+    return { cast, remote, account, personal, reply };
+  }
+
+  return {
+    sqlite,
+    viewer,
+    entry,
+    local,
+    remoteAccount,
+    storedComment,
+    addressees,
+    notifications,
+    thread,
+    told,
+    block,
+    shapeHelpers,
+  };
+}
