@@ -66,9 +66,6 @@ export function createRemoteThreadRepository(sqlite: Database.Database) {
   const deleteCheerByUri = sqlite.prepare(
     'DELETE FROM comment_cheers WHERE activity_uri = ? AND actor_id = ? RETURNING id, comment_id',
   );
-  const deleteCheer = sqlite.prepare(
-    'DELETE FROM comment_cheers WHERE comment_id = ? AND actor_id = ? RETURNING id, comment_id',
-  );
   // One MENTION per post, sender and recipient: a replayed Create adds nothing.
   const insertMention = sqlite.prepare(
     `INSERT INTO notifications (recipient_id, type, status, sender_id, message, url, created_at)
@@ -120,19 +117,13 @@ export function createRemoteThreadRepository(sqlite: Database.Database) {
       return insertCheer.get(commentId, actorId, likeUri, at) as number | undefined;
     },
 
-    /**
-     * Takes back the actor's cheer of a comment made by that Like (or, given `commentId`, the
-     * actor's cheer of that comment); the cheer and its comment, if there was one.
-     */
-    removeCheer(
+    /** Takes back the actor's cheer of a comment made by that Like; the cheer and its comment. */
+    removeCheerByUri(
+      likeUri: string,
       actorId: number,
-      by: { likeUri: string } | { commentId: number },
     ): { id: number; commentId: number } | undefined {
-      const row = (
-        'likeUri' in by
-          ? deleteCheerByUri.get(by.likeUri, actorId)
-          : deleteCheer.get(by.commentId, actorId)
-      ) as { id: number; comment_id: number } | undefined;
+      const row = deleteCheerByUri.get(likeUri, actorId) as
+        { id: number; comment_id: number } | undefined;
       return row && { id: row.id, commentId: row.comment_id };
     },
 

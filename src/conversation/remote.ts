@@ -118,9 +118,12 @@ export function createRemoteConversation(
           return 'stored';
         }
         const named = liked && 'comment' in liked ? commentOf(liked.comment) : undefined;
-        const taken =
-          threads.removeCheer(actor.id, { likeUri }) ??
-          (named && threads.removeCheer(actor.id, { commentId: named.comment.id }));
+        let taken = threads.removeCheerByUri(likeUri, actor.id);
+        const commentId = named?.comment.id;
+        if (!taken && commentId !== undefined) {
+          const id = repo.removeCommentCheer(commentId, actor.id);
+          if (id !== undefined) taken = { id, commentId };
+        }
         if (!taken) return 'unchanged';
         const beverageId = repo.commentRow(taken.commentId)?.beverageId;
         if (beverageId != null) {

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { like, post, undo, type Shape } from './conversation-shapes.ts';
-import { inboundHelpers } from './conversation-inbound-helpers.ts';
-import {
-  closeConversationWorld,
-  deliver,
-  startConversationWorld,
-  type ConversationWorld,
-} from './conversation-world.ts';
+import { inboundWorld } from './conversation-inbound-helpers.ts';
+import { deliver } from './conversation-world.ts';
 
 /**
  * Cheers of comments and mentions that remote servers send, in Mastodon's and GoToSocial's
@@ -16,33 +11,17 @@ import {
  * comment on a remote vault's entry. Checked in what the vault stores and what its API shows.
  */
 
-let world: ConversationWorld;
+const { world, ...HELPERS } = inboundWorld();
 
-beforeAll(async () => {
-  world = await startConversationWorld({
-    users: { alice: true, carol: true, dave: false },
-    masto: ['bob', 'erin', 'mallory'],
-    gts: ['ann', 'gus', 'mona'],
-    followers: ['bob', 'erin', 'ann', 'gus'],
-  });
-});
-afterAll(() => closeConversationWorld(world));
-
-const HELPERS = inboundHelpers(() => world);
 const { sqlite, viewer, entry, local, storedComment } = HELPERS;
-const { notifications, thread, told, block } = HELPERS;
+const { carolsComment, notifications, thread, told, block } = HELPERS;
 
 describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
   const { cast, remote, account, personal, reply } = HELPERS.shapeHelpers(shape);
 
   it('takes a Like of a comment as its cheer, once, and its Undo takes it back', async () => {
     const { id } = await entry();
-    const top = world.vault.ctx.conversation.comment(
-      viewer('carol'),
-      { kind: 'local', id },
-      'Lovely',
-    );
-    const carolsNote = `${world.vault.url}/users/carol/comments/${top.id}`;
+    const { comment: top, note: carolsNote } = carolsComment(id, 'Lovely');
     const cheers = (commentId: number) =>
       sqlite()
         .prepare('SELECT actor_id, activity_uri FROM comment_cheers WHERE comment_id = ?')
@@ -73,8 +52,14 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       mentions: [local('carol')],
     });
     const stored = storedComment(answer)!;
-    await deliver(world, remote(), cast.second, like(shape, account(cast.second), answer));
+    const secondLike = like(shape, account(cast.second), answer);
+    await deliver(world, remote(), cast.second, secondLike);
     expect(cheers(stored.id)).toHaveLength(1);
+    // An Undo whose Like has another id than the one stored (a server that makes ids up) takes
+    // back the actor's cheer of the comment it names.
+    const madeUp = { ...secondLike, id: `${String(secondLike.id)}-again` };
+    await deliver(world, remote(), cast.second, undo(account(cast.second), madeUp));
+    expect(cheers(stored.id)).toEqual([]);
 
     await deliver(world, remote(), cast.replier, undo(account(cast.replier), liked));
     expect(cheers(top.id)).toEqual([]);
@@ -202,12 +187,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
 
   it("refuses an answer to and a Like of a vault user's comment from an account she blocked", async () => {
     const { id } = await entry();
-    const top = world.vault.ctx.conversation.comment(
-      viewer('carol'),
-      { kind: 'local', id },
-      'Mine',
-    );
-    const carolsNote = `${world.vault.url}/users/carol/comments/${top.id}`;
+    const { comment: top, note: carolsNote } = carolsComment(id, 'Mine');
     await block('carol', account(cast.second).id);
     const answer = await reply(cast.second, {
       inReplyTo: carolsNote,

@@ -1,9 +1,26 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { commentListSchema } from '../../contract/conversation.ts';
 import { notificationListSchema } from '../../contract/social.ts';
 import type { FakeRemote } from '../helpers/fake-remote.ts';
 import { post, type Mentioned, type PostVisibility, type Shape } from './conversation-shapes.ts';
-import { api, deliver, type ConversationWorld } from './conversation-world.ts';
+import {
+  api,
+  closeConversationWorld,
+  deliver,
+  startConversationWorld,
+  type ConversationWorld,
+} from './conversation-world.ts';
+
+/**
+ * The people of the inbound conversation tests: alice (whose entries they answer) and carol
+ * federate, dave does not; on each server two followers of alice and a stranger.
+ */
+export const INBOUND_CAST = {
+  users: { alice: true, carol: true, dave: false },
+  masto: ['bob', 'erin', 'mallory'],
+  gts: ['ann', 'gus', 'mona'],
+  followers: ['bob', 'erin', 'ann', 'gus'],
+};
 
 /**
  * What the inbound conversation tests ask of their world (conversation-world.ts): its users,
@@ -27,6 +44,13 @@ export function inboundHelpers(w: () => ConversationWorld) {
       visibility,
     });
     return { id: created.id, note: `${w().vault.url}/users/alice/entries/${created.id}` };
+  }
+
+  /** carol's comment on the entry, and its Note's id. */
+  function carolsComment(entryId: number, text: string) {
+    const ref = { kind: 'local', id: entryId } as const;
+    const comment = w().vault.ctx.conversation.comment(viewer('carol'), ref, text);
+    return { comment, note: `${w().vault.url}/users/carol/comments/${comment.id}` };
   }
 
   /** A vault user as a post mentions them. */
@@ -144,6 +168,20 @@ export function inboundHelpers(w: () => ConversationWorld) {
     thread,
     told,
     block,
+    carolsComment,
     shapeHelpers,
   };
+}
+
+/**
+ * The world of INBOUND_CAST for one test file, started before its tests and closed after them
+ * (`world` is filled in by then), with its helpers.
+ */
+export function inboundWorld() {
+  const world = {} as ConversationWorld;
+  beforeAll(async () => {
+    Object.assign(world, await startConversationWorld(INBOUND_CAST));
+  });
+  afterAll(() => closeConversationWorld(world));
+  return { world, ...inboundHelpers(() => world) };
 }

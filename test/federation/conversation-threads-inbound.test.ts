@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { post, type PostVisibility, type Shape } from './conversation-shapes.ts';
-import { inboundHelpers } from './conversation-inbound-helpers.ts';
-import {
-  api,
-  closeConversationWorld,
-  deliver,
-  startConversationWorld,
-  type ConversationWorld,
-} from './conversation-world.ts';
+import { inboundWorld } from './conversation-inbound-helpers.ts';
+import { api, deliver } from './conversation-world.ts';
 
 /**
  * Replies that remote servers send into a thread, in Mastodon's and GoToSocial's shapes (read
@@ -18,21 +12,10 @@ import {
  * its API shows each user.
  */
 
-let world: ConversationWorld;
+const { world, ...HELPERS } = inboundWorld();
 
-beforeAll(async () => {
-  world = await startConversationWorld({
-    users: { alice: true, carol: true, dave: false },
-    masto: ['bob', 'erin', 'mallory'],
-    gts: ['ann', 'gus', 'mona'],
-    followers: ['bob', 'erin', 'ann', 'gus'],
-  });
-});
-afterAll(() => closeConversationWorld(world));
-
-const HELPERS = inboundHelpers(() => world);
 const { viewer, entry, local, remoteAccount, storedComment, addressees } = HELPERS;
-const { notifications, thread, told } = HELPERS;
+const { carolsComment, notifications, thread, told } = HELPERS;
 
 describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
   const { cast, remote, account, personal, reply } = HELPERS.shapeHelpers(shape);
@@ -102,12 +85,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
 
   it('stores replies two and three levels deep under their parents, in the same entry', async () => {
     const { id } = await entry();
-    const top = world.vault.ctx.conversation.comment(
-      viewer('carol'),
-      { kind: 'local', id },
-      'Brewed in May',
-    );
-    const carolsNote = `${world.vault.url}/users/carol/comments/${top.id}`;
+    const { comment: top, note: carolsNote } = carolsComment(id, 'Brewed in May');
     const second = await reply(
       cast.replier,
       { inReplyTo: carolsNote, visibility: 'public', mentions: [local('carol')] },
@@ -186,8 +164,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
 
   it('follows the Update and Delete of a reply deep in a thread', async () => {
     const { id } = await entry();
-    const top = world.vault.ctx.conversation.comment(viewer('carol'), { kind: 'local', id }, 'Hm');
-    const carolsNote = `${world.vault.url}/users/carol/comments/${top.id}`;
+    const { comment: top, note: carolsNote } = carolsComment(id, 'Hm');
     const made = post(shape, account(cast.replier), {
       inReplyTo: carolsNote,
       visibility: 'public',
