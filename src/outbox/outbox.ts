@@ -55,6 +55,7 @@ const TRANSIENT: ReadonlySet<ActivityType> = new Set([
   'Reject',
   'UndoLike',
   'DeleteComment',
+  'UndoLikeComment',
   'UpdateTasting',
   'DeleteTasting',
   'UpdateProfile',

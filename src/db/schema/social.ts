@@ -226,6 +226,8 @@ export const ACTIVITY_TYPES = [
   'UndoLike',
   'Comment',
   'DeleteComment',
+  'LikeComment',
+  'UndoLikeComment',
   'CreateTasting',
   'UpdateTasting',
   'DeleteTasting',
@@ -241,7 +243,9 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
  * follower or declined a request (Reject), shared an entry
  * (Offer), cheered an entry or took the cheer back (Like, UndoLike: ActivityPub's Like and
  * Undo(Like)), commented or deleted a comment (Comment, DeleteComment: a Create and a Delete of
- * a reply Note; the payload names the cheer or comment, `{ cheerId }` or `{ commentId }`), logged,
+ * a reply Note; the payload names the cheer or comment, `{ cheerId }` or `{ commentId }`),
+ * cheered a comment or took the cheer back (LikeComment, UndoLikeComment: a Like and an
+ * Undo(Like) of the comment's Note; the payload is `{ commentCheerId, commentId }`), logged,
  * changed or deleted a tasting of an entry (CreateTasting, UpdateTasting, DeleteTasting: the
  * payload names it, `{ tastingId }`; src/tastings/activities.ts), changed what remote servers
  * show of them (UpdateProfile: an Update(Person); src/users/profile-activity.ts), blocked a
