@@ -75,12 +75,12 @@ function audienceOf(value: unknown): CommentAudience {
  */
 export function createNoteReads(sqlite: Database.Database) {
   const comment = sqlite.prepare(
-    `SELECT c.id, c.beverage_id, c.remote_entry_id, c.content, c.uri, c.created_at, c.audience,
+    `SELECT c.id, c.beverage_id, c.remote_entry_id, c.content, c.uri AS note_uri, c.created_at, c.audience,
             c.deleted_at, c.parent_id, ${PARTY}
      FROM comments c ${PARTY_JOIN('c.actor_id')} WHERE c.id = ?`,
   );
   const parent = sqlite.prepare(
-    `SELECT c.id, c.uri, ${PARTY} FROM comments c ${PARTY_JOIN('c.actor_id')} WHERE c.id = ?`,
+    `SELECT c.id, c.uri AS note_uri, ${PARTY} FROM comments c ${PARTY_JOIN('c.actor_id')} WHERE c.id = ?`,
   );
   const addressees = sqlite.prepare(
     `SELECT ca.mentioned, ${PARTY}
@@ -115,7 +115,7 @@ export function createNoteReads(sqlite: Database.Database) {
         beverageId: row.beverage_id as number | null,
         remoteEntryId: row.remote_entry_id as number | null,
         content: row.content as string,
-        uri: row.uri as string | null,
+        uri: row.note_uri as string | null,
         createdAt: new Date(row.created_at as number),
         audience: audienceOf(row.audience),
         deleted: row.deleted_at !== null,
@@ -123,7 +123,7 @@ export function createNoteReads(sqlite: Database.Database) {
         parent: parentRow
           ? {
               id: parentRow.id as number,
-              uri: parentRow.uri as string | null,
+              uri: parentRow.note_uri as string | null,
               author: partyOf(parentRow),
             }
           : null,
