@@ -131,22 +131,29 @@ export function conversationActivity(
   }
 }
 
-/** Puts the job's activities into Fedify's queue, signed as the user, one per group. */
+/**
+ * Puts the job's activities into Fedify's queue, signed as the user, one per group. The groups
+ * are signed side by side: each is a document of its own (its Linked Data signature and proof),
+ * and their recipients differ, so no order between them matters.
+ */
 export async function sendConversationActivity(
   federation: Federation<void>,
   origin: string,
   job: ConversationJob,
 ): Promise<void> {
   const context = federation.createContext(new URL(origin), undefined);
-  for (const group of job.groups) {
-    if (group.recipients.length === 0) continue;
-    await context.sendActivity(
-      { identifier: job.username },
-      group.recipients.map((r) =>
-        recipientOf(group.preferShared ? r : { ...r, sharedInboxUrl: null }),
+  await Promise.all(
+    job.groups
+      .filter((group) => group.recipients.length > 0)
+      .map((group) =>
+        context.sendActivity(
+          { identifier: job.username },
+          group.recipients.map((r) =>
+            recipientOf(group.preferShared ? r : { ...r, sharedInboxUrl: null }),
+          ),
+          conversationActivity(origin, job, group),
+          { orderingKey: `${job.username} ${job.key}`, preferSharedInbox: group.preferShared },
+        ),
       ),
-      conversationActivity(origin, job, group),
-      { orderingKey: `${job.username} ${job.key}`, preferSharedInbox: group.preferShared },
-    );
-  }
+  );
 }

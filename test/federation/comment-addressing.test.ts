@@ -54,8 +54,8 @@ function thread(audience: CommentAudience, changes: Partial<CommentThread> = {})
 }
 
 const mention = (party: NoteParty) => ({
-  href: party.uri,
-  name: party.handle,
+  href: party.uri!,
+  name: party.handle!,
   short: `@${party.handle!.split('@')[1]}`,
   local: false,
 });

@@ -211,22 +211,19 @@ describe('a private (DIRECT) answer', () => {
     expect((await allCreates(noteId)).map((d) => d.path)).toEqual(['/users/cooper/inbox']);
 
     // Its Note: for cooper's server (any of its accounts), 404 to gina's (a follower of alice).
-    const read = (remote: FakeRemote, name: string) =>
-      remote.send({
-        method: 'GET',
-        url: noteId,
-        headers: remote.sign(name, {
-          method: 'GET',
-          url: noteId,
-          headers: { accept: 'application/activity+json' },
-        }),
-        timeoutMs: 30_000,
-      });
+    const read = (remote: FakeRemote, name: string) => remote.signedGet(name, noteId);
     const fetched = await read(world.remote, 'cooper');
     expect(fetched.status).toBe(200);
     expect(fetched.json()).toMatchObject({ id: noteId, to: cooper, inReplyTo: cooperReply.uri });
     expect((await read(world.remote, 'barrel')).status).toBe(200);
     expect((await read(gts, 'gina')).status).toBe(404);
+
+    // The entry's replies, as a follower's server reads them, do not list it.
+    const replies = await gts.signedGet('gina', `${vaultUser('alice')}/entries/${entryId}/replies`);
+    expect(replies.status).toBe(200);
+    const items = replies.json<{ first: { items: string[] } }>().first.items;
+    expect(items).toContain(cooperReply.uri);
+    expect(items).not.toContain(noteId);
   });
 });
 
