@@ -5,16 +5,20 @@ import { COMMENT_AUDIENCES } from './enums.ts';
  * Cheers and comments on an entry: the conversation under it. The same shapes serve a local
  * entry (`/beverages/{id}/…`) and an entry received from a remote vault
  * (`/activity/remote-entries/{id}/…`). Anyone who may see the entry may cheer it once and
- * comment on it; a comment is seen by exactly those who may see the entry.
+ * comment on it; a comment is read by those of them its audience names (docs/social.md, "Who
+ * reads a reply").
  *
  *  - `POST …/{id}/cheer` cheers (again: no change), `DELETE …/{id}/cheer` takes it back (none:
  *    no change); both answer `CheerResponse`, the counts as they now are.
  *  - `GET …/{id}/comments` answers `CommentList`; `POST …/{id}/comments` `CommentBody` answers
  *    201 `CommentResponse`; `DELETE …/{id}/comments/{commentId}` answers 204 (the comment's
  *    author or the entry's owner only, else 403).
+ *  - `POST` and `DELETE …/{id}/comments/{commentId}/cheer` cheer a comment and take the cheer
+ *    back; both answer `CommentCheerResponse`.
  *  - Errors are `{ message }`: 404 for an entry the caller cannot see ('Beverage not found', or
- *    'Entry not found' for a remote one) and for a comment not under it ('Comment not found'),
- *    400 for an empty ('Comment is required') or too long comment.
+ *    'Entry not found' for a remote one) and for a comment not under it, not read by the
+ *    caller or deleted ('Comment not found'), 400 for an empty ('Comment is required') or too
+ *    long comment, and for `private` without `inReplyTo` ('A private reply answers a comment').
  */
 
 /** The longest comment, in characters. */
@@ -83,7 +87,10 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-/** GET …/comments: oldest first. */
+/**
+ * GET …/comments: in thread order, each answer after its parent (depth first, siblings oldest
+ * first); an answer whose parent the caller cannot read names its nearest readable ancestor.
+ */
 export const commentListSchema = z.object({ comments: z.array(commentSchema) });
 export type CommentList = z.infer<typeof commentListSchema>;
 

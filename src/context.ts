@@ -214,6 +214,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
       return entry.noteGeneration === generation ? entry : undefined;
     },
     isFollower: (userId, actorUri) => followRepo.isFollower(userId, actorUri),
+    roleOf: (userId) => users.findById(userId)?.role,
+    localHost: new URL(config.origin).host,
     now,
   });
   registerConversationDelivery(outbox, {

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { FeedRepository } from './feed/repository.ts';
 import type { NotificationRepository } from './notifications/repository.ts';
 import type { Outbox } from './outbox/outbox.ts';
+import type { Role } from './db/schema/index.ts';
 import type { VisibilityPolicy } from './visibility/policy.ts';
 
 /**
@@ -32,6 +33,10 @@ export function createConversationContext(
     federatedEntry: Parameters<typeof createRemoteConversation>[0]['federatedEntry'];
     /** Whether the actor is an accepted remote follower of the user. */
     isFollower(userId: number, actorUri: string): boolean;
+    /** A local user's role (whether they may see an entry), undefined for no user. */
+    roleOf(userId: number): Role | undefined;
+    /** This vault's host: `@name@{host}` in a comment names a local user. */
+    localHost: string;
     now: () => number;
   },
 ) {
@@ -46,6 +51,7 @@ export function createConversationContext(
     actors,
     outbox,
     transaction,
+    localHost: options.localHost,
     now,
   });
   registerConversationNotifications(outbox, {
@@ -53,6 +59,10 @@ export function createConversationContext(
     notifications: options.notifications,
     actors,
     ownerOf: (beverageId) => entries.findById(beverageId)?.userId,
+    maySeeEntry: (userId, entry) => {
+      const role = options.roleOf(userId);
+      return role !== undefined && conversation.maySee({ id: userId, role }, entry);
+    },
   });
   // Cheers and replies of remote accounts (the inbox), and local ones on remote vaults' entries.
   const remoteConversation = createRemoteConversation({

@@ -8,7 +8,12 @@ import {
   visibilityChangeResponseSchema,
   visibilityChangeSchema,
 } from '../beverages.ts';
-import { cheerResponseSchema, commentBodySchema, commentSchema } from '../conversation.ts';
+import {
+  cheerResponseSchema,
+  commentBodySchema,
+  commentCheerResponseSchema,
+  commentSchema,
+} from '../conversation.ts';
 import { entryCreateFormSchema, entryUpdateFormSchema } from '../entry-fields.ts';
 import {
   activityPageSchema,
@@ -41,14 +46,22 @@ function conversation<const B extends string>(base: B, entry: string) {
       errors: [404],
     }),
     'GET /{id}/comments': route({
-      summary: `The comments under ${entry}, oldest first`,
+      summary: `The comments under ${entry} the caller reads, in thread order`,
+      description:
+        'Each answer comes after the comment it answers (`parentId`), depth first, siblings ' +
+        'oldest first; one whose parent the caller cannot read hangs under its nearest ' +
+        'ancestor they can read, or at the top.',
       tag,
       access: 'read',
       answer: commentList,
       errors: [404],
     }),
     'POST /{id}/comments': route({
-      summary: `Comment on ${entry}`,
+      summary: `Comment on ${entry}, or answer a comment under it`,
+      description:
+        '`inReplyTo`: the comment answered (one the caller reads, not deleted, else 404); ' +
+        "`private`: addressed to that comment's author alone (without `inReplyTo`: 400). " +
+        '`@name` and `@name@host` of known accounts become mentions.',
       tag,
       access: 'write',
       json: commentBodySchema,
@@ -62,6 +75,20 @@ function conversation<const B extends string>(base: B, entry: string) {
       access: 'write',
       status: 204,
       errors: [403, 404],
+    }),
+    'POST /{id}/comments/{commentId}/cheer': route({
+      summary: `Cheer a comment under ${entry} (again: no change)`,
+      tag,
+      access: 'write',
+      answer: commentCheerResponseSchema,
+      errors: [404],
+    }),
+    'DELETE /{id}/comments/{commentId}/cheer': route({
+      summary: `Take back your cheer of a comment under ${entry} (none: no change)`,
+      tag,
+      access: 'write',
+      answer: commentCheerResponseSchema,
+      errors: [404],
     }),
   });
 }

@@ -1,11 +1,15 @@
+import type { NotificationType } from '../../contract/enums.ts';
 import type { ActorRepository } from '../actors/repository.ts';
 import type { ActivityRow } from '../db/schema/index.ts';
 import type { NotificationRepository } from '../notifications/repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';
-import type { ConversationRepository } from './repository.ts';
+import type { ConversationRepository, EntryRef } from './repository.ts';
 
-/** The id a conversation activity's payload names (`cheerId` or `commentId`), if any. */
-function idIn(activity: ActivityRow, name: 'cheerId' | 'commentId'): number | undefined {
+/** The id a conversation activity's payload names (`cheerId`, `commentId` …), if any. */
+function idIn(
+  activity: ActivityRow,
+  name: 'cheerId' | 'commentId' | 'commentCheerId',
+): number | undefined {
   try {
     const value = (JSON.parse(activity.payload ?? 'null') as Record<string, unknown> | null)?.[
       name
@@ -16,14 +20,29 @@ function idIn(activity: ActivityRow, name: 'cheerId' | 'commentId'): number | un
   }
 }
 
+/** The entry an activity of the conversation is under. */
+function entryOf(activity: ActivityRow): EntryRef | undefined {
+  if (activity.beverageId !== null) return { kind: 'local', id: activity.beverageId };
+  if (activity.remoteEntryId !== null) return { kind: 'remote', id: activity.remoteEntryId };
+  return undefined;
+}
+
 /**
- * Local delivery of cheers and comments: a Like of a local entry becomes its owner's CHEER
- * notification, a Comment their COMMENT notification (the comment's text as its message), unless
- * the owner cheered or commented themself. Each runs inside the outbox's delivery transaction
- * and is idempotent (one notification per activity and recipient). A cheer taken back or a
- * comment deleted before delivery notifies nobody; one deleted after takes its notification
- * with it (notifications.cheer_id and comment_id cascade), so UndoLike and DeleteComment need no
- * local handler. Entries of remote vaults are left to federation.
+ * Local delivery of cheers and comments (docs/social.md, "Cheers and comments" and "Threads"):
+ * - a Like of a local entry becomes its owner's CHEER, unless the owner cheered it;
+ * - a Comment (the comment's text as the message) tells each local user concerned once, by the
+ *   first that fits: the author of the comment it answers REPLY, the entry's owner COMMENT
+ *   (a reply from Mastodon mentions the owner: still a COMMENT), each other user it mentions
+ *   MENTION; never its own author;
+ * - a LikeComment becomes the comment's local author's COMMENT_CHEER, unless they cheered it.
+ * A recipient must be able to see the entry and read the comment (commentReadableSql), so a
+ * notification never tells of a reply its recipient cannot read. Each runs inside the
+ * outbox's delivery transaction and is idempotent (one notification per activity and
+ * recipient). A cheer taken back or a comment deleted before delivery notifies nobody; one
+ * deleted after takes its notification with it (notifications.cheer_id, comment_id and
+ * comment_cheer_id cascade; a deleted comment kept for its answers hides its notifications),
+ * so UndoLike, UndoLikeComment and DeleteComment need no local handler. A remote owner is left
+ * to federation.
  */
 export function registerConversationNotifications(
   outbox: Outbox,
@@ -33,9 +52,36 @@ export function registerConversationNotifications(
     actors: ActorRepository;
     /** The owner of a local entry, if it still exists. */
     ownerOf(beverageId: number): number | undefined;
+    /** Whether the local user may see the entry (src/conversation/service.ts maySee). */
+    maySeeEntry(userId: number, entry: EntryRef): boolean;
   },
 ): void {
   const { repo, notifications, actors, ownerOf } = deps;
+
+  /** Whether the user may see the activity's entry and read the comment. */
+  function reads(userId: number, activity: ActivityRow, commentId: number): boolean {
+    const entry = entryOf(activity);
+    return (
+      entry !== undefined && deps.maySeeEntry(userId, entry) && repo.canRead(commentId, userId)
+    );
+  }
+
+  /** Who a comment tells, and how: REPLY before COMMENT before MENTION, its author never. */
+  function recipientsOf(activity: ActivityRow, commentId: number): Map<number, NotificationType> {
+    const found = new Map<number, NotificationType>();
+    const tell = (userId: number | null | undefined, type: NotificationType) => {
+      if (userId !== null && userId !== undefined && !found.has(userId)) found.set(userId, type);
+    };
+    const parentId = repo.parentOf(commentId);
+    const parent = parentId == null ? undefined : repo.commentRow(parentId);
+    if (parent) tell(actors.userIdOf(parent.actorId), 'REPLY');
+    if (activity.beverageId !== null) tell(ownerOf(activity.beverageId), 'COMMENT');
+    for (const { actorId, mentioned } of repo.addresseesOf(commentId)) {
+      if (mentioned) tell(actors.userIdOf(actorId), 'MENTION');
+    }
+    found.delete(actors.userIdOf(activity.actorId) ?? 0);
+    return found;
+  }
 
   /** The entry's owner, when someone else acted on a local entry that still exists. */
   function recipientOf(activity: ActivityRow): number | undefined {
@@ -61,17 +107,40 @@ export function registerConversationNotifications(
   });
 
   outbox.on('Comment', (activity) => {
-    const recipientId = recipientOf(activity);
     const commentId = idIn(activity, 'commentId');
     const comment = commentId === undefined ? undefined : repo.commentById(commentId);
-    if (recipientId === undefined || !comment) return;
+    if (!comment) return;
+    for (const [recipientId, type] of recipientsOf(activity, comment.id)) {
+      if (!reads(recipientId, activity, comment.id)) continue;
+      notifications.add({
+        recipientId,
+        type,
+        senderId: activity.actorId,
+        activityId: activity.id,
+        beverageId: activity.beverageId,
+        commentId: comment.id,
+        message: comment.content,
+        createdAt: activity.createdAt.getTime(),
+      });
+    }
+  });
+
+  outbox.on('LikeComment', (activity) => {
+    const commentCheerId = idIn(activity, 'commentCheerId');
+    const cheer = commentCheerId === undefined ? undefined : repo.commentCheerById(commentCheerId);
+    const comment = cheer && repo.commentRow(cheer.commentId);
+    if (!cheer || !comment) return;
+    const recipientId = actors.userIdOf(comment.actorId);
+    if (recipientId === null || recipientId === actors.userIdOf(activity.actorId)) return;
+    if (!reads(recipientId, activity, comment.id)) return;
     notifications.add({
       recipientId,
-      type: 'COMMENT',
+      type: 'COMMENT_CHEER',
       senderId: activity.actorId,
       activityId: activity.id,
       beverageId: activity.beverageId,
       commentId: comment.id,
+      commentCheerId: cheer.id,
       message: comment.content,
       createdAt: activity.createdAt.getTime(),
     });

@@ -2,7 +2,11 @@ import type Database from 'better-sqlite3';
 import { createReadCache } from '../db/read-cache.ts';
 import { NO_CONVERSATION, type ConversationCounts } from '../../contract/conversation.ts';
 import type { CommentAudience } from '../../contract/enums.ts';
-import { blockedEitherWaySql } from '../visibility/policy.ts';
+import { COMMENT, commentOf, type CommentRecord } from './comment-rows.ts';
+import { blockedEitherWaySql, commentReadableSql } from '../visibility/policy.ts';
+import { createThreadStatements } from './thread-repository.ts';
+
+export type { CommentRecord } from './comment-rows.ts';
 
 /** Which entry a conversation is under: a local entry or one received from a remote vault. */
 export interface EntryRef {
@@ -10,60 +14,20 @@ export interface EntryRef {
   id: number;
 }
 
-/** A comment with what the thread shows of its author. */
-export interface CommentRecord {
-  id: number;
-  actorId: number;
-  content: string;
-  createdAt: Date;
-  parentId: number | null;
-  audience: CommentAudience;
-  deleted: boolean;
-  author: {
-    /** The author's local user, or null for a remote account. */
-    userId: number | null;
-    fullName: string;
-    username: string | null;
-    handle: string | null;
-    avatarUrl: string | null;
-  };
-}
-
 const COLUMN = { local: 'beverage_id', remote: 'remote_entry_id' } as const;
 
-const COMMENT = `SELECT c.id, c.actor_id, c.content, c.created_at, c.parent_id, c.audience,
-         c.deleted_at, a.user_id,
-         coalesce(u.full_name, a.display_name, '') AS full_name, u.username,
-         CASE WHEN u.id IS NULL THEN coalesce(a.handle, a.uri) END AS handle,
-         CASE WHEN u.id IS NULL THEN a.avatar_url
-              WHEN u.avatar_path IS NOT NULL THEN '/' || u.avatar_path END AS avatar_url
-  FROM comments c JOIN actors a ON a.id = c.actor_id LEFT JOIN users u ON u.id = a.user_id`;
-
 /**
- * A cheer or comment (`c`) the viewer may read: not by someone the viewer (@userId, whose actor
- * is @actorId) blocked or who blocked them (docs/social.md, "Blocks"). Counts and the thread
- * both ask it, so a count is what the thread shows.
+ * A cheer (`c`) the viewer may see: not by someone the viewer (@userId, whose actor is @actorId)
+ * blocked or who blocked them (docs/social.md, "Blocks").
  */
 const READABLE = `NOT ${blockedEitherWaySql('@userId', '@actorId', 'c.actor_id')}`;
 
-function commentOf(row: Record<string, unknown>): CommentRecord {
-  return {
-    id: row.id as number,
-    actorId: row.actor_id as number,
-    content: row.content as string,
-    createdAt: new Date(row.created_at as number),
-    parentId: row.parent_id as number | null,
-    audience: row.audience as CommentAudience,
-    deleted: row.deleted_at !== null,
-    author: {
-      userId: row.user_id as number | null,
-      fullName: row.full_name as string,
-      username: row.username as string | null,
-      handle: row.handle as string | null,
-      avatarUrl: row.avatar_url as string | null,
-    },
-  };
-}
+/**
+ * A comment (`c`) the viewer reads (docs/social.md, "Who reads a reply"): the one rule of
+ * src/visibility/policy.ts. The thread, the counts and the notifications ask it, so a count is
+ * what the thread shows. Counted only when not deleted (a tombstone is no comment).
+ */
+const COMMENT_READABLE = commentReadableSql('@userId', '@actorId', 'c');
 
 /** Both kinds of entry, one prepared statement each. */
 function perKind<T>(make: (column: string) => T): Record<EntryRef['kind'], T> {
@@ -97,8 +61,8 @@ export function createConversationRepository(sqlite: Database.Database) {
          (SELECT count(*) FROM cheers c WHERE c.${col} = e.value AND ${READABLE}) AS cheer_count,
          EXISTS (SELECT 1 FROM cheers WHERE ${col} = e.value AND actor_id = @actorId)
            AS cheered_by_me,
-         (SELECT count(*) FROM comments c WHERE c.${col} = e.value AND ${READABLE})
-           AS comment_count
+         (SELECT count(*) FROM comments c WHERE c.${col} = e.value AND c.deleted_at IS NULL
+           AND ${COMMENT_READABLE}) AS comment_count
        FROM json_each(@ids) e`,
     ),
   );
@@ -106,15 +70,11 @@ export function createConversationRepository(sqlite: Database.Database) {
   const insertComment = perKind((col) =>
     sqlite
       .prepare(
-        `INSERT INTO comments (actor_id, ${col}, content, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?) RETURNING id`,
+        `INSERT INTO comments (actor_id, ${col}, content, parent_id, audience, created_at,
+           updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .pluck(),
-  );
-  const thread = perKind((col) =>
-    sqlite.prepare(
-      `${COMMENT} WHERE c.${col} = @entryId AND ${READABLE} ORDER BY c.created_at, c.id`,
-    ),
   );
   const oneComment = perKind((col) => sqlite.prepare(`${COMMENT} WHERE c.id = ? AND c.${col} = ?`));
   const commentById = sqlite.prepare('SELECT id, content FROM comments WHERE id = ?');
@@ -195,6 +155,8 @@ export function createConversationRepository(sqlite: Database.Database) {
     `DELETE FROM comments WHERE actor_id = ? AND beverage_id IN (${ownEntries})`,
   );
   return {
+    ...createThreadStatements(sqlite),
+
     /** Removes the actor's cheers and comments on the user's entries (a block); how many. */
     removeActorOnEntriesOf(actorId: number, userId: number): number {
       return (
@@ -228,16 +190,27 @@ export function createConversationRepository(sqlite: Database.Database) {
       return countsOf(entry.kind, [entry.id], userId).get(entry.id) ?? NO_CONVERSATION;
     },
 
-    addComment(entry: EntryRef, actorId: number, content: string, at: number): CommentRecord {
-      const id = insertComment[entry.kind].get(actorId, entry.id, content, at, at) as number;
+    /** A local user's comment; an answer names its parent (under the same entry). */
+    addComment(
+      entry: EntryRef,
+      actorId: number,
+      content: string,
+      at: number,
+      thread: { parentId: number | null; audience: CommentAudience } = {
+        parentId: null,
+        audience: 'PUBLIC',
+      },
+    ): CommentRecord {
+      const id = insertComment[entry.kind].get(
+        actorId,
+        entry.id,
+        content,
+        thread.parentId,
+        thread.audience,
+        at,
+        at,
+      ) as number;
       return findComment(entry, id)!;
-    },
-
-    /** An entry's comments the user may read (READABLE), oldest first. */
-    comments(entry: EntryRef, userId: number): CommentRecord[] {
-      const actorId = (actorOfUser.get(userId) as number | undefined) ?? 0;
-      const rows = thread[entry.kind].all({ entryId: entry.id, userId, actorId });
-      return (rows as Record<string, unknown>[]).map(commentOf);
     },
 
     /** A comment under that entry (undefined for another entry's or an unknown id). */

@@ -1,11 +1,17 @@
-import { COMMENT_MAX_LENGTH, type ConversationCounts } from '../../contract/conversation.ts';
+import {
+  COMMENT_MAX_LENGTH,
+  type CommentMention,
+  type ConversationCounts,
+} from '../../contract/conversation.ts';
 import type { ActorRepository } from '../actors/repository.ts';
 import type { Role } from '../db/schema/index.ts';
 import type { Transaction } from '../db/transaction.ts';
 import { badRequest, forbidden, notFound } from '../domain-error.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { VisibilityPolicy, VisibleThing } from '../visibility/policy.ts';
+import { addressComment, mentionedActors, presentMentions } from './addressing.ts';
 import type { CommentRecord, ConversationRepository, EntryRef } from './repository.ts';
+import { NO_COMMENT_CHEERS, type CommentCheers } from './thread-repository.ts';
 
 export type { EntryRef } from './repository.ts';
 
@@ -14,8 +20,16 @@ export interface ConversationViewer {
   role: Role;
 }
 
-/** A comment as the viewer has it: whether they may delete it. */
-export type CommentView = CommentRecord & { canDelete: boolean };
+/** A comment as the viewer has it: whether they may delete it, its mentions and cheers. */
+export type CommentView = CommentRecord &
+  CommentCheers & { canDelete: boolean; mentions: CommentMention[] };
+
+/** What a new comment says, and whom it answers (contract/conversation.ts commentBodySchema). */
+export interface NewComment {
+  content: string;
+  inReplyTo?: number;
+  private?: boolean;
+}
 
 /** The conversation's answers when the entry is not one the caller may see (as GET of it). */
 const NOT_FOUND = { local: 'Beverage not found', remote: 'Entry not found' } as const;
@@ -46,27 +60,39 @@ export function createConversationService(deps: {
   actors: ActorRepository;
   outbox: Outbox;
   transaction: Transaction;
+  /** This vault's host: `@name@{host}` in a comment names a local user. */
+  localHost?: string;
   now?: () => number;
 }) {
   const { repo, entries, visibility, remoteEntries, actors, outbox, transaction } = deps;
   const now = deps.now ?? Date.now;
+  const localHost = deps.localHost ?? '';
 
-  /** The entry if the viewer may see it; else a 404 that does not tell whether it exists. */
-  function discussed(viewer: ConversationViewer, ref: EntryRef): Discussed {
+  /** The entry if the viewer may see it. */
+  function seen(viewer: ConversationViewer, ref: EntryRef): Discussed | undefined {
     if (ref.kind === 'remote') {
-      if (!remoteEntries.holdsRemoteEntry(viewer.id, ref.id)) throw notFound(NOT_FOUND.remote);
-      return { ref, ownerId: null };
+      return remoteEntries.holdsRemoteEntry(viewer.id, ref.id) ? { ref, ownerId: null } : undefined;
     }
     const entry = entries.findById(ref.id);
-    if (!entry || !visibility.canSee(viewer, entry)) throw notFound(NOT_FOUND.local);
+    if (!entry || !visibility.canSee(viewer, entry)) return undefined;
     return { ref, ownerId: entry.userId };
   }
 
+  /** The entry if the viewer may see it; else a 404 that does not tell whether it exists. */
+  function discussed(viewer: ConversationViewer, ref: EntryRef): Discussed {
+    const entry = seen(viewer, ref);
+    if (!entry) throw notFound(NOT_FOUND[ref.kind]);
+    return entry;
+  }
+
   function record(
-    type: 'Like' | 'UndoLike' | 'Comment' | 'DeleteComment',
+    type: 'Like' | 'UndoLike' | 'Comment' | 'DeleteComment' | 'LikeComment' | 'UndoLikeComment',
     actorId: number,
     ref: EntryRef,
-    payload: { cheerId: number } | { commentId: number; authorId?: number },
+    payload:
+      | { cheerId: number }
+      | { commentId: number; authorId?: number }
+      | { commentCheerId: number; commentId: number },
   ): void {
     outbox.record({
       actorId,
@@ -77,12 +103,38 @@ export function createConversationService(deps: {
     });
   }
 
-  function viewOf(viewer: ConversationViewer, entry: Discussed, comment: CommentRecord) {
-    const canDelete = comment.author.userId === viewer.id || entry.ownerId === viewer.id;
-    return { ...comment, canDelete } satisfies CommentView;
+  function canDelete(viewer: ConversationViewer, entry: Discussed, comment: CommentRecord) {
+    if (comment.deleted) return false;
+    return comment.author.userId === viewer.id || entry.ownerId === viewer.id;
+  }
+
+  /** The entry's comments as the viewer has them: one statement each for mentions and cheers. */
+  function viewsOf(viewer: ConversationViewer, entry: Discussed, comments: CommentRecord[]) {
+    const mentions = repo.mentionsOf(entry.ref);
+    const cheers = repo.commentCheersOf(entry.ref, viewer.id);
+    return comments.map((comment): CommentView => ({
+      ...comment,
+      canDelete: canDelete(viewer, entry, comment),
+      mentions: comment.deleted
+        ? []
+        : presentMentions(comment.content, mentions.get(comment.id) ?? [], localHost),
+      ...(comment.deleted ? NO_COMMENT_CHEERS : (cheers.get(comment.id) ?? NO_COMMENT_CHEERS)),
+    }));
+  }
+
+  /** A comment under the entry the viewer reads and that is not deleted; else a 404. */
+  function liveComment(viewer: ConversationViewer, ref: EntryRef, id: number): CommentRecord {
+    const comment = repo.readableComment(ref, id, viewer.id);
+    if (!comment || comment.deleted) throw notFound('Comment not found');
+    return comment;
   }
 
   return {
+    /** Whether the viewer may see the entry, and so its conversation (for notifications). */
+    maySee(viewer: ConversationViewer, ref: EntryRef): boolean {
+      return seen(viewer, ref) !== undefined;
+    },
+
     /** The counts of one entry as the viewer sees them (no check: for answers about it). */
     counts(viewer: ConversationViewer, ref: EntryRef): ConversationCounts {
       return repo.counts(ref, viewer.id);
@@ -123,45 +175,105 @@ export function createConversationService(deps: {
     },
 
     /**
-     * The entry's comments, oldest first, but those of people the viewer blocked or who blocked
-     * the viewer: a block hides each side's comments from the other (as it does their cheers
-     * and comments from the counts).
+     * The entry's comments the viewer reads (docs/social.md, "Who reads a reply": never those
+     * of people the viewer blocked or who blocked the viewer, nor a reply not addressed to
+     * them), in thread order: each answer after its parent.
      */
     comments(viewer: ConversationViewer, ref: EntryRef): CommentView[] {
       const entry = discussed(viewer, ref);
-      return repo.comments(ref, viewer.id).map((comment) => viewOf(viewer, entry, comment));
+      return viewsOf(viewer, entry, repo.comments(ref, viewer.id));
     },
 
-    /** Adds a comment: plain text, trimmed, 1 to COMMENT_MAX_LENGTH characters. */
-    comment(viewer: ConversationViewer, ref: EntryRef, text: string): CommentView {
+    /**
+     * Adds a comment: plain text, trimmed, 1 to COMMENT_MAX_LENGTH characters; with `inReplyTo`
+     * an answer to a comment under the same entry that the viewer reads (else 404), `private`
+     * addressed to that comment's author alone (addressComment). Its mentions are addressed.
+     * A string is a comment on the entry.
+     */
+    comment(viewer: ConversationViewer, ref: EntryRef, body: string | NewComment): CommentView {
       const entry = discussed(viewer, ref);
-      const content = text.trim();
+      const input = typeof body === 'string' ? { content: body } : body;
+      const content = input.content.trim();
       if (content === '') throw badRequest('Comment is required');
       if (content.length > COMMENT_MAX_LENGTH) {
         throw badRequest(`Comment must be at most ${COMMENT_MAX_LENGTH} characters`);
       }
+      if (input.private && input.inReplyTo === undefined) {
+        throw badRequest('A private reply answers a comment');
+      }
       const comment = transaction(() => {
+        const parent =
+          input.inReplyTo === undefined ? undefined : liveComment(viewer, ref, input.inReplyTo);
         const actorId = actors.localActorId(viewer.id);
-        const added = repo.addComment(ref, actorId, content, now());
+        const { audience, addressees } = addressComment({
+          authorActorId: actorId,
+          parent: parent && { comment: parent, addressees: repo.addresseesOf(parent.id) },
+          isPrivate: input.private === true,
+          mentionedActorIds: mentionedActors(content, {
+            localHost,
+            userIdByUsername: repo.userIdByUsername,
+            localActorId: actors.localActorId,
+            remoteActorByHandle: repo.remoteActorByHandle,
+          }),
+        });
+        const added = repo.addComment(ref, actorId, content, now(), {
+          parentId: parent?.id ?? null,
+          audience,
+        });
+        for (const [addressee, mentioned] of addressees) {
+          repo.addAddressee(added.id, addressee, mentioned);
+        }
         record('Comment', actorId, ref, { commentId: added.id });
         return added;
       });
-      return viewOf(viewer, entry, comment);
+      return viewsOf(viewer, entry, [comment])[0]!;
     },
 
-    /** Deletes a comment: its author or the entry's owner may (its notification goes too). */
+    /**
+     * Deletes a comment the viewer reads: its author or the entry's owner may. One with answers
+     * stays as a deleted comment under which they hang; one without is removed, with each
+     * deleted comment above it left without answers. Its notifications go too.
+     */
     deleteComment(viewer: ConversationViewer, ref: EntryRef, commentId: number): void {
       const entry = discussed(viewer, ref);
       transaction(() => {
-        const comment = repo.findComment(ref, commentId);
-        if (!comment) throw notFound('Comment not found');
-        if (!viewOf(viewer, entry, comment).canDelete) {
+        const comment = liveComment(viewer, ref, commentId);
+        if (!canDelete(viewer, entry, comment)) {
           throw forbidden("Only the comment's author or the entry's owner can delete it");
         }
-        repo.deleteComment(commentId);
+        repo.deleteOrTombstone(commentId, now());
         // The one who deleted it acts; the payload names the author (whose Note it was).
         const actorId = actors.localActorId(viewer.id);
         record('DeleteComment', actorId, ref, { commentId, authorId: comment.actorId });
+      });
+    },
+
+    /** Cheers a comment the viewer reads (again: no change); its cheers as they now are. */
+    cheerComment(viewer: ConversationViewer, ref: EntryRef, commentId: number): CommentCheers {
+      discussed(viewer, ref);
+      return transaction(() => {
+        liveComment(viewer, ref, commentId);
+        const actorId = actors.localActorId(viewer.id);
+        const commentCheerId = repo.addCommentCheer(commentId, actorId, now());
+        if (commentCheerId !== undefined) {
+          record('LikeComment', actorId, ref, { commentCheerId, commentId });
+        }
+        return repo.commentCheers(commentId, viewer.id);
+      });
+    },
+
+    /** Takes the viewer's cheer of a comment back (none: no change); its cheers as they are. */
+    uncheerComment(viewer: ConversationViewer, ref: EntryRef, commentId: number): CommentCheers {
+      discussed(viewer, ref);
+      return transaction(() => {
+        liveComment(viewer, ref, commentId);
+        const actorId = actors.existingLocalActorId(viewer.id);
+        const commentCheerId =
+          actorId === undefined ? undefined : repo.removeCommentCheer(commentId, actorId);
+        if (commentCheerId !== undefined) {
+          record('UndoLikeComment', actorId!, ref, { commentCheerId, commentId });
+        }
+        return repo.commentCheers(commentId, viewer.id);
       });
     },
   };

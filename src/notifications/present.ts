@@ -13,7 +13,10 @@ export function presentNotification(n: NotificationView): VaultNotification {
       requested: n.followOfSender === 'PENDING',
     },
     beverage: n.beverage,
-    payload: n.message === null ? {} : { message: n.message },
+    payload: {
+      ...(n.message !== null && { message: n.message }),
+      ...(n.url !== null && { url: n.url }),
+    },
     createdAt: n.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { NotificationStatus, NotificationType } from '../../contract/enums.ts';
 import type { FollowState } from '../db/schema/index.ts';
-import { blockedBetweenUsersSql, blockedEitherWaySql } from '../visibility/policy.ts';
+import {
+  blockedBetweenUsersSql,
+  blockedEitherWaySql,
+  commentReadableSql,
+} from '../visibility/policy.ts';
 
 /** A notification with what the Alerts panel shows of its sender and entry. */
 export interface NotificationView {
@@ -19,6 +23,7 @@ export interface NotificationView {
   beverage: { id: number; name: string } | null;
   shareId: number | null;
   message: string | null;
+  url: string | null;
   createdAt: Date;
 }
 
@@ -32,12 +37,16 @@ export interface NewNotification {
   /** The cheer or comment it tells of: the notification is deleted with it. */
   cheerId?: number | null;
   commentId?: number | null;
+  /** The cheer of a comment (COMMENT_CHEER) it tells of: deleted with it. */
+  commentCheerId?: number | null;
   message?: string | null;
+  /** A link to the original post (a MENTION from the fediverse). */
+  url?: string | null;
   createdAt: number;
 }
 
 const VIEW = `SELECT n.id, n.recipient_id, n.type, n.status, n.sender_id, n.share_id, n.message,
-         n.created_at, n.beverage_id, b.name AS beverage_name, a.user_id AS sender_user_id,
+         n.url, n.created_at, n.beverage_id, b.name AS beverage_name, a.user_id AS sender_user_id,
          coalesce(u.full_name, a.display_name, '') AS sender_name,
          coalesce(u.username, a.handle) AS sender_username, f.state AS follow_state
   FROM notifications n
@@ -50,10 +59,15 @@ const VIEW = `SELECT n.id, n.recipient_id, n.type, n.status, n.sender_id, n.shar
 /**
  * A notification its recipient is shown: none whose sender the recipient blocked or was blocked
  * by, nor one about an entry whose owner is blocked either way with the recipient
- * (docs/social.md, "Blocks"). The others stay stored and come back when the block is lifted.
+ * (docs/social.md, "Blocks"), nor one about a comment the recipient does not read (deleted,
+ * or no longer for them: "Who reads a reply"). The others stay stored and come back when the
+ * block is lifted.
  */
 const SHOWN = `NOT ${blockedEitherWaySql('n.recipient_id', 'coalesce(me.id, 0)', 'n.sender_id')}
-  AND (b.user_id IS NULL OR NOT ${blockedBetweenUsersSql('n.recipient_id', 'b.user_id')})`;
+  AND (b.user_id IS NULL OR NOT ${blockedBetweenUsersSql('n.recipient_id', 'b.user_id')})
+  AND (n.comment_id IS NULL OR EXISTS (SELECT 1 FROM comments nc WHERE nc.id = n.comment_id
+    AND nc.deleted_at IS NULL
+    AND ${commentReadableSql('n.recipient_id', 'coalesce(me.id, 0)', 'nc')}))`;
 
 function viewOf(row: Record<string, unknown>): NotificationView {
   const beverageId = row.beverage_id as number | null;
@@ -71,6 +85,7 @@ function viewOf(row: Record<string, unknown>): NotificationView {
       beverageId === null ? null : { id: beverageId, name: (row.beverage_name as string) ?? '' },
     shareId: row.share_id as number | null,
     message: row.message as string | null,
+    url: row.url as string | null,
     createdAt: new Date(row.created_at as number),
   };
 }
@@ -83,9 +98,9 @@ function viewOf(row: Record<string, unknown>): NotificationView {
 export function createNotificationRepository(sqlite: Database.Database) {
   const insert = sqlite.prepare(
     `INSERT INTO notifications (recipient_id, type, status, sender_id, activity_id, beverage_id,
-       share_id, cheer_id, comment_id, message, created_at)
+       share_id, cheer_id, comment_id, comment_cheer_id, message, url, created_at)
      VALUES (@recipientId, @type, 'PENDING', @senderId, @activityId, @beverageId, @shareId,
-       @cheerId, @commentId, @message, @createdAt)
+       @cheerId, @commentId, @commentCheerId, @message, @url, @createdAt)
      ON CONFLICT (activity_id, recipient_id) DO NOTHING`,
   );
   const list = sqlite.prepare(
@@ -117,7 +132,9 @@ export function createNotificationRepository(sqlite: Database.Database) {
           shareId: null,
           cheerId: null,
           commentId: null,
+          commentCheerId: null,
           message: null,
+          url: null,
           ...values,
         }).changes > 0
       );

@@ -1,5 +1,5 @@
 import type { EntryView } from '../beverages/repository.ts';
-import type { NotificationAction } from '../../contract/enums.ts';
+import type { NotificationAction, NotificationType } from '../../contract/enums.ts';
 import type { BeverageStatus, Role } from '../db/schema/index.ts';
 import type { Transaction } from '../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../domain-error.ts';
@@ -36,6 +36,15 @@ export interface RespondInput {
   action: NotificationAction;
   status?: BeverageStatus | undefined;
 }
+
+/** News of the conversation, not invitations: only dismissed (DECLINE). */
+const NEWS: ReadonlySet<NotificationType> = new Set([
+  'CHEER',
+  'COMMENT',
+  'REPLY',
+  'COMMENT_CHEER',
+  'MENTION',
+]);
 
 /** How many notifications a list holds: the most recent ones. */
 export const NOTIFICATION_LIST_LIMIT = 200;
@@ -79,7 +88,7 @@ export function createNotificationService(deps: {
           throw conflict('This notification has already been answered.');
         }
         let entry: EntryView | undefined;
-        if (notification.type === 'CHEER' || notification.type === 'COMMENT') {
+        if (NEWS.has(notification.type)) {
           // News, not an invitation: dismissed with DECLINE, nothing to accept.
           if (input.action === 'ACCEPT' || input.status !== undefined) {
             throw badRequest('A cheer or a comment is only dismissed: answer DECLINE.');

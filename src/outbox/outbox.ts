@@ -55,12 +55,12 @@ const TRANSIENT: ReadonlySet<ActivityType> = new Set([
   'Reject',
   'UndoLike',
   'DeleteComment',
-  'UndoLikeComment',
   'UpdateTasting',
   'DeleteTasting',
   'UpdateProfile',
   'Block',
   'UndoBlock',
+  'UndoLikeComment',
 ]);
 
 const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);

@@ -22,14 +22,15 @@ export function presentComment(comment: CommentView): Comment {
     parentId: comment.parentId,
     audience: comment.audience,
     deleted: comment.deleted,
-    mentions: [],
-    cheerCount: 0,
-    cheeredByMe: false,
+    mentions: comment.mentions,
+    cheerCount: comment.cheerCount,
+    cheeredByMe: comment.cheeredByMe,
   };
 }
 
 /**
- * Cheers and comments under an entry (contract/conversation.ts): mounted at /beverages for the
+ * Cheers and comments under an entry, threads and cheers of comments (contract/conversation.ts):
+ * mounted at /beverages for the
  * vault's own entries (`local`) and at /activity/remote-entries for entries received from
  * remote vaults (`remote`).
  */
@@ -56,13 +57,23 @@ export function conversationRoutes(ctx: AppContext, kind: EntryRef['kind']): Hon
   on(`POST ${base}/{id}/comments`, (c, { body }) => {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', what);
-    const comment = service.comment(viewer, entryOf(id), body.content);
+    const comment = service.comment(viewer, entryOf(id), body);
     return { comment: presentComment(comment) };
   });
 
   on(`DELETE ${base}/{id}/comments/{commentId}`, (c) => {
     const id = idParam(c, 'id', what);
     service.deleteComment(currentUser(c), entryOf(id), idParam(c, 'commentId', 'Comment'));
+  });
+
+  on(`POST ${base}/{id}/comments/{commentId}/cheer`, (c) => {
+    const id = idParam(c, 'id', what);
+    return service.cheerComment(currentUser(c), entryOf(id), idParam(c, 'commentId', 'Comment'));
+  });
+
+  on(`DELETE ${base}/{id}/comments/{commentId}/cheer`, (c) => {
+    const id = idParam(c, 'id', what);
+    return service.uncheerComment(currentUser(c), entryOf(id), idParam(c, 'commentId', 'Comment'));
   });
 
   return router;

@@ -36,7 +36,8 @@ export const FEDERATED_ENTRY_SQL = "(federated = 1 AND visibility <> 'PRIVATE')"
 /**
  * The block rule as SQL (docs/social.md, "Blocks"), for the statements that list what blocked
  * people must not see of each other: the entries shared between them (src/shares/), the cheers
- * and comments counted and shown under an entry (src/conversation/), and notifications
+ * and comments counted and shown under an entry (src/conversation/, comments through
+ * commentReadableSql), and notifications
  * (src/notifications/). The lookups of src/blocks/repository.ts are these same fragments. The
  * arguments are SQL expressions (columns or parameters), never values from a request.
  *
@@ -60,6 +61,37 @@ export function blockedEitherWaySql(userId: string, userActorId: string, actorId
       AND blk_b.blocked_actor_id = ${actorId})
     OR EXISTS (SELECT 1 FROM actors blk_a JOIN blocks blk_b ON blk_b.blocker_id = blk_a.user_id
       AND blk_b.blocked_actor_id = ${userActorId} WHERE blk_a.id = ${actorId}))`;
+}
+
+/**
+ * Who reads a comment (`c`: the alias of a `comments` row), as SQL (docs/social.md, "Who reads
+ * a reply"): the local user `userId`, whose actor is `userActorId` (0 when they have none). The
+ * thread, the counts and the notifications of comments all ask it, so they agree. Never across
+ * a block (blockedEitherWaySql); then its author; the people it is addressed to
+ * (`comment_addressees`, mentioned or not); then by `audience`: PUBLIC everyone, OWNER_FOLLOWERS
+ * the entry's owner and the owner's accepted followers, AUTHOR_FOLLOWERS the entry's owner and
+ * the author's accepted followers, DIRECT nobody else. Admins have no extra right here. It
+ * assumes the user may see the entry (the callers check that first: the entry's 404, or the
+ * notification's recipient). PUBLIC costs nothing more than the block rule; the others one
+ * probe of the comment_addressees primary key and of follows_pair_unique each.
+ */
+export function commentReadableSql(userId: string, userActorId: string, c: string): string {
+  const follows = (followed: string) =>
+    `EXISTS (SELECT 1 FROM follows rd_f WHERE rd_f.follower_id = ${userActorId}
+      AND rd_f.followed_id = ${followed} AND rd_f.state = 'ACCEPTED')`;
+  const ownerUser = `(SELECT rd_b.user_id FROM beverages rd_b WHERE rd_b.id = ${c}.beverage_id)`;
+  // A local entry's owner's actor, or the remote account whose entry it is.
+  const ownerActor = `coalesce(
+      (SELECT rd_a.id FROM beverages rd_b JOIN actors rd_a ON rd_a.user_id = rd_b.user_id
+        WHERE rd_b.id = ${c}.beverage_id),
+      (SELECT rd_r.actor_id FROM remote_entries rd_r WHERE rd_r.id = ${c}.remote_entry_id))`;
+  return `(NOT ${blockedEitherWaySql(userId, userActorId, `${c}.actor_id`)} AND (
+    ${c}.audience = 'PUBLIC' OR ${c}.actor_id = ${userActorId}
+    OR EXISTS (SELECT 1 FROM comment_addressees rd_ca WHERE rd_ca.comment_id = ${c}.id
+      AND rd_ca.actor_id = ${userActorId})
+    OR (${c}.audience IN ('OWNER_FOLLOWERS', 'AUTHOR_FOLLOWERS') AND ${ownerUser} = ${userId})
+    OR (${c}.audience = 'OWNER_FOLLOWERS' AND ${follows(ownerActor)})
+    OR (${c}.audience = 'AUTHOR_FOLLOWERS' AND ${follows(`${c}.actor_id`)})))`;
 }
 
 /** Whether an entry goes to the owner's remote followers (when the owner federates at all). */

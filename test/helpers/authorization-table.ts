@@ -63,6 +63,11 @@ const ownerOnly = { anonymous: 401, owner: 'ok', other: 404, admin: 404 } as con
 
 const withPassword = ({ password }: RequestInput): RequestParts => ({ json: { password } });
 const byId = ({ resource }: RequestInput): RequestParts => ({ params: { id: resource } });
+/** A comment resource is '{entry id}/{comment id}'. */
+const byComment = ({ resource }: RequestInput): RequestParts => {
+  const [id, commentId] = resource.split('/') as [string, string];
+  return { params: { id, commentId } };
+};
 /** A bottle's resource is 'entryId/bottleId'. */
 const byBottle = ({ resource }: RequestInput): RequestParts => {
   const [id, bottleId] = resource.split('/') as [string, string];
@@ -177,10 +182,18 @@ export const AUTHORIZATION: Record<string, Row> = {
     other: 403,
     admin: 403,
     resource: 'comment',
-    request: ({ resource }) => {
-      const [id, commentId] = resource.split('/') as [string, string];
-      return { params: { id, commentId } };
-    },
+    request: byComment,
+  },
+  // Cheering a comment: whoever reads it (the owner's comment on a MEMBERS entry: everyone).
+  'POST /api/beverages/:id/comments/:commentId/cheer': {
+    ...signedIn(),
+    resource: 'comment',
+    request: byComment,
+  },
+  'DELETE /api/beverages/:id/comments/:commentId/cheer': {
+    ...signedIn(),
+    resource: 'comment',
+    request: byComment,
   },
   // Following is each signed-in user's own; the search refuses a missing `q` past authorization.
   'GET /api/users/search': signedIn('allowed'),
@@ -357,6 +370,14 @@ export const AUTHORIZATION: Record<string, Row> = {
     request: () => ({ params: { id: '999999' }, json: { content: 'Lovely.' } }),
   },
   'DELETE /api/activity/remote-entries/:id/comments/:commentId': {
+    ...signedIn(404),
+    request: () => ({ params: { id: '999999', commentId: '1' } }),
+  },
+  'POST /api/activity/remote-entries/:id/comments/:commentId/cheer': {
+    ...signedIn(404),
+    request: () => ({ params: { id: '999999', commentId: '1' } }),
+  },
+  'DELETE /api/activity/remote-entries/:id/comments/:commentId/cheer': {
     ...signedIn(404),
     request: () => ({ params: { id: '999999', commentId: '1' } }),
   },

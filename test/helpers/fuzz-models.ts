@@ -53,7 +53,15 @@ export const JSON_MODELS: Record<string, Record<string, fc.Arbitrary<unknown>>> 
     message: valueOr('Try this one', '', 'x'.repeat(281)),
   },
   'POST /api/beverages/:id/comments': {
-    content: valueOr('Lovely dram.', '', ' ', 'x'.repeat(1001)),
+    content: valueOr(
+      'Lovely dram.',
+      '',
+      ' ',
+      'x'.repeat(1001),
+      'Ask @alice and @bob@nowhere.example',
+    ),
+    inReplyTo: valueOr(undefined, 1, 2, 999999, 0, -1, 1.5, '1'),
+    private: valueOr(undefined, true, false, 'yes'),
   },
   'POST /api/activity/remote-entries/:id/comments': { content: valueOr('Lovely.', '') },
   'POST /api/notifications/:id/respond': {

@@ -226,14 +226,14 @@ export const ACTIVITY_TYPES = [
   'UndoLike',
   'Comment',
   'DeleteComment',
-  'LikeComment',
-  'UndoLikeComment',
   'CreateTasting',
   'UpdateTasting',
   'DeleteTasting',
   'UpdateProfile',
   'Block',
   'UndoBlock',
+  'LikeComment',
+  'UndoLikeComment',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -243,14 +243,14 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
  * follower or declined a request (Reject), shared an entry
  * (Offer), cheered an entry or took the cheer back (Like, UndoLike: ActivityPub's Like and
  * Undo(Like)), commented or deleted a comment (Comment, DeleteComment: a Create and a Delete of
- * a reply Note; the payload names the cheer or comment, `{ cheerId }` or `{ commentId }`),
- * cheered a comment or took the cheer back (LikeComment, UndoLikeComment: a Like and an
- * Undo(Like) of the comment's Note; the payload is `{ commentCheerId, commentId }`), logged,
+ * a reply Note; the payload names the cheer or comment, `{ cheerId }` or `{ commentId }`), logged,
  * changed or deleted a tasting of an entry (CreateTasting, UpdateTasting, DeleteTasting: the
  * payload names it, `{ tastingId }`; src/tastings/activities.ts), changed what remote servers
  * show of them (UpdateProfile: an Update(Person); src/users/profile-activity.ts), blocked a
  * remote account or lifted the block (Block, UndoBlock: the payload names it, `{ blockId }`;
- * src/blocks/service.ts). The conversation's and the
+ * src/blocks/service.ts), cheered a comment or took the cheer back (LikeComment,
+ * UndoLikeComment: a Like and Undo(Like) of the comment's Note; the payload names both,
+ * `{ commentCheerId, commentId }`). The conversation's and the
  * tastings' types are their own so that the handlers of an entry's Create, Update, Delete and of
  * a follow's Undo never see them. Recorded in the same
  * transaction as the write that caused it, together with its outbox row.
