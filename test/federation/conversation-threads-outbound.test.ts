@@ -255,6 +255,50 @@ describe('a comment by a third vault user, at a GoToSocial follower of the owner
   });
 });
 
+describe('answers written through the API', () => {
+  async function post(body: Record<string, unknown>): Promise<string> {
+    const res = await fetch(`${world.vault.url}/api/beverages/${entryId}/comments`, {
+      method: 'POST',
+      headers: {
+        cookie: world.users.carol!.cookie,
+        origin: world.vault.url,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return noteIdOf('carol', ((await res.json()) as { comment: { id: number } }).comment.id);
+  }
+
+  it('a private answer goes to the answered author alone; a mention reaches the one named', async () => {
+    const direct = await post({
+      content: 'Only for you',
+      inReplyTo: cooperReply.id,
+      private: true,
+    });
+    const cooper = world.remote.account('cooper').id;
+    expect((await allCreates(direct)).map((d) => d.path)).toEqual(['/users/cooper/inbox']);
+    const note = (await allCreates(direct))[0]!.activity.object as Json;
+    expect(note).toMatchObject({ inReplyTo: cooperReply.uri, to: cooper });
+    expect(note.cc).toBeUndefined();
+
+    const named = await post({
+      content: `@${world.remote.handle('barrel')} you should try it`,
+      inReplyTo: cooperReply.id,
+    });
+    const toBarrel = await created(world.remote, named, (d) => d.path === '/users/barrel/inbox');
+    expect(tagsOf(toBarrel.activity.object as Json)).toContainEqual({
+      type: 'Mention',
+      href: world.barrel,
+      name: `@${world.remote.handle('barrel')}`,
+    });
+    expect((toBarrel.activity.object as Json).content).toBe(
+      `<p><a class="u-url mention" href="${cooper}">@cooper</a> ` +
+        `<a class="u-url mention" href="${world.barrel}">@barrel</a> you should try it</p>`,
+    );
+  });
+});
+
 describe('a cheer of a comment', () => {
   it("is a Like of the comment's Note for its author and the owner's followers' servers; its Undo the same Like", async () => {
     const carol = actorOf('carol');
