@@ -256,7 +256,7 @@ describe('a comment by a third vault user, at a GoToSocial follower of the owner
 });
 
 describe('answers written through the API', () => {
-  async function post(body: Record<string, unknown>): Promise<string> {
+  async function post(body: Record<string, unknown>): Promise<{ id: number; noteId: string }> {
     const res = await fetch(`${world.vault.url}/api/beverages/${entryId}/comments`, {
       method: 'POST',
       headers: {
@@ -267,26 +267,52 @@ describe('answers written through the API', () => {
       body: JSON.stringify(body),
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    return noteIdOf('carol', ((await res.json()) as { comment: { id: number } }).comment.id);
+    const { id } = ((await res.json()) as { comment: { id: number } }).comment;
+    return { id, noteId: noteIdOf('carol', id) };
   }
 
-  it('a private answer goes to the answered author alone; a mention reaches the one named', async () => {
+  it('a private answer and its Delete go to the answered author alone', async () => {
     const direct = await post({
       content: 'Only for you',
       inReplyTo: cooperReply.id,
       private: true,
     });
     const cooper = world.remote.account('cooper').id;
-    expect((await allCreates(direct)).map((d) => d.path)).toEqual(['/users/cooper/inbox']);
-    const note = (await allCreates(direct))[0]!.activity.object as Json;
-    expect(note).toMatchObject({ inReplyTo: cooperReply.uri, to: cooper });
-    expect(note.cc).toBeUndefined();
+    const creates = await allCreates(direct.noteId);
+    expect(creates.map((d) => d.path)).toEqual(['/users/cooper/inbox']);
+    expect(creates[0]!.activity.object).toMatchObject({ inReplyTo: cooperReply.uri, to: cooper });
+    expect((creates[0]!.activity.object as Json).cc).toBeUndefined();
 
+    // Deleted (it has no answers, so its row goes): the Delete reaches the same one person.
+    const res = await fetch(`${world.vault.url}/api/beverages/${entryId}/comments/${direct.id}`, {
+      method: 'DELETE',
+      headers: { cookie: world.users.carol!.cookie, origin: world.vault.url },
+    });
+    expect(res.status).toBe(204);
+    await world.remote.waitForDelivery(
+      (d) => d.activity.type === 'Delete' && d.path === '/users/cooper/inbox',
+      15_000,
+    );
+    await world.vault.ctx.outbox.idle();
+    await settled(world, 30_000);
+    const deletes = [...world.remote.deliveries, ...gts.deliveries].filter(
+      (d) => d.activity.type === 'Delete' && (d.activity.object as Json).id === direct.noteId,
+    );
+    expect(deletes.map((d) => d.path)).toEqual(['/users/cooper/inbox']);
+    expect(deletes[0]!.activity).toMatchObject({ to: cooper });
+  });
+
+  it('a mention reaches the one named, with its Mention and link', async () => {
+    const cooper = world.remote.account('cooper').id;
     const named = await post({
       content: `@${world.remote.handle('barrel')} you should try it`,
       inReplyTo: cooperReply.id,
     });
-    const toBarrel = await created(world.remote, named, (d) => d.path === '/users/barrel/inbox');
+    const toBarrel = await created(
+      world.remote,
+      named.noteId,
+      (d) => d.path === '/users/barrel/inbox',
+    );
     expect(tagsOf(toBarrel.activity.object as Json)).toContainEqual({
       type: 'Mention',
       href: world.barrel,
