@@ -3,11 +3,13 @@
 // 50 fake hosts), each request timed alone; then how soon the comment on the author's entry
 // reaches every follower, and in how many POSTs.
 //
-// Where they go (federation/conversation-outbox.ts): a comment on a local entry whose owner has
-// remote followers becomes a Create(Note) sent to each follower's own inbox (not the shared one),
-// with the id `{origin}/users/{commenter}/comments/{commentId}/activity`
-// (federation/conversation-delivery.ts). A cheer on a local entry is sent nowhere: a Like goes to
-// the entry's author, who is local.
+// Where they go (federation/comment-jobs.ts): a comment on a local entry whose owner has remote
+// followers becomes one Create(Note) per follower server, naming that server's followers in `cc`
+// and sent once to its shared inbox, with the id
+// `{origin}/users/{commenter}/comments/{commentId}/activity` (federation/conversation-delivery.ts).
+// A follower is reached when a POST to their own inbox, or to their server's shared inbox naming
+// them, arrived. A cheer on a local entry is sent nowhere: a Like goes to the entry's author, who
+// is local.
 import { performance } from 'node:perf_hooks';
 import { FOLLOWERS_PER_HOST, HOSTS, printStats, until, type Arrival } from './federation-hosts.ts';
 import type { Client } from './http.ts';
@@ -16,6 +18,8 @@ import type { Verdict } from './verdict.ts';
 const ROUNDS = 10;
 const FOLLOWERS = HOSTS * FOLLOWERS_PER_HOST;
 const DELIVERY_TIMEOUT_MS = 60_000;
+/** A comment reaches every one of the 1,000 followers within this (issue 29). */
+const DELIVERY_TARGET_MS = 10_000;
 
 interface ConversationOptions {
   origin: string;
@@ -50,8 +54,8 @@ export async function benchConversation(options: ConversationOptions): Promise<V
     `${origin}/users/${encodeURIComponent(readerName)}/comments/${commentId}/activity`;
   const likePrefix = `${origin}/users/${encodeURIComponent(readerName)}/likes/`;
   const arrivalsOf = (activityId: string) => arrivals.filter((a) => a.activityId === activityId);
-  const inboxesWith = (activityId: string) =>
-    new Set(arrivalsOf(activityId).map((a) => `${a.host} ${a.inbox}`)).size;
+  const followersReached = (activityId: string) =>
+    new Set(arrivalsOf(activityId).flatMap((a) => a.reached)).size;
 
   // Warm-up: the reader's keys are made and the conversation delivery loaded by the first one.
   await cheer(reader, options.quietEntries[0]!);
@@ -60,7 +64,7 @@ export async function benchConversation(options: ConversationOptions): Promise<V
   const warm = await comment(reader, options.authorEntries[0]!, 'Warm-up');
   await until(
     'warm-up comment',
-    () => inboxesWith(createOf(warm)) >= FOLLOWERS,
+    () => followersReached(createOf(warm)) >= FOLLOWERS,
     DELIVERY_TIMEOUT_MS,
   );
 
@@ -86,7 +90,7 @@ export async function benchConversation(options: ConversationOptions): Promise<V
   };
   const deliveryMs: number[] = [];
   let maxPosts = 0;
-  let minInboxes = Infinity;
+  let minReached = Infinity;
   let minHosts = Infinity;
   let delivered = true;
   for (let round = 1; round <= rounds; round++) {
@@ -104,7 +108,7 @@ export async function benchConversation(options: ConversationOptions): Promise<V
     samples.authorComment.push(answered - t);
     const all = await until(
       `comment ${round} to every follower`,
-      () => inboxesWith(createOf(id)) >= FOLLOWERS,
+      () => followersReached(createOf(id)) >= FOLLOWERS,
       DELIVERY_TIMEOUT_MS,
     );
     delivered &&= all;
@@ -112,7 +116,7 @@ export async function benchConversation(options: ConversationOptions): Promise<V
     const got = arrivalsOf(createOf(id));
     if (all) deliveryMs.push(Math.max(...got.map((a) => a.at)) - answered);
     maxPosts = Math.max(maxPosts, got.length);
-    minInboxes = Math.min(minInboxes, inboxesWith(createOf(id)));
+    minReached = Math.min(minReached, followersReached(createOf(id)));
     minHosts = Math.min(minHosts, new Set(got.map((a) => a.host)).size);
     if (!all) break; // the next comment would not be timed alone, nor delivered any sooner
   }
@@ -130,10 +134,10 @@ export async function benchConversation(options: ConversationOptions): Promise<V
   );
   const delivery =
     deliveryMs.length > 0
-      ? printStats('comment: answer to the last of 1,000 follower inboxes', deliveryMs)
+      ? printStats('comment: answer to the last of 1,000 followers reached', deliveryMs)
       : undefined;
   console.log(
-    `comment: at most ${maxPosts} POSTs for one comment; at least ${minInboxes} inboxes on ${minHosts} hosts had each`,
+    `comment: at most ${maxPosts} POSTs for one comment; at least ${minReached} followers on ${minHosts} hosts reached by each`,
   );
   console.log(
     `cheer: ${likesSent} Likes reached the fake hosts (a Like on a local entry goes to its author, who is local)`,
@@ -158,17 +162,17 @@ export async function benchConversation(options: ConversationOptions): Promise<V
       met: authorComment.p50 - quietComment.p50 < 5,
     },
     {
-      target: 'comment: one POST per follower (1,000)',
-      figure: `${maxPosts} POSTs at most, ${minInboxes} inboxes at least`,
-      met: delivered && maxPosts <= FOLLOWERS && minInboxes >= FOLLOWERS,
+      target: 'comment: 1,000 followers reached, <= 50 POSTs',
+      figure: `${maxPosts} POSTs at most, ${minReached} followers at least`,
+      met: delivered && maxPosts <= HOSTS && minReached >= FOLLOWERS,
     },
     {
-      target: 'comment: every follower within 30 s',
+      target: 'comment: every follower within 10 s',
       figure:
         delivered && delivery
           ? `p50 ${(delivery.p50 / 1000).toFixed(2)} s, max ${(delivery.max / 1000).toFixed(2)} s`
           : `not within ${DELIVERY_TIMEOUT_MS / 1000} s (${deliveryMs.length} of ${rounds} were)`,
-      met: delivered && delivery !== undefined && delivery.max <= 30_000,
+      met: delivered && delivery !== undefined && delivery.max <= DELIVERY_TARGET_MS,
     },
   ];
 }

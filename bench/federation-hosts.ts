@@ -13,7 +13,21 @@ export interface Arrival {
   /** The inbox's path: each follower has their own, and every host a shared one. */
   inbox: string;
   activityId: string;
+  /**
+   * The followers it reached: a personal inbox's owner, or the followers of this host that a
+   * POST to the shared inbox names in its `to` or `cc` (a comment on a local entry names them).
+   */
+  reached: string[];
   at: number;
+}
+
+/** The accounts of `origin` that a POST to `inbox` reaches (Arrival.reached). */
+function reachedBy(origin: string, inbox: string, activity: { to?: unknown; cc?: unknown }) {
+  if (inbox !== '/inbox') return [`${origin}${inbox.replace(/\/inbox$/, '')}`];
+  const named = [activity.to, activity.cc].flatMap((v) => (Array.isArray(v) ? v : [v]));
+  return named.filter(
+    (u): u is string => typeof u === 'string' && u.startsWith(`${origin}/users/`),
+  );
 }
 
 /** 50 fake servers: every POST to an inbox answers 202 and is counted; host 0 serves `poster`. */
@@ -29,13 +43,20 @@ export async function startHosts(poster: { publicKeyPem: string }) {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         if (req.method === 'POST') {
-          let id = '';
+          let activity: { id?: string; to?: unknown; cc?: unknown } = {};
           try {
-            id = (JSON.parse(Buffer.concat(chunks).toString()) as { id?: string }).id ?? '';
+            activity = JSON.parse(Buffer.concat(chunks).toString()) as typeof activity;
           } catch {
             // counted all the same
           }
-          arrivals.push({ host: h, inbox: req.url ?? '', activityId: id, at: performance.now() });
+          const inbox = req.url ?? '';
+          arrivals.push({
+            host: h,
+            inbox,
+            activityId: activity.id ?? '',
+            reached: reachedBy(origin, inbox, activity),
+            at: performance.now(),
+          });
           res.writeHead(202).end();
         } else if (h === 0 && req.url === '/users/poster') {
           const id = `${origin}/users/poster`;

@@ -1,118 +1,114 @@
 import type { Federation } from '@fedify/fedify';
 import { Create, Delete, Like, Mention, Note, Tombstone, Undo } from '@fedify/vocab';
 import { instantFromDate } from './temporal.ts';
-import { textToLinkedHtml } from './html.ts';
 import { recipientOf, type FollowRecipient } from './follow-delivery.ts';
+import {
+  commentHtml,
+  commentNoteUri,
+  localActorUri,
+  type CommentAddressing,
+} from './comment-addressing.ts';
 
-/** A remote entry's actor, as a cheer or comment on it is addressed. */
-export type ConversationRecipient = FollowRecipient & { handle: string | null };
+export { commentNoteUri } from './comment-addressing.ts';
 
 /**
- * A local entry's owner and their remote followers: a comment on a local entry goes to them,
- * addressed like the entry (the owner's followers).
+ * Who receives one form of a job's activity. `cc`: the recipients themselves, added to the
+ * activity's `cc` so that a server reached at its shared inbox lets each of them read it
+ * (Mastodon admits an account named in `to`/`cc`). `names`: name-only Mentions (`@name@host`,
+ * no `href`) of those who do not follow the comment's author, which makes the Note theirs for
+ * GoToSocial (it keeps a status only from an account the receiver follows or that mentions
+ * them) while Mastodon, which reads only a Mention's `href`, notifies nobody.
  */
-export interface EntryAudienceJob {
-  owner: string;
-  followers: FollowRecipient[];
+export interface DeliveryGroup {
+  recipients: FollowRecipient[];
+  /** One POST per server that has a shared inbox, instead of one per recipient. */
+  preferShared: boolean;
+  cc: string[];
+  names: string[];
 }
 
 /**
- * A cheer or comment of the local user `username` on the Note `noteUri`, in plain data: a
- * remote vault's entry (for its actor, `recipient`) or, for a comment, a local entry (`audience`).
+ * A cheer or comment of the local user `username`, in plain data, with its recipients in
+ * groups (one activity each). `key` orders one cheer's or one comment's activities.
  */
 export type ConversationJob = {
   username: string;
-  noteUri: string;
-  recipient: ConversationRecipient;
-  audience?: EntryAudienceJob;
+  key: string;
+  groups: DeliveryGroup[];
 } & (
-  | { kind: 'Like' | 'UndoLike'; cheerId: number }
-  | { kind: 'Comment'; commentId: number; content: string; published: string }
-  | { kind: 'DeleteComment'; commentId: number }
+  | { kind: 'Like' | 'UndoLike'; likeId: string; object: string; to: string[]; cc: string[] }
+  | {
+      kind: 'Comment';
+      commentId: number;
+      content: string;
+      published: string;
+      addressing: CommentAddressing;
+    }
+  | { kind: 'DeleteComment'; commentId: number; to: string[]; cc: string[] }
 );
 
-/** One cheer's or one comment's activities, in the order they were recorded. */
-export function conversationKey(job: ConversationJob): string {
-  return 'cheerId' in job ? `cheer:${job.cheerId}` : `comment:${job.commentId}`;
-}
-
-/** The ids of a cheer's Like and a comment's Note: they follow from the row's own id. */
+/** The id of a cheer's Like of an entry: it follows from the cheer's own id. */
 export function likeUri(origin: string, username: string, cheerId: number): URL {
   return new URL(`/users/${encodeURIComponent(username)}/likes/${cheerId}`, origin);
 }
 
-export function commentNoteUri(origin: string, username: string, commentId: number): URL {
-  return new URL(`/users/${encodeURIComponent(username)}/comments/${commentId}`, origin);
+/** The id of a cheer's Like of a comment: it follows from the comment cheer's own id. */
+export function commentLikeUri(origin: string, username: string, commentCheerId: number): URL {
+  return new URL(`/users/${encodeURIComponent(username)}/comment-likes/${commentCheerId}`, origin);
 }
 
-/**
- * Whom a comment's Note is addressed to: the remote entry's author, or a local entry's owner's
- * followers (as the entry is) with the owner in `cc`; the entry's author is mentioned.
- */
-export function commentAddressing(job: Pick<ConversationJob, 'recipient' | 'audience'>) {
-  return {
-    to: job.audience ? `${job.recipient.uri}/followers` : job.recipient.uri,
-    cc: job.audience ? job.recipient.uri : null,
-    mention: job.recipient,
-  };
-}
+const urls = (ids: Iterable<string>) => [...new Set(ids)].map((id) => new URL(id));
 
 /**
- * A comment as a Note: a reply (`inReplyTo`) to the entry's Note, addressed to the remote
- * entry's author only (`to`, with a Mention so that their server tells them), never public;
- * the text as escaped HTML with its links.
+ * A comment as a Note (docs/federation.md, "Cheers and comments across servers"): a reply
+ * (`inReplyTo`) addressed as `addressing` says, a Mention of each person it mentions (and
+ * `extra.names` without `href`), its text as escaped HTML with its links and mention links.
  */
 export function commentNote(
   origin: string,
-  comment: {
-    username: string;
-    commentId: number;
-    noteUri: string;
-    content: string;
-    published: string;
-  },
-  addressing: { to: string; cc?: string | null; mention: { uri: string; handle: string | null } },
+  comment: { username: string; commentId: number; content: string; published: string },
+  addressing: CommentAddressing,
+  extra: Pick<DeliveryGroup, 'cc' | 'names'> = { cc: [], names: [] },
 ): Note {
-  const author = new URL(`/users/${encodeURIComponent(comment.username)}`, origin);
-  const { mention } = addressing;
   return new Note({
     id: commentNoteUri(origin, comment.username, comment.commentId),
-    attribution: author,
-    replyTarget: new URL(comment.noteUri),
-    to: new URL(addressing.to),
-    ccs: addressing.cc ? [new URL(addressing.cc)] : [],
-    content: textToLinkedHtml(comment.content) ?? '',
+    attribution: new URL(localActorUri(origin, comment.username)),
+    replyTarget: new URL(addressing.inReplyTo),
+    tos: urls(addressing.to),
+    ccs: urls([...addressing.cc, ...extra.cc].filter((id) => !addressing.to.includes(id))),
+    content: commentHtml(comment.content, addressing.links),
     published: instantFromDate(new Date(comment.published)),
     tags: [
-      new Mention({
-        href: new URL(mention.uri),
-        name: mention.handle ? `@${mention.handle.replace(/^@/, '')}` : mention.uri,
-      }),
+      ...addressing.mentions.map((m) => new Mention({ href: new URL(m.href), name: m.name })),
+      ...extra.names.map((name) => new Mention({ name })),
     ],
   });
 }
 
-/** The job's activity, as Fedify serialises it. */
+/** The job's activity for one group of its recipients, as Fedify serialises it. */
 export function conversationActivity(
   origin: string,
   job: ConversationJob,
+  group: Pick<DeliveryGroup, 'cc' | 'names'> = { cc: [], names: [] },
 ): Like | Undo | Create | Delete {
-  const actor = new URL(`/users/${encodeURIComponent(job.username)}`, origin);
-  const to = new URL(job.recipient.uri);
+  const actor = new URL(localActorUri(origin, job.username));
   switch (job.kind) {
     case 'Like':
     case 'UndoLike': {
+      const tos = urls(job.to);
+      const ccs = urls([...job.cc, ...group.cc].filter((id) => !job.to.includes(id)));
       const like = new Like({
-        id: likeUri(origin, job.username, job.cheerId),
+        id: new URL(job.likeId),
         actor,
-        object: new URL(job.noteUri),
-        to,
+        object: new URL(job.object),
+        tos,
+        ccs,
       });
       if (job.kind === 'Like') return like;
-      return new Undo({ id: new URL(`${like.id!.href}/undo`), actor, object: like, to });
+      return new Undo({ id: new URL(`${job.likeId}/undo`), actor, object: like, tos, ccs });
     }
     case 'Comment': {
-      const note = commentNote(origin, job, commentAddressing(job));
+      const note = commentNote(origin, job, job.addressing, group);
       return new Create({
         id: new URL(`${note.id!.href}/activity`),
         actor,
@@ -124,35 +120,40 @@ export function conversationActivity(
     }
     case 'DeleteComment': {
       const id = commentNoteUri(origin, job.username, job.commentId);
-      const addressing = commentAddressing(job);
       return new Delete({
         id: new URL(`${id.href}#delete`),
         actor,
         object: new Tombstone({ id }),
-        to: new URL(addressing.to),
-        ccs: addressing.cc ? [new URL(addressing.cc)] : [],
+        tos: urls(job.to),
+        ccs: urls([...job.cc, ...group.cc].filter((uri) => !job.to.includes(uri))),
       });
     }
   }
 }
 
-/** Puts the job's activity into Fedify's queue, signed as the user, for the entry's actor. */
+/**
+ * Puts the job's activities into Fedify's queue, signed as the user, one per group. The groups
+ * are signed side by side: each is a document of its own (its Linked Data signature and proof),
+ * and their recipients differ, so no order between them matters.
+ */
 export async function sendConversationActivity(
   federation: Federation<void>,
   origin: string,
   job: ConversationJob,
 ): Promise<void> {
   const context = federation.createContext(new URL(origin), undefined);
-  // A local entry's thread: each follower's own inbox, so that their server lets them see a
-  // reply addressed to another account's followers (Mastodon admits it to its inbox's owner).
-  const recipients = job.audience
-    ? job.audience.followers.map((follower) => recipientOf({ ...follower, sharedInboxUrl: null }))
-    : recipientOf(job.recipient);
-  if (Array.isArray(recipients) && recipients.length === 0) return;
-  await context.sendActivity(
-    { identifier: job.username },
-    recipients,
-    conversationActivity(origin, job),
-    { orderingKey: `${job.username} ${conversationKey(job)}` },
+  await Promise.all(
+    job.groups
+      .filter((group) => group.recipients.length > 0)
+      .map((group) =>
+        context.sendActivity(
+          { identifier: job.username },
+          group.recipients.map((r) =>
+            recipientOf(group.preferShared ? r : { ...r, sharedInboxUrl: null }),
+          ),
+          conversationActivity(origin, job, group),
+          { orderingKey: `${job.username} ${job.key}`, preferSharedInbox: group.preferShared },
+        ),
+      ),
   );
 }

@@ -24,11 +24,13 @@ export interface EntryRepliesDeps {
  * The Note ids of an entry's comments, oldest first, as its owner sees the thread (the
  * conversation repository's rule: no comment of someone the owner blocked or who blocked the
  * owner): a local user's at /users/{username}/comments/{id} (only a federated user's, as only
- * those are served), a remote account's reply at the id it came with.
+ * those are served), a remote account's reply at the id it came with. Neither a private
+ * (DIRECT) reply nor a deleted comment is listed: a follower's server may read neither.
  */
 function replyIds(deps: EntryRepliesDeps, entryId: number, ownerId: number): URL[] {
   const ids: URL[] = [];
   for (const comment of deps.comments.comments({ kind: 'local', id: entryId }, ownerId)) {
+    if (comment.audience === 'DIRECT' || comment.deleted) continue;
     const { username } = comment.author;
     if (username !== null) {
       if (!deps.users.findFederatedByUsername(username)) continue;

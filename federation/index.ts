@@ -37,6 +37,7 @@ import { createOutboxSource } from './outbox-collection.ts';
 import { commentNoteResponse } from './comment-notes.ts';
 import { entryRepliesResponse } from './entry-replies.ts';
 import { createConversationRepository } from '../src/conversation/repository.ts';
+import { createNoteReads } from '../src/conversation/note-reads.ts';
 import { createRemoteEntryRepository } from '../src/remote-entries/repository.ts';
 import { createActorRepository } from '../src/actors/repository.ts';
 import { registerActors } from './actors.ts';
@@ -227,6 +228,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     origin: config.origin,
     users,
     comments: createConversationRepository(database.sqlite),
+    notes: createNoteReads(database.sqlite),
     remoteEntries: createRemoteEntryRepository(database.sqlite),
     actors: createActorRepository(database.sqlite),
     entries,

@@ -43,6 +43,7 @@ import { createDomainBlockRepository } from './domain-blocks/repository.ts';
 import { createDomainBlockService } from './domain-blocks/service.ts';
 import { createInboundLimiter } from './inbound-limits/limiter.ts';
 import { registerConversationDelivery } from '../federation/conversation-outbox.ts';
+import { createNoteReads } from './conversation/note-reads.ts';
 import { createIdempotencyRepository } from './idempotency/repository.ts';
 import { createIdempotencyService } from './idempotency/service.ts';
 
@@ -227,10 +228,9 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     origin: config.origin,
     users,
     actors,
-    repo: conversationRepo,
     remoteEntries: remoteEntryRepo,
     federatedEntries,
-    remoteFollowers: (userId, afterId, limit) => followRepo.remoteFollowers(userId, afterId, limit),
+    notes: createNoteReads(database.sqlite),
     federation,
   });
   // Follow, Undo(Follow) and Reject(Follow) of remote actors, through Fedify's queue.

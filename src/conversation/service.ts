@@ -3,6 +3,7 @@ import {
   type CommentMention,
   type ConversationCounts,
 } from '../../contract/conversation.ts';
+import type { CommentAudience } from '../../contract/enums.ts';
 import type { ActorRepository } from '../actors/repository.ts';
 import type { Role } from '../db/schema/index.ts';
 import type { Transaction } from '../db/transaction.ts';
@@ -94,7 +95,9 @@ export function createConversationService(deps: {
     ref: EntryRef,
     payload:
       | { cheerId: number }
-      | { commentId: number; authorId?: number }
+      | { commentId: number }
+      // DeleteComment: the comment's author and whom its Note was addressed to.
+      | { commentId: number; authorId: number; audience: CommentAudience; addresseeIds: number[] }
       | { commentCheerId: number; commentId: number },
   ): void {
     outbox.record({
@@ -244,10 +247,18 @@ export function createConversationService(deps: {
         if (!canDelete(viewer, entry, comment)) {
           throw forbidden("Only the comment's author or the entry's owner can delete it");
         }
+        // Whom its Note was addressed to, for its Delete once the row is gone (federation).
+        const addresseeIds = repo.addresseesOf(commentId).map((a) => a.actorId);
         repo.deleteOrTombstone(commentId, now());
         // The one who deleted it acts; the payload names the author (whose Note it was).
         const actorId = actors.localActorId(viewer.id);
-        record('DeleteComment', actorId, ref, { commentId, authorId: comment.actorId });
+        const { audience } = comment;
+        record('DeleteComment', actorId, ref, {
+          commentId,
+          authorId: comment.actorId,
+          audience,
+          addresseeIds,
+        });
       });
     },
 

@@ -182,7 +182,7 @@ describe('the activities recorded for federation', () => {
       ['Like', id, ['cheerId']],
       ['Comment', id, ['commentId']],
       ['UndoLike', id, ['cheerId']],
-      ['DeleteComment', id, ['commentId', 'authorId']],
+      ['DeleteComment', id, ['commentId', 'authorId', 'audience', 'addresseeIds']],
     ]);
     await vault.ctx.outbox.idle();
     expect(activities().map((a) => a.type)).toEqual(['Like', 'Comment']);

@@ -123,7 +123,7 @@ describe('a comment on a remote entry', () => {
 });
 
 describe('a comment on a local entry whose owner has remote followers', () => {
-  it("goes to the followers' own inboxes addressed like the entry, signed by its author", async () => {
+  it("goes to the followers' servers addressed like the entry and to them, signed by its author", async () => {
     const alice = { id: world.users.alice!.id, role: 'USER' as const };
     const sqlite = world.vault.ctx.database.sqlite;
     insertRemoteFollower(
@@ -149,8 +149,12 @@ describe('a comment on a local entry whose owner has remote followers', () => {
     });
     expect(res.status).toBe(201);
     const commentId = ((await res.json()) as { comment: { id: number } }).comment.id;
+    // One POST to the follower's server (its shared inbox), naming the follower in `cc`, which
+    // is what lets a Mastodon account read a reply addressed to another account's followers.
     const toCooper = (type: string) => (d: Delivery) =>
-      d.path === '/users/cooper/inbox' && d.activity.type === type;
+      d.inbox === 'shared' &&
+      d.activity.type === type &&
+      JSON.stringify(d.activity.cc).includes(world.remote.account('cooper').id);
     const created = await world.remote.waitForDelivery(toCooper('Create'), 15_000);
     expect(created.keyOwner).toBe(carol());
     const note = created.activity.object as Json;
@@ -159,7 +163,7 @@ describe('a comment on a local entry whose owner has remote followers', () => {
       attributedTo: carol(),
       inReplyTo: entryNote,
       to: `${world.vault.url}/users/alice/followers`,
-      cc: `${world.vault.url}/users/alice`,
+      cc: [`${world.vault.url}/users/alice`, world.remote.account('cooper').id],
       content: '<p>Cheers from carol</p>',
     });
     expect(JSON.stringify(created.activity)).not.toContain('Public');
