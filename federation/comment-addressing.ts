@@ -40,6 +40,9 @@ export interface CommentThread {
   addressees: (NoteParty & { mentioned: boolean })[];
 }
 
+/** The Public collection: on a remote vault's entry, "everyone who may see it" there. */
+export const PUBLIC_COLLECTION = 'https://www.w3.org/ns/activitystreams#Public';
+
 /** The id of a local user's actor (the users' path of federation/paths.ts). */
 export function localActorUri(origin: string, username: string): string {
   return new URL(`/users/${encodeURIComponent(username)}`, origin).href;
@@ -82,8 +85,9 @@ export function parentNoteUri(
  * How a comment's Note is addressed (docs/federation.md, "The audience of a comment's Note"):
  * - `inReplyTo`: the Note of the comment it answers, else the entry's Note;
  * - PUBLIC and OWNER_FOLLOWERS: a local entry's owner's followers (`to`) and the owner (`cc`),
- *   as the entry's Note is addressed (never Public: an entry is never public); a remote entry's
- *   author (`to`);
+ *   as the entry's Note is addressed (never Public: an entry is never public); a remote vault's
+ *   entry's author (`to`), with Public (PUBLIC) or the author's followers (OWNER_FOLLOWERS) in
+ *   `cc`, which that vault reads as the comment's audience (never wider than the entry there);
  * - AUTHOR_FOLLOWERS: the comment's author's followers (`to`), the entry's author (`cc`);
  * - DIRECT: the people it is addressed to, and nobody else (no collection at all);
  * - every addressee and every mentioned person in `cc` (DIRECT: `to`), and a Mention of the
@@ -136,6 +140,13 @@ export function commentAddressing(thread: CommentThread): CommentAddressing {
   const cc = new Set(
     comment.audience === 'AUTHOR_FOLLOWERS' || thread.localEntry ? [thread.entryAuthor.uri] : [],
   );
+  // On a remote vault's entry, the Note goes to its author's vault alone; its cc tells that vault
+  // who reads it there: everyone who may see the entry (Public, kept within the entry's own
+  // audience there), or its author's followers. Without them it would be a private reply.
+  if (!thread.localEntry && comment.audience === 'PUBLIC') cc.add(PUBLIC_COLLECTION);
+  if (!thread.localEntry && comment.audience === 'OWNER_FOLLOWERS') {
+    cc.add(`${thread.entryAuthor.uri}/followers`);
+  }
   for (const uri of named) if (uri !== to) cc.add(uri);
   return { inReplyTo, to: [to], cc: [...cc], mentions: mentionList, links };
 }

@@ -4,6 +4,7 @@ import type { NoteParty } from '../../src/conversation/note-reads.ts';
 import {
   commentAddressing,
   commentHtml,
+  PUBLIC_COLLECTION,
   type CommentThread,
 } from '../../federation/comment-addressing.ts';
 
@@ -133,7 +134,7 @@ describe('the addressing of a comment on a local entry', () => {
 });
 
 describe('the addressing of a comment on a remote vault’s entry', () => {
-  it('PUBLIC: its author in to, the answered author in cc', () => {
+  it('PUBLIC: its author in to, the answered author and Public in cc', () => {
     const addressing = commentAddressing(
       thread('PUBLIC', {
         entryNote: 'https://social.example/users/ann/entries/3',
@@ -141,8 +142,20 @@ describe('the addressing of a comment on a remote vault’s entry', () => {
         localEntry: false,
       }),
     );
-    expect(addressing).toMatchObject({ to: [ann.uri], cc: [bob.uri] });
+    expect(addressing).toMatchObject({ to: [ann.uri], cc: [PUBLIC_COLLECTION, bob.uri] });
     expect(addressing.mentions.map((m) => m.href)).toEqual([ann.uri, bob.uri]);
+  });
+  it('OWNER_FOLLOWERS on a remote vault’s entry: its author in to, their followers in cc', () => {
+    const addressing = commentAddressing(
+      thread('OWNER_FOLLOWERS', {
+        entryNote: 'https://social.example/users/ann/entries/3',
+        entryAuthor: { uri: ann.uri!, handle: ann.handle },
+        localEntry: false,
+      }),
+    );
+    expect(addressing.to).toEqual([ann.uri]);
+    expect(addressing.cc).toContain(`${ann.uri}/followers`);
+    expect(addressing.cc).not.toContain(PUBLIC_COLLECTION);
   });
 });
 

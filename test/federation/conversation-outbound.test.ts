@@ -90,8 +90,10 @@ describe('a comment on a remote entry', () => {
       content:
         '<p>Smoky &lt;b&gt;&amp; good&lt;/b&gt;: <a href="https://x.example/y" rel="nofollow noopener noreferrer" target="_blank">https://x.example/y</a></p>',
     });
-    // Never public: no cc, nothing addressed to the Public collection or to followers.
-    expect(JSON.stringify(created.activity)).not.toMatch(/Public|followers/);
+    // Sent to the entry's author alone; its cc tells the author's vault that whoever may see the
+    // entry there reads it (Public, within the entry's own audience), nothing to any followers.
+    expect([note.cc].flat()).toEqual(['https://www.w3.org/ns/activitystreams#Public']);
+    expect(JSON.stringify(created.activity)).not.toMatch(/followers/);
 
     // Its id answers the entry's author with the Note (a signed GET), anyone else 404.
     const read = (name: string) =>

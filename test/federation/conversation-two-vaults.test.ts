@@ -16,6 +16,7 @@ let b: TestServer;
 let alice: string;
 let bob: string;
 let bobId: number;
+let carol: string;
 
 async function signIn(site: TestServer, username: string) {
   const user = await site.createUser({
@@ -65,6 +66,9 @@ beforeAll(async () => {
   const signedIn = await signIn(b, 'bob');
   bob = signedIn.cookie;
   bobId = signedIn.id;
+  // carol, on bob's vault, follows him: she sees his followers-only entries and their threads.
+  carol = (await signIn(b, 'carol')).cookie;
+  expect((await send(b, 'POST', `/users/${bobId}/follow`, carol)).status).toBeLessThan(300);
 }, 60_000);
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);
@@ -116,6 +120,14 @@ describe('a cheer and a comment travelling from one vault to another', () => {
       cheerCount: 1,
       commentCount: 1,
     });
+    // A comment on the entry is read by whoever may see it on bob's vault, carol too: not kept
+    // to bob alone as a private reply.
+    const carolSees = commentListSchema.parse(
+      await (await api(b, `/beverages/${entryId}/comments`, carol)).json(),
+    ).comments;
+    expect(carolSees.map((c) => [c.content, c.audience])).toEqual([
+      ['Smoky! https://x.example/y', 'PUBLIC'],
+    ]);
     expect(await thread()).toEqual([
       expect.objectContaining({
         content: 'Smoky! https://x.example/y',
