@@ -9,7 +9,7 @@ import {
 } from './comment-addressing.ts';
 import { entryOfComment, type CommentThreadDeps, type EntryOfComment } from './comment-threads.ts';
 import type { ConversationJob, DeliveryGroup } from './conversation-delivery.ts';
-import { commentLikeUri } from './conversation-delivery.ts';
+import { commentLikeUri } from './paths.ts';
 import type { FollowRecipient } from './follow-delivery.ts';
 
 // No Fedify here: the jobs of a comment's activities in plain data (conversation-outbox.ts).

@@ -47,16 +47,6 @@ export type ConversationJob = {
   | { kind: 'DeleteComment'; commentId: number; to: string[]; cc: string[] }
 );
 
-/** The id of a cheer's Like of an entry: it follows from the cheer's own id. */
-export function likeUri(origin: string, username: string, cheerId: number): URL {
-  return new URL(`/users/${encodeURIComponent(username)}/likes/${cheerId}`, origin);
-}
-
-/** The id of a cheer's Like of a comment: it follows from the comment cheer's own id. */
-export function commentLikeUri(origin: string, username: string, commentCheerId: number): URL {
-  return new URL(`/users/${encodeURIComponent(username)}/comment-likes/${commentCheerId}`, origin);
-}
-
 const urls = (ids: Iterable<string>) => [...new Set(ids)].map((id) => new URL(id));
 
 /**

@@ -3,7 +3,7 @@ import type { ActivityRow } from '../src/db/schema/index.ts';
 import type { Outbox } from '../src/outbox/outbox.ts';
 import type { NoteReads } from '../src/conversation/note-reads.ts';
 import type { ConversationJob } from './conversation-delivery.ts';
-import { likeUri } from './conversation-delivery.ts';
+import { likeUri } from './paths.ts';
 import { entryOfComment, type CommentThreadDeps } from './comment-threads.ts';
 import { commentJob, commentLikeJob, personally } from './comment-jobs.ts';
 

@@ -69,3 +69,16 @@ export function localNoteOf(
     return undefined;
   }
 }
+
+/**
+ * The id of a cheer's Like of an entry: it follows from the cheer's own id. Here, without Fedify,
+ * as the outbox handlers loaded at start name it.
+ */
+export function likeUri(origin: string, username: string, cheerId: number): URL {
+  return new URL(`/users/${encodeURIComponent(username)}/likes/${cheerId}`, origin);
+}
+
+/** The id of a cheer's Like of a comment: it follows from the comment cheer's own id. */
+export function commentLikeUri(origin: string, username: string, commentCheerId: number): URL {
+  return new URL(`/users/${encodeURIComponent(username)}/comment-likes/${commentCheerId}`, origin);
+}

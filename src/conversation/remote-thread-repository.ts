@@ -40,6 +40,12 @@ export function createRemoteThreadRepository(sqlite: Database.Database) {
        WHERE ${where} AND deleted_at IS NULL`,
     );
   const byId = threadComment('id = ?');
+  // A local user's comment on a remote vault's entry, with the actor id of the entry's author.
+  const foreignComment = sqlite.prepare(
+    `SELECT c.id, c.actor_id, c.remote_entry_id, a.uri AS entry_author FROM comments c
+       JOIN remote_entries r ON r.id = c.remote_entry_id JOIN actors a ON a.id = r.actor_id
+     WHERE c.id = ? AND c.deleted_at IS NULL`,
+  );
   const byUri = threadComment('uri = ?');
   const insertReply = sqlite
     .prepare(
@@ -88,6 +94,23 @@ export function createRemoteThreadRepository(sqlite: Database.Database) {
     /** A comment that may be answered or cheered (not deleted), by id. */
     commentById(id: number): ThreadComment | undefined {
       return commentOf(byId.get(id) as Record<string, unknown> | undefined);
+    },
+
+    /**
+     * A comment (not deleted) on a remote vault's entry, with the entry and its author's actor
+     * id: that vault holds its thread.
+     */
+    foreignThreadComment(
+      id: number,
+    ): { id: number; actorId: number; remoteEntryId: number; entryAuthorUri: string } | undefined {
+      const row = foreignComment.get(id) as Record<string, unknown> | undefined;
+      if (!row) return undefined;
+      return {
+        id: row.id as number,
+        actorId: row.actor_id as number,
+        remoteEntryId: row.remote_entry_id as number,
+        entryAuthorUri: row.entry_author as string,
+      };
     },
 
     /** A stored remote reply that may be answered or cheered, by its Note's id. */

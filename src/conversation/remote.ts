@@ -99,6 +99,37 @@ export function createRemoteConversation(
     },
 
     /**
+     * A Like of a local user's comment on a remote vault's entry: that vault holds the thread and
+     * decides who reads it there, so a Like from one of its actors that is known here is a cheer
+     * of the comment (once), unless the comment's author and the actor blocked one another.
+     */
+    receiveForeignCommentCheer(
+      actorUri: string,
+      noted: NotedComment,
+      likeUri: string,
+    ): RemoteOutcome {
+      if (!('commentId' in noted)) return 'refused';
+      const found = threads.foreignThreadComment(noted.commentId);
+      const actor = actors.findRemoteByUri(actorUri);
+      const authorId = noted.authorUserId;
+      if (!found || !actor || actors.userIdOf(found.actorId) !== authorId) return 'refused';
+      if (new URL(actorUri).origin !== new URL(found.entryAuthorUri).origin) return 'refused';
+      if (deps.blocks.isBlockedEitherWay(authorId, actor.id)) return 'refused';
+      return transaction(() => {
+        const commentCheerId = threads.addCheer(found.id, actor.id, likeUri, now());
+        if (commentCheerId === undefined) return 'unchanged';
+        outbox.record({
+          actorId: actor.id,
+          type: 'LikeComment',
+          remoteEntryId: found.remoteEntryId,
+          payload: { commentCheerId, commentId: found.id },
+          createdAt: now(),
+        });
+        return 'stored';
+      });
+    },
+
+    /**
      * Undo of a Like: the actor's cheer (of an entry or a comment) made by that Like goes, or,
      * when the Like's id is not the stored one (a server that makes up ids), the actor's cheer
      * of the entry or comment the Like names.

@@ -231,10 +231,15 @@ describe('requests that carry a password and Idempotency-Key', () => {
   });
 });
 
+const MIGRATION_0021 = path.join(
+  import.meta.dirname,
+  '../../migrations/0021_drop_kept_secret_answers.sql',
+);
+
 describe('answers with secrets kept by an older version', () => {
   it('are deleted by the migration, and other kept answers stay', async () => {
     const file = path.join(tempDir(), 'vault.sqlite');
-    let db = openDatabase(file);
+    const db = openDatabase(file);
     const sqlite = db.sqlite;
     sqlite
       .prepare(
@@ -249,15 +254,9 @@ describe('answers with secrets kept by an older version', () => {
     kept.run('totp', 'b', 200, '{"secret":"JBSWY3DP","backupCodes":["1234-5678"]}', now);
     kept.run('comment', 'c', 201, '{"comment":{"content":"a secret: \\"secret\\":"}}', now);
     kept.run('delete', 'd', 204, null, now);
-    // As a vault whose last migration is the one before: it runs again on the next open.
-    sqlite
-      .prepare(
-        'DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)',
-      )
-      .run();
-    db.close();
-    db = openDatabase(file);
-    const left = db.sqlite.prepare('SELECT key FROM idempotency_keys ORDER BY key').pluck().all();
+    // The migration's own statement, as an older vault runs it on its next open.
+    sqlite.exec(fs.readFileSync(MIGRATION_0021, 'utf8'));
+    const left = sqlite.prepare('SELECT key FROM idempotency_keys ORDER BY key').pluck().all();
     db.close();
     expect(left).toEqual(['comment', 'delete']);
   });

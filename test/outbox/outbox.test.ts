@@ -196,11 +196,15 @@ describe('delivery', () => {
       return next < 4 ? String(next) : undefined;
     });
     vault.ctx.follows.follow(bob, alice.id);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The worker stops itself in the second part: no third part comes until it starts again.
+    await expect.poll(() => calls.length, { timeout: 20_000 }).toBe(2);
     expect(calls).toEqual([undefined, '1']);
     const sqlite = vault.ctx.database.sqlite;
     // Where it stopped: in this handler (after the app's own Follow handlers), at part 2.
-    const progress = sqlite.prepare('SELECT progress FROM outbox').pluck().all() as string[];
+    const progressOf = () =>
+      sqlite.prepare('SELECT progress FROM outbox').pluck().all() as string[];
+    await expect.poll(() => progressOf()[0]?.includes('"resume":"2"') ?? false).toBe(true);
+    const progress = progressOf();
     expect(progress).toHaveLength(1);
     const stopped = JSON.parse(progress[0]!) as { handler: number; resume: string };
     expect(stopped.resume).toBe('2');
