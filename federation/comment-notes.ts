@@ -37,15 +37,29 @@ async function signer(ctx: RequestContext<void>, lookups: SignedLookups): Promis
  * Who may read a comment's Note: a DIRECT one only those it is addressed to, by a GET signed by
  * any actor of their servers; any other, also as the entry's Note is read: on a remote vault's
  * entry its author, on a local entry any actor of a server that holds an accepted follower of
- * its owner (signedByFollower); this server itself always.
+ * its owner (signedByFollower) and, for an AUTHOR_FOLLOWERS one (the author's followers only),
+ * of its author as well; this server itself always.
  */
 async function mayRead(
   ctx: RequestContext<void>,
   deps: CommentNoteDeps,
-  facts: { direct: boolean; ownerId: number | null; entryAuthor: string; named: string[] },
+  facts: {
+    direct: boolean;
+    ownerId: number | null;
+    /** The author's user id when only their followers read it (AUTHOR_FOLLOWERS); else null. */
+    authorFollowersOf: number | null;
+    entryAuthor: string;
+    named: string[];
+  },
 ): Promise<boolean> {
   if (!facts.direct && facts.ownerId !== null) {
-    if (await signedByFollower(ctx, deps, facts.ownerId)) return true;
+    const byFollower = async (userId: number) => signedByFollower(ctx, deps, userId);
+    if (
+      (await byFollower(facts.ownerId)) &&
+      (facts.authorFollowersOf === null || (await byFollower(facts.authorFollowersOf)))
+    ) {
+      return true;
+    }
   }
   const reader = await signer(ctx, deps.lookups);
   if (reader === null) return false;
@@ -92,6 +106,7 @@ export async function commentNoteResponse(
   const facts = {
     direct: comment.audience === 'DIRECT',
     ownerId: entry.ownerId,
+    authorFollowersOf: comment.audience === 'AUTHOR_FOLLOWERS' ? user.id : null,
     entryAuthor: entry.entryAuthor.uri,
     named: [
       ...addressees.flatMap((a) => partyUri(deps.origin, a) ?? []),

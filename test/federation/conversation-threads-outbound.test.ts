@@ -377,3 +377,19 @@ describe('a cheer of a comment', () => {
     });
   });
 });
+
+describe("a comment only its author's followers read (AUTHOR_FOLLOWERS)", () => {
+  it("is fetched by a server that holds a follower of the owner and of the author, not by one that holds only the owner's", async () => {
+    // cooper follows alice and carol; gina only alice.
+    insertRemoteFollower(sqlite(), actorOf('carol'), world.remote, 'cooper');
+    const id = comment('carol', 'For my followers: it was better on cask', {
+      audience: 'AUTHOR_FOLLOWERS',
+    });
+    const noteId = noteIdOf('carol', id);
+    await allCreates(noteId);
+    const fetched = await world.remote.signedGet('cooper', noteId);
+    expect(fetched.status).toBe(200);
+    expect(fetched.json()).toMatchObject({ id: noteId, to: `${vaultUser('carol')}/followers` });
+    expect((await gts.signedGet('gina', noteId)).status).toBe(404);
+  });
+});
