@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, FileChooser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import {
   headingText,
@@ -285,13 +285,25 @@ describe('photos from a phone', () => {
     expect(await input.getAttribute('accept')).toBe('image/*');
     expect(await input.getAttribute('capture')).toBeNull();
     // The keyboard reaches the hidden input, and Space opens the chooser, as a tap on the button does.
-    await input.focus();
-    const [byKeyboard] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      page.keyboard.press('Space'),
-    ]);
-    expect(byKeyboard.isMultiple()).toBe(false);
-    await byKeyboard.setFiles([]);
+    // Tried until it opens: while the screen settles, the page may move focus to its heading
+    // (where Space does nothing) between the focus and the key press.
+    let byKeyboard: FileChooser | undefined;
+    await expect
+      .poll(
+        async () => {
+          await input.focus();
+          const opened = page
+            .waitForEvent('filechooser', { timeout: 5_000 })
+            .catch(() => undefined);
+          await page.keyboard.press('Space');
+          byKeyboard = await opened;
+          return byKeyboard !== undefined;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    expect(byKeyboard!.isMultiple()).toBe(false);
+    await byKeyboard!.setFiles([]);
 
     // Slow the upload down, as on a phone at the bar.
     const cdp = await context.newCDPSession(page);
