@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../config.ts';
+import { markedBy, writeMarker } from '../process-marker.ts';
 
 /**
- * '<data>/server.pid': written when a server starts on a data folder, touched every
- * HEARTBEAT_MS while it runs, removed when it stops. `npm run vault -- restore` refuses while
+ * '<data>/server.pid': a process marker (src/process-marker.ts) written when a server starts on
+ * a data folder, touched every HEARTBEAT_MS while it runs, removed when it stops. `npm run vault -- restore` refuses while
  * the process it names is alive on this machine, or while it was touched within STALE_MS (a
  * server in another container or on another machine sharing the folder). A marker left by a
  * crash names a dead process and goes stale: it is ignored. '<data>/restore.pid' is the same
@@ -15,70 +14,15 @@ import { ConfigError } from '../config.ts';
  */
 export type MarkerKind = 'server' | 'restore';
 const fileOf = (dataDir: string, kind: MarkerKind) => path.join(dataDir, `${kind}.pid`);
-export const HEARTBEAT_MS = 10_000;
-export const STALE_MS = 3 * HEARTBEAT_MS;
 
-interface Marker {
-  pid: number;
-  host: string;
-  startedAt: string;
-}
-
-export function markRunning(dataDir: string, kind: MarkerKind): { remove(): void } {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = fileOf(dataDir, kind);
-  const marker: Marker = {
-    pid: process.pid,
-    host: os.hostname(),
-    startedAt: new Date().toISOString(),
-  };
-  fs.writeFileSync(file, `${JSON.stringify(marker)}\n`);
-  const heartbeat = setInterval(() => {
-    const now = new Date();
-    fs.utimes(file, now, now, () => {}); // gone (removed by hand): nothing to do
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-  return {
-    remove() {
-      clearInterval(heartbeat);
-      try {
-        const current = JSON.parse(fs.readFileSync(file, 'utf8')) as Marker;
-        if (current.pid === process.pid) fs.unlinkSync(file);
-      } catch {
-        // already gone, or replaced by another server's marker
-      }
-    },
-  };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export const markRunning = (dataDir: string, kind: MarkerKind) =>
+  writeMarker(fileOf(dataDir, kind));
 
 export const markServerRunning = (dataDir: string) => markRunning(dataDir, 'server');
 
 /** The server (or restore) running on this data folder ('process 123 on host'), or null. */
-export function running(dataDir: string, kind: MarkerKind, now = Date.now()): string | null {
-  const file = fileOf(dataDir, kind);
-  let marker: Marker;
-  let touchedAt: number;
-  try {
-    marker = JSON.parse(fs.readFileSync(file, 'utf8')) as Marker;
-    touchedAt = fs.statSync(file).mtimeMs;
-  } catch {
-    return null;
-  }
-  const name = `process ${marker.pid} on ${marker.host}`;
-  if (marker.host === os.hostname()) {
-    return typeof marker.pid === 'number' && isAlive(marker.pid) ? name : null;
-  }
-  return now - touchedAt < STALE_MS ? name : null;
-}
+export const running = (dataDir: string, kind: MarkerKind, now = Date.now()) =>
+  markedBy(fileOf(dataDir, kind), now);
 
 export const runningServer = (dataDir: string) => running(dataDir, 'server');
 

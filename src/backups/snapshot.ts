@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { logger } from '../logger.ts';
+import { HOLDS_FOLDER, holdDeletions } from '../media/deletion-hold.ts';
 
 /**
  * A consistent copy of the vault's state in a staging folder: the database (VACUUM INTO, in a
- * worker thread) and hard links to the uploaded files it references. Uploads are written
- * before their rows are committed and deleted after, so files are linked both before and after
- * the database copy, and the copy's references are then checked against what was linked: a file
- * created and deleted within the copy's window (a photo replaced twice) makes the attempt start
- * again, at most MAX_ATTEMPTS times.
+ * worker thread) and hard links to the uploaded files. Uploads are written before their rows
+ * are committed, and no upload is deleted while the copy is made (src/media/deletion-hold.ts),
+ * so the files are linked before and after the database copy: every file a row of the copy
+ * names is among them.
  */
 export interface Snapshot {
   /** The staging folder: vault.sqlite and uploads/. */
@@ -22,8 +23,6 @@ export interface Snapshot {
   /** created_at of the newest applied migration (drizzle's folderMillis); 0 when none. */
   migrationMillis: number;
 }
-
-const MAX_ATTEMPTS = 3;
 
 /** Copies the live database into `target` (a consistent snapshot), off the event loop. */
 export function copyDatabase(source: string, target: string): Promise<void> {
@@ -40,7 +39,10 @@ export function copyDatabase(source: string, target: string): Promise<void> {
   });
 }
 
-/** Every file under the uploads folder but unfinished writes (`*.tmp`), relative to it. */
+/**
+ * Every file under the uploads folder but unfinished writes (`*.tmp`) and the markers of
+ * deletion holds, relative to it.
+ */
 export async function listUploads(uploadsDir: string): Promise<string[]> {
   let entries: fs.Dirent[];
   try {
@@ -49,8 +51,9 @@ export async function listUploads(uploadsDir: string): Promise<string[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+  const holds = path.join(uploadsDir, HOLDS_FOLDER);
   return entries
-    .filter((d) => d.isFile() && !d.name.endsWith('.tmp'))
+    .filter((d) => d.isFile() && !d.name.endsWith('.tmp') && d.parentPath !== holds)
     .map((d) =>
       path.relative(uploadsDir, path.join(d.parentPath, d.name)).split(path.sep).join('/'),
     );
@@ -119,28 +122,36 @@ export async function takeSnapshot(options: {
   databasePath: string;
   uploadsDir: string;
   stagingDir: string;
+  /** How the database is copied (copyDatabase; a test wraps it to write meanwhile). */
+  copy?: typeof copyDatabase;
 }): Promise<Snapshot> {
-  for (let attempt = 1; ; attempt++) {
-    fs.rmSync(options.stagingDir, { recursive: true, force: true });
-    const stagingUploads = path.join(options.stagingDir, 'uploads');
-    fs.mkdirSync(stagingUploads, { recursive: true });
-    const databaseFile = path.join(options.stagingDir, 'vault.sqlite');
-    const linked = new Set<string>();
+  fs.rmSync(options.stagingDir, { recursive: true, force: true });
+  const stagingUploads = path.join(options.stagingDir, 'uploads');
+  fs.mkdirSync(stagingUploads, { recursive: true });
+  const databaseFile = path.join(options.stagingDir, 'vault.sqlite');
+  const linked = new Set<string>();
+  const hold = holdDeletions(options.uploadsDir);
+  try {
     await linkUploads(options.uploadsDir, stagingUploads, linked);
-    await copyDatabase(options.databasePath, databaseFile);
+    await (options.copy ?? copyDatabase)(options.databasePath, databaseFile);
     await linkUploads(options.uploadsDir, stagingUploads, linked);
-    const copy = readCopy(databaseFile);
-    const missing = copy.referenced.filter((file) => !linked.has(file));
-    if (missing.length === 0 || attempt === MAX_ATTEMPTS) {
-      // After the last attempt a missing file is missing from the live vault too.
-      return {
-        dir: options.stagingDir,
-        databaseFile,
-        files: [...linked].sort(),
-        users: copy.users,
-        entries: copy.entries,
-        migrationMillis: copy.migrationMillis,
-      };
-    }
+  } finally {
+    hold.release();
   }
+  const copy = readCopy(databaseFile);
+  const missing = copy.referenced.filter((file) => !linked.has(file));
+  if (missing.length > 0) {
+    logger.warn(
+      'The backup lacks {count} files its database names: they are missing from the uploads folder ({missing})',
+      { count: missing.length, missing: missing.slice(0, 10).join(', ') },
+    );
+  }
+  return {
+    dir: options.stagingDir,
+    databaseFile,
+    files: [...linked].sort(),
+    users: copy.users,
+    entries: copy.entries,
+    migrationMillis: copy.migrationMillis,
+  };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Sharp from 'sharp';
 import { DomainError, badRequest } from '../domain-error.ts';
+import { createDeleter } from './deletion-hold.ts';
 import { baselineSegments, isStoredForm } from './stored-form.ts';
 
 /** One re-encoding profile: bottle photos are large, avatars small. */
@@ -57,6 +58,7 @@ function loadSharp(): Promise<typeof Sharp> {
  */
 export function createMediaStore(uploadsDir: string) {
   fs.mkdirSync(path.join(uploadsDir, AVATAR.folder), { recursive: true });
+  const deleter = createDeleter(uploadsDir);
 
   function fileFor(storedPath: string): string | undefined {
     const match = STORED_PATH.exec(storedPath);
@@ -110,10 +112,13 @@ export function createMediaStore(uploadsDir: string) {
       }
     },
 
-    /** Deletes a stored image; a missing file is not an error. */
+    /**
+     * Deletes a stored image; a missing file is not an error. While a backup is being made the
+     * deletion waits for it (src/media/deletion-hold.ts).
+     */
     async remove(storedPath: string | null | undefined): Promise<void> {
       const file = storedPath ? fileFor(storedPath) : undefined;
-      if (file) await fs.promises.rm(file, { force: true });
+      if (file) await deleter.remove(file);
     },
 
     /** The file on disk for a stored path ('media/…'), if it is one of ours and exists. */

@@ -5,6 +5,7 @@ import { createTastingRepository } from '../tastings/repository.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../logger.ts';
 import type { UserRepository } from '../users/repository.ts';
+import { deletionsHeld } from './deletion-hold.ts';
 import { AVATAR, PHOTO, STORED_FILE_NAME, TEMP_SUFFIX } from './images.ts';
 
 /**
@@ -66,7 +67,8 @@ export async function sweepUploads(options: SweepOptions): Promise<SweepResult> 
       const file = path.join(dir, entry.name);
       const stat = await fs.promises.stat(file).catch(() => undefined);
       if (!stat) continue; // gone meanwhile
-      if (stat.mtimeMs >= cutoff) {
+      // While a backup is being made nothing is deleted (src/media/deletion-hold.ts).
+      if (stat.mtimeMs >= cutoff || deletionsHeld(options.uploadsDir)) {
         result.kept++;
         continue;
       }
