@@ -39,7 +39,9 @@ const RULES: readonly Rule[] = [
 function stitching(file: string, source: string): string[] {
   const found: string[] = [];
   for (const rule of RULES) {
-    if (rule.allowed.some((place) => (place.endsWith('/') ? file.startsWith(place) : file === place))) {
+    if (
+      rule.allowed.some((place) => (place.endsWith('/') ? file.startsWith(place) : file === place))
+    ) {
       continue;
     }
     source.split('\n').forEach((line, i) => {
