@@ -38,16 +38,19 @@ beforeAll(async () => {
   bob = await vault.login('bob', b.password);
   expect((await vault.postJson(`/api/users/${aliceId}/follow`, {}, bob)).status).toBe(201);
   // Bob follows an account of another vault, whose entries are stored as the inbox does.
-  const sqlite = vault.ctx.database.sqlite;
-  remoteActorId = Number(
-    sqlite
-      .prepare(
-        `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, created_at, updated_at)
-         VALUES ('remote', ?, ?, 'Rémy', '@remy@other-vault.example', ?, ?)`,
-      )
-      .run(ACTOR, `${ACTOR}/inbox`, at, at).lastInsertRowid,
+  remoteActorId = vault.ctx.actors.saveRemote(
+    {
+      uri: ACTOR,
+      inboxUrl: `${ACTOR}/inbox`,
+      sharedInboxUrl: null,
+      handle: '@remy@other-vault.example',
+      displayName: 'Rémy',
+      summary: '',
+      avatarUrl: null,
+    },
+    at,
   );
-  sqlite
+  vault.ctx.database.sqlite
     .prepare(
       `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
     )
