@@ -41,17 +41,42 @@ export function schemaFiles(): { file: string; tables: string[] }[] {
     }));
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?[^;]*?\bfrom\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?[^;]*?\bfrom\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g;
+
+/** The repository-relative paths of the files `file` imports by a relative path. */
+export function importsOf(file: string): string[] {
+  return [...read(file).matchAll(IMPORT)]
+    .map((m) => m[1] ?? m[2]!)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier)));
+}
+
+const STATIC_VALUE_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^;]*?\bfrom\s+'(\.[^']+)'/g;
+
+/**
+ * The modules of federation/ that load with src/: those src/ imports statically, not as types
+ * only, and what they import so in turn (a dynamic import() loads later, on demand).
+ */
+export function federationLoadedWithSrc(): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    for (const m of read(file).matchAll(STATIC_VALUE_IMPORT)) {
+      const target = path.relative(ROOT, path.resolve(ROOT, path.dirname(file), m[1]!));
+      if (!target.startsWith('federation/') || seen.has(target)) continue;
+      seen.add(target);
+      visit(target);
+    }
+  };
+  for (const file of filesUnder('src')) visit(file);
+  return [...seen].sort();
+}
 
 /** The modules of federation/ that code under src/ imports, each with its importers. */
 export function federationImportsOfSrc(): { module: string; importers: string[] }[] {
   const byModule = new Map<string, Set<string>>();
   for (const file of filesUnder('src')) {
-    for (const m of read(file).matchAll(IMPORT)) {
-      const specifier = m[2] ?? m[3]!;
-      if (!specifier.startsWith('.')) continue;
-      const target = path.relative(ROOT, path.resolve(ROOT, path.dirname(file), specifier));
-      if (!target.startsWith('federation/')) continue;
+    for (const target of importsOf(file).filter((t) => t.startsWith('federation/'))) {
       const importers = byModule.get(target) ?? new Set<string>();
       importers.add(file);
       byModule.set(target, importers);
@@ -60,6 +85,26 @@ export function federationImportsOfSrc(): { module: string; importers: string[] 
   return [...byModule]
     .map(([module, importers]) => ({ module, importers: [...importers].sort() }))
     .sort((a, b) => a.module.localeCompare(b.module));
+}
+
+const serverCode = () => [...filesUnder('src'), ...filesUnder('federation')];
+
+/** A statement written out: a string given to better-sqlite3's prepare or exec, or drizzle's sql``. */
+export const HOLDS_SQL =
+  /\.prepare(?:<[^>]*>)?\(\s*[`'"]|\.prepare(?:<[^>]*>)?\(\n|\.exec\(\s*[`'"]|\bsql`/;
+
+/** The server modules that hold SQL, but the schema's (its defaults and checks). */
+export function sqlModules(): string[] {
+  return serverCode().filter(
+    (file) => !file.startsWith('src/db/schema/') && HOLDS_SQL.test(read(file)),
+  );
+}
+
+/** The modules outside src/db/ that use drizzle's query builder (they import src/db/orm.ts). */
+export function queryBuilderModules(): string[] {
+  return serverCode().filter(
+    (file) => !file.startsWith('src/db/') && importsOf(file).includes('src/db/orm.ts'),
+  );
 }
 
 export type LocalHandler = { type: string; file: string };
@@ -87,7 +132,9 @@ export function outboxHandlers(): { local: LocalHandler[]; federating: Federatin
 }
 
 /** Each file of the route table (contract/routes/) but the index and the types, with its routes' count and tags. */
-export async function routeTableFiles(): Promise<{ file: string; routes: number; tags: string[] }[]> {
+export async function routeTableFiles(): Promise<
+  { file: string; routes: number; tags: string[] }[]
+> {
   const result = [];
   for (const file of filesUnder('contract/routes')) {
     if (file.endsWith('/index.ts')) continue; // it spreads the others

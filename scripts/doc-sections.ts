@@ -11,9 +11,11 @@ import {
   docsFiles,
   federationImportsOfSrc,
   outboxHandlers,
+  queryBuilderModules,
   ROOT,
   routeTableFiles,
   schemaFiles,
+  sqlModules,
 } from './code-facts.ts';
 
 const code = (text: string) => `\`${text}\``;
@@ -29,6 +31,19 @@ function federationImportList(): string {
   return federationImportsOfSrc()
     .map(({ module, importers }) => `- ${code(module)}, imported by ${list(importers.map(code))}`)
     .join('\n');
+}
+
+const isRepository = (file: string) => file.endsWith('repository.ts');
+
+function sqlOutsideRepositoriesList(): string {
+  return sqlModules()
+    .filter((file) => !isRepository(file))
+    .map((file) => `- ${code(file)}`)
+    .join('\n');
+}
+
+function queryBuilderList(): string {
+  return list(queryBuilderModules().map(code));
 }
 
 function activityKindTable(): string {
@@ -74,6 +89,8 @@ const PAGES: Record<string, Record<string, () => string | Promise<string>>> = {
   'docs/architecture.md': {
     'schema-files': schemaList,
     'federation-imports': federationImportList,
+    'sql-outside-repositories': sqlOutsideRepositoriesList,
+    'query-builder': queryBuilderList,
     'activity-kinds': activityKindTable,
     'route-files': routeFileList,
     docs: docsList,
@@ -88,17 +105,24 @@ export const GENERATED_PAGES = Object.keys(PAGES);
 const begin = (name: string) => `<!-- generated: ${name} (npm run docs:architecture) -->`;
 const end = (name: string) => `<!-- end generated: ${name} -->`;
 
-/** `page` (repository-relative) with every generated section rendered from the code now. */
+/** `page` (repository-relative) as it is now, with every generated section rendered from the code. */
 export async function generatedPage(page: string): Promise<string> {
+  return renderPage(page, fs.readFileSync(path.join(ROOT, page), 'utf8'));
+}
+
+/** `text`, the content of `page`, with every generated section rendered from the code. */
+export async function renderPage(page: string, text: string): Promise<string> {
   const file = path.join(ROOT, page);
-  let text = fs.readFileSync(file, 'utf8');
   for (const [name, render] of Object.entries(PAGES[page] ?? {})) {
     const from = text.indexOf(begin(name));
     const to = text.indexOf(end(name));
     if (from === -1 || to < from) {
-      throw new Error(`${page} has no section "${name}": add the lines ${begin(name)} and ${end(name)}`);
+      throw new Error(`${page} has no section "${name}": add ${begin(name)} and ${end(name)}`);
     }
-    text = `${text.slice(0, from)}${begin(name)}\n\n${await render()}\n\n${text.slice(to)}`;
+    // A section inside a list item is indented as its markers are.
+    const indent = /[ \t]*$/.exec(text.slice(0, from))![0];
+    const body = (await render()).replaceAll('\n', `\n${indent}`);
+    text = `${text.slice(0, from)}${begin(name)}\n\n${indent}${body}\n\n${indent}${text.slice(to)}`;
   }
   const config = await prettier.resolveConfig(file);
   return prettier.format(text, { ...config, filepath: file });
