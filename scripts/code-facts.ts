@@ -162,3 +162,10 @@ export function docsFiles(): { file: string; title: string }[] {
     title: /^# (.+)$/m.exec(read(file))?.[1] ?? '',
   }));
 }
+
+/** The fields of `RouteDef` (contract/routes/route.ts), what a route of the table may say. */
+export function routeDefFields(): string[] {
+  const text = read('contract/routes/route.ts');
+  const body = /export interface RouteDef \{\n([\s\S]*?)\n\}/.exec(text)?.[1] ?? '';
+  return [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]!);
+}

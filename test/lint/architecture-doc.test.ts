@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadedAtStart } from '../../eslint.layers.js';
-import { federationLoadedWithSrc, foldersIn } from '../../scripts/code-facts.ts';
+import { federationLoadedWithSrc, foldersIn, routeDefFields } from '../../scripts/code-facts.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const architecture = () => fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8');
@@ -78,6 +78,17 @@ describe('the federation modules that load with src/', () => {
 
   it('are listed in loadedAtStart by paths that exist', () => {
     expect(loadedAtStart.filter((m) => !exists(m))).toEqual([]);
+  });
+});
+
+describe('"The route table"', () => {
+  it('names every field a route of the table may have (RouteDef)', () => {
+    const doc = architecture();
+    const start = doc.indexOf('\n## The route table\n');
+    const section = doc.slice(start, doc.indexOf('\n## ', start + 1));
+    const fields = routeDefFields();
+    expect(fields).toContain('summary');
+    expect(fields.filter((field) => !section.includes(`\`${field}\``))).toEqual([]);
   });
 });
 
