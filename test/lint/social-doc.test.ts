@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_TYPES } from '../../contract/enums.ts';
+import {
+  COMMENT_AUDIENCES,
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_TYPES,
+  VISIBILITIES,
+} from '../../contract/enums.ts';
 import { outboxHandlers } from '../../scripts/code-facts.ts';
 import { ACTIVITY_TYPES } from '../../src/db/schema/social.ts';
 
@@ -44,6 +49,22 @@ describe('docs/social.md', () => {
   it('names every notification type where it says what a notification is', () => {
     const text = passage(social(), '- A notification: `id`, `type`');
     expect(unnamed(text, NOTIFICATION_TYPES)).toEqual([]);
+  });
+
+  it('names every notification status where it says what a notification is', () => {
+    const text = passage(social(), '- A notification: `id`, `type`');
+    expect(unnamed(text, NOTIFICATION_STATUSES)).toEqual([]);
+  });
+
+  it("has a row for every visibility in the visibilities' table, and no other", () => {
+    const table = passage(social(), '| Visibility ');
+    const rows = [...table.matchAll(/^\| `(\w+)`/gm)].map((m) => m[1]);
+    expect(rows).toEqual([...VISIBILITIES]);
+  });
+
+  it('says who reads a comment of every audience', () => {
+    const text = passage(social(), '4. then by its `audience`:');
+    expect(unnamed(text, COMMENT_AUDIENCES)).toEqual([]);
   });
 
   it('fails for a kind the page does not name', () => {
