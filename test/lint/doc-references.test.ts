@@ -55,3 +55,28 @@ describe('references to a section of a document', () => {
     expect(broken(referencesIn('example.ts', text)).map((r) => r.section)).toEqual(['Entries']);
   });
 });
+
+/** The repository paths a page names in backquotes (`src/…`, `web/src/…`), but patterns. */
+function pathsNamedIn(text: string): string[] {
+  const named = text.matchAll(
+    /`((?:src|federation|web|contract|test|scripts|bench|migrations|docs)\/[\w./-]+)`/g,
+  );
+  return [...named].map((m) => m[1]!).filter((p) => !p.includes('*'));
+}
+
+describe('paths the documents name', () => {
+  it('exist', () => {
+    const missing = pages.flatMap((page) =>
+      pathsNamedIn(fs.readFileSync(path.join(ROOT, page), 'utf8'))
+        .filter((named) => !fs.existsSync(path.join(ROOT, named)))
+        .map((named) => `${page}: ${named}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('fail for a path that does not exist', () => {
+    const text = 'The card (`web/src/activity/ActivityCard.tsx`, not `web/src/activity/Gone.tsx`).';
+    const missing = pathsNamedIn(text).filter((named) => !fs.existsSync(path.join(ROOT, named)));
+    expect(missing).toEqual(['web/src/activity/Gone.tsx']);
+  });
+});
