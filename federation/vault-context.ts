@@ -1,3 +1,5 @@
+import type { EntryBasicField } from '../contract/entry-basics.ts';
+
 // The vault's JSON-LD vocabulary: the entry fields that ride along with a Note so that another
 // vault can show it as an entry card and clone it (Mastodon and others ignore them).
 //
@@ -42,6 +44,22 @@ export const VAULT_TERMS = {
 } as const;
 
 export type VaultTerm = keyof typeof VAULT_TERMS;
+
+/**
+ * The term each basic field of an entry (contract/entry-basics.ts) rides in, in the order of
+ * VAULT_TERMS: the Note's builders (note.ts, tasting-note.ts) and its reader (note-reader.ts)
+ * all map through it.
+ */
+export const ENTRY_TERMS = {
+  type: 'entryType',
+  name: 'entryName',
+  subtype: 'subtype',
+  makerName: 'makerName',
+  rating: 'rating',
+  status: 'status',
+  inCellar: 'inCellar',
+  notes: 'notes',
+} as const satisfies Record<EntryBasicField, VaultTerm>;
 
 /** The namespace IRI of a vault's terms: `{origin}/ns/vault#`. */
 export function vaultNamespace(origin: string): string {
