@@ -112,7 +112,13 @@ describe('runtimeImports and cyclesOf', () => {
       "import { h } from 'react';",
       "const later = () => import('./i.ts');",
     ].join('\n');
-    expect(runtimeImports('x.ts', text)).toEqual(['./a.ts', './c.ts', './d.css', './e.ts', './g.ts']);
+    expect(runtimeImports('x.ts', text)).toEqual([
+      './a.ts',
+      './c.ts',
+      './d.css',
+      './e.ts',
+      './g.ts',
+    ]);
   });
 
   it('find a cycle of any length, and none in a graph without one', () => {

@@ -11,7 +11,6 @@ import type {
   VaultNotification,
 } from './types.ts';
 
-
 /** GET /notifications → field notifications. */
 export async function fetchNotifications(): Promise<VaultNotification[]> {
   return (await call('GET /notifications')).notifications;
