@@ -103,6 +103,25 @@ export async function readResponse<T>(response: Response): Promise<T> {
   return data as T;
 }
 
+/**
+ * Runs `send` (a fetch, or an upload that answers like one) and resolves to its response,
+ * telling reachability.ts whether the vault was reached: a request that got no answer at all
+ * rejects with an ApiError of status NO_ANSWER, an aborted one with its AbortError.
+ */
+export async function exchange(send: () => Promise<Response>): Promise<Response> {
+  const mark = connectionMark();
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    reportUnreachable(mark);
+    throw new ApiError(UNREACHABLE, NO_ANSWER);
+  }
+  reportReached();
+  return response;
+}
+
 /** The generic call every feature uses. Resolves to the parsed JSON body (or undefined). */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { json, form, query, signal, trackUpload } = options;
@@ -116,32 +135,15 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     body = JSON.stringify(json);
   }
 
-  let response: Response;
-  const mark = connectionMark();
-  try {
+  const url = buildUrl(path, query);
+  const response = await exchange(async () => {
     // Upload progress is fetched with the first photo (it is not part of the first download;
     // the photo input that shows it is on a screen loaded on demand).
     const tracking = form && trackUpload ? await import('./upload-progress.ts') : null;
-    response =
-      form && trackUpload && tracking?.canTrackUploads()
-        ? await tracking.sendTracked(
-            buildUrl(path, query),
-            { method, headers, body: form, signal },
-            trackUpload,
-          )
-        : await fetch(buildUrl(path, query), {
-            method,
-            headers,
-            body,
-            credentials: 'include',
-            signal,
-          });
-  } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') throw error;
-    reportUnreachable(mark);
-    throw new ApiError(UNREACHABLE, NO_ANSWER);
-  }
-  reportReached();
+    return form && trackUpload && tracking?.canTrackUploads()
+      ? tracking.sendTracked(url, { method, headers, body: form, signal }, trackUpload)
+      : fetch(url, { method, headers, body, credentials: 'include', signal });
+  });
 
   try {
     return await readResponse<T>(response);
