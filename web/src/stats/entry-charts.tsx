@@ -107,22 +107,18 @@ export function TopCharts({
   noSubtype: string;
   noMaker: string;
 }) {
-  return (
-    <>
-      <Chart
-        title="Top subtypes"
-        kind="bars"
-        data={rankedChart(summary.topSubtypes)}
-        categoryHeading="Subtype"
-        empty={noSubtype}
-      />
-      <Chart
-        title="Top makers"
-        kind="bars"
-        data={rankedChart(summary.topMakers)}
-        categoryHeading="Maker"
-        empty={noMaker}
-      />
-    </>
-  );
+  const charts = [
+    { title: 'Top subtypes', heading: 'Subtype', ranked: summary.topSubtypes, empty: noSubtype },
+    { title: 'Top makers', heading: 'Maker', ranked: summary.topMakers, empty: noMaker },
+  ];
+  return charts.map(({ title, heading, ranked, empty }) => (
+    <Chart
+      key={title}
+      title={title}
+      kind="bars"
+      data={rankedChart(ranked)}
+      categoryHeading={heading}
+      empty={empty}
+    />
+  ));
 }
