@@ -177,16 +177,15 @@ export function peopleInBrowsers(people: readonly Person[] = [], options: Fixtur
       return started;
     },
     /** A page signed in to `other` (a vault from startServer) as one of its users. */
-    async openOn(
+    async sessionOn(
       other: TestServer,
       username: string,
       password: string,
       path = '/',
-      open: OpenOptions = {},
+      open: Omit<OpenOptions, 'freshSignIn'> = {},
     ) {
-      const { freshSignIn: _, ...pageOptions } = open;
       const state = await signedInState(browser, other.url, username, password);
-      return track(await openSignedIn(browser, other.url, state, path, pageOptions));
+      return track(await openSignedIn(browser, other.url, state, path, open));
     },
     userId(username: string): number {
       return server.ctx.users.findByUsername(username)!.id;
