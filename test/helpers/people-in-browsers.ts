@@ -141,9 +141,6 @@ export function peopleInBrowsers(people: readonly Person[] = [], options: Fixtur
     get server(): TestServer {
       return server;
     },
-    get browser(): Browser {
-      return browser;
-    },
     /** The second vault (with `remote`). */
     get remote(): HttpsVault {
       if (!remote) throw new Error('peopleInBrowsers was not asked for a remote vault');
@@ -192,8 +189,6 @@ export function peopleInBrowsers(people: readonly Person[] = [], options: Fixtur
     },
   };
 }
-
-export type PeopleInBrowsers = ReturnType<typeof peopleInBrowsers>;
 
 /**
  * Waits until `page`'s Alerts badge says `count` pending. The badge polls every 30 s (tested
