@@ -27,7 +27,10 @@ const declared = z.registry<FormFileDef>();
  * streams). It may be left out, and an empty file is no file.
  */
 export function formFile(maxBytes: number, what: string) {
-  const file = z.file().max(maxBytes).meta({ description: `${what} of at most ${maxBytes / MB} MB` });
+  const file = z
+    .file()
+    .max(maxBytes)
+    .meta({ description: `${what} of at most ${maxBytes / MB} MB` });
   declared.add(file, { maxBytes });
   return file.optional();
 }

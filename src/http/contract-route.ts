@@ -20,20 +20,22 @@ import type { AppEnv } from './env.ts';
 import { formReader, type ReadForm } from './form.ts';
 import { idempotent } from './idempotency.ts';
 
-type Def<K extends RouteKey> = ApiRoutes[K];
+type JsonInput<D> = { body: JsonOutputOf<D>; form?: undefined };
+type FormInput<D> = { body?: undefined; form: FormOutputOf<D> };
+type BodyInput<D> = D extends { form: object }
+  ? D extends { json: object }
+    ? JsonInput<D> | FormInput<D>
+    : FormInput<D>
+  : JsonInput<D>;
 
 /**
  * What a handler is given besides the context: the query, and the body (JSON or a form), parsed
  * by the table's schemas. A route that takes JSON or a form gets one of `body` and `form`, by
  * what the request sent.
  */
-export type RouteInput<K extends RouteKey> = { query: QueryOutputOf<Def<K>> } & (Def<K> extends {
-  form: object;
-}
-  ? Def<K> extends { json: object }
-    ? { body: JsonOutputOf<Def<K>>; form?: undefined } | { body?: undefined; form: FormOutputOf<Def<K>> }
-    : { body?: undefined; form: FormOutputOf<Def<K>> }
-  : { body: JsonOutputOf<Def<K>>; form?: undefined });
+export type RouteInput<K extends RouteKey> = { query: QueryOutputOf<ApiRoutes[K]> } & BodyInput<
+  ApiRoutes[K]
+>;
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -82,8 +84,8 @@ export function checkAccess(c: Context<AppEnv>, access: Access): void {
 /**
  * A router for the routes of the table under one prefix (mounted at that prefix under /api).
  * `on(key, handler)` registers the key's method and path, checks access, parses the query and
- * the JSON body with the table's schemas and sends the answer with the table's status: a route
- * can only be served as the table describes it.
+ * the body (JSON, or a form with its files: src/http/form.ts) with the table's schemas and sends
+ * the answer with the table's status: a route can only be served as the table describes it.
  */
 export function contractRouter<const P extends string>(prefix: P) {
   const router = new Hono<AppEnv>();

@@ -66,7 +66,7 @@ describe('request bodies', () => {
     ]) {
       expect(line).toMatch(READS_A_BODY);
     }
-    expect('on(\'POST /beverages\', async (c, { form }) => {').not.toMatch(READS_A_BODY);
+    expect("on('POST /beverages', async (c, { form }) => {").not.toMatch(READS_A_BODY);
   });
 
   it('no router under src/routes reads a JSON or form body itself: the contract router parses it', () => {
@@ -78,7 +78,9 @@ describe('request bodies', () => {
         fs
           .readFileSync(path.join(folder, file), 'utf8')
           .split('\n')
-          .flatMap((line, i) => (READS_A_BODY.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+          .flatMap((line, i) =>
+            READS_A_BODY.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+          ),
       );
     expect(readers).toEqual([]);
   });
