@@ -56,7 +56,12 @@ async function readParts(
   try {
     parser = busboy({
       headers: { 'content-type': type },
-      limits: { ...LIMITS, files: Object.keys(declared).length },
+      limits: {
+        ...LIMITS,
+        files: Object.keys(declared).length,
+        // One byte over the largest file's limit, so that such a file is refused, not truncated.
+        fileSize: Math.max(0, ...Object.values(declared).map((file) => file.maxBytes)) + 1,
+      },
     });
   } catch {
     throw badRequest('The form data could not be read');
@@ -88,12 +93,14 @@ async function readParts(
       received.add(name);
       const chunks: Buffer[] = [];
       let size = 0;
+      const tooLarge = () =>
+        fail(new DomainError(413, `The ${name} must be at most ${megabytes(file.maxBytes)} MB`));
+      // busboy tells of the largest limit as it parses; a smaller one is counted here.
+      stream.on('limit', tooLarge);
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > file.maxBytes) {
-          stream.resume();
-          fail(new DomainError(413, `The ${name} must be at most ${megabytes(file.maxBytes)} MB`));
-        } else chunks.push(chunk);
+        if (size > file.maxBytes) tooLarge();
+        else chunks.push(chunk);
       });
       stream.on('close', () => {
         // An empty file input means "no file".
