@@ -19,7 +19,8 @@ export interface FeedViewer {
  * made PRIVATE leaves every feed at once, and comes back if made visible again).
  */
 export interface EntryVisibility {
-  canSee(viewer: FeedViewer, entry: VisibleThing): boolean;
+  /** Whether the viewer sees each entry of a page, asking once per owner. */
+  canSeeEach(viewer: FeedViewer): (entry: VisibleThing) => boolean;
 }
 
 /** One item of a feed page: who logged which entry, and when. */
@@ -145,6 +146,7 @@ export function createFeedService(deps: {
           ? remoteEntries.byIds(remoteIds).map((e) => [e.id, e])
           : [],
       );
+      const canSee = visibility.canSeeEach(viewer);
       const items: (FeedItem | TastingFeedItem | RemoteFeedItem)[] = [];
       for (const row of page) {
         if (row.beverageId === null) {
@@ -160,7 +162,7 @@ export function createFeedService(deps: {
           continue;
         }
         const entry = byId.get(row.beverageId);
-        if (!entry || !visibility.canSee(viewer, entry)) continue;
+        if (!entry || !canSee(entry)) continue;
         if (row.tastingId !== null) {
           // A tasting shows while its entry may be seen (the one visibility policy).
           const tasting = tastingById.get(row.tastingId);
