@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageFile } from './form-files.ts';
 import { MAKER_MAX_LENGTH, NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from './entry-limits.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from './enums.ts';
 
@@ -74,10 +75,7 @@ const drinkUntilField = drinkYearField(
 );
 
 /** The photo: judged by its content, stored as a JPEG at most 2048 pixels on its longer side. */
-const photoField = z
-  .file()
-  .optional()
-  .meta({ description: 'A JPEG, PNG, WebP or AVIF image of at most 15 MB' });
+const photoField = imageFile();
 
 /** The text fields of POST /beverages (the form's photo is read beside them). */
 export const entryCreateFieldsSchema = z.object({

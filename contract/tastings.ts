@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageFile } from './form-files.ts';
 import { beverageSchema } from './beverages.ts';
 import { bottleSchema, dayField } from './cellar.ts';
 import { NOTES_MAX_LENGTH } from './entry-limits.ts';
@@ -65,10 +66,7 @@ export const tastingFormSchema = z.object({
     .transform((v) => v === 'true')
     .optional()
     .meta({ description: 'On a change: take the photo away' }),
-  photo: z
-    .file()
-    .optional()
-    .meta({ description: 'A JPEG, PNG, WebP or AVIF image of at most 15 MB' }),
+  photo: imageFile(),
 });
 export type TastingForm = z.output<typeof tastingFormSchema>;
 

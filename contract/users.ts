@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageFile } from './form-files.ts';
 import { ROLES, VISIBILITIES } from './enums.ts';
 
 /** A user, as the API returns it to the user themself and to admins. */
@@ -164,9 +165,6 @@ export const profileFormSchema = z.object({
     .optional(),
   currentPassword: z.string().max(1024, 'Current password is too long').optional(),
   newPassword: z.string().optional(),
-  avatar: z
-    .file()
-    .optional()
-    .meta({ description: 'A JPEG, PNG, WebP or AVIF image of at most 15 MB' }),
+  avatar: imageFile(),
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { formFilesOf, IMAGE_MAX_BYTES, type FormFileKeys } from '../form-files.ts';
 
 /**
  * One route of the /api table: everything a caller, the server and the OpenAPI description need
@@ -47,22 +48,19 @@ export interface RouteDef {
   /** The JSON body may be left out altogether (it is then `{}` run through `json`). */
   jsonOptional?: true;
   /**
-   * A multipart form body: the fields it takes, for the reference (the handler reads the form
-   * itself, for files). A route with both takes either: the JSON body is parsed when the request
-   * is JSON, and the handler reads a form otherwise.
+   * A multipart form body, parsed before the handler runs: a zod object whose text fields are
+   * strings as a form sends them (their schemas coerce them: 'true', '4', '' for none) and whose
+   * files are declared with `formFile` (contract/form-files.ts: one file each, with the most
+   * bytes it may hold). The handler receives `form: { fields, files }`, the files as bytes. A
+   * route with `json` too takes either: JSON when the request says so, else the form.
    */
   form?: z.ZodObject;
   /**
-   * The body is one file sent as it is, not in a form (its media type, for the reference: the
-   * OpenAPI body is a binary string of that type). The handler reads the stream itself. A route
-   * takes one of `json`, `form` and `upload`.
+   * The body is one file sent as it is, not in a form: its media type (for the reference: the
+   * OpenAPI body is a binary string of that type) and the most bytes it may hold. The handler
+   * reads the stream itself. A route takes one of `json`, `form` and `upload`.
    */
-  upload?: string;
-  /**
-   * The most bytes its body may hold, when not what it takes implies (`bodyLimitOf`): the
-   * import file's is larger than a photo's.
-   */
-  bodyLimit?: number;
+  upload?: { type: string; maxBytes: number };
   /** The JSON answer. Without it, the answer has no body (204) unless `file` says otherwise. */
   answer?: z.ZodType;
   /** The status of a successful answer: 200 unless said (201 for a creation, 204 without body). */
@@ -81,19 +79,22 @@ export interface RouteDef {
 
 /** The body of a route that takes JSON, and of any request outside the table: 1 MiB. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
-/**
- * The body of a route that takes a form or a file: a photo or an avatar of up to 15 MB (checked
- * again, exactly, by the media module) and its fields.
- */
-export const FORM_BODY_LIMIT = 16 * 1024 * 1024;
+/** Room in a form's body for its text fields and the multipart framing, besides its files. */
+export const FORM_FIELDS_BYTES = 1024 * 1024;
+/** The body of a form with one image (a photo, an avatar) and its text fields: 16 MiB. */
+export const FORM_BODY_LIMIT = IMAGE_MAX_BYTES + FORM_FIELDS_BYTES;
 
 /**
- * The most bytes a route's body may hold: its `bodyLimit`, else what it takes says: a form or a
- * file (`form`, `upload`) 16 MiB, JSON 1 MiB. The server bounds every body by it before anything
- * reads it (src/http/body-limit.ts), and the reference states it.
+ * The most bytes a route's body may hold, from what it takes: a form its files' limits and
+ * room for its text fields, an upload its `maxBytes`, anything else (JSON) 1 MiB. The server
+ * bounds every body by it before anything reads it (src/http/body-limit.ts), and the reference
+ * states it.
  */
 export function bodyLimitOf(def: RouteDef): number {
-  return def.bodyLimit ?? (def.form || def.upload ? FORM_BODY_LIMIT : JSON_BODY_LIMIT);
+  if (def.upload) return def.upload.maxBytes;
+  if (!def.form) return JSON_BODY_LIMIT;
+  const files = Object.values(formFilesOf(def.form));
+  return files.reduce((sum, file) => sum + file.maxBytes, FORM_FIELDS_BYTES);
 }
 
 /** Declares one route, keeping its literal types (its schemas) for the table's users. */
@@ -117,6 +118,16 @@ export type PathParamsOf<P extends string> = P extends `${string}{${infer N}}${i
 export type JsonInputOf<D> = D extends { json: infer S extends z.ZodType } ? z.input<S> : never;
 /** What the handler receives as the JSON body (after the schema's defaults and transforms). */
 export type JsonOutputOf<D> = D extends { json: infer S extends z.ZodType } ? z.output<S> : never;
+/**
+ * What the handler receives of a form: its text fields parsed by the form's schema, and its
+ * files as bytes (a file left out, or empty, is not there).
+ */
+export type FormOutputOf<D> = D extends { form: infer S extends z.ZodObject }
+  ? {
+      fields: Omit<z.output<S>, FormFileKeys<S>>;
+      files: Partial<Record<FormFileKeys<S>, Uint8Array>>;
+    }
+  : never;
 /** The query as the handler receives it. */
 export type QueryOutputOf<D> = D extends { query: infer S extends z.ZodType } ? z.output<S> : never;
 /** The query as the caller sends it. */

@@ -8,6 +8,7 @@ import {
 } from '../../contract/routes/index.ts';
 import type {
   Access,
+  FormOutputOf,
   JsonOutputOf,
   PathOf,
   QueryOutputOf,
@@ -16,19 +17,25 @@ import type {
 import { forbidden, unauthorized } from '../domain-error.ts';
 import { parseWith, readJson, readOptionalJson } from './body.ts';
 import type { AppEnv } from './env.ts';
+import { formReader, type ReadForm } from './form.ts';
 import { idempotent } from './idempotency.ts';
 
-/** What a handler is given besides the context: the body and query, parsed by the table's schemas. */
-export interface RouteInput<K extends RouteKey> {
-  /**
-   * The JSON body; for a route that takes JSON or a form, undefined when a form was sent (the
-   * handler reads it).
-   */
-  body: ApiRoutes[K] extends { form: object }
-    ? JsonOutputOf<ApiRoutes[K]> | undefined
-    : JsonOutputOf<ApiRoutes[K]>;
-  query: QueryOutputOf<ApiRoutes[K]>;
-}
+type JsonInput<D> = { body: JsonOutputOf<D>; form?: undefined };
+type FormInput<D> = { body?: undefined; form: FormOutputOf<D> };
+type BodyInput<D> = D extends { form: object }
+  ? D extends { json: object }
+    ? JsonInput<D> | FormInput<D>
+    : FormInput<D>
+  : JsonInput<D>;
+
+/**
+ * What a handler is given besides the context: the query, and the body (JSON or a form), parsed
+ * by the table's schemas. A route that takes JSON or a form gets one of `body` and `form`, by
+ * what the request sent.
+ */
+export type RouteInput<K extends RouteKey> = { query: QueryOutputOf<ApiRoutes[K]> } & BodyInput<
+  ApiRoutes[K]
+>;
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -77,8 +84,8 @@ export function checkAccess(c: Context<AppEnv>, access: Access): void {
 /**
  * A router for the routes of the table under one prefix (mounted at that prefix under /api).
  * `on(key, handler)` registers the key's method and path, checks access, parses the query and
- * the JSON body with the table's schemas and sends the answer with the table's status: a route
- * can only be served as the table describes it.
+ * the body (JSON, or a form with its files: src/http/form.ts) with the table's schemas and sends
+ * the answer with the table's status: a route can only be served as the table describes it.
  */
 export function contractRouter<const P extends string>(prefix: P) {
   const router = new Hono<AppEnv>();
@@ -90,17 +97,18 @@ export function contractRouter<const P extends string>(prefix: P) {
     if (!path.startsWith(prefix)) throw new Error(`${key} is not under ${prefix}`);
     const sub = path.slice(prefix.length).replace(/\{(\w+)\}/g, ':$1') || '/';
     const status = def.status ?? (def.answer ? 200 : 204);
+    const readForm = def.form ? formReader(def.form) : undefined;
+    /** The body: JSON when the route takes it and the request is JSON (or, optional, empty), else the form. */
+    const bodyOf = async (c: Context<AppEnv>): Promise<{ body?: unknown; form?: ReadForm }> => {
+      const json = def.json && (isJson(c) || (def.jsonOptional && !c.req.header('content-type')));
+      if (readForm && !json) return { form: await readForm(c) };
+      if (!def.json) return {};
+      const read = def.jsonOptional ? readOptionalJson : readJson;
+      return { body: await read(c, def.json) };
+    };
     const answer = async (c: Context<AppEnv>): Promise<Response> => {
-      const input = {
-        query: def.query ? parseWith(def.query, c.req.query()) : undefined,
-        body: !def.json
-          ? undefined
-          : def.form && !isJson(c)
-            ? undefined // a route that takes JSON or a form: the handler reads the form
-            : def.jsonOptional
-              ? await readOptionalJson(c, def.json)
-              : await readJson(c, def.json),
-      } as RouteInput<K>;
+      const query = def.query ? parseWith(def.query, c.req.query()) : undefined;
+      const input = { query, ...(await bodyOf(c)) } as RouteInput<K>;
       const result = await handler(c, input);
       if (result instanceof Response) return result;
       if (result === undefined) return c.body(null, status as 204);

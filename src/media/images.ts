@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Sharp from 'sharp';
+import { IMAGE_MAX_BYTES } from '../../contract/form-files.ts';
 import { DomainError, badRequest } from '../domain-error.ts';
 import { createDeleter } from './deletion-hold.ts';
 import { baselineSegments, isStoredForm } from './stored-form.ts';
@@ -20,7 +21,8 @@ export const PHOTO: ImageProfile = { label: 'photo', maxSide: 2048, folder: '' }
 /** Avatars: public (actors' icons must be fetchable by other servers), under random names. */
 export const AVATAR: ImageProfile = { label: 'avatar', maxSide: 512, folder: 'avatars/' };
 
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+/** The most bytes of an image: the forms' image fields declare it (contract/form-files.ts). */
+export const MAX_IMAGE_BYTES = IMAGE_MAX_BYTES;
 /** Header dimensions above this are refused before any pixel is decoded (image bombs). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 

@@ -1,7 +1,12 @@
 import packageJson from '../../package.json' with { type: 'json' };
 import { apiRoutes } from '../../contract/routes/index.ts';
 import { apiTags } from '../../contract/routes/meta.ts';
-import { bodyLimitOf, type RouteDef } from '../../contract/routes/route.ts';
+import {
+  bodyLimitOf,
+  FORM_BODY_LIMIT,
+  JSON_BODY_LIMIT,
+  type RouteDef,
+} from '../../contract/routes/route.ts';
 import {
   ACCESS_WORDS,
   ERROR_ANSWERS,
@@ -47,6 +52,9 @@ export interface OpenApiDocument {
   };
 }
 
+/** Bytes as the reference writes them: whole MiB, called MB. */
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
 const DESCRIPTION = `The JSON API of the vault, a private, self-hosted log for whiskey, wine and beer.
 
 Call it with the session cookie a browser gets by signing in, or from a script or another tool
@@ -58,7 +66,7 @@ private things. The account itself (password, second factor, sessions, tokens) a
 need a signed-in session. This document answers everyone, with or without a token.
 
 Request bodies are JSON unless a route takes a form (\`multipart/form-data\`, for photos and
-files). Each route's body has a limit, stated with it (1 MB for JSON, 16 MB for a form with a
+files). Each route's body has a limit, stated with it (${mb(JSON_BODY_LIMIT)} MB for JSON, ${mb(FORM_BODY_LIMIT)} MB for a form with a
 photo); a larger body is a 413. Every error answer is JSON \`{ "message": "…" }\` with a
 sentence for a person.
 
@@ -144,7 +152,8 @@ function requestBody(def: RouteDef, id: string, components: SchemaComponents) {
   }
   if (def.upload) {
     const schema = { type: 'string', format: 'binary' };
-    return { required: true, description: limitText(def), content: { [def.upload]: { schema } } };
+    const content = { [def.upload.type]: { schema } };
+    return { required: true, description: limitText(def), content };
   }
   return undefined;
 }
@@ -155,7 +164,7 @@ const SECRET_ANSWER =
 
 /** The body limit of the route (a larger body is a 413), as the reference states it. */
 function limitText(def: RouteDef): string {
-  return `At most ${bodyLimitOf(def) / 1024 / 1024} MB.`;
+  return `At most ${mb(bodyLimitOf(def))} MB.`;
 }
 
 const SUCCESS = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'Done; no content' } as const;

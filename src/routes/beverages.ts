@@ -1,10 +1,8 @@
 import type { Hono } from 'hono';
-import { entryCreateFieldsSchema, entryUpdateFieldsSchema } from '../../contract/entry-fields.ts';
 import type { AppContext } from '../context.ts';
-import { idParam, parseWith } from '../http/body.ts';
+import { idParam } from '../http/body.ts';
 import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
-import { readForm } from '../http/form.ts';
 import { currentUser } from '../http/session.ts';
 
 /** /api/beverages: the caller's vault (contract/routes/entries.ts). */
@@ -34,20 +32,18 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
     return { beverage: views.entry(viewer, entry) };
   });
 
-  on('POST /beverages', async (c) => {
+  on('POST /beverages', async (c, { form }) => {
     const viewer = currentUser(c);
-    const { fields, files } = await readForm(c, ['photo']);
-    const input = parseWith(entryCreateFieldsSchema, fields);
-    const entry = await service.create(viewer, input, files.photo);
+    const entry = await service.create(viewer, form.fields, form.files.photo);
     return { beverage: views.created(viewer, entry) };
   });
 
-  on('PATCH /beverages/{id}', async (c) => {
+  on('PATCH /beverages/{id}', async (c, { form }) => {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', 'Beverage');
-    const { fields, files } = await readForm(c, ['photo']);
-    const { removePhoto, ...changes } = parseWith(entryUpdateFieldsSchema, fields);
-    const photo = { ...(files.photo && { replace: files.photo }), remove: removePhoto ?? false };
+    const { removePhoto, ...changes } = form.fields;
+    const replace = form.files.photo;
+    const photo = { ...(replace && { replace }), remove: removePhoto ?? false };
     const entry = await service.update(viewer, id, changes, photo);
     return { beverage: views.entry(viewer, entry) };
   });

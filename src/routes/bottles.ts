@@ -1,14 +1,10 @@
 import type { Context, Hono } from 'hono';
 import type { AppContext } from '../context.ts';
-import { openBottleFormSchema } from '../../contract/tastings.ts';
-import { idParam, parseWith } from '../http/body.ts';
-import { readForm } from '../http/form.ts';
+import { idParam } from '../http/body.ts';
 import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
 import { currentUser } from '../http/session.ts';
 import { presentTasting } from '../tastings/present.ts';
-
-const openFormFields = openBottleFormSchema.omit({ photo: true });
 
 /** /api/beverages/{id}/bottles: an entry's bottles, its owner's alone (docs/cellar.md, "Bottles"). */
 export function bottleRoutes(ctx: AppContext): Hono<AppEnv> {
@@ -34,17 +30,16 @@ export function bottleRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   // The answer has the entry as its owner now sees it (its bottleCount, its cellar flag).
-  on('POST /beverages/{id}/bottles/{bottleId}/open', async (c, { body }) => {
+  on('POST /beverages/{id}/bottles/{bottleId}/open', async (c, sent) => {
     const viewer = currentUser(c);
     const id = entryId(c);
     const which = bottleId(c);
     let opened;
-    if (body) opened = bottles.open(viewer, id, which, body);
-    else if (!c.req.header('content-type')) opened = bottles.open(viewer, id, which, {});
+    if (!sent.form) opened = bottles.open(viewer, id, which, sent.body);
     else {
       // Form data: the tasting's fields, its photo and keepInCellar; a tasting is written.
-      const form = await readForm(c, ['photo']);
-      const { keepInCellar, ...tasting } = parseWith(openFormFields, form.fields);
+      const { form } = sent;
+      const { keepInCellar, ...tasting } = form.fields;
       const input = { tasting, ...(keepInCellar !== undefined && { keepInCellar }) };
       const photo = form.files.photo;
       opened = photo

@@ -1,12 +1,11 @@
 import type { Hono } from 'hono';
-import { newPasswordSchema, profileFormSchema } from '../../contract/users.ts';
+import { newPasswordSchema } from '../../contract/users.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../domain-error.ts';
 import { parseWith } from '../http/body.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
-import { readForm } from '../http/form.ts';
 import { currentUser } from '../http/session.ts';
 import { presentPublicProfile, presentUser } from '../users/present.ts';
 
@@ -14,16 +13,14 @@ import { presentPublicProfile, presentUser } from '../users/present.ts';
 export function profileRoutes(ctx: AppContext): Hono<AppEnv> {
   const { router, on } = contractRouter('/users');
 
-  on('PATCH /users/me', async (c) => {
+  on('PATCH /users/me', async (c, { form: { fields, files } }) => {
     let user = currentUser(c);
-    const { fields, files } = await readForm(c, ['avatar']);
-    const form = parseWith(profileFormSchema, fields);
-    if (form.newPassword !== undefined || form.currentPassword !== undefined) {
-      if (!form.currentPassword) throw badRequest('Current password is required');
-      const newPassword = parseWith(newPasswordSchema, form.newPassword);
+    if (fields.newPassword !== undefined || fields.currentPassword !== undefined) {
+      if (!fields.currentPassword) throw badRequest('Current password is required');
+      const newPassword = parseWith(newPasswordSchema, fields.newPassword);
       user = await ctx.profiles.changePassword(
         user,
-        form.currentPassword,
+        fields.currentPassword,
         newPassword,
         c.get('session')?.idHash,
         clientAddress(c, ctx.config.trustProxy),
@@ -32,14 +29,14 @@ export function profileRoutes(ctx: AppContext): Hono<AppEnv> {
     const updated = await ctx.profiles.update(
       user,
       {
-        fullName: form.fullName,
-        email: form.email,
-        bio: form.bio,
-        activityPubEnabled: form.activityPubEnabled,
-        defaultVisibility: form.defaultVisibility,
-        approveFollowers: form.approveFollowers,
+        fullName: fields.fullName,
+        email: fields.email,
+        bio: fields.bio,
+        activityPubEnabled: fields.activityPubEnabled,
+        defaultVisibility: fields.defaultVisibility,
+        approveFollowers: fields.approveFollowers,
       },
-      { replace: files.avatar, remove: form.removeAvatar ?? false },
+      { replace: files.avatar, remove: fields.removeAvatar ?? false },
     );
     return { user: presentUser(updated, ctx.config.origin) };
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { formFilesOf } from '../../contract/form-files.ts';
 import { apiRoutes } from '../../contract/routes/index.ts';
 import { FORM_BODY_LIMIT, type RouteDef } from '../../contract/routes/route.ts';
 import { chunked } from '../helpers/bodies.ts';
@@ -125,4 +126,61 @@ describe('photo routes and their body limit', () => {
     expect(res.status).toBe(413);
     expect(await json(res)).toEqual({ message: 'The request body is too large: at most 1 MB' });
   });
+});
+
+/** Every file a form of the table declares, with the most bytes it may hold (contract/form-files.ts). */
+const declaredFiles = Object.entries(apiRoutes as Record<string, RouteDef>).flatMap(([key, def]) =>
+  Object.entries(def.form ? formFilesOf(def.form) : {}).map(([file, { maxBytes }]) => ({
+    key,
+    file,
+    maxBytes,
+    required: photoRoutes.find((r) => r.key === key)!.required,
+  })),
+);
+
+describe('the file limit a form declares', () => {
+  it('is declared for every file field of the table', () => {
+    expect(declaredFiles.map(({ key, file }) => `${key} ${file}`).sort()).toEqual(
+      photoRoutes.map(({ key, file }) => `${key} ${file}`).sort(),
+    );
+  });
+
+  /**
+   * The form with the fields the route requires and a file of that many bytes (not an image),
+   * then, when asked, a file where none is declared (a 400 for a reader that gets that far).
+   * Encoded as on the wire: the server stops reading at a file over its limit, and a FormData
+   * stream would go on writing into the closed body.
+   */
+  async function formWith(required: string[], file: string, bytes: number, thenMore = false) {
+    const form = new FormData();
+    for (const field of required) form.append(field, SAMPLE[field]!);
+    form.append(file, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'big.jpg');
+    if (thenMore) form.append('undeclared', new Blob(['x']), 'x.txt');
+    const encoded = new Response(form);
+    const type = encoded.headers.get('content-type')!;
+    return { headers: { 'content-type': type }, body: new Uint8Array(await encoded.arrayBuffer()) };
+  }
+
+  it.each(declaredFiles)(
+    '$key takes a file in $file of its declared size and refuses one byte more',
+    async ({ key, file, maxBytes, required }) => {
+      const send = async (bytes: number, thenMore = false) =>
+        vault.request(pathOf(key, await targets()), {
+          method: methodOf(key),
+          ...(await formWith(required, file, bytes, thenMore)),
+          cookie,
+        });
+      // Refused by the form's reader as the file streams, before the rest of the form is read
+      // (the media module, which checks the size again, would answer the same).
+      const over = await send(maxBytes + 1, true);
+      expect(over.status).toBe(413);
+      expect(await json(over)).toEqual({
+        message: `The ${file} must be at most ${maxBytes / 1024 / 1024} MB`,
+      });
+      // At the limit the file reaches the media module, which finds it is no image.
+      const at = await send(maxBytes);
+      expect(at.status, await at.clone().text()).toBe(415);
+      expect((await json(at)).message).toMatch(/must be a JPEG, PNG, WebP or AVIF image/);
+    },
+  );
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../contract/routes/index.ts';
 import { createApp } from '../../src/app.ts';
@@ -42,5 +44,44 @@ describe('the route table', () => {
       .filter((route) => !isContractHandler(route.handler))
       .map((route) => route.key);
     expect([...new Set(outside)].sort()).toEqual([]);
+  });
+});
+
+/**
+ * What reads a request's JSON or form body: the contract router does, from the table, so that
+ * the table says what a route takes and the limit follows from it. (An `upload` route reads
+ * its raw stream, `c.req.raw.body`, itself.)
+ */
+const READS_A_BODY =
+  /\b(formData|parseBody|readForm|formReader|busboy|readJson|readOptionalJson)\b|\breq\.(json|text|arrayBuffer|blob)\(/;
+
+describe('request bodies', () => {
+  it('the pattern finds a router reading a form or JSON itself', () => {
+    for (const line of [
+      'const form = await c.req.formData();',
+      'const body = await c.req.parseBody();',
+      "const { fields } = await readForm(c, ['photo']);",
+      'const raw = await c.req.json();',
+      'const text = await c.req.text();',
+    ]) {
+      expect(line).toMatch(READS_A_BODY);
+    }
+    expect("on('POST /beverages', async (c, { form }) => {").not.toMatch(READS_A_BODY);
+  });
+
+  it('no router under src/routes reads a JSON or form body itself: the contract router parses it', () => {
+    const folder = path.join(import.meta.dirname, '../../src/routes');
+    const readers = fs
+      .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) =>
+        fs
+          .readFileSync(path.join(folder, file), 'utf8')
+          .split('\n')
+          .flatMap((line, i) =>
+            READS_A_BODY.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [],
+          ),
+      );
+    expect(readers).toEqual([]);
   });
 });
