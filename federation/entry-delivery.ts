@@ -1,5 +1,5 @@
-import type { EntryDeletePayload } from '../src/beverages/entry-visibility.ts';
 import type { ActivityRow } from '../src/db/schema/index.ts';
+import { payloadOf } from '../src/outbox/activities.ts';
 import type { Outbox } from '../src/outbox/outbox.ts';
 import type { EntryAudience } from './entry-audience.ts';
 import type { FederatedEntries, FederatedEntryRow } from './entry-rows.ts';
@@ -32,7 +32,6 @@ export interface EntryDeliveryDeps {
       id: number,
     ): { username: string; fullName: string; activityPubEnabled: boolean } | undefined;
   };
-  actors: { userIdOf(actorId: number): number | null };
   entries: Pick<FederatedEntries, 'byId' | 'generations'>;
   audience: Pick<EntryAudience, 'hasRemoteFollowers'>;
   /**
@@ -65,7 +64,7 @@ export interface EntryDeliveryDeps {
 export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): void {
   function jobOf(activity: ActivityRow): EntryDeliveryJob | undefined {
     if (activity.type === 'Delete') {
-      const payload = parsePayload(activity.payload);
+      const payload = payloadOf(activity, 'Delete');
       if (!payload?.federated) return undefined;
       const user = deps.users.findById(payload.userId);
       if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(payload.userId)) {
@@ -82,13 +81,13 @@ export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): 
     }
     if (activity.type !== 'Create' && activity.type !== 'Update') return undefined;
     if (activity.beverageId === null) return undefined; // deleted since: its Delete follows
-    const comesBack = activity.type === 'Update' && isFederateAsCreate(activity.payload);
+    const comesBack = payloadOf(activity, 'Update')?.federation === 'Create';
     // Back in the fediverse: a new Note id, since servers keep a tombstone for the old one.
     // Counted whoever receives it, so the ids stay in step with the Deletes already sent.
     if (comesBack) deps.entries.generations.reenter(activity.beverageId, activity.id);
     // Only a federated entry (entry-rows.ts): one that left the fediverse had its Delete sent.
     const entry = deps.entries.byId(activity.beverageId);
-    if (!entry || deps.actors.userIdOf(activity.actorId) !== entry.userId) return undefined;
+    if (!entry) return undefined;
     const user = deps.users.findById(entry.userId);
     if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(entry.userId)) {
       return undefined;
@@ -103,38 +102,9 @@ export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): 
     types: ['Create', 'Update', 'Delete'],
     job: jobOf,
     send: deps.send,
-    // One entry's activities reach Fedify's queue in the order they were recorded.
-    orderingKey: (job) => String(job.entryId),
   });
 }
 
 function names(user: { username: string; fullName: string }) {
   return { username: user.username, fullName: user.fullName };
-}
-
-/** Whether an Update's payload asks for a Create (src/beverages/entry-visibility.ts). */
-function isFederateAsCreate(payload: string | null): boolean {
-  if (payload === null) return false;
-  try {
-    return (JSON.parse(payload) as { federation?: unknown }).federation === 'Create';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * An entry Delete's payload (src/beverages/entry-visibility.ts, `deletePayload`). Rows recorded
- * before it said `federated` were sent whatever the entry was, and still are.
- */
-function parsePayload(payload: string | null): EntryDeletePayload | undefined {
-  if (payload === null) return undefined;
-  try {
-    const value = JSON.parse(payload) as { id?: unknown; userId?: unknown; federated?: unknown };
-    if (typeof value.id === 'number' && typeof value.userId === 'number') {
-      return { id: value.id, userId: value.userId, federated: value.federated !== false };
-    }
-  } catch {
-    // not an entry's Delete
-  }
-  return undefined;
 }

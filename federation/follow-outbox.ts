@@ -1,51 +1,26 @@
-import type { Federation } from '@fedify/fedify';
-import type { ActivityRow, ActorRow } from '../src/db/schema/index.ts';
-import type { FollowPayload } from '../src/follows/remote.ts';
+import type { ActivityRow } from '../src/db/schema/index.ts';
+import { payloadOf } from '../src/outbox/activities.ts';
+import type { Sender } from '../src/outbox/handoffs.ts';
 import type { Outbox } from '../src/outbox/outbox.ts';
 import type { FollowDeliveryJob } from './follow-delivery.ts';
+import { sendWithFedify, toRemoteActor, type HandoffDeps } from './handoff-parts.ts';
 
 // No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
 // first follow that has somewhere to go (`send`, follow-delivery.ts).
 
-export interface FollowOutboxDeps {
-  origin: string;
-  users: {
-    findById(id: number): { username: string; activityPubEnabled: boolean } | undefined;
-  };
-  actors: { findById(actorId: number): ActorRow | undefined };
-  /** Loads Fedify (the federation gateway): the first follow that goes out does. */
-  federation: { load(): Promise<{ federation: Federation<void> }> };
+export type FollowOutboxDeps = HandoffDeps & {
   /** Replaces how a job reaches Fedify's queue (tests); follow-delivery.ts by default. */
   send?: (job: FollowDeliveryJob) => Promise<void>;
-}
-
-/** Builds the job's activity and puts it in Fedify's queue; resolves once it is queued. */
-async function sendThroughFedify(deps: FollowOutboxDeps, job: FollowDeliveryJob): Promise<void> {
-  const { federation } = await deps.federation.load();
-  const { sendFollowActivityFrom } = await import('./follow-delivery.ts');
-  await sendFollowActivityFrom(federation, deps.origin, job);
-}
-
-function payloadOf(activity: ActivityRow): (FollowPayload & { reject: boolean }) | undefined {
-  if (activity.payload === null) return undefined;
-  try {
-    const value = JSON.parse(activity.payload) as Partial<FollowPayload> & { as?: unknown };
-    if (typeof value.follow !== 'string' || value.follow === '') return undefined;
-    // Rows recorded before Reject had a type of its own were Undo rows marked `as: 'Reject'`.
-    return { follow: value.follow, reject: value.as === 'Reject' };
-  } catch {
-    return undefined;
-  }
-}
+};
 
 /**
  * Follows of remote actors by local users leave the vault: the outbox's Follow (a local user
  * asks to follow a remote actor), Undo rows (an unfollow), Accept rows (a follow request
  * accepted) and Reject rows (a remote follower removed, a request declined) become Follow,
  * Undo(Follow), Accept(Follow) and Reject(Follow) handed to Fedify (`send`), signed as the
- * local user. Rows between local users, and the rows recorded for what remote actors did, are
- * left to the local handlers. A user whose activityPubEnabled is off sends nothing (their
- * follows are kept and resume when it is turned on again).
+ * local user. Rows between local users are left to the local handlers. A user whose
+ * activityPubEnabled is off sends nothing (their follows are kept and resume when it is turned
+ * on again).
  *
  * A federating handler of the outbox (src/outbox/handoffs.ts), as entries are: the outbox row
  * stays until the activity is in Fedify's queue, a failed hand-off is retried, and after a
@@ -53,40 +28,40 @@ function payloadOf(activity: ActivityRow): (FollowPayload & { reject: boolean })
  * the same activity. One follow's activities are queued in order (a Follow before its Undo).
  */
 export function registerFollowDelivery(outbox: Outbox, deps: FollowOutboxDeps): void {
-  function jobOf(activity: ActivityRow): FollowDeliveryJob | undefined {
-    if (activity.objectActorId === null) return undefined;
-    const me = deps.actors.findById(activity.actorId);
-    const them = deps.actors.findById(activity.objectActorId);
-    if (!me || me.userId === null || !them || them.kind !== 'remote') return undefined;
-    if (!them.uri || !them.inboxUrl) return undefined;
-    const user = deps.users.findById(me.userId);
-    if (!user?.activityPubEnabled) return undefined;
-    const payload = payloadOf(activity);
-    if (!payload) return undefined;
-    const local = `${deps.origin}/users/${user.username}`;
-    const recipient = {
-      uri: them.uri,
-      inboxUrl: them.inboxUrl,
-      sharedInboxUrl: them.sharedInboxUrl,
-    };
-    const base = { username: user.username, followUri: payload.follow, recipient };
+  function jobOf(activity: ActivityRow, sender: Sender): FollowDeliveryJob | undefined {
+    const payload =
+      payloadOf(activity, 'Follow') ??
+      payloadOf(activity, 'Undo') ??
+      payloadOf(activity, 'Accept') ??
+      payloadOf(activity, 'Reject');
+    if (!payload?.follow) return undefined;
+    const parties = toRemoteActor(deps, activity, sender);
+    if (!parties) return undefined;
+    const { username, actor: local, recipient } = parties;
+    const them = recipient.uri;
+    const base = { username, followUri: payload.follow, recipient };
     if (activity.type === 'Follow') {
-      return { kind: 'Follow', ...base, follower: local, followed: them.uri };
+      return { kind: 'Follow', ...base, follower: local, followed: them };
     }
-    if (activity.type === 'Reject' || payload.reject) {
-      return { kind: 'Reject', ...base, follower: them.uri, followed: local };
+    // Rows recorded before Reject had a type of its own are Undo rows marked `as: 'Reject'`.
+    if (activity.type === 'Reject' || ('as' in payload && payload.as === 'Reject')) {
+      return { kind: 'Reject', ...base, follower: them, followed: local };
     }
     if (activity.type === 'Accept') {
-      return { kind: 'Accept', ...base, follower: them.uri, followed: local };
+      return { kind: 'Accept', ...base, follower: them, followed: local };
     }
-    return { kind: 'Undo', ...base, follower: local, followed: them.uri };
+    return { kind: 'Undo', ...base, follower: local, followed: them };
   }
 
   outbox.federate<FollowDeliveryJob>({
     name: 'follow',
     types: ['Follow', 'Undo', 'Accept', 'Reject'],
     job: jobOf,
-    send: deps.send ?? ((job) => sendThroughFedify(deps, job)),
-    orderingKey: (job) => job.followUri,
+    send:
+      deps.send ??
+      sendWithFedify(
+        deps,
+        async () => (await import('./follow-delivery.ts')).sendFollowActivityFrom,
+      ),
   });
 }

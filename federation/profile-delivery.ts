@@ -13,7 +13,6 @@ export interface ProfileDeliveryJob {
 
 export interface ProfileDeliveryDeps {
   users: EntryDeliveryDeps['users'];
-  actors: EntryDeliveryDeps['actors'];
   audience: EntryDeliveryDeps['audience'];
   /** Builds the Update(Person) and puts it in Fedify's queue; loads Fedify on its first call. */
   send(job: ProfileDeliveryJob): Promise<void>;
@@ -33,13 +32,11 @@ export function registerProfileDelivery(outbox: Outbox, deps: ProfileDeliveryDep
   outbox.federate<ProfileDeliveryJob>({
     name: 'profile',
     types: ['UpdateProfile'],
-    job(activity) {
-      const userId = deps.actors.userIdOf(activity.actorId);
-      const user = userId === null ? undefined : deps.users.findById(userId);
-      if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(userId!)) return undefined;
+    job(activity, { userId }) {
+      const user = deps.users.findById(userId);
+      if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(userId)) return undefined;
       return { username: user.username, activityId: activity.id };
     },
     send: deps.send,
-    orderingKey: (job) => job.username,
   });
 }

@@ -1,4 +1,5 @@
 import type { ActivityRow, TastingRow } from '../src/db/schema/index.ts';
+import { payloadOf } from '../src/outbox/activities.ts';
 import type { Outbox } from '../src/outbox/outbox.ts';
 import type { EntryDeliveryDeps } from './entry-delivery.ts';
 import type { FederatedEntries, FederatedEntryRow } from './entry-rows.ts';
@@ -27,7 +28,6 @@ export type TastingDeliveryJob =
 
 export interface TastingDeliveryDeps {
   users: EntryDeliveryDeps['users'];
-  actors: EntryDeliveryDeps['actors'];
   /** Federated entries only (entry-rows.ts): a PRIVATE one, or one kept out, is not read. */
   entries: Pick<FederatedEntries, 'byId' | 'generations'>;
   tastings: { byIds(ids: readonly number[]): TastingRow[] };
@@ -63,40 +63,38 @@ export function registerTastingDelivery(outbox: Outbox, deps: TastingDeliveryDep
   }
 
   function jobOf(activity: ActivityRow): TastingDeliveryJob | undefined {
-    const payload = parsePayload(activity.payload);
-    if (!payload) return undefined;
-    if (activity.type === 'DeleteTasting') {
-      if (payload.federated !== true || typeof payload.userId !== 'number') return undefined;
-      const names = sender(payload.userId);
+    const deleted = payloadOf(activity, 'DeleteTasting');
+    if (deleted) {
+      if (deleted.federated !== true || deleted.userId === undefined) return undefined;
+      const names = sender(deleted.userId);
       if (!names) return undefined;
       return {
         kind: 'Delete',
         ...names,
-        tastingId: payload.tastingId,
+        tastingId: deleted.tastingId,
         // The Note id as it was when the Delete was recorded (a payload without its entry: 0).
         generation:
-          typeof payload.beverageId === 'number'
-            ? deps.entries.generations.before(payload.beverageId, activity.id)
-            : 0,
+          deleted.beverageId === undefined
+            ? 0
+            : deps.entries.generations.before(deleted.beverageId, activity.id),
         deletedAt: activity.createdAt,
       };
     }
-    if (activity.type !== 'CreateTasting' && activity.type !== 'UpdateTasting') return undefined;
+    const update = payloadOf(activity, 'UpdateTasting');
+    const payload = payloadOf(activity, 'CreateTasting') ?? update;
+    if (!payload) return undefined;
     // Deleted since: its Delete follows.
     const [tasting] = deps.tastings.byIds([payload.tastingId]);
     if (!tasting) return undefined;
-    const comesBack =
-      activity.type === 'UpdateTasting' &&
-      payload.federation === 'Create' &&
-      typeof payload.reentry === 'number';
+    const reentry = update?.federation === 'Create' ? update.reentry : undefined;
     // The entry came back: its Note's new generation, counted here too (the same activity id
     // as the entry's handler counts, so once), in case this row is handled before the entry's.
-    if (comesBack) deps.entries.generations.reenter(tasting.beverageId, payload.reentry as number);
+    if (reentry !== undefined) deps.entries.generations.reenter(tasting.beverageId, reentry);
     const entry = deps.entries.byId(tasting.beverageId);
-    if (!entry || deps.actors.userIdOf(activity.actorId) !== entry.userId) return undefined;
+    if (!entry) return undefined;
     const names = sender(entry.userId);
     if (!names) return undefined;
-    const kind = activity.type === 'CreateTasting' || comesBack ? 'Create' : 'Update';
+    const kind = activity.type === 'CreateTasting' || reentry !== undefined ? 'Create' : 'Update';
     return { kind, ...names, tasting, entry };
   }
 
@@ -105,27 +103,5 @@ export function registerTastingDelivery(outbox: Outbox, deps: TastingDeliveryDep
     types: ['CreateTasting', 'UpdateTasting', 'DeleteTasting'],
     job: jobOf,
     send: deps.send,
-    // One tasting's activities reach Fedify's queue in the order they were recorded.
-    orderingKey: (job) => String(job.kind === 'Delete' ? job.tastingId : job.tasting.id),
   });
-}
-
-function parsePayload(payload: string | null):
-  | {
-      tastingId: number;
-      userId?: unknown;
-      beverageId?: unknown;
-      federated?: unknown;
-      federation?: unknown;
-      reentry?: unknown;
-    }
-  | undefined {
-  if (payload === null) return undefined;
-  try {
-    const value = JSON.parse(payload) as { tastingId?: unknown };
-    if (typeof value.tastingId === 'number') return { ...value, tastingId: value.tastingId };
-  } catch {
-    // not a tasting's activity
-  }
-  return undefined;
 }

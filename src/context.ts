@@ -103,6 +103,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   const outbox = createOutbox({
     repo: createOutboxRepository(database.sqlite),
     transaction,
+    localUserOf: (actorId) => actors.userIdOf(actorId),
     now,
   });
   const profileActivity = createProfileActivity({ actors, outbox, now });
@@ -254,7 +255,6 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   // Entries of federated users to their remote followers, after the local deliveries.
   registerEntryDelivery(outbox, {
     users,
-    actors,
     entries: federatedEntries,
     audience: createEntryAudience(database.sqlite),
     send: async (job) => (await federation.load()).sendEntryActivity(job),
@@ -262,14 +262,12 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   // What remote servers show of a federated user, as an Update(Person) to her followers' servers.
   registerProfileDelivery(outbox, {
     users,
-    actors,
     audience: createEntryAudience(database.sqlite),
     send: async (job) => (await federation.load()).sendProfileUpdate(job),
   });
   // Tastings of federated users' federated entries, as Notes (after the local deliveries).
   registerTastingDelivery(outbox, {
     users,
-    actors,
     entries: federatedEntries,
     tastings: cellar.tastingRows,
     audience: createEntryAudience(database.sqlite),

@@ -30,12 +30,12 @@ beforeAll(async () => {
   outbox = createOutbox({
     repo: createOutboxRepository(sqlite),
     transaction: vault.ctx.database.transaction,
+    localUserOf: (actorId) => vault.ctx.actors.userIdOf(actorId),
     now: () => clock,
   });
   entries = createFederatedEntries(sqlite);
   registerEntryDelivery(outbox, {
     users: vault.ctx.users,
-    actors: vault.ctx.actors,
     entries,
     audience: { hasRemoteFollowers: () => followers },
     send: (job) =>

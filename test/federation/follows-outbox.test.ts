@@ -35,6 +35,7 @@ beforeAll(async () => {
   outbox = createOutbox({
     repo: createOutboxRepository(vault.ctx.database.sqlite),
     transaction: vault.ctx.database.transaction,
+    localUserOf: (actorId) => vault.ctx.actors.userIdOf(actorId),
   });
   registerFollowDelivery(outbox, {
     origin: vault.origin,
