@@ -13,7 +13,7 @@ import type { ConversationJob, DeliveryGroup } from './conversation-delivery.ts'
 import { commentLikeUri } from './paths.ts';
 import type { FollowRecipient } from './follow-delivery.ts';
 
-// No Fedify here: the jobs of a comment's activities in plain data (conversation-outbox.ts).
+// No Fedify here: the jobs of a comment's activities in plain data (conversation-handoff.ts).
 
 export type CommentJobDeps = CommentThreadDeps & { notes: NoteReads };
 

@@ -1,11 +1,13 @@
-import type { ActivityRow, TastingRow } from '../src/db/schema/index.ts';
-import { payloadOf } from '../src/outbox/activities.ts';
-import type { Outbox } from '../src/outbox/outbox.ts';
-import type { EntryDeliveryDeps } from './entry-delivery.ts';
-import type { FederatedEntries, FederatedEntryRow } from './entry-rows.ts';
-
-// No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
-// first delivery that has somewhere to go (`send`).
+import type { Federation } from '@fedify/fedify';
+import type { TastingRow } from '../src/db/schema/index.ts';
+import type { EntryNotes } from './entry-notes.ts';
+import type { FederatedEntryRow } from './entry-rows.ts';
+import {
+  createTastingActivity,
+  deleteTastingActivity,
+  tastingNoteUrl,
+  updateTastingActivity,
+} from './tasting-note.ts';
 
 /** One tasting activity to hand to Fedify, in plain data. */
 export type TastingDeliveryJob =
@@ -26,82 +28,37 @@ export type TastingDeliveryJob =
       deletedAt: Date;
     };
 
-export interface TastingDeliveryDeps {
-  users: EntryDeliveryDeps['users'];
-  /** Federated entries only (entry-rows.ts): a PRIVATE one, or one kept out, is not read. */
-  entries: Pick<FederatedEntries, 'byId' | 'generations'>;
-  tastings: { byIds(ids: readonly number[]): TastingRow[] };
-  audience: EntryDeliveryDeps['audience'];
-  /** Builds the activity and puts it in Fedify's queue; loads Fedify on its first call. */
-  send(job: TastingDeliveryJob): Promise<void>;
-}
-
 /**
- * Tastings of users with activityPubEnabled go to their remote followers as Notes
- * (tasting-note.ts), addressed like the entry's: only while the entry goes to the fediverse
- * (federated and not PRIVATE: entry-rows.ts reads no other). The outbox's CreateTasting,
- * UpdateTasting and DeleteTasting (src/tastings/activities.ts), after the write commits, become
- * Create / Update / Delete(Tombstone) of the tasting's Note, handed to Fedify (`send`). A Delete
- * goes only when the entry was in the fediverse until then: the tasting (or the entry) was
- * deleted, or the entry left the fediverse (the tasting stays).
- *
- * A tasting's Note follows its entry's in and out of the fediverse (entry-delivery.ts): when the
- * entry comes back, each tasting's UpdateTasting says `{"federation":"Create"}` and goes as a
- * Create, and the Note id takes the entry's generation (note-generations.ts), so servers that
- * keep a tombstone for the withdrawn id take it as new. A Delete names the generation in force
- * when it was recorded, a Create or Update the current one.
- *
- * A federating handler of the outbox (src/outbox/handoffs.ts), as entry-delivery.ts is: at least
- * once, with the same activity id each time (from the tasting id and its updatedAt), in order
- * per tasting.
+ * Hands one tasting activity to Fedify, as sendEntryActivity does an entry's (entry-delivery.ts):
+ * signed as the author and queued for every inbox of the author's followers collection, one
+ * POST per shared inbox, in order per tasting and server.
  */
-export function registerTastingDelivery(outbox: Outbox, deps: TastingDeliveryDeps): void {
-  function sender(userId: number) {
-    const user = deps.users.findById(userId);
-    if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(userId)) return undefined;
-    return { username: user.username, fullName: user.fullName };
-  }
-
-  function jobOf(activity: ActivityRow): TastingDeliveryJob | undefined {
-    const deleted = payloadOf(activity, 'DeleteTasting');
-    if (deleted) {
-      if (deleted.federated !== true || deleted.userId === undefined) return undefined;
-      const names = sender(deleted.userId);
-      if (!names) return undefined;
-      return {
-        kind: 'Delete',
-        ...names,
-        tastingId: deleted.tastingId,
-        // The Note id as it was when the Delete was recorded (a payload without its entry: 0).
-        generation:
-          deleted.beverageId === undefined
-            ? 0
-            : deps.entries.generations.before(deleted.beverageId, activity.id),
-        deletedAt: activity.createdAt,
-      };
-    }
-    const update = payloadOf(activity, 'UpdateTasting');
-    const payload = payloadOf(activity, 'CreateTasting') ?? update;
-    if (!payload) return undefined;
-    // Deleted since: its Delete follows.
-    const [tasting] = deps.tastings.byIds([payload.tastingId]);
-    if (!tasting) return undefined;
-    const reentry = update?.federation === 'Create' ? update.reentry : undefined;
-    // The entry came back: its Note's new generation, counted here too (the same activity id
-    // as the entry's handler counts, so once), in case this row is handled before the entry's.
-    if (reentry !== undefined) deps.entries.generations.reenter(tasting.beverageId, reentry);
-    const entry = deps.entries.byId(tasting.beverageId);
-    if (!entry) return undefined;
-    const names = sender(entry.userId);
-    if (!names) return undefined;
-    const kind = activity.type === 'CreateTasting' || reentry !== undefined ? 'Create' : 'Update';
-    return { kind, ...names, tasting, entry };
-  }
-
-  outbox.federate<TastingDeliveryJob>({
-    name: 'tasting',
-    types: ['CreateTasting', 'UpdateTasting', 'DeleteTasting'],
-    job: jobOf,
-    send: deps.send,
+export async function sendTastingActivity(
+  federation: Federation<void>,
+  notes: EntryNotes,
+  origin: string,
+  job: TastingDeliveryJob,
+): Promise<void> {
+  const ctx = federation.createContext(new URL(origin), undefined);
+  const author = { username: job.username, fullName: job.fullName };
+  const activity =
+    job.kind === 'Delete'
+      ? deleteTastingActivity({
+          origin,
+          username: job.username,
+          tastingId: job.tastingId,
+          generation: job.generation,
+          deletedAt: job.deletedAt,
+        })
+      : job.kind === 'Create'
+        ? createTastingActivity(await notes.tastingInput(job.tasting, job.entry, author))
+        : updateTastingActivity(await notes.tastingInput(job.tasting, job.entry, author));
+  const tastingId = job.kind === 'Delete' ? job.tastingId : job.tasting.id;
+  await ctx.sendActivity({ identifier: job.username }, 'followers', activity, {
+    preferSharedInbox: true,
+    syncCollection: true,
+    // One key per tasting, whatever the generation of its Note id: its Delete when the entry
+    // leaves the fediverse goes out before its Create when the entry comes back.
+    orderingKey: tastingNoteUrl(origin, job.username, tastingId).href,
   });
 }

@@ -7,7 +7,7 @@ import type { EntryFederationChange } from './entry-visibility.ts';
  * What an entry's writes record besides its row: its owner's activity (Create, Update, Delete),
  * in the outbox inside the write's transaction (src/outbox/), so it commits or rolls back with
  * the write. From there the outbox delivers it to local followers and, when the entry goes to
- * the fediverse, to remote ones (federation/entry-delivery.ts). The entries service
+ * the fediverse, to remote ones (federation/entry-handoff.ts). The entries service
  * (service.ts) and its change of many (visibility-changes.ts) call these.
  */
 export function createEntryActivities(deps: {

@@ -14,7 +14,7 @@ export interface FollowRequestViewer {
  * Follow requests to a user who approves followers, and removing followers. A request is a
  * PENDING follow: accepting makes it ACCEPTED, declining deletes it, and a remote follower's
  * server learns either way through the outbox (an Accept(Follow) or a Reject(Follow) row, sent
- * by federation/follow-outbox.ts once it commits). Until it is accepted the follow counts for
+ * by federation/follow-handoff.ts once it commits). Until it is accepted the follow counts for
  * nothing: the visibility policy, the feed's fan-out, the follower lists and the remote
  * followers an entry is delivered to all read ACCEPTED follows only.
  */

@@ -8,7 +8,7 @@ import { sendWithFedify, toRemoteActor, type HandoffDeps } from './handoff-parts
 // No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
 // first follow that has somewhere to go (`send`, follow-delivery.ts).
 
-export type FollowOutboxDeps = HandoffDeps & {
+export type FollowHandoffDeps = HandoffDeps & {
   /** Replaces how a job reaches Fedify's queue (tests); follow-delivery.ts by default. */
   send?: (job: FollowDeliveryJob) => Promise<void>;
 };
@@ -27,7 +27,7 @@ export type FollowOutboxDeps = HandoffDeps & {
  * crash the activity is sent again with the same id (the follow's), which receivers treat as
  * the same activity. One follow's activities are queued in order (a Follow before its Undo).
  */
-export function registerFollowDelivery(outbox: Outbox, deps: FollowOutboxDeps): void {
+export function registerFollowHandoff(outbox: Outbox, deps: FollowHandoffDeps): void {
   function jobOf(activity: ActivityRow, sender: Sender): FollowDeliveryJob | undefined {
     const payload =
       payloadOf(activity, 'Follow') ??

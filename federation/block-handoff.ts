@@ -8,7 +8,7 @@ import { sendWithFedify, toRemoteActor, type HandoffDeps } from './handoff-parts
 // No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
 // first block that has somewhere to go (`send`, block-delivery.ts).
 
-export type BlockOutboxDeps = HandoffDeps & {
+export type BlockHandoffDeps = HandoffDeps & {
   /** Replaces how a job reaches Fedify's queue (tests); block-delivery.ts by default. */
   send?: (job: BlockDeliveryJob) => Promise<void>;
 };
@@ -17,10 +17,10 @@ export type BlockOutboxDeps = HandoffDeps & {
  * A local user's block of a remote account leaves the vault: the outbox's Block and UndoBlock
  * rows (src/blocks/service.ts) become a Block and an Undo(Block) sent to the blocked account's
  * inbox, signed as the user, as Mastodon sends them (docs/federation.md). Nothing goes while the
- * user does not federate. A federating handler of the outbox, like follows (follow-outbox.ts):
+ * user does not federate. A federating handler of the outbox, like follows (follow-handoff.ts):
  * at least once, with the same activity id each time (the block's), in order per block.
  */
-export function registerBlockDelivery(outbox: Outbox, deps: BlockOutboxDeps): void {
+export function registerBlockHandoff(outbox: Outbox, deps: BlockHandoffDeps): void {
   function jobOf(activity: ActivityRow, sender: Sender): BlockDeliveryJob | undefined {
     const payload = payloadOf(activity, 'Block') ?? payloadOf(activity, 'UndoBlock');
     const parties = payload && toRemoteActor(deps, activity, sender);

@@ -13,7 +13,7 @@ import { sendWithFedify } from './handoff-parts.ts';
 // No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
 // first cheer or comment that has somewhere to go (`send`, conversation-delivery.ts).
 
-export interface ConversationOutboxDeps {
+export interface ConversationHandoffDeps {
   origin: string;
   users: CommentThreadDeps['users'];
   actors: CommentThreadDeps['actors'];
@@ -36,7 +36,7 @@ export interface ConversationOutboxDeps {
  * own ids, so a job sent twice is the same activity. Nothing of a user whose activityPubEnabled
  * is off is sent.
  */
-export function registerConversationDelivery(outbox: Outbox, deps: ConversationOutboxDeps): void {
+export function registerConversationHandoff(outbox: Outbox, deps: ConversationHandoffDeps): void {
   const threadDeps: CommentThreadDeps = { ...deps, entries: deps.federatedEntries };
 
   /** The sender, when federating: the local user `userId`, whose actor is `actorId`. */
