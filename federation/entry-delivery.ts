@@ -1,4 +1,5 @@
 import type { Federation } from '@fedify/fedify';
+import type { Activity } from '@fedify/vocab';
 import type { EntryNotes } from './entry-notes.ts';
 import type { FederatedEntryRow } from './entry-rows.ts';
 import { createNoteActivity, deleteNoteActivity, noteUrl, updateNoteActivity } from './note.ts';
@@ -34,7 +35,6 @@ export async function sendEntryActivity(
   origin: string,
   job: EntryDeliveryJob,
 ): Promise<void> {
-  const ctx = federation.createContext(new URL(origin), undefined);
   const author = { username: job.username, fullName: job.fullName };
   const activity =
     job.kind === 'Delete'
@@ -48,15 +48,31 @@ export async function sendEntryActivity(
       : job.kind === 'Create'
         ? createNoteActivity(await notes.input(job.entry, author))
         : updateNoteActivity(await notes.input(job.entry, author));
-  await ctx.sendActivity({ identifier: job.username }, 'followers', activity, {
+  // One key per entry, whatever the generation of its Note id.
+  const key = noteUrl(origin, job.username, job.entryId);
+  await sendToFollowers(federation, origin, job.username, activity, key);
+}
+
+/**
+ * Queues `activity` of the local user `username` for every inbox of her followers collection,
+ * signed as her, one POST per shared inbox. Per server, the activities of one `orderingKey` (the
+ * Note they are about) go out one at a time, in the order they were queued (a retried one is
+ * queued again, behind those already waiting).
+ */
+export async function sendToFollowers(
+  federation: Federation<void>,
+  origin: string,
+  username: string,
+  activity: Activity,
+  orderingKey: URL,
+): Promise<void> {
+  const ctx = federation.createContext(new URL(origin), undefined);
+  await ctx.sendActivity({ identifier: username }, 'followers', activity, {
     preferSharedInbox: true,
     // FEP-8fcf: each POST carries Collection-Synchronization (the followers collection, the
     // URL of that server's part of it, the digest of its accounts that follow), so the
     // receiving server can tell whether its idea of who follows the author is still right.
     syncCollection: true,
-    // Per server, an entry's Create, Updates and Delete go out one at a time, in the order
-    // they were queued (a retried one is queued again, behind those already waiting). One key
-    // per entry, whatever the generation of its Note id.
-    orderingKey: noteUrl(origin, job.username, job.entryId).href,
+    orderingKey: orderingKey.href,
   });
 }

@@ -1,5 +1,6 @@
 import type { Federation } from '@fedify/fedify';
 import type { TastingRow } from '../src/db/schema/index.ts';
+import { sendToFollowers } from './entry-delivery.ts';
 import type { EntryNotes } from './entry-notes.ts';
 import type { FederatedEntryRow } from './entry-rows.ts';
 import {
@@ -39,7 +40,6 @@ export async function sendTastingActivity(
   origin: string,
   job: TastingDeliveryJob,
 ): Promise<void> {
-  const ctx = federation.createContext(new URL(origin), undefined);
   const author = { username: job.username, fullName: job.fullName };
   const activity =
     job.kind === 'Delete'
@@ -54,11 +54,8 @@ export async function sendTastingActivity(
         ? createTastingActivity(await notes.tastingInput(job.tasting, job.entry, author))
         : updateTastingActivity(await notes.tastingInput(job.tasting, job.entry, author));
   const tastingId = job.kind === 'Delete' ? job.tastingId : job.tasting.id;
-  await ctx.sendActivity({ identifier: job.username }, 'followers', activity, {
-    preferSharedInbox: true,
-    syncCollection: true,
-    // One key per tasting, whatever the generation of its Note id: its Delete when the entry
-    // leaves the fediverse goes out before its Create when the entry comes back.
-    orderingKey: tastingNoteUrl(origin, job.username, tastingId).href,
-  });
+  // One key per tasting, whatever the generation of its Note id: its Delete when the entry
+  // leaves the fediverse goes out before its Create when the entry comes back.
+  const key = tastingNoteUrl(origin, job.username, tastingId);
+  await sendToFollowers(federation, origin, job.username, activity, key);
 }

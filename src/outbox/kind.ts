@@ -51,3 +51,9 @@ export function activityKind<Schema extends z.ZodType | undefined = undefined>(d
     orderingKey: definition.orderingKey ?? (() => undefined),
   };
 }
+
+/** An ordering key `{prefix}:{the payload's field}`: the thing the payload names. */
+export function keyOf<Field extends string>(prefix: string, field: Field) {
+  return (_activity: ActivityRow, payload: Record<Field, number | string> | undefined) =>
+    payload && `${prefix}:${payload[field]}`;
+}

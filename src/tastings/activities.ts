@@ -38,27 +38,29 @@ export function createTastingActivities(deps: {
     });
   }
 
+  function recordOf(
+    type: 'CreateTasting' | 'UpdateTasting',
+    tasting: TastingRow,
+    entry: BeverageRow,
+  ) {
+    outbox.record({
+      actorId: actors.localActorId(entry.userId),
+      type,
+      beverageId: entry.id,
+      payload: { tastingId: tasting.id },
+      createdAt: now(),
+    });
+  }
+
   return {
     /** A new tasting of `entry` was written (call inside its transaction). */
     written(tasting: TastingRow, entry: BeverageRow): void {
-      outbox.record({
-        actorId: actors.localActorId(entry.userId),
-        type: 'CreateTasting',
-        beverageId: entry.id,
-        payload: { tastingId: tasting.id },
-        createdAt: now(),
-      });
+      recordOf('CreateTasting', tasting, entry);
     },
 
     /** A tasting was changed (call inside its transaction). */
     changed(tasting: TastingRow, entry: BeverageRow): void {
-      outbox.record({
-        actorId: actors.localActorId(entry.userId),
-        type: 'UpdateTasting',
-        beverageId: entry.id,
-        payload: { tastingId: tasting.id },
-        createdAt: now(),
-      });
+      recordOf('UpdateTasting', tasting, entry);
     },
 
     /** A tasting is being deleted, alone or with its entry (call inside its transaction). */

@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { COMMENT_AUDIENCES } from '../../../contract/enums.ts';
-import { activityKind } from '../kind.ts';
+import { activityKind, keyOf } from '../kind.ts';
 
 const id = z.int().positive();
-const cheer = z.object({ cheerId: id });
-const commentCheer = z.object({ commentCheerId: id, commentId: id });
+/** A cheer of an entry, made or taken back, by a local user or a remote one. */
+const cheer = {
+  emittedBy: 'anyone',
+  payload: z.object({ cheerId: id }),
+  orderingKey: keyOf('cheer', 'cheerId'),
+} as const;
+/** A cheer of a comment, made or taken back, by a local user or a remote one. */
+const commentCheer = {
+  emittedBy: 'anyone',
+  payload: z.object({ commentCheerId: id, commentId: id }),
+  orderingKey: keyOf('comment-cheer', 'commentCheerId'),
+} as const;
+const ofComment = keyOf('comment', 'commentId');
 
 /**
  * Cheers and comments, of local users or received from remote ones (src/conversation/): read by
@@ -13,24 +24,13 @@ const commentCheer = z.object({ commentCheerId: id, commentId: id });
  * the order recorded (a Like before its Undo, a comment before its Delete).
  */
 export const conversationKinds = {
-  /** A cheer of an entry. */
-  Like: activityKind({
-    emittedBy: 'anyone',
-    payload: cheer,
-    orderingKey: (_activity, payload) => payload && `cheer:${payload.cheerId}`,
-  }),
-  /** A cheer of an entry taken back. */
-  UndoLike: activityKind({
-    emittedBy: 'anyone',
-    payload: cheer,
-    transient: true,
-    orderingKey: (_activity, payload) => payload && `cheer:${payload.cheerId}`,
-  }),
+  Like: activityKind(cheer),
+  UndoLike: activityKind({ ...cheer, transient: true }),
   /** A comment, or an answer to one. */
   Comment: activityKind({
     emittedBy: 'anyone',
     payload: z.object({ commentId: id }),
-    orderingKey: (_activity, payload) => payload && `comment:${payload.commentId}`,
+    orderingKey: ofComment,
   }),
   /**
    * A comment deleted (by its author or the entry's owner): its Delete is its author's
@@ -45,19 +45,8 @@ export const conversationKinds = {
       addresseeIds: z.array(id).optional(),
     }),
     transient: true,
-    orderingKey: (_activity, payload) => payload && `comment:${payload.commentId}`,
+    orderingKey: ofComment,
   }),
-  /** A cheer of a comment. */
-  LikeComment: activityKind({
-    emittedBy: 'anyone',
-    payload: commentCheer,
-    orderingKey: (_activity, payload) => payload && `comment-cheer:${payload.commentCheerId}`,
-  }),
-  /** A cheer of a comment taken back. */
-  UndoLikeComment: activityKind({
-    emittedBy: 'anyone',
-    payload: commentCheer,
-    transient: true,
-    orderingKey: (_activity, payload) => payload && `comment-cheer:${payload.commentCheerId}`,
-  }),
+  LikeComment: activityKind(commentCheer),
+  UndoLikeComment: activityKind({ ...commentCheer, transient: true }),
 };

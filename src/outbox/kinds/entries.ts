@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { ActivityRow } from '../../db/schema/index.ts';
-import { activityKind } from '../kind.ts';
+import { activityKind, keyOf } from '../kind.ts';
 
 const id = z.int().positive();
 const ofEntry = (activity: ActivityRow) =>
   activity.beverageId === null ? undefined : `entry:${activity.beverageId}`;
+const ofTasting = keyOf('tasting', 'tastingId');
 
 /**
  * An entry's and its tastings' activities, recorded by their owner's writes
@@ -35,13 +36,13 @@ export const entryKinds = {
     emittedBy: 'local',
     payload: z.object({ id, userId: id, federated: z.boolean().default(true) }),
     transient: true,
-    orderingKey: (_activity, payload) => payload && `entry:${payload.id}`,
+    orderingKey: keyOf('entry', 'id'),
   }),
   /** A new tasting of an entry. */
   CreateTasting: activityKind({
     emittedBy: 'local',
     payload: z.object({ tastingId: id }),
-    orderingKey: (_activity, payload) => payload && `tasting:${payload.tastingId}`,
+    orderingKey: ofTasting,
   }),
   /**
    * A changed tasting; or, with `federation: 'Create'`, one whose entry came back into the
@@ -56,7 +57,7 @@ export const entryKinds = {
       reentry: id.optional(),
     }),
     transient: true,
-    orderingKey: (_activity, payload) => payload && `tasting:${payload.tastingId}`,
+    orderingKey: ofTasting,
   }),
   /**
    * A deleted tasting, or one whose entry left the fediverse (the tasting stays): what receivers
@@ -72,6 +73,6 @@ export const entryKinds = {
       federated: z.boolean().optional(),
     }),
     transient: true,
-    orderingKey: (_activity, payload) => payload && `tasting:${payload.tastingId}`,
+    orderingKey: ofTasting,
   }),
 };

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { activityKind } from '../kind.ts';
+import { activityKind, keyOf } from '../kind.ts';
 
 /** The id of the Follow activity a follow between a local user and a remote actor went by. */
 const follow = z.string();
 const ofFollow = (_activity: unknown, payload: { follow?: string | undefined } | undefined) =>
   payload?.follow ? `follow:${payload.follow}` : undefined;
-const blockId = z.object({ blockId: z.int().positive() });
+/** A local user's block of a remote account, made or lifted: which block. */
+const block = {
+  emittedBy: 'local',
+  payload: z.object({ blockId: z.int().positive() }),
+  transient: true,
+  orderingKey: keyOf('block', 'blockId'),
+} as const;
 
 /**
  * Follows, shares, blocks and profiles (src/follows/, src/shares/, src/blocks/, src/users/):
@@ -58,18 +64,6 @@ export const socialKinds = {
     transient: true,
     orderingKey: (activity) => `actor:${activity.actorId}`,
   }),
-  /** A local user blocked a remote account: which block. */
-  Block: activityKind({
-    emittedBy: 'local',
-    payload: blockId,
-    transient: true,
-    orderingKey: (_activity, payload) => payload && `block:${payload.blockId}`,
-  }),
-  /** A local user lifted the block of a remote account. */
-  UndoBlock: activityKind({
-    emittedBy: 'local',
-    payload: blockId,
-    transient: true,
-    orderingKey: (_activity, payload) => payload && `block:${payload.blockId}`,
-  }),
+  Block: activityKind(block),
+  UndoBlock: activityKind(block),
 };
