@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversationCountsSchema } from './conversation.ts';
 import { DRINK_WINDOWS } from './cellar.ts';
+import { entryBasicsSchema } from './entry-basics.ts';
 import { booleanField, statusField, typeField } from './entry-fields.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from './enums.ts';
 import { integerQuery } from './query-fields.ts';
@@ -49,18 +50,7 @@ export const beverageSchema = z
   .object({
     id: z.number().int(),
     userId: z.number().int(),
-    type: z.enum(BEVERAGE_TYPES),
-    name: z.string(),
-    subtype: z.string(),
-    /** '' when none. */
-    makerName: z.string(),
-    /** 0 to 5; 0 while to-try. */
-    rating: z.number().int(),
-    /** '' when none. */
-    notes: z.string(),
-    /** For an entry shared with the viewer: the list the viewer put it in. */
-    status: z.enum(BEVERAGE_STATUSES),
-    inCellar: z.boolean(),
+    ...entryBasicsSchema.shape,
     /** 'media/<hex>.jpg', served at '/' + photoPath; null when there is no photo. */
     photoPath: z.string().nullable(),
     /** Who may see it: only the owner, the owner's followers, or every user of the vault. */

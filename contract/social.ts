@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { beverageSchema } from './beverages.ts';
 import { conversationCountsSchema } from './conversation.ts';
 import { tastingSchema } from './tastings.ts';
+import { remoteEntryBasicsSchema } from './entry-basics.ts';
 import {
   BEVERAGE_STATUSES,
-  BEVERAGE_TYPES,
   NOTIFICATION_ACTIONS,
   NOTIFICATION_STATUSES,
   NOTIFICATION_TYPES,
@@ -170,16 +170,7 @@ export type TastingActivityItem = z.infer<typeof tastingActivityItemSchema>;
 export const remoteEntrySchema = z.object({
   ...conversationCountsSchema.shape,
   id: z.number().int(),
-  type: z.enum(BEVERAGE_TYPES),
-  name: z.string(),
-  subtype: z.string(),
-  /** '' when none. */
-  makerName: z.string(),
-  /** 0 to 5; 0 while to-try. */
-  rating: z.number().int(),
-  /** '' when none. */
-  notes: z.string(),
-  status: z.enum(BEVERAGE_STATUSES),
+  ...remoteEntryBasicsSchema.shape,
   /**
    * Set when what arrived is a tasting of the entry by the remote actor (rating and notes are
    * then the tasting's): its day, whether a bottle was opened, and the bottle's vintage.

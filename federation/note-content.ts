@@ -1,23 +1,16 @@
 import { CATALOG, RATING_MAX } from '../src/beverages/catalog.ts';
-import type { BeverageStatus, BeverageType } from '../contract/enums.ts';
+import type { EntryBasics } from '../contract/entry-basics.ts';
 import { escapeHtml, textToHtml } from './html.ts';
 
 // The HTML `content` of an entry's Note: what a Mastodon user reads, with no extension at all.
 // Only <p>, <br>, <strong> and <a href> are used: Mastodon 4 keeps them all (older servers drop
 // <strong> and keep its text).
 
-/** What the content is written from. */
-export interface NoteContentInput {
-  type: BeverageType;
-  name: string;
-  subtype: string;
-  /** '' when none. */
-  makerName: string;
-  /** 0 to 5; not shown while the entry is to try. */
-  rating: number;
-  /** '' when none. */
-  notes: string;
-  status: BeverageStatus;
+/**
+ * What the content is written from: the entry's basic fields but the cellar flag (the rating is
+ * not shown while the entry is to try) and its author.
+ */
+export interface NoteContentInput extends Omit<EntryBasics, 'inCellar'> {
   /** The author's display name. */
   authorName: string;
   /** The author's handle without the leading @: alice@vault.example. */

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  BEVERAGE_STATUSES,
-  BEVERAGE_TYPES,
-  type BeverageStatus,
-  type BeverageType,
-} from '../contract/enums.ts';
+import { entryBasicsSchema, type EntryBasics } from '../contract/entry-basics.ts';
+import type { BeverageType } from '../contract/enums.ts';
 import {
   MAKER_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -14,7 +10,7 @@ import {
   firstSubtype,
   subtypesOf,
 } from '../src/beverages/catalog.ts';
-import { VAULT_TERMS, type VaultTerm, vaultNamespace } from './vault-context.ts';
+import { ENTRY_TERMS, VAULT_TERMS, vaultNamespace } from './vault-context.ts';
 
 // A received Note (compact JSON-LD, as it arrives) → a remote entry, or undefined when it is not
 // a vault entry or not a valid one. Never throws, never fetches anything: the vault's terms are
@@ -22,22 +18,13 @@ import { VAULT_TERMS, type VaultTerm, vaultNamespace } from './vault-context.ts'
 // namespace of the Note's own origin ({origin of id}/ns/vault#). The ActivityStreams properties
 // are read by their usual compact names, as every fediverse server does.
 
-/** An entry another vault published, as the feed stores it. */
-export interface RemoteEntry {
+/**
+ * An entry another vault published, as the feed stores it: its basic fields (the subtype always
+ * one of the catalogue's subtypes of `type`) and what the Note says besides.
+ */
+export interface RemoteEntry extends EntryBasics {
   noteId: string;
   attributedTo: string;
-  type: BeverageType;
-  name: string;
-  /** Always one of the catalogue's subtypes of `type`. */
-  subtype: string;
-  /** '' when none. */
-  makerName: string;
-  /** 0 to 5; 0 when to try. */
-  rating: number;
-  status: BeverageStatus;
-  inCellar: boolean;
-  /** '' when none. */
-  notes: string;
   /** Set when the Note is a tasting of the entry (the terms `tastedOn`, `openedBottle`, `vintage`). */
   tasting?: { tastedOn: string; opened: boolean; vintage: number | null };
   photo?: { url: string; width: number | null; height: number | null; mediaType: string };
@@ -82,20 +69,24 @@ const noteSchema = z.object({
   updated: date.optional(),
 });
 
-const extensionSchema = z.object({
-  entryType: z.enum(BEVERAGE_TYPES),
-  entryName: z.string(),
-  subtype: z.string().optional(),
-  makerName: z.string().optional(),
-  rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
-  status: z.enum(BEVERAGE_STATUSES),
-  inCellar: z.boolean().optional(),
-  notes: z.string().optional(),
-  // A tasting's Note (federation/tasting-note.ts).
-  tastedOn: z.iso.date().optional(),
-  openedBottle: z.boolean().optional(),
-  vintage: z.number().int().min(1000).max(9999).optional(),
-});
+/**
+ * The vault terms, read by the names of the entry's fields (ENTRY_TERMS): its basic fields, of
+ * which a Note may leave out the subtype, maker, cellar flag and notes, and a tasting's own.
+ */
+const extensionSchema = entryBasicsSchema
+  .partial({ subtype: true, makerName: true, inCellar: true, notes: true })
+  .extend({
+    rating: entryBasicsSchema.shape.rating.min(RATING_MIN).max(RATING_MAX),
+    // A tasting's Note (federation/tasting-note.ts).
+    tastedOn: z.iso.date().optional(),
+    openedBottle: z.boolean().optional(),
+    vintage: z.number().int().min(1000).max(9999).optional(),
+  });
+
+/** The field name of each entry term (`entryType` → `type`); other terms keep their names. */
+const FIELD_OF_TERM: ReadonlyMap<string, string> = new Map(
+  Object.entries(ENTRY_TERMS).map(([field, term]) => [term, field]),
+);
 
 /** Term → IRI (or compact IRI) from the inline parts of @context; remote ones are skipped. */
 function termDefinitions(contexts: unknown[]): Map<string, string> {
@@ -141,21 +132,25 @@ function literal(value: unknown): Literal | undefined {
 
 const INVALID = Symbol('invalid');
 
-/** The vault terms the Note carries; undefined when none; INVALID when one is malformed. */
+/**
+ * The vault terms the Note carries, keyed by field name (FIELD_OF_TERM); undefined when none;
+ * INVALID when one is malformed.
+ */
 function extensionOf(
   note: Json,
   terms: Map<string, string>,
   namespace: string,
-): Partial<Record<VaultTerm, Literal>> | undefined | typeof INVALID {
-  const found = new Map<VaultTerm, Literal>();
+): Record<string, Literal> | undefined | typeof INVALID {
+  const found = new Map<string, Literal>();
   for (const [key, value] of Object.entries(note)) {
     const iri = expandKey(key, terms);
     if (iri === undefined || !iri.startsWith(namespace)) continue;
     const term = iri.slice(namespace.length);
     if (!Object.hasOwn(VAULT_TERMS, term)) continue;
+    const field = FIELD_OF_TERM.get(term) ?? term;
     const parsed = literal(value);
-    if (parsed === undefined || found.has(term as VaultTerm)) return INVALID;
-    found.set(term as VaultTerm, parsed);
+    if (parsed === undefined || found.has(field)) return INVALID;
+    found.set(field, parsed);
   }
   return found.size === 0 ? undefined : Object.fromEntries(found);
 }
@@ -211,9 +206,9 @@ function read(note: unknown, inheritedContext: unknown): RemoteEntry | undefined
   if (raw === undefined || raw === INVALID) return undefined;
   const ext = extensionSchema.safeParse(raw);
   if (!ext.success) return undefined;
-  const { entryType: type, status } = ext.data;
+  const { type, status } = ext.data;
 
-  const name = cleanText(ext.data.entryName, NAME_MAX_LENGTH);
+  const name = cleanText(ext.data.name, NAME_MAX_LENGTH);
   if (name === '') return undefined;
   const givenSubtype = cleanText(ext.data.subtype ?? '', MAX_FOREIGN_SUBTYPE);
   const subtype = catalogSubtype(type, givenSubtype);

@@ -1,9 +1,10 @@
 import { Create, Delete, Image, Note, Tombstone, Update } from '@fedify/vocab';
-import type { BeverageStatus, BeverageType } from '../contract/enums.ts';
+import type { EntryBasicField, EntryBasics } from '../contract/entry-basics.ts';
 import { noteContent } from './note-content.ts';
 import { profileUrl } from './paths.ts';
 import { instantFromDate } from './temporal.ts';
 import {
+  ENTRY_TERMS,
   VAULT_PREFIX,
   type VaultTerm,
   vaultContextEntry,
@@ -23,20 +24,9 @@ import {
 // IRIs back into `vault:` terms and add the prefix to the activity's @context. Fedify's clone()
 // (used when it signs) builds `new this.constructor(...)`, so the subclasses survive signing.
 
-/** An entry as the federation sees it. */
-export interface NoteEntry {
+/** An entry as the federation sees it: its basic fields and what its Note adds. */
+export interface NoteEntry extends EntryBasics {
   id: number;
-  type: BeverageType;
-  name: string;
-  subtype: string;
-  /** '' when none. */
-  makerName: string;
-  /** 0 to 5. */
-  rating: number;
-  /** '' when none. */
-  notes: string;
-  status: BeverageStatus;
-  inCellar: boolean;
   createdAt: Date;
   updatedAt: Date;
   /** The bottle photo at a URL remote servers can fetch (absolute, or a path under origin). */
@@ -157,18 +147,27 @@ export function noteUrl(origin: string, username: string, entryId: number, gener
   return new URL(`/users/${encodeURIComponent(username)}/entries/${id}`, origin);
 }
 
-/** The machine-readable entry fields; empty maker and notes are left out. */
+/** The basic fields a Note leaves out when they are empty (a reader takes '' for them). */
+const LEFT_OUT_WHEN_EMPTY: ReadonlySet<EntryBasicField> = new Set(['makerName', 'notes']);
+
+/**
+ * The vault terms of basic entry fields, in the Note's order (ENTRY_TERMS): every field given,
+ * but an empty maker or notes.
+ */
+export function entryTerms(basics: Partial<EntryBasics>): VaultFields {
+  const fields: VaultFields = {};
+  for (const [field, term] of Object.entries(ENTRY_TERMS) as [EntryBasicField, VaultTerm][]) {
+    const value = basics[field];
+    if (value === undefined) continue;
+    if (LEFT_OUT_WHEN_EMPTY.has(field) && String(value).trim() === '') continue;
+    fields[term] = value;
+  }
+  return fields;
+}
+
+/** The machine-readable entry fields: its basic fields, with rating 0 while to-try. */
 export function vaultFieldsOf(entry: NoteEntry): VaultFields {
-  return {
-    entryType: entry.type,
-    entryName: entry.name,
-    subtype: entry.subtype,
-    ...(entry.makerName.trim() !== '' ? { makerName: entry.makerName } : {}),
-    rating: entry.status === 'TO_TRY' ? 0 : entry.rating,
-    status: entry.status,
-    inCellar: entry.inCellar,
-    ...(entry.notes.trim() !== '' ? { notes: entry.notes } : {}),
-  };
+  return entryTerms({ ...entry, rating: entry.status === 'TO_TRY' ? 0 : entry.rating });
 }
 
 /** The alt text of the bottle photo. */

@@ -1,9 +1,11 @@
 import { Delete, Image, Note, Tombstone } from '@fedify/vocab';
-import type { BeverageStatus, BeverageType } from '../contract/enums.ts';
+import type { EntryBasics } from '../contract/entry-basics.ts';
+import type { BeverageStatus } from '../contract/enums.ts';
 import { CATALOG, RATING_MAX } from '../src/beverages/catalog.ts';
 import { escapeHtml, textToHtml } from './html.ts';
 import {
   actorUrl,
+  entryTerms,
   followersUrl,
   photoAltText,
   VaultCreate,
@@ -41,7 +43,7 @@ export interface NoteTasting {
   updatedAt: Date;
   /** The photo at a URL remote servers can fetch (absolute, or a path under origin). */
   photo: { url: string; width: number; height: number } | null;
-  entry: { type: BeverageType; name: string; subtype: string; makerName: string };
+  entry: Pick<EntryBasics, 'type' | 'name' | 'subtype' | 'makerName'>;
 }
 
 export interface TastingNoteInput {
@@ -75,15 +77,9 @@ const STATUS: BeverageStatus = 'TRIED';
  * when not rated, and its notes) and the tasting's own.
  */
 export function tastingVaultFields(tasting: NoteTasting): VaultFields {
-  const { entry } = tasting;
+  const { rating, notes } = tasting;
   return {
-    entryType: entry.type,
-    entryName: entry.name,
-    subtype: entry.subtype,
-    ...(entry.makerName.trim() !== '' ? { makerName: entry.makerName } : {}),
-    rating: tasting.rating ?? 0,
-    status: STATUS,
-    ...(tasting.notes.trim() !== '' ? { notes: tasting.notes } : {}),
+    ...entryTerms({ ...tasting.entry, rating: rating ?? 0, status: STATUS, notes }),
     tastedOn: tasting.tastedOn,
     openedBottle: tasting.opened,
     ...(tasting.vintage !== null ? { vintage: tasting.vintage } : {}),

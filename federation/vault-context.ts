@@ -1,3 +1,5 @@
+import type { EntryBasicField } from '../contract/entry-basics.ts';
+
 // The vault's JSON-LD vocabulary: the entry fields that ride along with a Note so that another
 // vault can show it as an entry card and clone it (Mastodon and others ignore them).
 //
@@ -13,35 +15,50 @@ export const VAULT_CONTEXT_PATH = '/ns/vault';
 export const VAULT_PREFIX = 'vault';
 
 /**
- * The extension's terms, in the order they appear in a Note. All literals (JSON strings,
- * numbers, booleans); absent means the default shown.
+ * The extension's terms, in the order they appear in a Note: the XSD type of each (what the
+ * vocabulary document says) and, for a basic field of the entry (contract/entry-basics.ts), the
+ * field it carries. All literals (JSON strings, numbers, booleans); absent means the default
+ * shown.
  */
 export const VAULT_TERMS = {
   /** WHISKEY, WINE or BEER. */
-  entryType: 'entryType',
+  entryType: { field: 'type', type: 'string' },
   /** The entry's name, plain text. */
-  entryName: 'entryName',
+  entryName: { field: 'name', type: 'string' },
   /** One of the catalogue's subtypes of entryType. */
-  subtype: 'subtype',
+  subtype: { field: 'subtype', type: 'string' },
   /** The distiller, winery or brewing company, plain text; absent when none. */
-  makerName: 'makerName',
+  makerName: { field: 'makerName', type: 'string' },
   /** A whole number from 0 to 5 (0 while the entry is to try). */
-  rating: 'rating',
+  rating: { field: 'rating', type: 'integer' },
   /** TRIED or TO_TRY. */
-  status: 'status',
+  status: { field: 'status', type: 'string' },
   /** Whether a bottle is in the author's cellar; false when absent. */
-  inCellar: 'inCellar',
+  inCellar: { field: 'inCellar', type: 'boolean' },
   /** The tasting notes, plain text; absent when none. */
-  notes: 'notes',
+  notes: { field: 'notes', type: 'string' },
   /** On a tasting's Note: the day it was tasted, 'YYYY-MM-DD' (absent on an entry's Note). */
-  tastedOn: 'tastedOn',
+  tastedOn: { type: 'date' },
   /** On a tasting's Note: whether it came from opening a bottle; false when absent. */
-  openedBottle: 'openedBottle',
+  openedBottle: { type: 'boolean' },
   /** On a tasting's Note: the vintage of the bottle it was opened from; absent when none. */
-  vintage: 'vintage',
-} as const;
+  vintage: { type: 'integer' },
+} as const satisfies Record<
+  string,
+  { field?: EntryBasicField; type: 'string' | 'integer' | 'boolean' | 'date' }
+>;
 
 export type VaultTerm = keyof typeof VAULT_TERMS;
+
+/**
+ * The term each basic field of an entry rides in, in the order of VAULT_TERMS: the Note's
+ * builders (note.ts, tasting-note.ts) and its reader (note-reader.ts) all map through it.
+ */
+export const ENTRY_TERMS = Object.fromEntries(
+  Object.entries(VAULT_TERMS).flatMap(([term, definition]) =>
+    'field' in definition ? [[definition.field, term]] : [],
+  ),
+) as Record<EntryBasicField, VaultTerm>;
 
 /** The namespace IRI of a vault's terms: `{origin}/ns/vault#`. */
 export function vaultNamespace(origin: string): string {
@@ -54,19 +71,6 @@ export function vaultContextEntry(origin: string): Record<string, string> {
 }
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
-const TERM_TYPES: Record<VaultTerm, string> = {
-  entryType: `${XSD}string`,
-  entryName: `${XSD}string`,
-  subtype: `${XSD}string`,
-  makerName: `${XSD}string`,
-  rating: `${XSD}integer`,
-  status: `${XSD}string`,
-  inCellar: `${XSD}boolean`,
-  notes: `${XSD}string`,
-  tastedOn: `${XSD}date`,
-  openedBottle: `${XSD}boolean`,
-  vintage: `${XSD}integer`,
-};
 
 /**
  * The document served at {origin}/ns/vault (as application/ld+json): a JSON-LD context that
@@ -81,8 +85,8 @@ export function vaultContextDocument(origin: string): {
   const context: Record<string, string | { '@id': string; '@type': string }> = {
     [VAULT_PREFIX]: namespace,
   };
-  for (const term of Object.keys(VAULT_TERMS) as VaultTerm[]) {
-    context[term] = { '@id': `${VAULT_PREFIX}:${term}`, '@type': TERM_TYPES[term] };
+  for (const [term, { type }] of Object.entries(VAULT_TERMS)) {
+    context[term] = { '@id': `${VAULT_PREFIX}:${term}`, '@type': XSD + type };
   }
   return { '@context': context };
 }

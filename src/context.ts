@@ -12,6 +12,7 @@ import { createOutbox } from './outbox/outbox.ts';
 import { createOutboxRepository } from './outbox/repository.ts';
 import { createBeverageRepository } from './beverages/repository.ts';
 import { createBeverageService } from './beverages/service.ts';
+import { createEntryViews } from './beverages/entry-view.ts';
 import { createMediaStore } from './media/images.ts';
 import { createPhotoCapabilities } from './media/capabilities.ts';
 import { createCapabilityRepository } from './media/capability-repository.ts';
@@ -306,6 +307,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     visibility,
     shares,
     conversation,
+    /** The entries a client gets, for every route that answers with entries. */
+    entryViews: createEntryViews(conversation),
     domainBlocks,
     serverSoftware: createServerSoftware(database.sqlite),
     idempotency: createIdempotencyService({

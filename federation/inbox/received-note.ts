@@ -7,6 +7,7 @@ import type { FederationDeps } from '../deps.ts';
 import { INSTANCE_ACTOR } from '../paths.ts';
 import { readVaultNote, readVaultNoteFromActivity, type RemoteEntry } from '../note-reader.ts';
 import { OUTBOUND_LIMITS, userDocumentLoader } from '../outbound.ts';
+import { remoteEntryBasicsOf } from '../../contract/entry-basics.ts';
 import { fetchPhoto } from './fetch-photo.ts';
 
 export const logger = getLogger(['vault', 'federation', 'inbox']);
@@ -86,13 +87,7 @@ async function fetchNote(
 export function incomingEntry(note: RemoteEntry): IncomingEntry {
   return {
     noteUri: note.noteId,
-    type: note.type,
-    name: note.name,
-    subtype: note.subtype,
-    makerName: note.makerName,
-    rating: note.rating,
-    notes: note.notes,
-    status: note.status,
+    ...remoteEntryBasicsOf(note),
     tasting: note.tasting ?? null,
     publishedAt: note.published,
     updatedAt: note.updated ?? note.published,

@@ -106,7 +106,7 @@ export function createConversationRepository(sqlite: Database.Database) {
   );
 
   // A page asked again (the dashboard's) asks SQLite nothing, as its ids and JSON do not
-  // (docs/architecture.md, "Reading entries fast"): kept until the database changes.
+  // (docs/performance.md, "Reading entries fast"): kept until the database changes.
   const pages = createReadCache<string, Map<number, ConversationCounts>>(sqlite, {
     maxEntries: 500,
   });

@@ -134,12 +134,10 @@ export function createConversationService(deps: {
       return seen(viewer, ref) !== undefined;
     },
 
-    /** The counts of one entry as the viewer sees them (no check: for answers about it). */
-    counts(viewer: ConversationViewer, ref: EntryRef): ConversationCounts {
-      return repo.counts(ref, viewer.id);
-    },
-
-    /** The counts of entries the viewer is being shown, by id: one statement for a page. */
+    /**
+     * The counts of entries the viewer is being shown, by id (no check: for answers about them):
+     * one statement for a page. Read for every answer with entries by src/beverages/entry-view.ts.
+     */
     countsOf(
       viewer: ConversationViewer,
       kind: EntryRef['kind'],

@@ -11,7 +11,7 @@ import type * as SqliteCore from 'drizzle-orm/sqlite-core';
  * Why: under Node's ESM loader, each of drizzle's ~200 modules makes Node parse drizzle's
  * 179 KB package.json again to resolve it, which took about 500 ms and grew the process by
  * about 100 MB at start; the CommonJS build of the same code loads in about 80 ms. See
- * docs/architecture.md ("Start-up and memory").
+ * docs/performance.md ("Start-up and memory").
  */
 const require = createRequire(
   typeof import.meta.url === 'string' ? import.meta.url : `file://${process.cwd()}/package.json`,

@@ -20,7 +20,8 @@ export interface FeedViewer {
  * made PRIVATE leaves every feed at once, and comes back if made visible again).
  */
 export interface EntryVisibility {
-  canSee(viewer: FeedViewer, entry: VisibleThing): boolean;
+  /** Whether the viewer sees each entry of a page, asking once per owner. */
+  canSeeEach(viewer: FeedViewer): (entry: VisibleThing) => boolean;
 }
 
 /** One item of a feed page: who logged which entry, and when. */
@@ -146,6 +147,7 @@ export function createFeedService(deps: {
           ? remoteEntries.byIds(remoteIds).map((e) => [e.id, e])
           : [],
       );
+      const canSee = visibility.canSeeEach(viewer);
       const items: (FeedItem | TastingFeedItem | RemoteFeedItem)[] = [];
       for (const row of page) {
         if (row.beverageId === null) {
@@ -161,7 +163,7 @@ export function createFeedService(deps: {
           continue;
         }
         const entry = byId.get(row.beverageId);
-        if (!entry || !visibility.canSee(viewer, entry)) continue;
+        if (!entry || !canSee(entry)) continue;
         if (row.tastingId !== null) {
           // A tasting shows while its entry may be seen (the one visibility policy).
           const tasting = tastingById.get(row.tastingId);

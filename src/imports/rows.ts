@@ -1,17 +1,12 @@
-import type { BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
+import type { EntryBasics } from '../../contract/entry-basics.ts';
+import type { Visibility } from '../db/schema/index.ts';
 import { MAKER_MAX_LENGTH, NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from '../beverages/catalog.ts';
 
-/** One row of an imported file, mapped to an entry of the vault. */
-export interface MappedRow {
-  type: BeverageType;
-  name: string;
-  subtype: string;
-  makerName: string;
-  /** 0 to 5; 0 when the file has no rating (and always for to-try). */
-  rating: number;
-  notes: string;
-  status: BeverageStatus;
-  inCellar: boolean;
+/**
+ * One row of an imported file, mapped to an entry of the vault: its basic fields (the rating 0
+ * when the file has none, and always for to-try) and what else the file says of it.
+ */
+export interface MappedRow extends EntryBasics {
   /** When it was logged in the other app (ms), or null for "now". */
   createdAt: number | null;
   updatedAt: number | null;

@@ -1,3 +1,4 @@
+import { entryBasicsOf } from '../../contract/entry-basics.ts';
 import type { ImportReportRow } from '../../contract/imports.ts';
 import { newSetting } from '../beverages/entry-visibility.ts';
 import type { NewBeverage, BeverageRepository } from '../beverages/repository.ts';
@@ -164,14 +165,8 @@ export function createImportRunner(deps: RunnerDeps) {
       const created = new Date(r.createdAt ?? now());
       const values: NewBeverage = {
         userId: job.userId,
-        type: r.type,
-        name: r.name,
-        subtype: r.subtype,
-        makerName: r.makerName,
+        ...entryBasicsOf(r),
         rating: r.status === 'TO_TRY' ? 0 : r.rating,
-        notes: r.notes,
-        status: r.status,
-        inCellar: r.inCellar,
         photoPath,
         drinkFrom: r.drinkFrom ?? null,
         drinkUntil: r.drinkUntil ?? null,

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { remoteEntryBasicsOf, type RemoteEntryBasics } from '../../contract/entry-basics.ts';
 import type { BeverageStatus, BeverageType } from '../db/schema/index.ts';
 
 /** What marks a received Note as a tasting of the entry it names (from another vault). */
@@ -11,14 +12,7 @@ export interface RemoteTasting {
 }
 
 /** A received entry's fields, as the inbox hands them over (already validated). */
-export interface RemoteEntryFields {
-  type: BeverageType;
-  name: string;
-  subtype: string;
-  makerName: string;
-  rating: number;
-  notes: string;
-  status: BeverageStatus;
+export interface RemoteEntryFields extends RemoteEntryBasics {
   /** Set when the Note is a tasting of the entry; null (or left out) for the entry itself. */
   tasting?: RemoteTasting | null | undefined;
   publishedAt: Date;
@@ -140,13 +134,7 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
   const byIdsStatements = new Map<number, Database.Statement>();
 
   const values = (fields: RemoteEntryFields) => ({
-    type: fields.type,
-    name: fields.name,
-    subtype: fields.subtype,
-    makerName: fields.makerName,
-    rating: fields.rating,
-    notes: fields.notes,
-    status: fields.status,
+    ...remoteEntryBasicsOf(fields),
     tasting: fields.tasting ? JSON.stringify(fields.tasting) : null,
     updatedAt: fields.updatedAt.getTime(),
   });

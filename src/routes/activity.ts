@@ -1,46 +1,15 @@
 import type { Hono } from 'hono';
-import { NO_CONVERSATION, type ConversationCounts } from '../../contract/conversation.ts';
-import type { ActivityItem, RemoteActivityItem } from '../../contract/social.ts';
-import { presentBeverage } from '../beverages/present.ts';
+import type { ActivityItem } from '../../contract/social.ts';
 import type { AppContext } from '../context.ts';
-import type { RemoteFeedItem } from '../feed/service.ts';
 import { idParam } from '../http/body.ts';
 import { contractRouter } from '../http/contract-route.ts';
 import type { AppEnv } from '../http/env.ts';
 import { currentUser } from '../http/session.ts';
 import { presentTasting } from '../tastings/present.ts';
 
-/** A received entry as the feed shows it: plain fields, the vault's own photo copy. */
-function presentRemoteItem(item: RemoteFeedItem, counts: ConversationCounts): RemoteActivityItem {
-  const { entry } = item;
-  return {
-    id: item.activityId,
-    kind: 'remote',
-    actor: {
-      fullName: entry.actor.displayName,
-      handle: entry.actor.handle ?? entry.actor.uri,
-      actorUri: entry.actor.uri,
-    },
-    beverage: {
-      id: entry.id,
-      type: entry.type,
-      name: entry.name,
-      subtype: entry.subtype,
-      makerName: entry.makerName,
-      rating: entry.rating,
-      notes: entry.notes,
-      status: entry.status,
-      tasting: entry.tasting,
-      photoPath: entry.photoPath,
-      noteUri: entry.noteUri,
-      createdAt: entry.publishedAt.toISOString(),
-      updatedAt: entry.updatedAt.toISOString(),
-      cheerCount: counts.cheerCount,
-      cheeredByMe: counts.cheeredByMe,
-      commentCount: counts.commentCount,
-    },
-    createdAt: item.createdAt.toISOString(),
-  };
+/** Entry views by id: an entry in a page twice (logged, then tasted) is shown alike. */
+function byId<T extends { id: number }>(views: T[]): Map<number, T> {
+  return new Map(views.map((view) => [view.id, view]));
 }
 
 /**
@@ -52,29 +21,35 @@ export function activityRoutes(ctx: AppContext): Hono<AppEnv> {
 
   on('GET /activity', (c, { query }) => {
     const viewer = currentUser(c);
-    const page = ctx.feed.page(viewer, query);
-    // The conversation counts of the page: one statement for each kind of entry it holds.
-    const idsOf = (kinds: readonly string[]) =>
-      page.items.filter((item) => kinds.includes(item.kind)).map((item) => item.entry.id);
-    const local = ctx.conversation.countsOf(viewer, 'local', idsOf(['local', 'tasting']));
-    const remote = ctx.conversation.countsOf(viewer, 'remote', idsOf(['remote']));
+    const { items, nextCursor } = ctx.feed.page(viewer, query);
+    const local = items.flatMap((item) => (item.kind === 'remote' ? [] : [item.entry]));
+    const remote = items.flatMap((item) => (item.kind === 'remote' ? [item.entry] : []));
+    const beverages = byId(ctx.entryViews.entries(viewer, local));
+    const received = byId(ctx.entryViews.remoteEntries(viewer, remote));
     return {
-      activities: page.items.map((item): ActivityItem => {
-        if (item.kind === 'remote') {
-          return presentRemoteItem(item, remote.get(item.entry.id) ?? NO_CONVERSATION);
-        }
-        const beverage = presentBeverage(
-          item.entry,
-          viewer.id,
-          local.get(item.entry.id) ?? NO_CONVERSATION,
-        );
-        const common = { id: item.activityId, actor: item.actor, beverage };
+      activities: items.map((item): ActivityItem => {
         const createdAt = item.createdAt.toISOString();
+        if (item.kind === 'remote') {
+          const { actor } = item.entry;
+          return {
+            id: item.activityId,
+            kind: 'remote',
+            actor: {
+              fullName: actor.displayName,
+              handle: actor.handle ?? actor.uri,
+              actorUri: actor.uri,
+            },
+            beverage: received.get(item.entry.id)!,
+            createdAt,
+          };
+        }
+        const beverage = beverages.get(item.entry.id)!;
+        const common = { id: item.activityId, actor: item.actor, beverage };
         return item.kind === 'tasting'
           ? { ...common, kind: 'tasting', tasting: presentTasting(item.tasting), createdAt }
           : { ...common, kind: 'local', createdAt };
       }),
-      nextCursor: page.nextCursor,
+      nextCursor,
     };
   });
 
@@ -82,7 +57,7 @@ export function activityRoutes(ctx: AppContext): Hono<AppEnv> {
   on('POST /activity/remote-entries/{id}/clone', async (c, { body }) => {
     const viewer = currentUser(c);
     const entry = await ctx.remoteEntries.clone(viewer, idParam(c, 'id', 'Entry'), body.status);
-    return { beverage: presentBeverage(entry, viewer.id, NO_CONVERSATION) };
+    return { beverage: ctx.entryViews.created(viewer, entry) };
   });
 
   return router;

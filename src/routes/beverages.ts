@@ -1,8 +1,5 @@
 import type { Hono } from 'hono';
-import { NO_CONVERSATION } from '../../contract/conversation.ts';
-import type { Role } from '../../contract/enums.ts';
 import { entryCreateFieldsSchema, entryUpdateFieldsSchema } from '../../contract/entry-fields.ts';
-import { presentBeverage, presentPageJson } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
 import { idParam, parseWith } from '../http/body.ts';
 import { contractRouter } from '../http/contract-route.ts';
@@ -14,16 +11,13 @@ import { currentUser } from '../http/session.ts';
 export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
   const { router, on } = contractRouter('/beverages');
   const service = ctx.beverages;
-  const countsOf = (viewer: { id: number; role: Role }, id: number) =>
-    ctx.conversation.counts(viewer, { kind: 'local', id });
+  const views = ctx.entryViews;
 
   on('GET /beverages', (c, { query }) => {
     const viewer = currentUser(c);
     const page = service.list(viewer, { ...query, inCellar: query.cellar });
-    const ids = page.entries.map((entry) => entry.id);
-    const counts = ctx.conversation.countsOf(viewer, 'local', ids);
-    // Serialized as it is assembled (the contract's BeveragePage): src/beverages/present.ts.
-    return c.body(presentPageJson(page.entries, viewer.id, page.nextCursor, counts), 200, {
+    // Serialized as it is assembled (the contract's BeveragePage): src/beverages/entry-view.ts.
+    return c.body(views.pageJson(viewer, page), 200, {
       'Content-Type': 'application/json',
     });
   });
@@ -37,7 +31,7 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
   on('GET /beverages/{id}', (c) => {
     const viewer = currentUser(c);
     const entry = service.view(viewer, idParam(c, 'id', 'Beverage'));
-    return { beverage: presentBeverage(entry, viewer.id, countsOf(viewer, entry.id)) };
+    return { beverage: views.entry(viewer, entry) };
   });
 
   on('POST /beverages', async (c) => {
@@ -45,7 +39,7 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
     const { fields, files } = await readForm(c, ['photo']);
     const input = parseWith(entryCreateFieldsSchema, fields);
     const entry = await service.create(viewer, input, files.photo);
-    return { beverage: presentBeverage(entry, viewer.id, NO_CONVERSATION) };
+    return { beverage: views.created(viewer, entry) };
   });
 
   on('PATCH /beverages/{id}', async (c) => {
@@ -55,7 +49,7 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
     const { removePhoto, ...changes } = parseWith(entryUpdateFieldsSchema, fields);
     const photo = { ...(files.photo && { replace: files.photo }), remove: removePhoto ?? false };
     const entry = await service.update(viewer, id, changes, photo);
-    return { beverage: presentBeverage(entry, viewer.id, countsOf(viewer, id)) };
+    return { beverage: views.entry(viewer, entry) };
   });
 
   on('DELETE /beverages/{id}', async (c) => {
@@ -66,7 +60,7 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
   on('POST /beverages/{id}/clone', async (c, { body }) => {
     const viewer = currentUser(c);
     const entry = await service.clone(viewer, idParam(c, 'id', 'Beverage'), body.status);
-    return { beverage: presentBeverage(entry, viewer.id, NO_CONVERSATION) };
+    return { beverage: views.created(viewer, entry) };
   });
 
   return router;

@@ -1,5 +1,4 @@
 import type { Context, Hono } from 'hono';
-import { presentBeverage } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
 import { openBottleFormSchema } from '../../contract/tastings.ts';
 import { idParam, parseWith } from '../http/body.ts';
@@ -53,11 +52,10 @@ export function bottleRoutes(ctx: AppContext): Hono<AppEnv> {
         : bottles.open(viewer, id, which, input);
     }
     const entry = ctx.beverages.view(viewer, id);
-    const counts = ctx.conversation.counts(viewer, { kind: 'local', id });
     return {
       bottle: opened.bottle,
       tasting: opened.tasting && presentTasting(opened.tasting),
-      beverage: presentBeverage(entry, viewer.id, counts),
+      beverage: ctx.entryViews.entry(viewer, entry),
     };
   });
 

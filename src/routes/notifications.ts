@@ -1,5 +1,4 @@
 import type { Hono } from 'hono';
-import { presentBeverage } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
 import { idParam } from '../http/body.ts';
 import { contractRouter } from '../http/contract-route.ts';
@@ -22,13 +21,7 @@ export function notificationRoutes(ctx: AppContext): Hono<AppEnv> {
     const { notification, entry } = service.respond(viewer, id, body);
     return {
       notification: presentNotification(notification),
-      ...(entry && {
-        beverage: presentBeverage(
-          entry,
-          viewer.id,
-          ctx.conversation.counts(viewer, { kind: 'local', id: entry.id }),
-        ),
-      }),
+      ...(entry && { beverage: ctx.entryViews.entry(viewer, entry) }),
     };
   });
 

@@ -1,5 +1,4 @@
 import type { Hono } from 'hono';
-import { presentBeverage } from '../beverages/present.ts';
 import type { AppContext } from '../context.ts';
 import { idParam } from '../http/body.ts';
 import { contractRouter } from '../http/contract-route.ts';
@@ -14,8 +13,7 @@ export function shareRoutes(ctx: AppContext): Hono<AppEnv> {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', 'Beverage');
     const entry = ctx.shares.share(viewer, id, body);
-    const counts = ctx.conversation.counts(viewer, { kind: 'local', id });
-    return { beverage: presentBeverage(entry, viewer.id, counts) };
+    return { beverage: ctx.entryViews.entry(viewer, entry) };
   });
 
   on('DELETE /beverages/{id}/share/{shareId}', (c) => {

@@ -99,6 +99,26 @@ export function isFederatedEntry(entry: { visibility: Visibility; federated: boo
   return entry.federated && entry.visibility !== 'PRIVATE';
 }
 
+/** What deciding whether a viewer sees an entry may ask about the entry's owner and the viewer. */
+interface Questions {
+  /** Whether one of the viewer and the owner blocked the other. */
+  blocked(ownerId: number): boolean;
+  /** Whether the viewer follows the owner (an accepted local follow). */
+  follows(ownerId: number): boolean;
+  /** Whether the entry is shared with the viewer (pending or accepted). */
+  sharedWithViewer(entry: VisibleThing): boolean;
+}
+
+/** The answer kept under `key`, asked for the first time. */
+function remembered<T>(answers: Map<number, T>, key: number, ask: () => T): T {
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    answer = ask();
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
 /**
  * The one place that decides who may see an entry and its photo (docs/social.md, "Visibility").
  * The entry list of another user, search, GET of one entry, clone, the media route, the activity
@@ -125,19 +145,49 @@ export function createVisibilityPolicy(deps: {
   /** The entry or user a stored photo path belongs to, or null for none. */
   photoOwner(storedPath: string): PhotoOwner;
 }) {
-  function canSee(viewer: VisibilityViewer, entry: VisibleThing): boolean {
+  function decide(viewer: VisibilityViewer, entry: VisibleThing, ask: Questions): boolean {
     if (!viewer) return false;
     if (entry.userId === viewer.id || viewer.role === 'ADMIN') return true;
-    if (deps.blockedBetween(viewer.id, entry.userId)) return false;
+    if (ask.blocked(entry.userId)) return false;
     if (entry.visibility === 'MEMBERS') return true;
-    if (entry.visibility === 'FOLLOWERS' && deps.followsOwner(viewer.id, entry.userId)) {
-      return true;
-    }
-    return deps.isShareRecipient(entry.id, viewer.id);
+    if (entry.visibility === 'FOLLOWERS' && ask.follows(entry.userId)) return true;
+    return ask.sharedWithViewer(entry);
+  }
+
+  function canSee(viewer: VisibilityViewer, entry: VisibleThing): boolean {
+    return decide(viewer, entry, {
+      blocked: (ownerId) => deps.blockedBetween(viewer!.id, ownerId),
+      follows: (ownerId) => deps.followsOwner(viewer!.id, ownerId),
+      sharedWithViewer: (thing) => deps.isShareRecipient(thing.id, viewer!.id),
+    });
   }
 
   return {
     canSee,
+
+    /**
+     * canSee for many entries at once (a page of the activity feed): what it asks about the
+     * viewer and an owner (a block either way, a follow, the owner's entries shared with the
+     * viewer) is asked once per owner, however many of the owner's entries are asked about.
+     */
+    canSeeEach(viewer: VisibilityViewer): (entry: VisibleThing) => boolean {
+      const blocked = new Map<number, boolean>();
+      const follows = new Map<number, boolean>();
+      const shared = new Map<number, ReadonlySet<number>>();
+      const ask: Questions = {
+        blocked: (ownerId) =>
+          remembered(blocked, ownerId, () => deps.blockedBetween(viewer!.id, ownerId)),
+        follows: (ownerId) =>
+          remembered(follows, ownerId, () => deps.followsOwner(viewer!.id, ownerId)),
+        sharedWithViewer: (entry) =>
+          remembered(
+            shared,
+            entry.userId,
+            () => new Set(deps.sharedByOwnerWith(entry.userId, viewer!.id)),
+          ).has(entry.id),
+      };
+      return (entry) => decide(viewer, entry, ask);
+    },
 
     /** Whether the viewer may see everything another user logged (their own or an admin). */
     canSeeAllOf(viewer: VisibilityViewer, ownerId: number): boolean {

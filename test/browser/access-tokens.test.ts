@@ -1,38 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-} from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
+const people = peopleInBrowsers([{ username: 'scripter', password: 'scripter-password' }]);
 let entryId: number;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const owner = await server.createUser({ username: 'scripter', password: 'scripter-password' });
-  entryId = (await server.ctx.beverages.create(owner, { name: 'Lagavulin 16', type: 'WHISKEY' }))
-    .id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
+  const owner = people.server.ctx.users.findByUsername('scripter')!;
+  entryId = (
+    await people.server.ctx.beverages.create(owner, { name: 'Lagavulin 16', type: 'WHISKEY' })
+  ).id;
 });
 
 /** What the token may do from a script: read the comments of the entry. */
 async function statusWith(secret: string): Promise<number> {
-  const res = await fetch(`${server.url}/api/beverages/${entryId}/comments`, {
+  const res = await fetch(`${people.server.url}/api/beverages/${entryId}/comments`, {
     headers: { authorization: `Bearer ${secret}` },
   });
   return res.status;
@@ -40,14 +21,12 @@ async function statusWith(secret: string): Promise<number> {
 
 describe('Access tokens on the profile page', () => {
   it('creates a token, shows its secret once with a copy button, lists it and revokes it', async () => {
-    const state = await signedInState(browser, server.url, 'scripter', 'scripter-password');
-    session = await openSignedIn(browser, server.url, state, '/profile', {
+    const page = await people.openAs('scripter', '/profile', {
       prepare: (page) =>
         page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-          origin: server.url,
+          origin: people.server.url,
         }),
     });
-    const { page } = session;
     await expect
       .poll(() => page.getByText(/does not revoke access tokens/).count(), { timeout: 15_000 })
       .toBeGreaterThan(0);

@@ -1,52 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 
 /*
  * The Admin Console's Backups section against the real server in Chromium: make a backup, see
  * it listed, download it, delete it.
  */
 
-let server: TestServer;
-let browser: Browser;
-let adminState: StorageState;
-const sessions: BrowserSession[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  adminState = await signedInState(browser, server.url, server.adminUsername, server.adminPassword);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const session of sessions.splice(0)) {
-    expect(session.pageErrors).toEqual([]);
-    await session.context.close();
-  }
-});
+const people = peopleInBrowsers();
 
 const backupsOf = (page: Page) => page.getByRole('region', { name: 'Backups', exact: true });
 
 describe('the Backups section of the Admin Console', () => {
   it('makes a backup, lists it, downloads it and deletes it', async () => {
-    const session = await openSignedIn(browser, server.url, adminState, '/admin');
-    sessions.push(session);
-    const { page } = session;
+    const page = await people.openAs('admin', '/admin');
     const section = backupsOf(page);
     await expect.poll(() => section.getByText('No backups yet.').isVisible()).toBe(true);
     expect(await section.textContent()).toContain(
@@ -75,24 +46,22 @@ describe('the Backups section of the Admin Console', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete this backup?' });
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await section.getByText('No backups yet.').waitFor();
-    expect(fs.readdirSync(server.ctx.config.backupDir)).toEqual([]);
+    expect(fs.readdirSync(people.server.ctx.config.backupDir)).toEqual([]);
   });
 
   it('fits a 390 px wide screen with a backup listed, with no serious accessibility problem', async () => {
-    const made = await fetch(`${server.url}/api/backups`, {
+    const made = await fetch(`${people.server.url}/api/backups`, {
       method: 'POST',
       headers: {
-        origin: server.url,
-        cookie: adminState.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+        origin: people.server.url,
+        cookie: await people.cookieOf('admin'),
       },
     });
     expect(made.status).toBe(201);
-    const session = await openSignedIn(browser, server.url, adminState, '/admin', {
+    const page = await people.openAs('admin', '/admin', {
       width: 390,
       height: 844,
     });
-    sessions.push(session);
-    const { page } = session;
     await backupsOf(page).getByRole('list', { name: 'Backups' }).waitFor();
     const scrollWidth = (await page.evaluate('document.scrollingElement.scrollWidth')) as number;
     expect(scrollWidth).toBeLessThanOrEqual(390);

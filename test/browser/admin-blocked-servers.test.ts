@@ -1,14 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 import { scrollWidth, smallTargets } from './phone-checks.ts';
 
 /*
@@ -17,37 +10,15 @@ import { scrollWidth, smallTargets } from './phone-checks.ts';
  * section on a phone.
  */
 
-let server: TestServer;
-let browser: Browser;
-let adminState: StorageState;
-const sessions: BrowserSession[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  adminState = await signedInState(browser, server.url, server.adminUsername, server.adminPassword);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const session of sessions.splice(0)) {
-    expect(session.pageErrors).toEqual([]);
-    await session.context.close();
-  }
-});
+const people = peopleInBrowsers();
 
 const sectionOf = (page: Page) => page.getByRole('region', { name: 'Blocked servers' });
 const blockedDomains = () =>
-  server.ctx.database.sqlite.prepare('SELECT domain FROM domain_blocks').pluck().all();
+  people.server.ctx.database.sqlite.prepare('SELECT domain FROM domain_blocks').pluck().all();
 
 describe('the Blocked servers section of the Admin Console', () => {
   it('blocks a server with a note, shows a refusal in the field, lists and unblocks', async () => {
-    const session = await openSignedIn(browser, server.url, adminState, '/admin');
-    sessions.push(session);
-    const { page } = session;
+    const page = await people.openAs('admin', '/admin');
     const section = sectionOf(page);
     await section.getByText('No server is blocked.').waitFor();
 
@@ -77,12 +48,12 @@ describe('the Blocked servers section of the Admin Console', () => {
   });
 
   it('fits a 390 px wide screen with targets of at least 44 × 44 px', async () => {
-    const made = await fetch(`${server.url}/api/domain-blocks`, {
+    const made = await fetch(`${people.server.url}/api/domain-blocks`, {
       method: 'POST',
       headers: {
-        origin: server.url,
+        origin: people.server.url,
         'content-type': 'application/json',
-        cookie: adminState.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+        cookie: await people.cookieOf('admin'),
       },
       body: JSON.stringify({
         domain: 'a-rather-long-host-name-of-a-hostile-server.example.social:8443',
@@ -90,12 +61,10 @@ describe('the Blocked servers section of the Admin Console', () => {
       }),
     });
     expect(made.status).toBe(201);
-    const session = await openSignedIn(browser, server.url, adminState, '/admin', {
+    const page = await people.openAs('admin', '/admin', {
       width: 390,
       height: 844,
     });
-    sessions.push(session);
-    const { page } = session;
     const section = sectionOf(page);
     await section.getByRole('list', { name: 'Blocked servers' }).waitFor();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);

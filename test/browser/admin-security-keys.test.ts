@@ -1,15 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  apiStatus,
-  launchBrowser,
-  openPage,
-  openSignedIn,
-  signIn,
-  signedInState,
-  type BrowserSession,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { apiStatus, signIn } from '../helpers/browser.ts';
 import { addVirtualAuthenticator } from './second-factor-helpers.ts';
 
 /*
@@ -18,28 +10,12 @@ import { addVirtualAuthenticator } from './second-factor-helpers.ts';
  * vault's origin is http://localhost:PORT so that it can be a WebAuthn relying party.
  */
 
-let server: TestServer;
-let browser: Browser;
-const sessions: BrowserSession[] = [];
-
 const PASSWORD = 'long-enough-password';
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ host: 'localhost' }), launchBrowser()]);
-  await server.createUser({ username: 'hazel', password: PASSWORD, fullName: 'Hazel Barrel' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const session of sessions.splice(0)) {
-    expect(session.pageErrors).toEqual([]);
-    await session.context.close();
-  }
-});
+const people = peopleInBrowsers(
+  [{ username: 'hazel', password: PASSWORD, fullName: 'Hazel Barrel' }],
+  { host: 'localhost' },
+);
 
 const note = (page: Page, text: string) =>
   page.locator('.note').filter({ has: page.getByText(text, { exact: true }) });
@@ -53,11 +29,10 @@ const factorOf = (row: Locator) => row.locator('td[data-label="Second factor"]')
 
 /** The user's own browser, on /profile, with a virtual security key plugged in. */
 async function openUserProfile() {
-  const state = await signedInState(browser, server.url, 'hazel', PASSWORD);
-  const session = await openSignedIn(browser, server.url, state, '/profile', {
+  const session = await people.sessionAs('hazel', '/profile', {
+    freshSignIn: true,
     prepare: (page) => addVirtualAuthenticator(page.context(), page),
   });
-  sessions.push(session);
   await keysRegion(session.page).waitFor();
   return session.page;
 }
@@ -73,15 +48,7 @@ async function registerKey(page: Page, nickname: string) {
 }
 
 async function openAdminPanel(username: string) {
-  const state = await signedInState(
-    browser,
-    server.url,
-    server.adminUsername,
-    server.adminPassword,
-  );
-  const session = await openSignedIn(browser, server.url, state, '/admin');
-  sessions.push(session);
-  const { page } = session;
+  const page = await people.openAs('admin', '/admin', { freshSignIn: true });
   await page.getByRole('button', { name: `Manage ${username}`, exact: true }).click();
   const panel = page.getByRole('region', { name: /^Manage user / });
   await panel.getByRole('heading', { name: 'Security keys' }).waitFor();
@@ -131,8 +98,7 @@ describe("an admin and a user's security keys", () => {
     expect(await apiStatus(page, '/api/auth/me')).toBe(200);
 
     // The password alone signs hazel in again.
-    const fresh = await openPage(browser, server.url);
-    sessions.push(fresh);
+    const fresh = await people.openPage();
     await signIn(fresh.page, 'hazel', PASSWORD);
     expect(await fresh.page.getByRole('dialog').count()).toBe(0);
   });
@@ -163,26 +129,21 @@ describe("an admin and a user's security keys", () => {
   });
 
   it('asks an admin for their password to remove their own key', async () => {
-    const state = await signedInState(
-      browser,
-      server.url,
-      server.adminUsername,
-      server.adminPassword,
-    );
-    const session = await openSignedIn(browser, server.url, state, '/profile', {
+    const page = await people.openAs('admin', '/profile', {
+      freshSignIn: true,
       prepare: (page) => addVirtualAuthenticator(page.context(), page),
     });
-    sessions.push(session);
-    const { page } = session;
     await keysRegion(page).getByRole('button', { name: 'Register a security key' }).click();
     const register = page.getByRole('dialog', { name: 'Register security key' });
     await register.getByLabel('Nickname (optional)').fill('Admin key');
-    await register.getByLabel('Current password').fill(server.adminPassword);
+    await register.getByLabel('Current password').fill(people.server.adminPassword);
     await register.getByRole('button', { name: 'Register key' }).click();
     await note(page, 'Security key registered').waitFor();
 
     await page.goto('/admin');
-    await page.getByRole('button', { name: `Manage ${server.adminUsername}`, exact: true }).click();
+    await page
+      .getByRole('button', { name: `Manage ${people.server.adminUsername}`, exact: true })
+      .click();
     const panel = page.getByRole('region', { name: /^Manage user / });
     await panel.getByRole('button', { name: 'Remove Admin key' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove this security key?' });
@@ -193,7 +154,7 @@ describe("an admin and a user's security keys", () => {
       .toBe('Current password is incorrect');
     expect(await panel.getByText('Admin key', { exact: true }).isVisible()).toBe(true);
 
-    await confirm.getByLabel('Current password').fill(server.adminPassword);
+    await confirm.getByLabel('Current password').fill(people.server.adminPassword);
     await confirm.getByRole('button', { name: 'Remove' }).click();
     await note(page, 'Security key removed').waitFor();
     await panel.getByText('No security keys registered yet.', { exact: true }).waitFor();

@@ -1,18 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  apiStatus,
-  launchBrowser,
-  openPage,
-  openSignedIn,
-  pathOf,
-  signIn,
-  signedInState,
-  submitLogin,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { apiStatus, pathOf, signIn, submitLogin } from '../helpers/browser.ts';
 
 /*
  * The Admin Console (/admin): the user registry, the provision-user form and the manage-user
@@ -20,42 +9,17 @@ import {
  * navigation.test.ts.)
  */
 
-let server: TestServer;
-let browser: Browser;
-let adminState: StorageState;
-const sessions: BrowserSession[] = [];
-
 const PASSWORD = 'long-enough-password';
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const carol = await server.createUser({
-    username: 'carol',
-    password: PASSWORD,
-    fullName: 'Carol Cask',
-  });
-  server.ctx.tokens.create(carol, { name: 'Cellar sheet', scope: 'read' });
-  await server.createUser({ username: 'dave', password: PASSWORD, fullName: 'Dave Dram' });
-  adminState = await signedInState(browser, server.url, server.adminUsername, server.adminPassword);
-});
+const people = peopleInBrowsers([
+  { username: 'carol', password: PASSWORD, fullName: 'Carol Cask' },
+  { username: 'dave', password: PASSWORD, fullName: 'Dave Dram' },
+]);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+beforeAll(() => {
+  const carol = people.server.ctx.users.findByUsername('carol')!;
+  people.server.ctx.tokens.create(carol, { name: 'Cellar sheet', scope: 'read' });
 });
-
-afterEach(async () => {
-  for (const session of sessions.splice(0)) {
-    expect(session.pageErrors).toEqual([]);
-    await session.context.close();
-  }
-});
-
-async function track(session: Promise<BrowserSession>): Promise<BrowserSession> {
-  const opened = await session;
-  sessions.push(opened);
-  return opened;
-}
 
 const region = (page: Page, name: string | RegExp) =>
   page.getByRole('region', { name, exact: typeof name === 'string' });
@@ -70,7 +34,7 @@ const rowOf = (page: Page, username: string) =>
 const managePanel = (page: Page) => region(page, /^Manage user /);
 
 async function openAdmin(options: { width?: number } = {}) {
-  const { page } = await track(openSignedIn(browser, server.url, adminState, '/admin', options));
+  const { page } = await people.sessionAs('admin', '/admin', options);
   await registry(page).waitFor();
   return page;
 }
@@ -128,7 +92,7 @@ describe('the Admin Console', () => {
     expect(role).toBe('Vault User');
     expect(factor).toBe('None');
     expect(created).toBe(today);
-    expect((await cellsOf(rowOf(page, server.adminUsername)))[2]).toBe('System Admin');
+    expect((await cellsOf(rowOf(page, people.server.adminUsername)))[2]).toBe('System Admin');
 
     // The filter narrows the list; nothing matching says so.
     const filter = page.getByLabel('Filter users');
@@ -193,7 +157,7 @@ describe('the Admin Console', () => {
     expect(await form.getByLabel('Username').inputValue()).toBe('');
     expect(await form.getByLabel('Password').inputValue()).toBe('');
 
-    const bob = await track(openPage(browser, server.url));
+    const bob = await people.openPage();
     await signIn(bob.page, 'bob', 'bobs-own-password');
     expect(await bob.page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
     expect(await bob.page.getByRole('link', { name: 'Admin Console' }).count()).toBe(0);
@@ -225,8 +189,7 @@ describe('the Admin Console', () => {
 
   it('resets a password from the manage panel: the old one fails and the new one works', async () => {
     // Carol is signed in elsewhere; the reset ends that session.
-    const carolState = await signedInState(browser, server.url, 'carol', PASSWORD);
-    const carol = await track(openSignedIn(browser, server.url, carolState));
+    const carol = await people.sessionAs('carol', '/', { freshSignIn: true });
 
     const page = await openAdmin();
     const panel = await openManage(page, 'carol');
@@ -257,7 +220,7 @@ describe('the Admin Console', () => {
     expect(await panel.getByLabel('Reset password (optional)').inputValue()).toBe('');
     expect(await apiStatus(carol.page, '/api/auth/me')).toBe(401);
 
-    const fresh = await track(openPage(browser, server.url));
+    const fresh = await people.openPage();
     await submitLogin(fresh.page, 'carol', PASSWORD);
     await fresh.page.getByRole('alert').getByText('Invalid username or password').waitFor();
     expect(await fresh.page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
@@ -275,8 +238,7 @@ describe('the Admin Console', () => {
     expect(await panel.locator('span', { hasText: /^System Admin$/ }).isVisible()).toBe(true);
 
     // Dave sees the Admin Console now.
-    const daveState = await signedInState(browser, server.url, 'dave', PASSWORD);
-    const dave = await track(openSignedIn(browser, server.url, daveState, '/admin'));
+    const dave = await people.sessionAs('dave', '/admin', { freshSignIn: true });
     await dave.page.getByRole('heading', { level: 1, name: 'Admin Console' }).waitFor();
 
     await panel.getByLabel('Role').selectOption({ label: 'Vault User' });
@@ -288,19 +250,19 @@ describe('the Admin Console', () => {
     await panel.getByRole('button', { name: 'Close the manage-user panel' }).click();
     await panel.waitFor({ state: 'detached' });
     expect(await page.locator(':focus').getAttribute('aria-label')).toBe('Manage dave');
-    panel = await openManage(page, server.adminUsername);
+    panel = await openManage(page, people.server.adminUsername);
     await panel.getByLabel('Full name').fill('Head Cellarer');
     // The first admin's email is left as created: it must pass the edit rules as it is.
     await panel.getByLabel('Role').selectOption({ label: 'Vault User' });
     await panel.getByRole('button', { name: 'Save changes' }).click();
     await panel.getByText('The last admin cannot be demoted', { exact: true }).waitFor();
-    expect((await cellsOf(rowOf(page, server.adminUsername)))[2]).toBe('System Admin');
+    expect((await cellsOf(rowOf(page, people.server.adminUsername)))[2]).toBe('System Admin');
     expect(pathOf(page)).toBe('/admin');
 
     // Editing oneself updates the signed-in user: the header's menu follows the new name.
     await panel.getByLabel('Role').selectOption({ label: 'System Admin' });
     await panel.getByRole('button', { name: 'Save changes' }).click();
-    await note(page, `Updated ${server.adminUsername}`).waitFor();
+    await note(page, `Updated ${people.server.adminUsername}`).waitFor();
     await page.getByRole('button', { name: 'Account menu for Head Cellarer' }).waitFor();
     expect(await panel.getByRole('alert').count()).toBe(0);
   });

@@ -65,7 +65,7 @@ describe('the Alerts panel', () => {
   });
 
   it("shows a new follower after the poll without a reload, and 'Follow back' follows them", async () => {
-    const page = await openAs('alder', '/', (p) => p.clock.install());
+    const page = await openAs('alder', '/', { prepare: (p) => p.clock.install() });
     await alertsButton(page, 0).waitFor();
     await follow('birch', 'alder');
 
@@ -126,11 +126,15 @@ describe('the Alerts panel', () => {
 
   it('shows a refused answer in the panel and keeps the buttons', async () => {
     await follow('elm', 'cedar');
-    const page = await openAs('cedar', '/', (p) =>
-      p.route('**/api/notifications/*/respond', (route) =>
-        route.fulfill({ status: 409, json: { message: 'This notification was already answered' } }),
-      ),
-    );
+    const page = await openAs('cedar', '/', {
+      prepare: (p) =>
+        p.route('**/api/notifications/*/respond', (route) =>
+          route.fulfill({
+            status: 409,
+            json: { message: 'This notification was already answered' },
+          }),
+        ),
+    });
     await alertsButton(page, 1).click();
     const invite = item(page, 'Elm Shade followed you');
     await invite.getByRole('button', { name: 'Follow back' }).click();

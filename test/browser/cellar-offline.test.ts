@@ -1,13 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from '../helpers/browser.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 import { seedEntry } from './vault-seed.ts';
 import { KEPT, syncButton, syncCount, WAITING_MARK } from './sync-status.ts';
 
@@ -19,28 +13,11 @@ import { KEPT, syncButton, syncCount, WAITING_MARK } from './sync-status.ts';
 
 const PHONE = { width: 390, height: 844 };
 
-let server: TestServer;
-let browser: Browser;
-let keeper: StorageState;
+const people = peopleInBrowsers([
+  { username: 'olive', password: 'olive-password-1', fullName: 'Olive' },
+]);
+/** The test's page and its context (to take the connection away). */
 let session: BrowserSession | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser({ username: 'olive', password: 'olive-password-1', fullName: 'Olive' });
-  keeper = await signedInState(browser, server.url, 'olive', 'olive-password-1');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  if (!session) return;
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-  session = undefined;
-});
 
 interface Line {
   id: number;
@@ -54,8 +31,8 @@ interface Tasting {
 
 /** An entry of olive's with one line of six bottles, and the wine page at phone width. */
 async function entryWithSixBottles(name: string): Promise<{ page: Page; id: number }> {
-  const { id } = await seedEntry(server, 'olive', { name, type: 'WINE', subtype: 'Syrah' });
-  session = await openSignedIn(browser, server.url, keeper, '/wine', PHONE);
+  const { id } = await seedEntry(people.server, 'olive', { name, type: 'WINE', subtype: 'Syrah' });
+  session = await people.sessionAs('olive', '/wine', PHONE);
   const { page } = session;
   const added = await page.request.post(`/api/beverages/${id}/bottles`, {
     data: { quantity: 6, sizeMl: 750, vintage: 2017 },
@@ -71,12 +48,12 @@ async function entryWithSixBottles(name: string): Promise<{ page: Page; id: numb
  * keep-alive socket of the page's request context, idle past the server's timeout, is reset).
  */
 function vault(id: number): { lines: Line[]; tastings: Tasting[] } {
-  const user = server.ctx.users.findByUsername('olive')!;
+  const user = people.server.ctx.users.findByUsername('olive')!;
   const viewer = { id: user.id, role: user.role };
-  const lines = server.ctx.bottles.list(viewer, id);
+  const lines = people.server.ctx.bottles.list(viewer, id);
   return {
     lines: [...lines].sort((a, b) => (a.vintage ?? 0) - (b.vintage ?? 0)),
-    tastings: server.ctx.tastings.list(viewer, id),
+    tastings: people.server.ctx.tastings.list(viewer, id),
   };
 }
 

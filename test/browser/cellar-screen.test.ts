@@ -87,7 +87,7 @@ describe('places, on a phone', () => {
       subtype: 'Merlot',
       inCellar: true,
     });
-    const page = await people.openAs('pia', '/cellar', phone);
+    const page = await people.openAs('pia', '/cellar', { prepare: phone });
     // Only the flag so far: the description's groups, and nothing of the rest but 'Places'.
     await page.getByRole('region', { name: 'Ready to pour' }).getByRole('article').waitFor();
     expect(await page.getByRole('region', { name: 'The cellar in figures' }).count()).toBe(0);
@@ -177,7 +177,7 @@ describe("the cellar's figures and its bottles by place, on a phone", () => {
       subtype: 'Scotch',
       inCellar: true,
     });
-    const page = await people.openAs('vera', '/', phone);
+    const page = await people.openAs('vera', '/', { prepare: phone });
     const basement = await addPlace(page, 'Basement');
     const rack = await addPlace(page, 'Rack A', basement);
     const fridge = await addPlace(page, 'Kitchen fridge');
@@ -270,7 +270,7 @@ describe('drinking windows by the server’s clock', () => {
     });
     // Three bottles of the Riesling (the bottles' own routes are tested with the places above).
     insertBottle(people.server.ctx.database.sqlite, riesling, { quantity: 3 });
-    let page = await people.openAs('will', '/', phone);
+    let page = await people.openAs('will', '/', { prepare: phone });
     await setWindow(page, riesling.id, '2028', '2031');
     await setWindow(page, beaujolais.id, '', '2029');
     await setWindow(page, barolo.id, '2035', '');
@@ -301,7 +301,7 @@ describe('drinking windows by the server’s clock', () => {
 
     // Two hours later it is 2032: the Riesling's window has closed.
     clock += 2 * 60 * 60 * 1000;
-    page = await people.openAs('will', '/', phone);
+    page = await people.openAs('will', '/', { prepare: phone });
     const later = page.getByRole('link', { name: '4 bottles past their window' });
     await later.waitFor();
     await later.click();
@@ -321,7 +321,7 @@ describe("the last bottle opened with 'Keep it in the cellar'", () => {
       subtype: 'Nebbiolo',
       inCellar: true,
     });
-    const page = await people.openAs('kay', '/', phone);
+    const page = await people.openAs('kay', '/', { prepare: phone });
     await setWindow(page, barolo.id, '', '2029');
     await addBottles(page, barolo.id, { quantity: 1 });
 
@@ -374,7 +374,7 @@ describe('the cellar by drinking window, opened by its address', () => {
       subtype: 'Tempranillo',
       inCellar: true,
     });
-    const page = await people.openAs('quinn', '/', phone);
+    const page = await people.openAs('quinn', '/', { prepare: phone });
     await setWindow(page, rioja.id, '2025', '2040');
 
     // The figures are held back until the three groups have been asked for: a screen that waits

@@ -1,14 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { contrastOf, MIN_CONTRAST } from '../helpers/contrast.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 import { seedEntry } from './vault-seed.ts';
 
 /*
@@ -16,27 +9,13 @@ import { seedEntry } from './vault-seed.ts';
  * screen), under the pointer and pressed, which axe-core never sees.
  */
 
-let server: TestServer;
-let browser: Browser;
-let admin: StorageState;
-let session: BrowserSession | undefined;
+const people = peopleInBrowsers();
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  admin = await signedInState(browser, server.url, server.adminUsername, server.adminPassword);
-  await seedEntry(server, server.adminUsername, { name: 'Walk Talk Stout', type: 'BEER' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  if (!session) return;
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-  session = undefined;
+  await seedEntry(people.server, people.server.adminUsername, {
+    name: 'Walk Talk Stout',
+    type: 'BEER',
+  });
 });
 
 /** The button's contrast at rest, under the pointer and pressed (released away from it). */
@@ -55,8 +34,7 @@ async function statesOf(page: Page, button: Locator, name: string) {
 
 describe('danger buttons', () => {
   it(`keep their text at ${MIN_CONTRAST}:1 or more at rest, under the pointer and pressed`, async () => {
-    session = await openSignedIn(browser, server.url, admin, '/admin');
-    const { page } = session;
+    const page = await people.openAs('admin', '/admin');
     // The button is enabled once a server is named.
     await page.getByRole('textbox', { name: 'Server' }).fill('spam.example');
     const measured = await statesOf(

@@ -1,14 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { wrongTotpCode } from '../helpers/second-factor.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  apiStatus,
-  launchBrowser,
-  openPage,
-  submitLogin,
-  type BrowserSession,
-} from '../helpers/browser.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { apiStatus, submitLogin } from '../helpers/browser.ts';
 import {
   addVirtualAuthenticator,
   enableTotp,
@@ -22,31 +16,22 @@ import {
  * WebAuthn works.
  */
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
-let mapleClock: TotpClock;
-
 const PASSWORD = 'long-enough-password';
 
+const people = peopleInBrowsers(
+  [
+    { username: 'maple', password: PASSWORD },
+    { username: 'rowan', password: PASSWORD },
+  ],
+  { host: 'localhost' },
+);
+let mapleClock: TotpClock;
+
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ host: 'localhost' }), launchBrowser()]);
-  await server.createUser({ username: 'maple', password: PASSWORD });
-  await server.createUser({ username: 'rowan', password: PASSWORD });
   [{ clock: mapleClock }] = await Promise.all([
-    enableTotp(server, 'maple', PASSWORD),
-    registerSoftKey(server, 'rowan', PASSWORD),
+    enableTotp(people.server, 'maple', PASSWORD),
+    registerSoftKey(people.server, 'rowan', PASSWORD),
   ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
 });
 
 /** Whether the focused element is inside the open dialog. */
@@ -55,8 +40,7 @@ const focusInDialog = async (page: Page) =>
 
 describe('dialogs', () => {
   it('keeps focus inside the authenticator dialog and cancels it with Escape', async () => {
-    session = await openPage(browser, server.url);
-    const { page } = session;
+    const { page } = await people.openPage();
     await submitLogin(page, 'maple', PASSWORD);
 
     const dialog = page.getByRole('dialog', { name: 'Authenticator verification' });
@@ -103,8 +87,7 @@ describe('dialogs', () => {
   });
 
   it("shows the server's refusal of a wrong code and Verifying… while it checks", async () => {
-    session = await openPage(browser, server.url);
-    const { page } = session;
+    const { page } = await people.openPage();
     await submitLogin(page, 'maple', PASSWORD);
     const dialog = page.getByRole('dialog', { name: 'Authenticator verification' });
     const code = dialog.getByLabel('Authentication code');
@@ -129,8 +112,7 @@ describe('dialogs', () => {
   });
 
   it('says Login session expired when a code is accepted but no user comes back', async () => {
-    session = await openPage(browser, server.url);
-    const { page } = session;
+    const { page } = await people.openPage();
     // The real server always sends the user; drop it from its real answer.
     await page.route('**/api/auth/login/totp', async (route) => {
       const response = await route.fetch();
@@ -146,8 +128,7 @@ describe('dialogs', () => {
   });
 
   it('opens the security-key prompt, cancels it with Escape and offers the password', async () => {
-    session = await openPage(browser, server.url);
-    const { page, context } = session;
+    const { page, context } = await people.openPage();
     // A key nobody touches: the ceremony waits.
     await addVirtualAuthenticator(context, page, { presence: false });
     await submitLogin(page, 'rowan', PASSWORD);
@@ -176,8 +157,7 @@ describe('dialogs', () => {
   });
 
   it("shows the key library's error, then Retry runs the ceremony again", async () => {
-    session = await openPage(browser, server.url);
-    const { page, context } = session;
+    const { page, context } = await people.openPage();
     // This browser's key is not the one registered: touching it cannot sign in.
     await addVirtualAuthenticator(context, page, { presence: true });
     // Counts the ceremonies the page starts (navigator.credentials.get calls).

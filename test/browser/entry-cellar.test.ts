@@ -1,15 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
 import { jpeg } from '../helpers/images.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 import { scrollWidth, smallTargets } from './phone-checks.ts';
 import { loadedWidth, seedEntry } from './vault-seed.ts';
 
@@ -22,42 +15,12 @@ import { loadedWidth, seedEntry } from './vault-seed.ts';
 
 const PHONE = { width: 390, height: 844 };
 
-let server: TestServer;
-let browser: Browser;
-let cellar: StorageState;
-let guest: StorageState;
-const sessions: BrowserSession[] = [];
+const people = peopleInBrowsers([
+  { username: 'cora', password: 'cora-password-12', fullName: 'Cora Cave' },
+  { username: 'gus', password: 'gus-password-123', fullName: 'Gus Guest' },
+]);
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser({
-    username: 'cora',
-    password: 'cora-password-12',
-    fullName: 'Cora Cave',
-  });
-  await server.createUser({ username: 'gus', password: 'gus-password-123', fullName: 'Gus Guest' });
-  [cellar, guest] = await Promise.all([
-    signedInState(browser, server.url, 'cora', 'cora-password-12'),
-    signedInState(browser, server.url, 'gus', 'gus-password-123'),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  const open = sessions.splice(0);
-  for (const session of open) await session.context.close();
-  for (const session of open) expect(session.pageErrors).toEqual([]);
-});
-
-async function openAs(state: StorageState, path: string): Promise<Page> {
-  const session = await openSignedIn(browser, server.url, state, path, PHONE);
-  sessions.push(session);
-  return session.page;
-}
+const openAs = (username: string, path: string) => people.openAs(username, path, PHONE);
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 const note = (page: Page, message: string) =>
@@ -102,12 +65,12 @@ async function addBottles(
 
 describe("an entry's cellar on a phone", () => {
   it("sets the drinking window in the entry's form, shows it on the card and clears it", async () => {
-    await seedEntry(server, 'cora', {
+    await seedEntry(people.server, 'cora', {
       name: 'Riesling Kabinett',
       type: 'WINE',
       subtype: 'Riesling',
     });
-    const page = await openAs(cellar, '/wine');
+    const page = await openAs('cora', '/wine');
     const entry = card(page, 'Riesling Kabinett');
     await entry.getByRole('button', { name: 'Edit Riesling Kabinett' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit entry' });
@@ -130,13 +93,13 @@ describe("an entry's cellar on a phone", () => {
   });
 
   it('adds six bottles in two places, opens one with a tasting and a photo, and the last', async () => {
-    await seedEntry(server, 'cora', {
+    await seedEntry(people.server, 'cora', {
       name: 'Château Musar',
       type: 'WINE',
       subtype: 'Cabernet Sauvignon',
       rating: 3,
     });
-    const page = await openAs(cellar, '/wine');
+    const page = await openAs('cora', '/wine');
     const basement = await place(page, 'Basement');
     await place(page, 'Rack A', basement);
     await place(page, 'Kitchen fridge');
@@ -235,13 +198,13 @@ describe("an entry's cellar on a phone", () => {
   });
 
   it('shows the tastings to someone else who may see the entry, and no bottle', async () => {
-    const { id } = await seedEntry(server, 'cora', {
+    const { id } = await seedEntry(people.server, 'cora', {
       name: 'Barolo Cannubi',
       type: 'WINE',
       subtype: 'Nebbiolo',
       rating: 4,
     });
-    const owner = await openAs(cellar, '/wine');
+    const owner = await openAs('cora', '/wine');
     const added = await owner.request.post(`/api/beverages/${id}/bottles`, {
       data: { quantity: 3, vintage: 2016 },
     });
@@ -251,7 +214,7 @@ describe("an entry's cellar on a phone", () => {
     });
     expect(tasted.status()).toBe(201);
 
-    const page = await openAs(guest, '/users/cora');
+    const page = await openAs('gus', '/users/cora');
     const entry = card(page, 'Barolo Cannubi');
     await entry.waitFor();
     expect(await entry.textContent()).not.toContain('bottle');

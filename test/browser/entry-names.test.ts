@@ -1,13 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 import { seedEntry } from './vault-seed.ts';
 
 /*
@@ -15,38 +8,24 @@ import { seedEntry } from './vault-seed.ts';
  * going below it when they do not fit beside it, instead of squeezing it into 'Walk Baro' / 'lo'.
  */
 
-let server: TestServer;
-let browser: Browser;
-let admin: StorageState;
-let session: BrowserSession | undefined;
+const people = peopleInBrowsers();
 
 const NAMES = ['Walk Barolo', 'Château Léoville Las Cases', 'Brunello di Montalcino Riserva'];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  admin = await signedInState(browser, server.url, server.adminUsername, server.adminPassword);
-  const user = server.ctx.users.findByUsername(server.adminUsername)!;
+  const user = people.server.ctx.users.findByUsername(people.server.adminUsername)!;
   for (const name of NAMES) {
-    const { id } = await seedEntry(server, server.adminUsername, {
+    const { id } = await seedEntry(people.server, people.server.adminUsername, {
       name,
       type: 'WINE',
       subtype: 'Syrah',
       inCellar: true,
     });
-    server.ctx.bottles.add({ id: user.id, role: user.role }, id, { quantity: 2, sizeMl: 750 });
+    people.server.ctx.bottles.add({ id: user.id, role: user.role }, id, {
+      quantity: 2,
+      sizeMl: 750,
+    });
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  if (!session) return;
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-  session = undefined;
 });
 
 /** The words of the heading's text drawn across more than one line box. */
@@ -71,8 +50,7 @@ const splitWords = (heading: Locator) =>
 
 describe('entry names on a phone', () => {
   it('wrap between words at 390 and 320 px, never inside one, with the badges beside or below', async () => {
-    session = await openSignedIn(browser, server.url, admin, '/wine', { width: 390, height: 844 });
-    const { page } = session;
+    const page = await people.openAs('admin', '/wine', { width: 390, height: 844 });
     const split: Record<string, string[]> = {};
     let wrapped = 0;
     for (const width of [390, 320]) {

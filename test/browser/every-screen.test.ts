@@ -1,21 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  launchBrowser,
-  openPage,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import type { BrowserSession } from '../helpers/browser.ts';
 import { SIGNED_IN_SCREENS, openScreen, seedScreens } from './screens.ts';
 import { outsideViewport, scrollWidth, smallTargets } from './phone-checks.ts';
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession | undefined;
-let admin: StorageState;
+const people = peopleInBrowsers();
 
 const WIDTH = 390;
 const HEIGHT = 844;
@@ -28,21 +19,7 @@ const SIZES = [
 ] as const;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await seedScreens(server);
-  admin = await signedInState(browser, server.url, server.adminUsername, server.adminPassword);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  if (!session) return;
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-  session = undefined;
+  await seedScreens(people.server);
 });
 
 /**
@@ -70,7 +47,7 @@ describe.each(SIZES)('axe-core on $name', ({ width, height }) => {
     width === WIDTH ? ', and it fits a phone (320 and 390 px) with targets of 44 px' : '';
 
   it(`finds no serious or critical violation on the login screen${fits}`, async () => {
-    session = await openPage(browser, server.url, { width, height });
+    const session = await people.openPage({ width, height });
     await session.page.goto('/');
     await session.page.getByRole('button', { name: 'Log In' }).waitFor();
     expect(await seriousViolations(session.page)).toEqual([]);
@@ -82,7 +59,7 @@ describe.each(SIZES)('axe-core on $name', ({ width, height }) => {
     let signedIn: BrowserSession;
 
     beforeAll(async () => {
-      signedIn = await openPage(browser, server.url, { width, height, storageState: admin });
+      signedIn = await people.openPage({ width, height, as: 'admin' });
     });
 
     afterAll(async () => {
@@ -115,12 +92,11 @@ describe.each(SIZES)('axe-core on $name', ({ width, height }) => {
 
 describe('at 390 px wide', () => {
   it('opens the edit dialog, the comment thread, the Alerts panel, the account menu and the follow dialog within the screen (and the panel and menu at 320 px)', async () => {
-    session = await openPage(browser, server.url, {
+    const { page } = await people.openPage({
       width: WIDTH,
       height: HEIGHT,
-      storageState: admin,
+      as: 'admin',
     });
-    const { page } = session;
     const problems: Record<string, unknown> = {};
     const check = async (name: string) => {
       const width = await scrollWidth(page);
@@ -182,12 +158,11 @@ describe('at 390 px wide', () => {
   });
 
   it('puts the navigation in a bar at the bottom of the screen, within reach of a thumb', async () => {
-    session = await openPage(browser, server.url, {
+    const { page } = await people.openPage({
       width: WIDTH,
       height: HEIGHT,
-      storageState: admin,
+      as: 'admin',
     });
-    const { page } = session;
     await openScreen(page, '/', 'Dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const box = await nav.boundingBox();

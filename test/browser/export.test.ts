@@ -1,51 +1,32 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vaultExportSchema } from '../../contract/export.ts';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-} from '../helpers/browser.ts';
 import { unzip } from '../helpers/export-zip.ts';
 import { jpeg } from '../helpers/images.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
+const people = peopleInBrowsers([{ username: 'exporter', password: 'exporter-password' }]);
 const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-export-download-'));
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const owner = await server.createUser({ username: 'exporter', password: 'exporter-password' });
-  await server.ctx.beverages.create(owner, { name: 'Lagavulin 16', type: 'WHISKEY' });
-  await server.ctx.beverages.create(
+  const owner = people.server.ctx.users.findByUsername('exporter')!;
+  await people.server.ctx.beverages.create(owner, { name: 'Lagavulin 16', type: 'WHISKEY' });
+  await people.server.ctx.beverages.create(
     owner,
     { name: 'Label shot', type: 'WINE' },
     await jpeg(200, 300),
   );
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+afterAll(() => {
   fs.rmSync(downloads, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
 });
 
 describe('Export my vault on the profile page', () => {
   it('downloads a ZIP of my entries and photos named for me and the day', async () => {
-    const state = await signedInState(browser, server.url, 'exporter', 'exporter-password');
-    session = await openSignedIn(browser, server.url, state, '/profile');
-    const { page } = session;
+    const page = await people.openAs('exporter', '/profile');
     const panel = page.getByRole('region', { name: 'Export my vault' });
     const [download] = await Promise.all([
       page.waitForEvent('download'),

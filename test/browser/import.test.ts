@@ -1,42 +1,19 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-} from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 
 const samples = path.join(import.meta.dirname, '..', 'imports', 'samples');
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
+const people = peopleInBrowsers([{ username: 'importer', password: 'importer-password' }]);
 let importerId: number;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  importerId = (await server.createUser({ username: 'importer', password: 'importer-password' }))
-    .id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
+beforeAll(() => {
+  importerId = people.userId('importer');
 });
 
 describe('Import entries on the profile page', () => {
   it('imports an Untappd file, shows the counts and lists the rows it did not import', async () => {
-    const state = await signedInState(browser, server.url, 'importer', 'importer-password');
-    session = await openSignedIn(browser, server.url, state, '/profile');
-    const { page } = session;
+    const page = await people.openAs('importer', '/profile');
     const panel = page.getByRole('region', { name: 'Import entries' });
     await panel.getByLabel(/^File/).setInputFiles(path.join(samples, 'untappd.csv'));
     await panel.getByRole('button', { name: 'Import', exact: true }).click();
@@ -52,14 +29,12 @@ describe('Import entries on the profile page', () => {
     expect(rows[0]).toContain('Duplicate');
     expect(rows[1]).toContain('The row has no name');
 
-    await page.goto(`${server.url}/beer`);
+    await page.goto(`${people.server.url}/beer`);
     await page.getByText('Westmalle Tripel').first().waitFor();
   });
 
   it('says why a file cannot be imported and starts nothing', async () => {
-    const state = await signedInState(browser, server.url, 'importer', 'importer-password');
-    session = await openSignedIn(browser, server.url, state, '/profile');
-    const { page } = session;
+    const page = await people.openAs('importer', '/profile');
     const panel = page.getByRole('region', { name: 'Import entries' });
     await panel.getByLabel(/^File/).setInputFiles({
       name: 'notes.csv',
@@ -71,6 +46,6 @@ describe('Import entries on the profile page', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/columns of this file were not recognized/);
     // Only the first test's import exists.
-    expect(await server.ctx.imports.list({ id: importerId })).toHaveLength(1);
+    expect(await people.server.ctx.imports.list({ id: importerId })).toHaveLength(1);
   });
 });

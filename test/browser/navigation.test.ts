@@ -1,14 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  headingText,
-  launchBrowser,
-  openPage,
-  pathOf,
-  signIn,
-  type BrowserSession,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { headingText, pathOf, signIn, type BrowserSession } from '../helpers/browser.ts';
 
 const NAV_LABELS = [
   'Dashboard',
@@ -21,25 +14,10 @@ const NAV_LABELS = [
   'Following',
 ];
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
 const user = { username: 'hazel', password: 'hazel-password-1', fullName: 'Hazel Barrel' };
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser(user);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-});
+const people = peopleInBrowsers([user]);
+/** The test's page (whose navigation navLabels reads). */
+let session: BrowserSession;
 
 async function navLabels(): Promise<string[]> {
   const links = session.page.getByRole('navigation', { name: 'Main' }).getByRole('link');
@@ -48,19 +26,19 @@ async function navLabels(): Promise<string[]> {
 
 describe('the signed-in layout', () => {
   it('shows Admin Console in the navigation for an admin only', async () => {
-    session = await openPage(browser, server.url);
-    await signIn(session.page, server.adminUsername, server.adminPassword);
+    session = await people.openPage();
+    await signIn(session.page, people.server.adminUsername, people.server.adminPassword);
     expect(await navLabels()).toEqual([...NAV_LABELS, 'Admin Console']);
     await session.context.close();
 
-    session = await openPage(browser, server.url);
+    session = await people.openPage();
     await signIn(session.page, user.username, user.password);
     expect(await navLabels()).toEqual(NAV_LABELS);
     expect(await session.page.getByText('Admin Console').count()).toBe(0);
   });
 
   it('redirects a plain user from /admin to /', async () => {
-    session = await openPage(browser, server.url);
+    session = await people.openPage();
     const { page } = session;
     await page.goto('/admin');
     await signIn(page, user.username, user.password);
@@ -74,9 +52,9 @@ describe('the signed-in layout', () => {
   });
 
   it('lets an admin open the Admin Console', async () => {
-    session = await openPage(browser, server.url);
+    session = await people.openPage();
     const { page } = session;
-    await signIn(page, server.adminUsername, server.adminPassword);
+    await signIn(page, people.server.adminUsername, people.server.adminPassword);
     await page.getByRole('link', { name: 'Admin Console' }).click();
 
     expect(await headingText(page)).toBe('Admin Console');
@@ -84,7 +62,7 @@ describe('the signed-in layout', () => {
   });
 
   it('redirects an unknown path to /', async () => {
-    session = await openPage(browser, server.url);
+    session = await people.openPage();
     const { page } = session;
     await signIn(page, user.username, user.password);
     await page.goto('/no/such/place');
@@ -94,9 +72,9 @@ describe('the signed-in layout', () => {
   });
 
   it('shows each screen with its heading and marks its navigation item as current', async () => {
-    session = await openPage(browser, server.url);
+    session = await people.openPage();
     const { page } = session;
-    await signIn(page, server.adminUsername, server.adminPassword);
+    await signIn(page, people.server.adminUsername, people.server.adminPassword);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const routes: [string, string][] = [
       ['Activity', '/activity'],
@@ -120,7 +98,7 @@ describe('the signed-in layout', () => {
   });
 
   it('opens the profile menu and follows its Profile and Back to dashboard items', async () => {
-    session = await openPage(browser, server.url);
+    session = await people.openPage();
     const { page } = session;
     await signIn(page, user.username, user.password);
     const menuButton = page.getByRole('button', { name: `Account menu for ${user.fullName}` });
@@ -155,7 +133,7 @@ describe('the signed-in layout', () => {
   });
 
   it('shows a zero Alerts badge and an empty notifications panel', async () => {
-    session = await openPage(browser, server.url);
+    session = await people.openPage();
     const { page } = session;
     await signIn(page, user.username, user.password);
     const alerts = page.getByRole('button', { name: 'Alerts, 0 pending' });
@@ -171,21 +149,21 @@ describe('the signed-in layout', () => {
   });
 
   it('shows a public profile with the username and a Back to following link', async () => {
-    session = await openPage(browser, server.url);
+    session = await people.openPage();
     const { page } = session;
-    await page.goto(`/users/${server.adminUsername}`);
+    await page.goto(`/users/${people.server.adminUsername}`);
     await signIn(page, user.username, user.password);
 
-    expect(await headingText(page)).toBe(server.adminUsername);
+    expect(await headingText(page)).toBe(people.server.adminUsername);
     await page.getByRole('link', { name: 'Back to following' }).click();
     expect(await headingText(page)).toBe('Following');
     expect(pathOf(page)).toBe('/following');
   });
 
   it('puts the navigation in a bar at the bottom of a phone, every item reachable without scrolling sideways', async () => {
-    session = await openPage(browser, server.url, { width: 390, height: 800 });
+    session = await people.openPage({ width: 390, height: 800 });
     const { page } = session;
-    await signIn(page, server.adminUsername, server.adminPassword);
+    await signIn(page, people.server.adminUsername, people.server.adminPassword);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const more = nav.getByRole('button', { name: 'More' });
     const everyItem = [...NAV_LABELS, 'Admin Console'];
@@ -248,7 +226,7 @@ describe('the signed-in layout', () => {
   }, 60_000);
 
   it('leaves the account menu open, focus in it, when the screen it was opened over arrives', async () => {
-    session = await openPage(browser, server.url);
+    session = await people.openPage();
     const { page } = session;
     await signIn(page, user.username, user.password);
     // The Cellar screen's code is held back until the menu is open.

@@ -1,13 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import type { BrowserSession } from '../helpers/browser.ts';
 import { HTML, jpeg } from '../helpers/images.ts';
 import { outsideViewport, scrollWidth } from './phone-checks.ts';
 import { controlledByWorker } from './service-worker.ts';
@@ -20,28 +14,11 @@ import { seedEntry } from './vault-seed.ts';
 
 const PHONE = { width: 390, height: 844 };
 
-let server: TestServer;
-let browser: Browser;
+const people = peopleInBrowsers([
+  { username: 'hazel', password: 'hazel-password-1', fullName: 'Hazel' },
+]);
+/** The test's page and its context (to take the connection away). */
 let session: BrowserSession | undefined;
-let hazel: StorageState;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser({ username: 'hazel', password: 'hazel-password-1', fullName: 'Hazel' });
-  hazel = await signedInState(browser, server.url, 'hazel', 'hazel-password-1');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  if (!session) return;
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-  session = undefined;
-});
 
 /** Hazel's entries named `name`, asked of the vault itself. */
 async function entriesNamed(
@@ -49,7 +26,7 @@ async function entriesNamed(
 ): Promise<{ name: string; notes: string; status: string; photoPath: string | null }[]> {
   const { context } = session!;
   const answer = await context.request.get(
-    `${server.url}/api/beverages?q=${encodeURIComponent(name)}`,
+    `${people.server.url}/api/beverages?q=${encodeURIComponent(name)}`,
   );
   expect(answer.status()).toBe(200);
   const { beverages } = (await answer.json()) as {
@@ -60,7 +37,7 @@ async function entriesNamed(
 
 /** The dashboard at phone width, with the header's sync status loaded. */
 async function openDashboard(options: { serviceWorker?: boolean } = {}): Promise<Page> {
-  session = await openSignedIn(browser, server.url, hazel, '/', { ...PHONE, ...options });
+  session = await people.sessionAs('hazel', '/', { ...PHONE, ...options });
   const { page } = session;
   await page.getByRole('region', { name: 'Log a new beverage' }).waitFor();
   await page.locator('.sync-status').waitFor({ state: 'attached' });
@@ -188,7 +165,7 @@ describe('logging without a signal', () => {
 
   it('shows an edit made offline on the card, with its new values marked as waiting, until the vault has it', async () => {
     const name = 'Edited offline Springbank';
-    await seedEntry(server, 'hazel', {
+    await seedEntry(people.server, 'hazel', {
       name,
       subtype: 'Single Malt',
       notes: 'Before the basement.',

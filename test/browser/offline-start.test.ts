@@ -1,14 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import type { BrowserSession } from '../helpers/browser.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 import { deviceCopy } from './device-copy.ts';
 import { seedEntry } from './vault-seed.ts';
 import { controlledByWorker } from './service-worker.ts';
@@ -23,34 +16,17 @@ import { syncCount } from './sync-status.ts';
 
 const PHONE = { width: 390, height: 844 };
 
-let server: TestServer;
-let browser: Browser;
-let basil: StorageState;
+const people = peopleInBrowsers([
+  { username: 'basil', password: 'basil-password-1', fullName: 'Basil' },
+]);
+/** The test's page and its context (to take the connection away). */
 let session: BrowserSession | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser({ username: 'basil', password: 'basil-password-1', fullName: 'Basil' });
-  basil = await signedInState(browser, server.url, 'basil', 'basil-password-1');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  if (!session) return;
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-  session = undefined;
-});
 
 /** An entry of basil's with six bottles of 2016, put there through the vault's own services. */
 async function entryWithSixBottles(name: string): Promise<number> {
-  const { id } = await seedEntry(server, 'basil', { name, type: 'WINE', subtype: 'Syrah' });
-  const user = server.ctx.users.findByUsername('basil')!;
-  server.ctx.bottles.add({ id: user.id, role: user.role }, id, {
+  const { id } = await seedEntry(people.server, 'basil', { name, type: 'WINE', subtype: 'Syrah' });
+  const user = people.server.ctx.users.findByUsername('basil')!;
+  people.server.ctx.bottles.add({ id: user.id, role: user.role }, id, {
     quantity: 6,
     sizeMl: 750,
     vintage: 2016,
@@ -63,7 +39,7 @@ const keepsBottlesOf = (copy: { keys: unknown[][] } | null, id: number) =>
 
 /** The wine page with the service worker in charge, once the device copy holds `id`'s bottles. */
 async function openWinePage(id: number): Promise<Page> {
-  session = await openSignedIn(browser, server.url, basil, '/wine', {
+  session = await people.sessionAs('basil', '/wine', {
     ...PHONE,
     serviceWorker: true,
   });

@@ -1,35 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  headingText,
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { headingText } from '../helpers/browser.ts';
 
 // Screens a visit may never open are fetched when first shown (web/src/ui/lazy.tsx).
-let server: TestServer;
-let browser: Browser;
-let adminState: StorageState;
-let session: BrowserSession;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  adminState = await signedInState(browser, server.url, server.adminUsername, server.adminPassword);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-});
+const people = peopleInBrowsers();
 
 /** The JavaScript files the page has requested so far, by file name. */
 function scriptLog(page: Page): string[] {
@@ -46,10 +21,9 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 describe('screens loaded on demand', () => {
   it('fetches the Admin Console only when it is opened, and focuses its heading', async () => {
     let scripts: string[] = [];
-    session = await openSignedIn(browser, server.url, adminState, '/', {
+    const page = await people.openAs('admin', '/', {
       prepare: async (page) => (scripts = scriptLog(page)),
     });
-    const { page } = session;
     expect(await headingText(page)).toBe('Dashboard');
     expect(scripts.filter((name) => name.startsWith('AdminScreen'))).toEqual([]);
 
@@ -64,10 +38,9 @@ describe('screens loaded on demand', () => {
   });
 
   it('says a screen could not be loaded, and offers Reload', async () => {
-    session = await openSignedIn(browser, server.url, adminState, '/', {
+    const page = await people.openAs('admin', '/', {
       prepare: (page) => page.route(/\/assets\/ProfileScreen-[^/]+\.js$/, (route) => route.abort()),
     });
-    const { page } = session;
     await page.goto('/profile');
     const alert = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
     await alert.waitFor();

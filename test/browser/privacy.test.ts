@@ -1,51 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe.ts';
-import {
-  apiStatus,
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { apiStatus } from '../helpers/browser.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
 
-let server: TestServer;
-let browser: Browser;
-let owner: StorageState;
-let other: StorageState;
-const sessions: BrowserSession[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser({ username: 'keeper', password: 'keeper-password' });
-  await server.createUser({ username: 'neighbour', password: 'neighbour-password' });
-  owner = await signedInState(browser, server.url, 'keeper', 'keeper-password');
-  other = await signedInState(browser, server.url, 'neighbour', 'neighbour-password');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const session of sessions.splice(0)) {
-    expect(session.pageErrors).toEqual([]);
-    await session.context.close();
-  }
-});
-
-async function open(state: StorageState, path: string) {
-  const session = await openSignedIn(browser, server.url, state, path);
-  sessions.push(session);
-  return session.page;
-}
+const people = peopleInBrowsers([
+  { username: 'keeper', password: 'keeper-password' },
+  { username: 'neighbour', password: 'neighbour-password' },
+]);
 
 describe('keeping entries private in the browser', () => {
   it('logs an entry for my eyes only, which another user of the vault cannot open', async () => {
-    const page = await open(owner, '/');
+    const page = await people.openAs('keeper', '/');
     const form = page.getByRole('region', { name: 'Log a new beverage' });
     await form.getByLabel('Name', { exact: true }).fill('Secret stash');
     await form.getByLabel('Who can see it').selectOption({ label: 'Only me' });
@@ -57,31 +22,30 @@ describe('keeping entries private in the browser', () => {
     await card.waitFor();
     expect(await card.getByText('Only me', { exact: true }).count()).toBe(1);
 
-    const entry = server.ctx.database.sqlite
+    const entry = people.server.ctx.database.sqlite
       .prepare("SELECT id, visibility FROM beverages WHERE name = 'Secret stash'")
       .get() as { id: number; visibility: string };
     expect(entry.visibility).toBe('PRIVATE');
-    const neighbour = await open(other, '/');
+    const neighbour = await people.openAs('neighbour', '/');
     expect(await apiStatus(neighbour, `/api/beverages/${entry.id}`)).toBe(404);
     expect(await apiStatus(page, `/api/beverages/${entry.id}`)).toBe(200);
   });
 
   it('sets a default for new entries, changes every entry at once on the profile, and picked ones on the archive', async () => {
     // A user of its own, with one private entry, so that this test stands alone.
-    await server.createUser({ username: 'curator', password: 'curator-password' });
-    const curator = await signedInState(browser, server.url, 'curator', 'curator-password');
-    const user = server.ctx.users.findByUsername('curator')!;
+    await people.addPerson({ username: 'curator', password: 'curator-password' });
+    const user = people.server.ctx.users.findByUsername('curator')!;
     const keeper = { id: user.id, role: 'USER' as const };
-    await server.ctx.beverages.create(keeper, {
+    await people.server.ctx.beverages.create(keeper, {
       name: 'Curator stash',
       type: 'WHISKEY',
       visibility: 'PRIVATE',
     });
-    const page = await open(curator, '/profile');
+    const page = await people.openAs('curator', '/profile');
     const panel = page.getByRole('region', { name: 'Privacy' });
     await panel.getByLabel('New entries are visible to').selectOption({ label: 'My followers' });
     await page.getByText('Default visibility saved').waitFor();
-    expect(server.ctx.users.findByUsername('curator')!.defaultVisibility).toBe('FOLLOWERS');
+    expect(people.server.ctx.users.findByUsername('curator')!.defaultVisibility).toBe('FOLLOWERS');
 
     await panel.getByLabel('Change them to').selectOption({
       label: 'Everyone on this vault',
@@ -100,7 +64,11 @@ describe('keeping entries private in the browser', () => {
     // 'Select' on the archive, on a phone: tick two entries (by click and by keyboard), make
     // them 'Only me' with one action, and the third stays as it was.
     for (const name of ['Pick Ardbeg', 'Pick Lagavulin', 'Keep Laphroaig']) {
-      await server.ctx.beverages.create(keeper, { name, type: 'WHISKEY', visibility: 'MEMBERS' });
+      await people.server.ctx.beverages.create(keeper, {
+        name,
+        type: 'WHISKEY',
+        visibility: 'MEMBERS',
+      });
     }
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/whiskey');
@@ -131,7 +99,7 @@ describe('keeping entries private in the browser', () => {
     await page.getByText('2 entries changed to “Only me”').waitFor();
     await bar.getByText('0 selected', { exact: true }).waitFor();
     expect(await page.getByRole('checkbox', { checked: true }).count()).toBe(0);
-    const visibilities = server.ctx.database.sqlite
+    const visibilities = people.server.ctx.database.sqlite
       .prepare(
         "SELECT name, visibility FROM beverages WHERE name LIKE 'Pick %' OR name LIKE 'Keep %' ORDER BY name",
       )
@@ -146,7 +114,7 @@ describe('keeping entries private in the browser', () => {
     await picked.getByText('Only me', { exact: true }).waitFor();
     expect(await keep.getByText('Only me', { exact: true }).count()).toBe(0);
 
-    const whiskies = server.ctx.database.sqlite
+    const whiskies = people.server.ctx.database.sqlite
       .prepare("SELECT count(*) AS n FROM beverages WHERE user_id = ? AND type = 'WHISKEY'")
       .get(user.id) as { n: number };
     await bar.getByRole('button', { name: 'Select all on this page' }).click();

@@ -1,56 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  apiStatus,
-  launchBrowser,
-  openPage,
-  openSignedIn,
-  signIn,
-  signedInState,
-  submitLogin,
-  type BrowserSession,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { apiStatus, signIn, submitLogin } from '../helpers/browser.ts';
 import { jpeg } from '../helpers/images.ts';
 import { loadedWidth, recordForms, sentForms } from './vault-seed.ts';
 
 /* /profile: personal details, avatar, bio, the fediverse switch, password and sessions. */
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
-let other: BrowserSession | null = null;
-
 const PASSWORD = 'long-enough-password';
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser({ username: 'hazel', password: PASSWORD, fullName: 'Hazel Barrel' });
-  for (const username of ['rowan', 'sorrel', 'juniper', 'maple']) {
-    await server.createUser({ username, password: PASSWORD });
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-  await other?.context.close();
-  other = null;
-});
+const people = peopleInBrowsers([
+  { username: 'hazel', password: PASSWORD, fullName: 'Hazel Barrel' },
+  ...['rowan', 'sorrel', 'juniper', 'maple'].map((username) => ({ username, password: PASSWORD })),
+]);
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const note = (page: Page, text: string) => page.locator('.note').filter({ hasText: text });
 
 async function openProfile(username: string, prepare?: (page: Page) => Promise<unknown>) {
-  const state = await signedInState(browser, server.url, username, PASSWORD);
-  session = await openSignedIn(browser, server.url, state, '/profile', { prepare });
-  await region(session.page, 'Personal details').waitFor();
-  return session.page;
+  const page = await people.openAs(username, '/profile', { freshSignIn: true, prepare });
+  await region(page, 'Personal details').waitFor();
+  return page;
 }
 
 /** PATCH /api/users/me requests the page sends from now on. */
@@ -152,8 +122,7 @@ describe('profile', () => {
   });
 
   it('changes the password, ending the other sessions, and signs in with the new one', async () => {
-    const elsewhere = await signedInState(browser, server.url, 'sorrel', PASSWORD);
-    other = await openSignedIn(browser, server.url, elsewhere);
+    const other = await people.sessionAs('sorrel', '/', { freshSignIn: true });
     const page = await openProfile('sorrel');
     const sessions = region(page, 'Session info');
     const others = sessions.getByRole('list', { name: 'Other active sessions' });
@@ -170,7 +139,7 @@ describe('profile', () => {
     expect(await apiStatus(other.page, '/api/auth/me')).toBe(401);
     expect(await apiStatus(page, '/api/auth/me')).toBe(200);
 
-    const fresh = await openPage(browser, server.url);
+    const fresh = await people.openPage();
     try {
       await submitLogin(fresh.page, 'sorrel', PASSWORD);
       await fresh.page.getByRole('alert').waitFor();
@@ -185,8 +154,7 @@ describe('profile', () => {
   });
 
   it('shows when this session started and expires, and ends another session', async () => {
-    const elsewhere = await signedInState(browser, server.url, 'juniper', PASSWORD);
-    other = await openSignedIn(browser, server.url, elsewhere);
+    const other = await people.sessionAs('juniper', '/', { freshSignIn: true });
     const page = await openProfile('juniper');
     const sessions = region(page, 'Session info');
     await sessions.getByText('This session started').waitFor();
@@ -229,7 +197,7 @@ describe('profile', () => {
     const page = await openProfile('maple');
     const details = region(page, 'Personal details');
     const toggle = details.getByRole('switch', { name: 'Share on the fediverse' });
-    const handle = `@maple@${new URL(server.url).host}`;
+    const handle = `@maple@${new URL(people.server.url).host}`;
     expect(await toggle.isChecked()).toBe(false);
     expect(await details.getByText(handle).count()).toBe(0);
 

@@ -1,15 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  headingText,
-  launchBrowser,
-  openSignedIn,
-  pathOf,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { headingText, pathOf } from '../helpers/browser.ts';
 import { jpeg } from '../helpers/images.ts';
 import { sessionCookieFrom } from '../helpers/vault.ts';
 import { loadedWidth, seedEntry } from './vault-seed.ts';
@@ -19,61 +11,42 @@ import { loadedWidth, seedEntry } from './vault-seed.ts';
  * fediverse handle, bio) and their entries, read-only for everyone but the owner, admins included.
  */
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
-let rowanState: StorageState;
-
 const PASSWORD = 'long-enough-password';
 const BIO = 'Peat, smoke and the occasional sour. Always happy to swap tasting notes.';
 
+const people = peopleInBrowsers([
+  { username: 'hazel', password: PASSWORD, fullName: 'Hazel Barrel', activityPubEnabled: true },
+  { username: 'rowan', password: PASSWORD, fullName: 'Rowan Oak' },
+]);
+
 /** Uploads an avatar for a user through the real API, as their browser would. */
 async function uploadAvatar(username: string) {
-  const login = await fetch(`${server.url}/api/auth/login`, {
+  const login = await fetch(`${people.server.url}/api/auth/login`, {
     method: 'POST',
-    headers: { origin: server.url, 'content-type': 'application/json' },
+    headers: { origin: people.server.url, 'content-type': 'application/json' },
     body: JSON.stringify({ username, password: PASSWORD }),
   });
   const form = new FormData();
   form.set('avatar', new Blob([await jpeg(320, 320)], { type: 'image/jpeg' }), 'me.jpg');
-  const res = await fetch(`${server.url}/api/users/me`, {
+  const res = await fetch(`${people.server.url}/api/users/me`, {
     method: 'PATCH',
-    headers: { origin: server.url, cookie: sessionCookieFrom(login) },
+    headers: { origin: people.server.url, cookie: sessionCookieFrom(login) },
     body: form,
   });
   if (!res.ok) throw new Error(`avatar upload: ${res.status} ${await res.text()}`);
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  const hazel = await server.createUser({
-    username: 'hazel',
-    password: PASSWORD,
-    fullName: 'Hazel Barrel',
-    activityPubEnabled: true,
-  });
-  server.ctx.users.update(hazel.id, { bio: BIO });
-  await server.createUser({ username: 'rowan', password: PASSWORD, fullName: 'Rowan Oak' });
+  people.server.ctx.users.update(people.userId('hazel'), { bio: BIO });
   await uploadAvatar('hazel');
-  await seedEntry(server, 'hazel', { name: 'Lagavulin 16', subtype: 'Scotch', rating: 5 });
-  await seedEntry(server, 'hazel', {
+  await seedEntry(people.server, 'hazel', { name: 'Lagavulin 16', subtype: 'Scotch', rating: 5 });
+  await seedEntry(people.server, 'hazel', {
     name: 'Cantillon Gueuze',
     type: 'BEER',
     subtype: 'Sour',
     status: 'TO_TRY',
     rating: 0,
   });
-  rowanState = await signedInState(browser, server.url, 'rowan', PASSWORD);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
 });
 
 const hero = (page: Page, username: string) =>
@@ -81,18 +54,12 @@ const hero = (page: Page, username: string) =>
 const cards = (page: Page) =>
   page.getByRole('region', { name: 'Vault entries', exact: true }).getByRole('article');
 
-async function openAs(
-  state: StorageState,
-  path: string,
-  prepare?: (page: Page) => Promise<unknown>,
-) {
-  session = await openSignedIn(browser, server.url, state, path, { prepare });
-  return session.page;
-}
+const openAs = (username: string, path: string, prepare?: (page: Page) => Promise<unknown>) =>
+  people.openAs(username, path, { prepare });
 
 describe('a public profile', () => {
   it('shows the avatar, names, member-since date, fediverse handle, bio and read-only entries', async () => {
-    const page = await openAs(rowanState, '/users/hazel');
+    const page = await openAs('rowan', '/users/hazel');
     expect(await headingText(page)).toBe('hazel');
     const about = hero(page, 'hazel');
     await about.waitFor();
@@ -102,7 +69,7 @@ describe('a public profile', () => {
     expect(text).toContain('Hazel Barrel');
     expect(text).toContain('@hazel');
     expect(text).toContain(`Member since ${today}`);
-    expect(text).toContain(`@hazel@${new URL(server.url).host}`);
+    expect(text).toContain(`@hazel@${new URL(people.server.url).host}`);
     expect(await about.getByText(BIO, { exact: true }).isVisible()).toBe(true);
     const avatar = about.locator('img.avatar');
     expect(await avatar.getAttribute('src')).toMatch(/^\/media\/avatars\/[0-9a-f]+\.\w+$/);
@@ -119,7 +86,7 @@ describe('a public profile', () => {
   });
 
   it('shows initials without an avatar, and the Back to following link goes to /following', async () => {
-    const page = await openAs(rowanState, '/users/rowan');
+    const page = await openAs('rowan', '/users/rowan');
     const about = hero(page, 'rowan');
     await about.waitFor();
     expect(await about.locator('.avatar').textContent()).toBe('RO');
@@ -133,7 +100,7 @@ describe('a public profile', () => {
   });
 
   it('says Profile not found. for an unknown user and Username is required without one', async () => {
-    const page = await openAs(rowanState, '/users/nobody_here');
+    const page = await openAs('rowan', '/users/nobody_here');
     await page.getByRole('alert').getByText('Profile not found.', { exact: true }).waitFor();
     expect(await page.getByRole('region', { name: 'Vault entries' }).count()).toBe(0);
 
@@ -145,7 +112,7 @@ describe('a public profile', () => {
   });
 
   it('says Unable to load vault entries. when the entries cannot be loaded', async () => {
-    const page = await openAs(rowanState, '/users/hazel', (p) =>
+    const page = await openAs('rowan', '/users/hazel', (p) =>
       p.route('**/api/beverages?*', (route) =>
         route.fulfill({ status: 500, json: { message: 'Something broke' } }),
       ),
@@ -156,13 +123,7 @@ describe('a public profile', () => {
   });
 
   it("shows the user's entries read-only to an admin: no Edit, no 'Move to to-try'", async () => {
-    const adminState = await signedInState(
-      browser,
-      server.url,
-      server.adminUsername,
-      server.adminPassword,
-    );
-    const page = await openAs(adminState, '/users/hazel');
+    const page = await openAs('admin', '/users/hazel');
     await cards(page).first().waitFor();
     expect(await cards(page).count()).toBe(2);
     expect(await cards(page).getByText('View only').count()).toBe(2);

@@ -1,45 +1,17 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, FileChooser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  headingText,
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import type { FileChooser, Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { headingText } from '../helpers/browser.ts';
 import { jpeg } from '../helpers/images.ts';
 import { deviceCopy } from './device-copy.ts';
 import { controlledByWorker } from './service-worker.ts';
 import { loadedWidth, seedEntry } from './vault-seed.ts';
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession | undefined;
-let hazel: StorageState;
 const HAZEL = { username: 'hazel', password: 'hazel-password-1', fullName: 'Hazel Barrel' };
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser(HAZEL);
-  hazel = await signedInState(browser, server.url, HAZEL.username, HAZEL.password);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  if (!session) return;
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-  session = undefined;
-});
+const people = peopleInBrowsers([HAZEL]);
 
 /** Every path stored in the page's caches (the Cache API the service worker fills). */
 async function cachedPaths(page: Page): Promise<string[]> {
@@ -58,7 +30,7 @@ const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText:
 
 describe('the installable app', () => {
   it('has a manifest with 192 px, 512 px and maskable PNG icons, and a worker that is not cached for long', async () => {
-    const manifestAnswer = await fetch(new URL('/manifest.webmanifest', server.url));
+    const manifestAnswer = await fetch(new URL('/manifest.webmanifest', people.server.url));
     expect(manifestAnswer.status).toBe(200);
     expect(manifestAnswer.headers.get('content-type')).toBe('application/manifest+json');
     const manifest = (await manifestAnswer.json()) as {
@@ -71,19 +43,19 @@ describe('the installable app', () => {
     const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort();
     expect(sizes).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
     for (const icon of manifest.icons) {
-      const answer = await fetch(new URL(icon.src, server.url));
+      const answer = await fetch(new URL(icon.src, people.server.url));
       expect(answer.headers.get('content-type')).toBe('image/png');
       const meta = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
       expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
       expect(meta.format).toBe('png');
     }
 
-    const worker = await fetch(new URL('/sw.js', server.url));
+    const worker = await fetch(new URL('/sw.js', people.server.url));
     expect(worker.status).toBe(200);
     expect(worker.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
 
-    const page = await fetch(server.url, { headers: { Accept: 'text/html' } });
+    const page = await fetch(people.server.url, { headers: { Accept: 'text/html' } });
     const html = await page.text();
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
     expect(html).toContain('<meta name="theme-color"');
@@ -91,15 +63,16 @@ describe('the installable app', () => {
 
   it('keeps only the app shell in its caches, never an API answer or a photo, before and after sign-out', async () => {
     await seedEntry(
-      server,
+      people.server,
       HAZEL.username,
       { name: 'Ardbeg Uigeadail', subtype: 'Scotch' },
       await jpeg(400, 600),
     );
     // Its own session: signing out ends it for every test.
-    const state = await signedInState(browser, server.url, HAZEL.username, HAZEL.password);
-    session = await openSignedIn(browser, server.url, state, '/', { serviceWorker: true });
-    const { page } = session;
+    const page = await people.openAs(HAZEL.username, '/', {
+      serviceWorker: true,
+      freshSignIn: true,
+    });
     await controlledByWorker(page);
     // Load the dashboard again under the worker, photo included.
     await page.reload();
@@ -141,11 +114,10 @@ describe('offline', () => {
   ])(
     'opens from the device without a connection, says it is offline, and signs back in when the connection returns (the browser %s)',
     async (_, prepare) => {
-      session = await openSignedIn(browser, server.url, hazel, '/cellar', {
+      const { page, context } = await people.sessionAs(HAZEL.username, '/cellar', {
         serviceWorker: true,
         prepare,
       });
-      const { page, context } = session;
       await controlledByWorker(page);
       expect(await offlineBanner(page).count()).toBe(0);
       // The worker keeps the scripts as the vault sent them, Brotli-encoded, and reads them decoded.
@@ -213,12 +185,12 @@ describe('offline', () => {
   );
 
   it('opens the cached shell and the device copy when the server itself is gone, and says it is offline', async () => {
-    const own = await startTestServer();
+    const own = await people.startServer();
     try {
       await own.createUser(HAZEL);
-      const state = await signedInState(browser, own.url, HAZEL.username, HAZEL.password);
-      session = await openSignedIn(browser, own.url, state, '/', { serviceWorker: true });
-      const { page } = session;
+      const { page } = await people.sessionOn(own, HAZEL.username, HAZEL.password, '/', {
+        serviceWorker: true,
+      });
       await controlledByWorker(page);
       await expect
         .poll(async () => (await deviceCopy(page))?.user, { timeout: 30_000 })
@@ -243,18 +215,12 @@ describe('offline', () => {
 describe('photos from a phone', () => {
   it('offers the camera and the library from one 44 px button, reached by keyboard too, makes a 12 MP photo smaller before sending it, and shows the upload progress', async () => {
     // A touch screen (the camera button is for phones), without the worker in the way.
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-      isMobile: true,
-      serviceWorkers: 'block',
-      storageState: hazel,
+    const { context, page } = await people.openPage({
+      width: 390,
+      height: 844,
+      touch: true,
+      as: HAZEL.username,
     });
-    context.setDefaultTimeout(20_000);
-    const page = await context.newPage();
-    session = { context, page, pageErrors: [] };
-    page.on('pageerror', (error) => session?.pageErrors.push(error.message));
     // Remembers whether the progress bar was ever shown (the upload may be quick), and the
     // photo each XMLHttpRequest sends (the browser does not hand multipart bodies to the test).
     await page.addInitScript(`(() => {

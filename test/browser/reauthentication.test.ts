@@ -1,13 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  apiStatus,
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { apiStatus } from '../helpers/browser.ts';
 import { addVirtualAuthenticator } from './second-factor-helpers.ts';
 
 /*
@@ -16,46 +10,27 @@ import { addVirtualAuthenticator } from './second-factor-helpers.ts';
  * authenticator, on http://localhost:PORT (a WebAuthn relying party).
  */
 
-let server: TestServer;
-let browser: Browser;
-const sessions: BrowserSession[] = [];
-
 const PASSWORD = 'long-enough-password';
 const REQUIRED = 'Enter your current password to change your second factor.';
 const WRONG = 'Current password is incorrect';
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ host: 'localhost' }), launchBrowser()]);
-  for (const username of ['ash', 'birch', 'cedar']) {
-    await server.createUser({ username, password: PASSWORD });
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  for (const session of sessions.splice(0)) {
-    expect(session.pageErrors).toEqual([]);
-    await session.context.close();
-  }
-});
+const people = peopleInBrowsers(
+  ['ash', 'birch', 'cedar'].map((username) => ({ username, password: PASSWORD })),
+  { host: 'localhost' },
+);
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const note = (page: Page, text: string) => page.locator('.note').filter({ hasText: text });
 
 /** /profile of a user, signed in, with a virtual security key plugged in. */
 async function openProfile(username: string) {
-  const state = await signedInState(browser, server.url, username, PASSWORD);
   let key: Awaited<ReturnType<typeof addVirtualAuthenticator>> | undefined;
-  const session = await openSignedIn(browser, server.url, state, '/profile', {
+  const session = await people.sessionAs(username, '/profile', {
+    freshSignIn: true,
     prepare: async (page) => {
       key = await addVirtualAuthenticator(page.context(), page);
     },
   });
-  sessions.push(session);
   await region(session.page, 'Security keys').waitFor();
   return { page: session.page, key: key! };
 }
@@ -77,13 +52,7 @@ async function expectRefusal(dialog: Locator, submit: string, message: string) {
 describe('the dialogs that change the second factor', () => {
   it('asks for the password before the key ceremony and ends the other sessions', async () => {
     const { page, key } = await openProfile('ash');
-    const elsewhere = await openSignedIn(
-      browser,
-      server.url,
-      await signedInState(browser, server.url, 'ash', PASSWORD),
-      '/',
-    );
-    sessions.push(elsewhere);
+    const elsewhere = await people.sessionAs('ash', '/', { freshSignIn: true });
     await region(page, 'Security keys')
       .getByRole('button', { name: 'Register a security key' })
       .click();

@@ -1,17 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  apiStatus,
-  launchBrowser,
-  openPage,
-  openSignedIn,
-  pathOf,
-  signIn,
-  signedInState,
-  submitLogin,
-  type BrowserSession,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { apiStatus, pathOf, signIn, submitLogin } from '../helpers/browser.ts';
 import { loadedWidth } from './vault-seed.ts';
 import { addVirtualAuthenticator, enableTotp, totpClock } from './second-factor-helpers.ts';
 
@@ -22,28 +12,15 @@ import { addVirtualAuthenticator, enableTotp, totpClock } from './second-factor-
  * relying party id: the vault's origin is http://localhost:PORT here.
  */
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
-
 const PASSWORD = 'long-enough-password';
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ host: 'localhost' }), launchBrowser()]);
-  for (const username of ['hazel', 'rowan', 'sorrel', 'juniper', 'maple', 'alder']) {
-    await server.createUser({ username, password: PASSWORD });
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-});
+const people = peopleInBrowsers(
+  ['hazel', 'rowan', 'sorrel', 'juniper', 'maple', 'alder'].map((username) => ({
+    username,
+    password: PASSWORD,
+  })),
+  { host: 'localhost' },
+);
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -57,9 +34,9 @@ async function signOut(page: Page) {
 }
 
 async function openProfile(username: string, options: { authenticator?: boolean } = {}) {
-  const state = await signedInState(browser, server.url, username, PASSWORD);
   let key: Awaited<ReturnType<typeof addVirtualAuthenticator>> | undefined;
-  session = await openSignedIn(browser, server.url, state, '/profile', {
+  const session = await people.sessionAs(username, '/profile', {
+    freshSignIn: true,
     prepare: async (page) => {
       if (options.authenticator) key = await addVirtualAuthenticator(page.context(), page);
     },
@@ -251,9 +228,8 @@ describe('authenticator app', () => {
   });
 
   it('signs in with a code, then with a backup code, and refuses that backup code again', async () => {
-    const { clock, backupCodes } = await enableTotp(server, 'maple', PASSWORD);
-    session = await openPage(browser, server.url);
-    const { page } = session;
+    const { clock, backupCodes } = await enableTotp(people.server, 'maple', PASSWORD);
+    const { page } = await people.openPage();
     const dialog = page.getByRole('dialog', { name: 'Authenticator verification' });
 
     await submitLogin(page, 'maple', PASSWORD);
@@ -282,9 +258,8 @@ describe('authenticator app', () => {
   });
 
   it('turns the app off with the password and a code', async () => {
-    const { clock } = await enableTotp(server, 'alder', PASSWORD);
-    session = await openPage(browser, server.url);
-    const { page } = session;
+    const { clock } = await enableTotp(people.server, 'alder', PASSWORD);
+    const { page } = await people.openPage();
     await submitLogin(page, 'alder', PASSWORD);
     const prompt = page.getByRole('dialog', { name: 'Authenticator verification' });
     await prompt.getByLabel('Authentication code').fill(await clock.next());

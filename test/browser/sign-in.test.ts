@@ -1,38 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  apiStatus,
-  launchBrowser,
-  openPage,
-  pathOf,
-  signIn,
-  submitLogin,
-  type BrowserSession,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { apiStatus, pathOf, signIn, submitLogin } from '../helpers/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-});
+const people = peopleInBrowsers();
 
 describe('signing in', () => {
   it('shows Booting the node... while the session is checked, then the login screen', async () => {
-    session = await openPage(browser, server.url);
-    const { page } = session;
+    const { page } = await people.openPage();
     // Hold GET /api/auth/me until the loading screen has been seen, then let it through.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -53,9 +27,8 @@ describe('signing in', () => {
   });
 
   it('signs the first admin in and shows the signed-in layout with their name', async () => {
-    session = await openPage(browser, server.url);
-    const { page } = session;
-    await signIn(page, server.adminUsername, server.adminPassword);
+    const { page } = await people.openPage();
+    await signIn(page, people.server.adminUsername, people.server.adminPassword);
 
     const me = await page.request.get('/api/auth/me');
     const { user } = (await me.json()) as { user: { fullName: string } };
@@ -68,9 +41,8 @@ describe('signing in', () => {
   });
 
   it("shows the server's message when the password is wrong", async () => {
-    session = await openPage(browser, server.url);
-    const { page } = session;
-    await submitLogin(page, server.adminUsername, 'not the password');
+    const { page } = await people.openPage();
+    await submitLogin(page, people.server.adminUsername, 'not the password');
 
     const error = page.getByRole('alert');
     await error.waitFor();
@@ -80,8 +52,7 @@ describe('signing in', () => {
   });
 
   it("sends an empty submit to the server (no client rules) and shows the server's message", async () => {
-    session = await openPage(browser, server.url);
-    const { page } = session;
+    const { page } = await people.openPage();
     await page.goto('/');
     const answer = page.waitForResponse(
       (response) =>
@@ -108,9 +79,8 @@ describe('signing in', () => {
   });
 
   it('keeps the session across a reload', async () => {
-    session = await openPage(browser, server.url);
-    const { page } = session;
-    await signIn(page, server.adminUsername, server.adminPassword);
+    const { page } = await people.openPage();
+    await signIn(page, people.server.adminUsername, people.server.adminPassword);
     await page.getByRole('link', { name: 'Cellar' }).click();
     await page.reload();
 

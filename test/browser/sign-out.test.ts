@@ -1,32 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  apiStatus,
-  launchBrowser,
-  openPage,
-  pathOf,
-  signIn,
-  type BrowserSession,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { apiStatus, pathOf, signIn } from '../helpers/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-});
+const people = peopleInBrowsers();
 
 async function chooseSignOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Account menu for / }).click();
@@ -35,9 +12,8 @@ async function chooseSignOut(page: Page): Promise<void> {
 
 describe('signing out', () => {
   it('returns to the login screen at / and ends the session on the server', async () => {
-    session = await openPage(browser, server.url);
-    const { page } = session;
-    await signIn(page, server.adminUsername, server.adminPassword);
+    const { page } = await people.openPage();
+    await signIn(page, people.server.adminUsername, people.server.adminPassword);
     await page.getByRole('link', { name: 'Wine Logs' }).click();
     await page.getByRole('heading', { level: 1, name: 'Wine Logs' }).waitFor();
 
@@ -55,10 +31,9 @@ describe('signing out', () => {
   });
 
   it('shows Failed to logout in the red banner for 6 seconds when sign-out fails', async () => {
-    session = await openPage(browser, server.url);
-    const { page } = session;
+    const { page } = await people.openPage();
     await page.clock.install();
-    await signIn(page, server.adminUsername, server.adminPassword);
+    await signIn(page, people.server.adminUsername, people.server.adminPassword);
     // The network drops the sign-out request.
     await page.route('**/api/auth/logout', (route) => route.abort('connectionfailed'));
     // From here on the page's time moves only when the test says so: a slow moment of the

@@ -180,7 +180,7 @@ describe('at 390 px wide', () => {
   it('neither statistics page scrolls sideways, charts and tables shown', async () => {
     const narrow = (p: Page) => p.setViewportSize({ width: 390, height: 844 });
     for (const path of ['/stats', `/stats/${LAST_YEAR}`]) {
-      const page = await people.openAs('stella', path, narrow);
+      const page = await people.openAs('stella', path, { prepare: narrow });
       await figure(page, 'Top makers').waitFor();
       expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
       const showTable = page.getByRole('button', { name: 'Show as table' });
@@ -196,9 +196,9 @@ describe('accessibility', () => {
   // tables behind 'Show as table', on a phone.
   it('axe finds no serious or critical violation in either page’s tables', async () => {
     for (const path of ['/stats', `/stats/${LAST_YEAR}`]) {
-      const page = await people.openAs('stella', path, (p) =>
-        p.setViewportSize({ width: 390, height: 900 }),
-      );
+      const page = await people.openAs('stella', path, {
+        prepare: (p) => p.setViewportSize({ width: 390, height: 900 }),
+      });
       await figure(page, 'Top makers').waitFor();
       const showTable = page.getByRole('button', { name: 'Show as table' });
       while ((await showTable.count()) > 0) await showTable.first().click();

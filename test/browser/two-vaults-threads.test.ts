@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-} from '../helpers/browser.ts';
-import { startHttpsVault, type HttpsVault } from '../helpers/https-vault.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { sharedTestCertificate } from '../helpers/tls.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HttpsVault } from '../helpers/https-vault.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import type { TestServer } from '../helpers/server.ts';
 
 /*
  * A conversation across two real vaults, in real browsers. Alice and Carol are on vault A (each
@@ -20,53 +14,28 @@ import { sharedTestCertificate } from '../helpers/tls.ts';
  * Alice from B: his comment leaves her thread, its answers stay under "A deleted comment".
  */
 
+const people = peopleInBrowsers(
+  [
+    { username: 'alice', password: 'alice-password', fullName: 'Alice Malt' },
+    { username: 'carol', password: 'carol-password', fullName: 'Carol Cask' },
+  ].map((person) => ({ ...person, activityPubEnabled: true })),
+  { remote: true },
+);
 let a: TestServer;
 let b: HttpsVault;
-let browser: Browser;
 let bobCookie: string;
 let alice: Page;
 let carol: Page;
 let entryId: number;
-const sessions: BrowserSession[] = [];
 const ENTRY = 'Springbank 10';
 
 beforeAll(async () => {
-  sharedTestCertificate().trustInThisProcess();
-  [a, b, browser] = await Promise.all([startTestServer(), startHttpsVault(), launchBrowser()]);
-  const aliceRow = await a.createUser({
-    username: 'alice',
-    password: 'alice-password',
-    fullName: 'Alice Malt',
-    activityPubEnabled: true,
-  });
-  const carolRow = await a.createUser({
-    username: 'carol',
-    password: 'carol-password',
-    fullName: 'Carol Cask',
-    activityPubEnabled: true,
-  });
-  a.ctx.follows.follow({ id: carolRow.id }, aliceRow.id);
+  [a, b] = [people.server, people.remote];
+  a.ctx.follows.follow({ id: people.userId('carol') }, people.userId('alice'));
   bobCookie = await b.addUser('bob');
-  for (const [name, set] of [
-    ['alice', (page: Page) => (alice = page)],
-    ['carol', (page: Page) => (carol = page)],
-  ] as const) {
-    const state = await signedInState(browser, a.url, name, `${name}-password`);
-    const session = await openSignedIn(browser, a.url, state, '/');
-    sessions.push(session);
-    set(session.page);
-  }
+  alice = await people.openAs('alice');
+  carol = await people.openAs('carol');
 }, 90_000);
-
-afterAll(async () => {
-  for (const session of sessions) expect(session.pageErrors).toEqual([]);
-  await browser?.close();
-  await Promise.all([a?.close(), b?.close()]);
-});
-
-afterEach(() => {
-  for (const session of sessions) expect(session.pageErrors).toEqual([]);
-});
 
 const bobOnB = async (path: string, method = 'GET', body?: unknown) => {
   const res = await fetch(`${b.origin}/api${path}`, {

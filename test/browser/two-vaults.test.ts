@@ -1,16 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { beverageResponseSchema } from '../../contract/beverages.ts';
-import {
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-} from '../helpers/browser.ts';
-import { startHttpsVault, type HttpsVault } from '../helpers/https-vault.ts';
+import type { HttpsVault } from '../helpers/https-vault.ts';
 import { jpeg } from '../helpers/images.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { sharedTestCertificate } from '../helpers/tls.ts';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import type { TestServer } from '../helpers/server.ts';
 import { loadedWidth } from './vault-seed.ts';
 
 /*
@@ -25,33 +19,20 @@ import { loadedWidth } from './vault-seed.ts';
  * and comment on her entry reach her browser; when she blocks him, his follow ends on B too.
  */
 
+const people = peopleInBrowsers(
+  [{ username: 'alice', password: 'alice-password', activityPubEnabled: true }],
+  { remote: true },
+);
 let a: TestServer;
 let b: HttpsVault;
-let browser: Browser;
 let bobCookie: string;
 let page: Page;
-const sessions: BrowserSession[] = [];
 
 beforeAll(async () => {
-  sharedTestCertificate().trustInThisProcess();
-  [a, b, browser] = await Promise.all([startTestServer(), startHttpsVault(), launchBrowser()]);
-  await a.createUser({ username: 'alice', password: 'alice-password', activityPubEnabled: true });
+  [a, b] = [people.server, people.remote];
   bobCookie = await b.addUser('bob');
-  const state = await signedInState(browser, a.url, 'alice', 'alice-password');
-  const session = await openSignedIn(browser, a.url, state, '/following');
-  sessions.push(session);
-  page = session.page;
+  page = await people.openAs('alice', '/following');
 }, 60_000);
-
-afterAll(async () => {
-  for (const session of sessions) expect(session.pageErrors).toEqual([]);
-  await browser?.close();
-  await Promise.all([a?.close(), b?.close()]);
-});
-
-afterEach(() => {
-  for (const session of sessions) expect(session.pageErrors).toEqual([]);
-});
 
 const following = () => page.getByRole('region', { name: 'People you follow' });
 const bobOnB = (path: string, init: RequestInit = {}) => {

@@ -1,71 +1,44 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  headingText,
-  launchBrowser,
-  openSignedIn,
-  pathOf,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { headingText, pathOf } from '../helpers/browser.ts';
 import { seedEntry, watchBeverageRequests } from './vault-seed.ts';
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
-let sage: StorageState;
-let basil: StorageState;
+const people = peopleInBrowsers([
+  { username: 'sage', password: 'sage-password-1' },
+  { username: 'basil', password: 'basil-password-1' },
+]);
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser({ username: 'sage', password: 'sage-password-1' });
-  await server.createUser({ username: 'basil', password: 'basil-password-1' });
-  [sage, basil] = await Promise.all([
-    signedInState(browser, server.url, 'sage', 'sage-password-1'),
-    signedInState(browser, server.url, 'basil', 'basil-password-1'),
-  ]);
-
   // sage: a searchable vault.
-  await seedEntry(server, 'sage', {
+  await seedEntry(people.server, 'sage', {
     name: 'Ardbeg Uigeadail',
     subtype: 'Scotch',
     notes: 'Smoky, tarry, sherried.',
   });
-  await seedEntry(server, 'sage', {
+  await seedEntry(people.server, 'sage', {
     name: 'Glenlivet 12',
     subtype: 'Scotch',
     makerName: 'Glenlivet',
   });
-  await seedEntry(server, 'sage', {
+  await seedEntry(people.server, 'sage', {
     name: 'Pouilly-Fumé',
     type: 'WINE',
     subtype: 'Sauvignon Blanc',
     notes: 'Gunflint and a SMOKY edge.',
     status: 'TO_TRY',
   });
-  await seedEntry(server, 'sage', { name: 'Rauchbier', type: 'BEER', subtype: 'Seasonal' });
+  await seedEntry(people.server, 'sage', { name: 'Rauchbier', type: 'BEER', subtype: 'Seasonal' });
 
   // basil: more whiskey than a page holds.
   for (let i = 1; i <= 55; i++) {
-    await seedEntry(server, 'basil', {
+    await seedEntry(people.server, 'basil', {
       name: `Cask ${String(i).padStart(2, '0')}`,
       subtype: 'Single Malt',
       rating: (i % 5) + 1,
       inCellar: i === 55,
     });
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
 });
 
 const panelList = (page: Page, type: string, list: 'Tried' | 'To try') =>
@@ -78,10 +51,9 @@ const cardNames = (scope: Locator) =>
 
 describe('searching the vault', () => {
   it('waits 300 ms after the last keystroke, then asks the server once per list', async () => {
-    session = await openSignedIn(browser, server.url, sage, '/', {
+    const page = await people.openAs('sage', '/', {
       prepare: (page) => page.clock.install(),
     });
-    const { page } = session;
     await page.getByRole('article', { name: 'Rauchbier' }).waitFor();
     const requests = watchBeverageRequests(page);
     const search = page.getByRole('searchbox', { name: 'Search the vault' });
@@ -136,8 +108,7 @@ describe('searching the vault', () => {
   });
 
   it('finds entries by maker and subtype, whatever the case', async () => {
-    session = await openSignedIn(browser, server.url, sage);
-    const { page } = session;
+    const page = await people.openAs('sage');
     const search = page.getByRole('searchbox', { name: 'Search the vault' });
     await search.fill('GLENLIVET');
     await expect
@@ -156,8 +127,7 @@ describe('searching the vault', () => {
 
 describe('browsing the vault', () => {
   it('shows four cards per dashboard list and pages the archive with Load more', async () => {
-    session = await openSignedIn(browser, server.url, basil);
-    const { page } = session;
+    const page = await people.openAs('basil');
     await expect
       .poll(() => cardNames(panelList(page, 'Whiskey', 'Tried')))
       .toEqual(['Cask 55', 'Cask 54', 'Cask 53', 'Cask 52']);
@@ -176,8 +146,7 @@ describe('browsing the vault', () => {
   });
 
   it('switches archives whiskey → wine → beer → whiskey and links back to the dashboard', async () => {
-    session = await openSignedIn(browser, server.url, basil, '/whiskey');
-    const { page } = session;
+    const page = await people.openAs('basil', '/whiskey');
     for (const [title, path] of [
       ['Wine Logs', '/wine'],
       ['Beer Logs', '/beer'],
@@ -196,7 +165,7 @@ describe('browsing the vault', () => {
 
   it("says 'Unable to load vault entries.' in a list that fails to load, and retries", async () => {
     let failing = true;
-    session = await openSignedIn(browser, server.url, sage, '/wine', {
+    const page = await people.openAs('sage', '/wine', {
       prepare: (page) =>
         page.route('**/api/beverages?*', (route) =>
           failing && new URL(route.request().url()).searchParams.get('status') === 'TO_TRY'
@@ -204,7 +173,6 @@ describe('browsing the vault', () => {
             : route.continue(),
         ),
     });
-    const { page } = session;
     const toTry = page.getByRole('region', { name: 'To try' });
     await toTry.getByRole('alert').waitFor();
     expect(await toTry.getByRole('alert').textContent()).toBe('Unable to load vault entries.');
@@ -218,19 +186,18 @@ describe('browsing the vault', () => {
   });
 
   it('groups the cellar into Ready to pour and Waiting to be opened, or says it is empty', async () => {
-    session = await openSignedIn(browser, server.url, sage, '/cellar');
-    const { page } = session;
+    const page = await people.openAs('sage', '/cellar');
     await page.getByText('Your cellar is empty...').waitFor();
     expect(await page.getByRole('region', { name: 'Ready to pour' }).count()).toBe(0);
-    await session.context.close();
+    await page.context().close();
 
-    await seedEntry(server, 'basil', {
+    await seedEntry(people.server, 'basil', {
       name: 'Unopened Port Charlotte',
       subtype: 'Scotch',
       status: 'TO_TRY',
       inCellar: true,
     });
-    session = await openSignedIn(browser, server.url, basil, '/cellar');
+    const session = await people.sessionAs('basil', '/cellar');
     const ready = session.page.getByRole('region', { name: 'Ready to pour' });
     const waiting = session.page.getByRole('region', { name: 'Waiting to be opened' });
     await expect.poll(() => cardNames(ready)).toEqual(['Cask 55']);

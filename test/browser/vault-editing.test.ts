@@ -1,14 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  headingText,
-  launchBrowser,
-  openSignedIn,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { headingText } from '../helpers/browser.ts';
 import { jpeg } from '../helpers/images.ts';
 import {
   loadedWidth,
@@ -18,34 +11,9 @@ import {
   watchBeverageRequests,
 } from './vault-seed.ts';
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
-let juniper: StorageState;
-let admin: StorageState;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser({
-    username: 'juniper',
-    password: 'juniper-password-1',
-    fullName: 'Juniper Still',
-  });
-  [juniper, admin] = await Promise.all([
-    signedInState(browser, server.url, 'juniper', 'juniper-password-1'),
-    signedInState(browser, server.url, server.adminUsername, server.adminPassword),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-});
+const people = peopleInBrowsers([
+  { username: 'juniper', password: 'juniper-password-1', fullName: 'Juniper Still' },
+]);
 
 const panelList = (page: Page, type: string, list: 'Tried' | 'To try') =>
   page.getByRole('region', { name: type, exact: true }).getByRole('region', { name: list });
@@ -61,15 +29,14 @@ const editDialog = (page: Page) => page.getByRole('dialog', { name: 'Edit entry'
 
 describe('editing entries', () => {
   it('edits an entry from its card and moves it to the list it now belongs to', async () => {
-    await seedEntry(server, 'juniper', {
+    await seedEntry(people.server, 'juniper', {
       name: 'Old Fitzgerald',
       subtype: 'Bourbon',
       makerName: 'Heaven Hill',
       rating: 4,
       notes: 'Wheated.',
     });
-    session = await openSignedIn(browser, server.url, juniper, '/', { prepare: recordForms });
-    const { page } = session;
+    const page = await people.openAs('juniper', '/', { prepare: recordForms });
     const requests = watchBeverageRequests(page);
 
     // A click on the card itself opens the editor.
@@ -120,13 +87,12 @@ describe('editing entries', () => {
 
   it('replaces and removes the photo of an entry', async () => {
     await seedEntry(
-      server,
+      people.server,
       'juniper',
       { name: 'Hazy Jane', type: 'BEER', subtype: 'IPA' },
       await jpeg(300, 400),
     );
-    session = await openSignedIn(browser, server.url, juniper, '/beer');
-    const { page } = session;
+    const page = await people.openAs('juniper', '/beer');
     const entry = card(page.getByRole('region', { name: 'Tried' }), 'Hazy Jane');
     const thumb = entry.getByRole('button', { name: 'View photo of Hazy Jane' }).locator('img');
     const before = await thumb.getAttribute('src');
@@ -157,14 +123,13 @@ describe('editing entries', () => {
   });
 
   it('marks a to-try entry as tried and moves a tried one to to-try, with their notes', async () => {
-    await seedEntry(server, 'juniper', {
+    await seedEntry(people.server, 'juniper', {
       name: 'Barolo Cannubi',
       type: 'WINE',
       subtype: 'Nebbiolo',
       status: 'TO_TRY',
     });
-    session = await openSignedIn(browser, server.url, juniper, '/', { prepare: recordForms });
-    const { page } = session;
+    const page = await people.openAs('juniper', '/', { prepare: recordForms });
     const toTry = panelList(page, 'Wine', 'To try');
     const tried = panelList(page, 'Wine', 'Tried');
 
@@ -206,13 +171,12 @@ describe('editing entries', () => {
 
   it('opens the full-size photo and closes it with Escape', async () => {
     await seedEntry(
-      server,
+      people.server,
       'juniper',
       { name: 'Ardbeg Ten', subtype: 'Scotch', makerName: 'Ardbeg' },
       await jpeg(1200, 900),
     );
-    session = await openSignedIn(browser, server.url, juniper, '/whiskey');
-    const { page } = session;
+    const page = await people.openAs('juniper', '/whiskey');
     const thumb = page.getByRole('button', { name: 'View photo of Ardbeg Ten' });
     await thumb.click();
 
@@ -230,10 +194,13 @@ describe('editing entries', () => {
   });
 
   it('deletes an entry after a confirmation, and says so when deleting fails', async () => {
-    await seedEntry(server, 'juniper', { name: 'Corona Extra', type: 'BEER', subtype: 'Lager' });
-    await seedEntry(server, 'juniper', { name: 'Guinness', type: 'BEER', subtype: 'Stout' });
-    session = await openSignedIn(browser, server.url, juniper, '/beer');
-    const { page } = session;
+    await seedEntry(people.server, 'juniper', {
+      name: 'Corona Extra',
+      type: 'BEER',
+      subtype: 'Lager',
+    });
+    await seedEntry(people.server, 'juniper', { name: 'Guinness', type: 'BEER', subtype: 'Stout' });
+    const page = await people.openAs('juniper', '/beer');
     const tried = page.getByRole('region', { name: 'Tried' });
 
     await card(tried, 'Corona Extra').getByRole('button', { name: 'Edit Corona Extra' }).click();
@@ -272,14 +239,13 @@ describe('editing entries', () => {
 
 describe('entries of other people', () => {
   it("shows another user's entries as View only to a plain user", async () => {
-    await seedEntry(server, server.adminUsername, {
+    await seedEntry(people.server, people.server.adminUsername, {
       name: 'Admin’s Pappy',
       subtype: 'Bourbon',
       rating: 5,
     });
-    session = await openSignedIn(browser, server.url, juniper, `/users/${server.adminUsername}`);
-    const { page } = session;
-    expect(await headingText(page)).toBe(server.adminUsername);
+    const page = await people.openAs('juniper', `/users/${people.server.adminUsername}`);
+    expect(await headingText(page)).toBe(people.server.adminUsername);
 
     const entry = card(page, 'Admin’s Pappy');
     await entry.waitFor();
@@ -298,10 +264,9 @@ describe('entries of other people', () => {
   });
 
   it("shows a plain user's entries read-only to an admin on their profile", async () => {
-    await seedEntry(server, 'juniper', { name: 'Juniper’s Rye', subtype: 'Rye', rating: 2 });
-    await seedEntry(server, 'juniper', { name: 'Juniper’s Gin Cask', subtype: 'Blended' });
-    session = await openSignedIn(browser, server.url, admin, '/users/juniper');
-    const { page } = session;
+    await seedEntry(people.server, 'juniper', { name: 'Juniper’s Rye', subtype: 'Rye', rating: 2 });
+    await seedEntry(people.server, 'juniper', { name: 'Juniper’s Gin Cask', subtype: 'Blended' });
+    const page = await people.openAs('admin', '/users/juniper');
     const entries = page.getByRole('article');
     await card(page, 'Juniper’s Rye').waitFor();
     const count = await entries.count();
@@ -316,13 +281,12 @@ describe('entries of other people', () => {
   });
 
   it('keeps an entry editable by its owner on their own profile', async () => {
-    await seedEntry(server, 'juniper', {
+    await seedEntry(people.server, 'juniper', {
       name: 'Juniper’s Porter',
       subtype: 'Porter',
       type: 'BEER',
     });
-    session = await openSignedIn(browser, server.url, juniper, '/users/juniper');
-    const { page } = session;
+    const page = await people.openAs('juniper', '/users/juniper');
     const entry = card(page, 'Juniper’s Porter');
     await entry.waitFor();
     expect(await entry.getByText('View only').count()).toBe(0);

@@ -1,15 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import {
-  headingText,
-  launchBrowser,
-  openSignedIn,
-  pathOf,
-  signedInState,
-  type BrowserSession,
-  type StorageState,
-} from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { peopleInBrowsers } from '../helpers/people-in-browsers.ts';
+import { headingText, pathOf } from '../helpers/browser.ts';
 import { jpeg } from '../helpers/images.ts';
 import {
   loadedWidth,
@@ -19,39 +11,10 @@ import {
   watchBeverageRequests,
 } from './vault-seed.ts';
 
-let server: TestServer;
-let browser: Browser;
-let session: BrowserSession;
-let hazel: StorageState;
-let rowan: StorageState;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-  await server.createUser({
-    username: 'hazel',
-    password: 'hazel-password-1',
-    fullName: 'Hazel Barrel',
-  });
-  await server.createUser({
-    username: 'rowan',
-    password: 'rowan-password-1',
-    fullName: 'Rowan Oak',
-  });
-  [hazel, rowan] = await Promise.all([
-    signedInState(browser, server.url, 'hazel', 'hazel-password-1'),
-    signedInState(browser, server.url, 'rowan', 'rowan-password-1'),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-afterEach(async () => {
-  expect(session.pageErrors).toEqual([]);
-  await session.context.close();
-});
+const people = peopleInBrowsers([
+  { username: 'hazel', password: 'hazel-password-1', fullName: 'Hazel Barrel' },
+  { username: 'rowan', password: 'rowan-password-1', fullName: 'Rowan Oak' },
+]);
 
 /** The 'Log a new beverage' form and its fields. */
 function logForm(page: Page) {
@@ -95,8 +58,7 @@ async function setRating(slider: Locator, rating: number) {
 
 describe('logging a beverage', () => {
   it('logs an entry with a photo and shows it on the dashboard, its archive and the cellar', async () => {
-    session = await openSignedIn(browser, server.url, hazel, '/', { prepare: recordForms });
-    const { page } = session;
+    const page = await people.openAs('hazel', '/', { prepare: recordForms });
     const f = logForm(page);
     const requests = watchBeverageRequests(page);
 
@@ -170,8 +132,7 @@ describe('logging a beverage', () => {
   });
 
   it('starts with the defaults, resets on a type change and keeps type and cellar after a save', async () => {
-    session = await openSignedIn(browser, server.url, rowan, '/', { prepare: recordForms });
-    const { page } = session;
+    const page = await people.openAs('rowan', '/', { prepare: recordForms });
     const f = logForm(page);
     const requests = watchBeverageRequests(page);
 
@@ -241,8 +202,7 @@ describe('logging a beverage', () => {
   });
 
   it('shows the rating as Pending and disabled while to-try, and restores 3 when tried again', async () => {
-    session = await openSignedIn(browser, server.url, hazel);
-    const { page } = session;
+    const page = await people.openAs('hazel');
     const f = logForm(page);
     const ratingField = f.form.locator('.rating-field');
 
@@ -261,9 +221,12 @@ describe('logging a beverage', () => {
   });
 
   it("says 'Name is required' before sending anything, on create and on edit", async () => {
-    await seedEntry(server, 'hazel', { name: 'Blanton’s Original', subtype: 'Bourbon', rating: 4 });
-    session = await openSignedIn(browser, server.url, hazel);
-    const { page } = session;
+    await seedEntry(people.server, 'hazel', {
+      name: 'Blanton’s Original',
+      subtype: 'Bourbon',
+      rating: 4,
+    });
+    const page = await people.openAs('hazel');
     const f = logForm(page);
     const requests = watchBeverageRequests(page);
 
@@ -294,8 +257,7 @@ describe('logging a beverage', () => {
   });
 
   it('refuses a file that is not an image before sending, and shows the server refusing a fake one', async () => {
-    session = await openSignedIn(browser, server.url, hazel);
-    const { page } = session;
+    const page = await people.openAs('hazel');
     const f = logForm(page);
     const requests = watchBeverageRequests(page);
 

@@ -37,6 +37,8 @@ export interface PageOptions {
    * bound.
    */
   serviceWorker?: boolean;
+  /** A touch screen on a phone (hasTouch and isMobile), for what only a phone offers. */
+  touch?: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     serviceWorkers: options.serviceWorker ? 'allow' : 'block',
     reducedMotion: 'reduce',
+    ...(options.touch && { hasTouch: true, isMobile: true }),
     ...(options.storageState && { storageState: options.storageState }),
   });
   // Every wait is for a final state, so it may be long: on a busy machine (two cores shared by

@@ -1,75 +1,188 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import type { Role } from '../../src/db/schema/index.ts';
 import {
   launchBrowser,
+  openPage,
   openSignedIn,
   signedInState,
   type BrowserSession,
+  type PageOptions,
   type StorageState,
 } from './browser.ts';
+import { startHttpsVault, type HttpsVault } from './https-vault.ts';
 import { startTestServer, type TestServer } from './server.ts';
+import { sharedTestCertificate } from './tls.ts';
 
 export const PEOPLE_PASSWORD = 'long-enough-password';
 
+/** A user the fixture creates, in full. */
+export interface PersonInput {
+  username: string;
+  /** PEOPLE_PASSWORD when left out. */
+  password?: string;
+  fullName?: string;
+  email?: string;
+  role?: Role;
+  activityPubEnabled?: boolean;
+}
+
+/** A user the fixture creates: [username, fullName] with PEOPLE_PASSWORD, or in full. */
+export type Person = readonly [string, string] | PersonInput;
+
+export type ServerOptions = NonNullable<Parameters<typeof startTestServer>[0]>;
+
+export interface FixtureOptions extends ServerOptions {
+  /**
+   * A second vault, behind TLS (test/helpers/https-vault.ts), for tests across two vaults: the
+   * browser's vault looks its people up by handle over https.
+   */
+  remote?: boolean;
+}
+
+/** How a page is opened: its viewport and context (PageOptions) and what runs before it loads. */
+export interface OpenOptions extends Omit<PageOptions, 'storageState'> {
+  /** Runs before the first navigation (to add init scripts, routes, a virtual authenticator). */
+  prepare?: (page: Page) => Promise<unknown>;
+  /**
+   * A session of its own, signed in now, for a test that ends or changes sessions (signs out,
+   * changes the password); otherwise the person's one sign-in of the file is reused.
+   */
+  freshSignIn?: boolean;
+}
+
 /**
- * A real server and browser for a test file about several people: creates each
- * [username, fullName] with PEOPLE_PASSWORD and signs them in once (and the first admin, as
- * 'admin'); `openAs` opens a page signed in as one of them in a fresh browser context, closed
- * after the test, which must have thrown no uncaught error in the page. Registers its own
- * beforeAll, afterAll and afterEach hooks.
+ * The one set-up of the browser tests: the real vault on a real port (a second one with
+ * `remote`), the run's Chromium, and the `people` created at the start (the first admin too, as
+ * 'admin'). A person is signed in once, when first needed, and each page opened with `openAs`
+ * (or `openPage`, not signed in) has a fresh browser context. A page opened during a test is
+ * closed after it; one opened in a beforeAll lives until the file ends. Either way no page may
+ * have thrown an uncaught error when a test ends. Registers its own hooks, so it is called at the
+ * top of a test file.
  */
-export function peopleInBrowsers(
-  people: readonly (readonly [string, string])[],
-  /** The server's clock (see startTestServer); the real one when left out. */
-  options: { now?: () => number } = {},
-) {
+export function peopleInBrowsers(people: readonly Person[] = [], options: FixtureOptions = {}) {
+  const { remote: withRemote, ...serverOptions } = options;
   let server: TestServer;
+  let remote: HttpsVault | undefined;
   let browser: Browser;
-  const sessions: BrowserSession[] = [];
-  const state: Record<string, StorageState> = {};
+  const passwords = new Map<string, string>();
+  const signIns = new Map<string, Promise<StorageState>>();
+  const fileSessions: BrowserSession[] = [];
+  const testSessions: BrowserSession[] = [];
+  const testServers: TestServer[] = [];
+  let inTest = false;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startTestServer(options), launchBrowser()]);
-    for (const [username, fullName] of people) {
-      await server.createUser({ username, password: PEOPLE_PASSWORD, fullName });
-    }
-    const signIns: [string, string][] = people.map(([username]) => [username, PEOPLE_PASSWORD]);
-    signIns.push(['admin', server.adminPassword]);
-    await Promise.all(
-      signIns.map(async ([username, password]) => {
-        const login = username === 'admin' ? server.adminUsername : username;
-        state[username] = await signedInState(browser, server.url, login, password);
-      }),
-    );
+    if (withRemote) sharedTestCertificate().trustInThisProcess();
+    [server, browser, remote] = await Promise.all([
+      startTestServer(serverOptions),
+      launchBrowser(),
+      withRemote ? startHttpsVault() : undefined,
+    ]);
+    passwords.set('admin', server.adminPassword);
+    for (const person of people) await addPerson(person);
   });
 
   afterAll(async () => {
+    const open = fileSessions.splice(0);
+    for (const session of open) await session.context.close();
     await browser?.close();
-    await server?.close();
+    await Promise.all([server?.close(), remote?.close()]);
+    for (const session of open) expect(session.pageErrors).toEqual([]);
+  });
+
+  beforeEach(() => {
+    inTest = true;
   });
 
   afterEach(async () => {
-    const open = sessions.splice(0);
+    inTest = false;
+    const open = testSessions.splice(0);
     for (const session of open) await session.context.close();
-    for (const session of open) expect(session.pageErrors).toEqual([]);
+    for (const own of testServers.splice(0)) await own.close().catch(() => undefined);
+    for (const session of [...open, ...fileSessions]) expect(session.pageErrors).toEqual([]);
   });
+
+  async function addPerson(person: Person) {
+    const input: PersonInput =
+      'username' in person ? person : { username: person[0], fullName: person[1] };
+    const password = input.password ?? PEOPLE_PASSWORD;
+    passwords.set(input.username, password);
+    return server.createUser({ ...input, password });
+  }
+
+  function track(session: BrowserSession): BrowserSession {
+    (inTest ? testSessions : fileSessions).push(session);
+    return session;
+  }
+
+  /** The signed-in cookies of `username` ('admin' for the first admin). */
+  function stateOf(username: string, fresh = false): Promise<StorageState> {
+    const password = passwords.get(username);
+    if (password === undefined) throw new Error(`${username} is not one of the fixture's people`);
+    const login = username === 'admin' ? server.adminUsername : username;
+    if (fresh) return signedInState(browser, server.url, login, password);
+    let state = signIns.get(username);
+    if (!state) {
+      state = signedInState(browser, server.url, login, password);
+      signIns.set(username, state);
+    }
+    return state;
+  }
+
+  /** A session signed in as `username` ('admin' for the first admin) at `path`. */
+  async function sessionAs(username: string, path = '/', open: OpenOptions = {}) {
+    const { freshSignIn, ...pageOptions } = open;
+    const state = await stateOf(username, freshSignIn);
+    return track(await openSignedIn(browser, server.url, state, path, pageOptions));
+  }
 
   return {
     get server(): TestServer {
       return server;
     },
-    get browser(): Browser {
-      return browser;
+    /** The second vault (with `remote`). */
+    get remote(): HttpsVault {
+      if (!remote) throw new Error('peopleInBrowsers was not asked for a remote vault');
+      return remote;
+    },
+    /** Creates a person during the tests, who can then be opened as. */
+    addPerson,
+    sessionAs,
+    /** The Cookie header of `username`'s sign-in, for calls to the API from the test. */
+    async cookieOf(username: string): Promise<string> {
+      const { cookies } = await stateOf(username);
+      return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     },
     /** A page signed in as `username` ('admin' for the first admin) at `path`. */
-    async openAs(
+    async openAs(username: string, path = '/', open: OpenOptions = {}): Promise<Page> {
+      return (await sessionAs(username, path, open)).page;
+    },
+    /**
+     * A page in a fresh context, not yet at any URL: signed out, or with the cookies of `as`
+     * when given (without waiting for any screen).
+     */
+    async openPage(open: Omit<PageOptions, 'storageState'> & { as?: string } = {}) {
+      const { as, ...pageOptions } = open;
+      const storageState = as === undefined ? undefined : await stateOf(as);
+      return track(await openPage(browser, server.url, { ...pageOptions, storageState }));
+    },
+    /** A vault of the test's own (closed after the test), for a test that stops one. */
+    async startServer(own: ServerOptions = {}) {
+      const started = await startTestServer(own);
+      testServers.push(started);
+      return started;
+    },
+    /** A page signed in to `other` (a vault from startServer) as one of its users. */
+    async sessionOn(
+      other: TestServer,
       username: string,
+      password: string,
       path = '/',
-      prepare?: (page: Page) => Promise<unknown>,
-    ): Promise<Page> {
-      const session = await openSignedIn(browser, server.url, state[username]!, path, { prepare });
-      sessions.push(session);
-      return session.page;
+      open: Omit<OpenOptions, 'freshSignIn'> = {},
+    ) {
+      const state = await signedInState(browser, other.url, username, password);
+      return track(await openSignedIn(browser, other.url, state, path, open));
     },
     userId(username: string): number {
       return server.ctx.users.findByUsername(username)!.id;

@@ -30,7 +30,8 @@ export interface VaultProcess {
 /**
  * Starts `node src/main.ts` (as `npm start` runs it) on a loopback port, with that address as
  * its VAULT_ORIGIN and `env` added, and
- * resolves once it logs that it listens; rejects if it exits or takes over 20 s.
+ * resolves once it logs that it listens; rejects if it exits or takes over 60 s (a start on a
+ * machine whose cores other jobs hold has taken over 20 s).
  */
 export async function startVaultProcess(env: Record<string, string>): Promise<VaultProcess> {
   const port = await freePort();
@@ -51,7 +52,7 @@ export async function startVaultProcess(env: Record<string, string>): Promise<Va
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`no start:\n${output}`)), 60_000);
     child.stdout.on('data', () => {
       if (output.includes('is listening')) {
         clearTimeout(timer);

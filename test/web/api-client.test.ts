@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  fetchCurrentUser,
-  logout,
-  request,
-  setUnauthorizedListener,
-} from '../../web/src/api/client.ts';
+import { ApiError, request, setUnauthorizedListener } from '../../web/src/api/client.ts';
+import { fetchCurrentUser, logout } from '../../web/src/api/shell-calls.ts';
 import { login, parseLoginResponse } from '../../web/src/api/sign-in.ts';
 
 interface Call {

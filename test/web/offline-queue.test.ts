@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Outbox, formOf } from '../../web/src/offline/outbox.ts';
-import { memoryStore, type NewChange } from '../../web/src/offline/outbox-store.ts';
+import { OfflineQueue, formOf } from '../../web/src/offline/queue.ts';
+import { memoryStore, type NewChange } from '../../web/src/offline/queue-store.ts';
 import {
   changeOf,
   newIdempotencyKey,
   sendOrQueue,
-  setCurrentOutbox,
+  setCurrentQueue,
 } from '../../web/src/offline/send-or-queue.ts';
 
 interface Sent {
@@ -64,25 +64,25 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setCurrentOutbox(null);
+  setCurrentQueue(null);
 });
 
 describe('the offline queue', () => {
   it('sends the waiting changes one at a time, oldest first, each with its own key, and forgets them once answered', async () => {
-    const outbox = new Outbox(memoryStore());
-    const a = await outbox.enqueue(tasting(1, 'first'));
-    const b = await outbox.enqueue(tasting(2, 'second'));
-    const c = await outbox.enqueue(tasting(1, 'third'));
-    expect(outbox.snapshot().waiting.map((change) => change.label)).toEqual([
+    const queue = new OfflineQueue(memoryStore());
+    const a = await queue.enqueue(tasting(1, 'first'));
+    const b = await queue.enqueue(tasting(2, 'second'));
+    const c = await queue.enqueue(tasting(1, 'third'));
+    expect(queue.snapshot().waiting.map((change) => change.label)).toEqual([
       'Comment first',
       'Comment second',
       'Comment third',
     ]);
     const synced: string[][] = [];
-    outbox.onSynced((changes) => synced.push(changes.map((change) => change.label)));
+    queue.onSynced((changes) => synced.push(changes.map((change) => change.label)));
     const sent = vault(() => created());
 
-    await outbox.sync();
+    await queue.sync();
 
     expect(sent.map(({ url, method, key, body }) => ({ url, method, key, body }))).toEqual([
       {
@@ -105,49 +105,49 @@ describe('the offline queue', () => {
       },
     ]);
     expect(new Set([a, b, c].map((change) => change.idempotencyKey)).size).toBe(3);
-    expect(outbox.snapshot()).toEqual({ waiting: [], refused: [], shown: [], syncing: false });
+    expect(queue.snapshot()).toEqual({ waiting: [], refused: [], shown: [], syncing: false });
     expect(synced).toEqual([['Comment first', 'Comment second', 'Comment third']]);
   });
 
   it('keeps showing a sent change until the lists are fetched again, so its card never shows the older copy', async () => {
-    const outbox = new Outbox(memoryStore());
-    const a = await outbox.enqueue(tasting(1, 'first'));
+    const queue = new OfflineQueue(memoryStore());
+    const a = await queue.enqueue(tasting(1, 'first'));
     vault(() => created());
     let listsFetched: () => void = () => undefined;
-    outbox.onSynced(() => new Promise<void>((resolve) => (listsFetched = resolve)));
+    queue.onSynced(() => new Promise<void>((resolve) => (listsFetched = resolve)));
 
-    const syncing = outbox.sync();
-    await vi.waitFor(() => expect(outbox.snapshot().waiting).toEqual([]));
+    const syncing = queue.sync();
+    await vi.waitFor(() => expect(queue.snapshot().waiting).toEqual([]));
     // Sent, no longer waiting to sync, but still shown where it belongs.
-    expect(outbox.snapshot().shown.map((change) => change.seq)).toEqual([a.seq]);
+    expect(queue.snapshot().shown.map((change) => change.seq)).toEqual([a.seq]);
 
     listsFetched();
     await syncing;
-    expect(outbox.snapshot()).toEqual({ waiting: [], refused: [], shown: [], syncing: false });
+    expect(queue.snapshot()).toEqual({ waiting: [], refused: [], shown: [], syncing: false });
   });
 
   it('stops at the first change that gets no answer and sends it again later with the same key, before the next', async () => {
-    const outbox = new Outbox(memoryStore());
-    const a = await outbox.enqueue(tasting(1, 'first'));
-    const b = await outbox.enqueue(tasting(1, 'second'));
+    const queue = new OfflineQueue(memoryStore());
+    const a = await queue.enqueue(tasting(1, 'first'));
+    const b = await queue.enqueue(tasting(1, 'second'));
     let connected = false;
     const sent = vault(() => (connected ? created() : 'no answer'));
 
-    await outbox.sync();
+    await queue.sync();
     expect(sent.map((request) => request.key)).toEqual([a.idempotencyKey]);
-    expect(outbox.snapshot().waiting.map((change) => change.seq)).toEqual([a.seq, b.seq]);
+    expect(queue.snapshot().waiting.map((change) => change.seq)).toEqual([a.seq, b.seq]);
 
     // Another try without a connection: still first, still the same key.
-    await outbox.sync();
+    await queue.sync();
     connected = true;
-    await outbox.sync();
+    await queue.sync();
     expect(sent.map((request) => request.key)).toEqual([
       a.idempotencyKey,
       a.idempotencyKey,
       a.idempotencyKey,
       b.idempotencyKey,
     ]);
-    expect(outbox.snapshot().waiting).toEqual([]);
+    expect(queue.snapshot().waiting).toEqual([]);
   });
 
   it.each([
@@ -168,46 +168,46 @@ describe('the offline queue', () => {
         ),
     ],
   ])('keeps a change answered with %s, and what follows it, for later', async (_, answer) => {
-    const outbox = new Outbox(memoryStore());
-    await outbox.enqueue(tasting(1, 'first'));
-    await outbox.enqueue(tasting(1, 'second'));
+    const queue = new OfflineQueue(memoryStore());
+    await queue.enqueue(tasting(1, 'first'));
+    await queue.enqueue(tasting(1, 'second'));
     const sent = vault(() => answer());
-    await outbox.sync();
+    await queue.sync();
     expect(sent).toHaveLength(1);
-    expect(outbox.snapshot().waiting.map((change) => change.label)).toEqual([
+    expect(queue.snapshot().waiting.map((change) => change.label)).toEqual([
       'Comment first',
       'Comment second',
     ]);
-    expect(outbox.snapshot().refused).toEqual([]);
+    expect(queue.snapshot().refused).toEqual([]);
   });
 
   it('moves a change the vault refuses aside with its message, sends the rest, and forgets it when discarded', async () => {
-    const outbox = new Outbox(memoryStore());
-    const gone = await outbox.enqueue(tasting(7, 'on a deleted entry'));
-    await outbox.enqueue(tasting(1, 'fine'));
+    const queue = new OfflineQueue(memoryStore());
+    const gone = await queue.enqueue(tasting(7, 'on a deleted entry'));
+    await queue.enqueue(tasting(1, 'fine'));
     const sent = vault((request) =>
       request.url.includes('/7/') ? json({ message: 'Beverage not found' }, 404) : created(),
     );
 
-    await outbox.sync();
+    await queue.sync();
     expect(sent.map((request) => request.url)).toEqual([
       '/api/beverages/7/comments',
       '/api/beverages/1/comments',
     ]);
-    const { waiting, refused } = outbox.snapshot();
+    const { waiting, refused } = queue.snapshot();
     expect(waiting).toEqual([]);
     expect(
       refused.map((change) => [change.label, change.refused?.status, change.refused?.message]),
     ).toEqual([['Comment on a deleted entry', 404, 'Beverage not found']]);
 
     // A refused change is not sent again.
-    await outbox.enqueue(tasting(1, 'later'));
-    await outbox.sync();
+    await queue.enqueue(tasting(1, 'later'));
+    await queue.sync();
     expect(sent.map((request) => request.url)).toHaveLength(3);
-    expect(outbox.snapshot().refused).toHaveLength(1);
+    expect(queue.snapshot().refused).toHaveLength(1);
 
-    await outbox.discard(gone.seq);
-    expect(outbox.snapshot()).toEqual({ waiting: [], refused: [], shown: [], syncing: false });
+    await queue.discard(gone.seq);
+    expect(queue.snapshot()).toEqual({ waiting: [], refused: [], shown: [], syncing: false });
   });
 
   it('does not bring back a discarded change when a read begun before the discard answers after it', async () => {
@@ -224,35 +224,35 @@ describe('the offline queue', () => {
         return now;
       },
     };
-    const outbox = new Outbox(store);
-    const gone = await outbox.enqueue(tasting(7, 'on a deleted entry'));
+    const queue = new OfflineQueue(store);
+    const gone = await queue.enqueue(tasting(7, 'on a deleted entry'));
     vault(() => json({ message: 'Beverage not found' }, 404));
-    await outbox.sync();
-    expect(outbox.snapshot().refused).toHaveLength(1);
+    await queue.sync();
+    expect(queue.snapshot().refused).toHaveLength(1);
 
-    await outbox.enqueue(tasting(1, 'in the basement'));
+    await queue.enqueue(tasting(1, 'in the basement'));
     vault(() => {
       holding = true;
       return 'no answer';
     });
-    const syncing = outbox.sync();
+    const syncing = queue.sync();
     await vi.waitFor(() => expect(held).toHaveLength(1));
     holding = false;
-    await outbox.discard(gone.seq);
+    await queue.discard(gone.seq);
     held[0]!();
     await syncing;
 
-    const { waiting, refused, syncing: still } = outbox.snapshot();
+    const { waiting, refused, syncing: still } = queue.snapshot();
     expect(refused).toEqual([]);
     expect(waiting.map((change) => change.label)).toEqual(['Comment in the basement']);
     expect(still).toBe(false);
   });
 
   it('joins a sync already running rather than sending anything twice', async () => {
-    const outbox = new Outbox(memoryStore());
-    await outbox.enqueue(tasting(1, 'only'));
+    const queue = new OfflineQueue(memoryStore());
+    await queue.enqueue(tasting(1, 'only'));
     const sent = vault(() => created());
-    await Promise.all([outbox.sync(), outbox.sync(), outbox.sync()]);
+    await Promise.all([queue.sync(), queue.sync(), queue.sync()]);
     expect(sent).toHaveLength(1);
   });
 
@@ -281,38 +281,38 @@ describe('sendOrQueue', () => {
   };
 
   it('sends at once with an Idempotency-Key and answers the vault answer', async () => {
-    const outbox = new Outbox(memoryStore());
-    setCurrentOutbox(outbox);
+    const queue = new OfflineQueue(memoryStore());
+    setCurrentQueue(queue);
     const sent = vault(() => created());
     const result = await sendOrQueue('POST /beverages', { form: form() }, 'Log Ardbeg Uigeadail');
     expect(result).toEqual({ queued: false, answer: { beverage: { id: 1 } } });
     expect(sent[0]!.key).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
-    expect(outbox.snapshot().waiting).toEqual([]);
+    expect(queue.snapshot().waiting).toEqual([]);
   });
 
   it('keeps the change with the key it was sent with when the request gets no answer', async () => {
-    const outbox = new Outbox(memoryStore());
-    setCurrentOutbox(outbox);
+    const queue = new OfflineQueue(memoryStore());
+    setCurrentQueue(queue);
     const sent = vault((_, index) => (index === 0 ? 'no answer' : created()));
     const result = await sendOrQueue('POST /beverages', { form: form() }, 'Log Ardbeg Uigeadail');
     expect(result.queued).toBe(true);
-    const [kept] = outbox.snapshot().waiting;
+    const [kept] = queue.snapshot().waiting;
     expect(kept).toMatchObject({ route: 'POST /beverages', label: 'Log Ardbeg Uigeadail' });
     expect(kept!.idempotencyKey).toBe(sent[0]!.key);
 
-    await outbox.sync();
+    await queue.sync();
     expect(sent.map((request) => request.key)).toEqual([
       kept!.idempotencyKey,
       kept!.idempotencyKey,
     ]);
-    expect(outbox.snapshot().waiting).toEqual([]);
+    expect(queue.snapshot().waiting).toEqual([]);
   });
 
   it('keeps the change without sending it while the browser is offline, and later ones behind it', async () => {
-    const outbox = new Outbox(memoryStore());
-    setCurrentOutbox(outbox);
+    const queue = new OfflineQueue(memoryStore());
+    setCurrentQueue(queue);
     const sent = vault(() => created());
     vi.stubGlobal('navigator', { onLine: false });
     await sendOrQueue('POST /beverages', { form: form() }, 'Log first');
@@ -321,18 +321,18 @@ describe('sendOrQueue', () => {
     vi.stubGlobal('navigator', { onLine: true });
     const second = await sendOrQueue('POST /beverages', { form: form() }, 'Log second');
     expect(second.queued).toBe(true);
-    await outbox.sync();
+    await queue.sync();
     expect(sent).toHaveLength(2);
-    expect(outbox.snapshot().waiting).toEqual([]);
+    expect(queue.snapshot().waiting).toEqual([]);
   });
 
   it('leaves an HTTP error to the caller and keeps nothing', async () => {
-    const outbox = new Outbox(memoryStore());
-    setCurrentOutbox(outbox);
+    const queue = new OfflineQueue(memoryStore());
+    setCurrentQueue(queue);
     vault(() => json({ message: 'Name is required' }, 400));
     await expect(sendOrQueue('POST /beverages', { form: form() }, 'Log')).rejects.toThrow(
       'Name is required',
     );
-    expect(outbox.snapshot().waiting).toEqual([]);
+    expect(queue.snapshot().waiting).toEqual([]);
   });
 });

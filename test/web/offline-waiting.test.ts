@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QueuedChange, WriteRouteKey } from '../../web/src/offline/outbox-store.ts';
+import type { QueuedChange, WriteRouteKey } from '../../web/src/offline/queue-store.ts';
 import { changeOf, newIdempotencyKey } from '../../web/src/offline/send-or-queue.ts';
 import {
   waitingBottles,

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { updateUser } from '../api/admin.ts';
-import type { Role, SecurityKeyCredential, User } from '../api/types.ts';
-import { messageOf, useNotes } from '../notes/notes.tsx';
+import type { SecurityKeyCredential, User } from '../api/types.ts';
+import { useNotes } from '../notes/notes.tsx';
 import { Avatar } from '../ui/Avatar.tsx';
 import { CloseIcon, ProfileIcon } from '../ui/icons.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -11,10 +10,10 @@ import { useKeepFocus } from '../ui/useKeepFocus.ts';
 import { RoleField } from './RoleField.tsx';
 import { formatDate } from '../people/dates.ts';
 import { updatedNote, userEditErrors } from './admin-rules.ts';
-import type { FieldErrors, UserEditDraft } from './admin-rules.ts';
 import { RoleTag, SecondFactorTag } from './UserRegistryPanel.tsx';
 import { UserSecurityKeys } from './UserSecurityKeys.tsx';
 import { UserTokens } from './UserTokens.tsx';
+import { useUserForm } from './useUserForm.ts';
 
 interface ManageUserPanelProps {
   user: User;
@@ -43,17 +42,13 @@ export function ManageUserPanel({
   const panelRef = useRef<HTMLElement>(null);
   useKeepFocus(panelRef);
   const { notifySuccess } = useNotes();
-  const [draft, setDraft] = useState<UserEditDraft>({
-    fullName: user.fullName,
-    email: user.email,
+  const form = useUserForm({
+    initial: { fullName: user.fullName, email: user.email },
+    role: user.role,
+    check: userEditErrors,
+    failure: 'The user could not be updated',
   });
-  const [role, setRole] = useState<Role>(user.role);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<keyof UserEditDraft>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const fullNameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
 
   // Opened by a choice in the registry: bring the panel into view and move focus to it.
   useEffect(() => {
@@ -65,39 +60,19 @@ export function ManageUserPanel({
     headingRef.current?.focus({ preventScroll: true });
   }, []);
 
-  const set = (name: keyof UserEditDraft) => (value: string) => {
-    setDraft((current) => ({ ...current, [name]: value }));
-    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const found = userEditErrors(draft);
-    setErrors(found);
-    setServerError(null);
-    if (found.fullName) return fullNameRef.current?.focus();
-    if (found.email) return emailRef.current?.focus();
+  const submit = form.submit(async (draft, role) => {
     const reset = password.trim() !== '';
-    setBusy(true);
-    try {
-      const updated = await updateUser(user.id, {
-        fullName: draft.fullName.trim(),
-        email: draft.email.trim(),
-        role,
-        ...(reset && { password }),
-      });
-      setPassword('');
-      setDraft({ fullName: updated.fullName, email: updated.email });
-      setRole(updated.role);
-      notifySuccess(updatedNote(updated.username, reset));
-      onUpdated(updated);
-    } catch (caught) {
-      setServerError(messageOf(caught, 'The user could not be updated'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    const updated = await updateUser(user.id, {
+      fullName: draft.fullName.trim(),
+      email: draft.email.trim(),
+      role,
+      ...(reset && { password }),
+    });
+    setPassword('');
+    form.reset({ fullName: updated.fullName, email: updated.email }, updated.role);
+    notifySuccess(updatedNote(updated.username, reset));
+    onUpdated(updated);
+  });
 
   return (
     <section
@@ -158,30 +133,11 @@ export function ManageUserPanel({
         noValidate
         aria-label={`Edit ${user.username}`}
       >
-        <Field
-          label="Full name"
-          name="fullName"
-          inputRef={fullNameRef}
-          value={draft.fullName}
-          onChange={(event) => set('fullName')(event.target.value)}
-          error={errors.fullName}
-          autoComplete="off"
-          required
-        />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          inputRef={emailRef}
-          value={draft.email}
-          onChange={(event) => set('email')(event.target.value)}
-          error={errors.email}
-          autoComplete="off"
-          required
-        />
+        <Field label="Full name" {...form.field('fullName')} autoComplete="off" required />
+        <Field label="Email" type="email" {...form.field('email')} autoComplete="off" required />
         <RoleField
-          value={role}
-          onChange={setRole}
+          value={form.role}
+          onChange={form.setRole}
           hint={
             isSelf ? 'This is you: as a Vault User you would leave the Admin Console.' : undefined
           }
@@ -199,17 +155,17 @@ export function ManageUserPanel({
               : 'Leave blank to keep their password. A new one signs them out everywhere.'
           }
         />
-        {serverError && (
+        {form.serverError && (
           <p role="alert" className="form-error admin-form__wide">
-            {serverError}
+            {form.serverError}
           </p>
         )}
         <div className="admin-form__actions admin-form__wide">
           <button type="button" className="button button--secondary" onClick={onClose}>
             Close
           </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save changes'}
+          <button type="submit" className="button button--primary" disabled={form.busy}>
+            {form.busy ? 'Saving…' : 'Save changes'}
           </button>
         </div>
       </form>

@@ -2,11 +2,11 @@
  * The one API module. Every call the client makes goes through
  * `request`: paths are under /api, cookies are sent, bodies are JSON or FormData, and every
  * response is read as text and then parsed as JSON, with the error rules of the API contract.
+ * The typed `call` (./call.ts) is built on it; the calls themselves are in the feature modules
+ * (the shell's in ./shell-calls.ts), so this module imports none of them.
  *
  * This file has no DOM or React imports so that it can be unit-tested in Node.
  */
-import { call } from './call.ts';
-import type { Beverage, BeverageStatus, PublicProfile, User, VaultNotification } from './types.ts';
 import { connectionMark, reportReached, reportUnreachable } from './reachability.ts';
 
 export const API_PREFIX = '/api';
@@ -103,6 +103,25 @@ export async function readResponse<T>(response: Response): Promise<T> {
   return data as T;
 }
 
+/**
+ * Runs `send` (a fetch, or an upload that answers like one) and resolves to its response,
+ * telling reachability.ts whether the vault was reached: a request that got no answer at all
+ * rejects with an ApiError of status NO_ANSWER, an aborted one with its AbortError.
+ */
+export async function exchange(send: () => Promise<Response>): Promise<Response> {
+  const mark = connectionMark();
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') throw error;
+    reportUnreachable(mark);
+    throw new ApiError(UNREACHABLE, NO_ANSWER);
+  }
+  reportReached();
+  return response;
+}
+
 /** The generic call every feature uses. Resolves to the parsed JSON body (or undefined). */
 export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { json, form, query, signal, trackUpload } = options;
@@ -116,32 +135,15 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     body = JSON.stringify(json);
   }
 
-  let response: Response;
-  const mark = connectionMark();
-  try {
+  const url = buildUrl(path, query);
+  const response = await exchange(async () => {
     // Upload progress is fetched with the first photo (it is not part of the first download;
     // the photo input that shows it is on a screen loaded on demand).
     const tracking = form && trackUpload ? await import('./upload-progress.ts') : null;
-    response =
-      form && trackUpload && tracking?.canTrackUploads()
-        ? await tracking.sendTracked(
-            buildUrl(path, query),
-            { method, headers, body: form, signal },
-            trackUpload,
-          )
-        : await fetch(buildUrl(path, query), {
-            method,
-            headers,
-            body,
-            credentials: 'include',
-            signal,
-          });
-  } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') throw error;
-    reportUnreachable(mark);
-    throw new ApiError(UNREACHABLE, NO_ANSWER);
-  }
-  reportReached();
+    return form && trackUpload && tracking?.canTrackUploads()
+      ? tracking.sendTracked(url, { method, headers, body: form, signal }, trackUpload)
+      : fetch(url, { method, headers, body, credentials: 'include', signal });
+  });
 
   try {
     return await readResponse<T>(response);
@@ -158,55 +160,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Auth (/auth/*)
-
-/** GET /auth/me. Rejects with an ApiError of status 401 when nobody is signed in. */
-export async function fetchCurrentUser(): Promise<User> {
-  return (await call('GET /auth/me')).user;
-}
-
-/** POST /auth/logout. */
-export async function logout(): Promise<void> {
-  await call('POST /auth/logout');
-}
-
-// ---------------------------------------------------------------------------------------------
-// Notifications
-
-/** GET /notifications → field notifications. */
-export async function fetchNotifications(): Promise<VaultNotification[]> {
-  return (await call('GET /notifications')).notifications;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Beverages (/beverages)
-
-// The calls only the screens make (loaded with them) are in ./entries.ts.
-
 /** The photo a form sends, if any: its upload progress is shown. */
 export function photoOf(form: FormData): Blob | undefined {
   const photo = form.get('photo');
   return photo instanceof Blob ? photo : undefined;
-}
-
-/** PATCH /beverages/{id} with any subset of the fields → the changed entry. */
-export async function updateBeverage(id: number, form: FormData): Promise<Beverage> {
-  const input = { params: { id }, form, trackUpload: photoOf(form) };
-  return (await call('PATCH /beverages/{id}', input)).beverage;
-}
-
-/** A status-only PATCH: what 'Mark as tried' and 'Move to to-try' send. */
-export async function setBeverageStatus(id: number, status: BeverageStatus): Promise<Beverage> {
-  const form = new FormData();
-  form.set('status', status);
-  return updateBeverage(id, form);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Users
-
-/** GET /users/profiles/{username} → a public profile. */
-export async function fetchProfile(username: string): Promise<PublicProfile> {
-  return (await call('GET /users/profiles/{username}', { params: { username } })).user;
 }

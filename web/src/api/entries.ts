@@ -1,13 +1,13 @@
 /**
  * The entry calls that only the screens make, so they are fetched with the screens rather than
- * in the first download (the calls the shell needs, a status change, are in client.ts). Every
+ * in the first download (the calls the shell needs, a status change, are in shell-calls.ts). Every
  * call is typed from the route table (./call.ts).
  */
 import { call } from './call.ts';
 import { photoOf } from './client.ts';
 import type { Beverage, BeveragePage, BeverageQuery, BeverageStatus } from './types.ts';
 
-export { updateBeverage } from './client.ts';
+export { updateBeverage } from './shell-calls.ts';
 
 /** GET /beverages: one page of entries, newest first. */
 export function fetchBeverages(

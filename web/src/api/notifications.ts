@@ -11,7 +11,10 @@ import type {
   VaultNotification,
 } from './types.ts';
 
-export { fetchNotifications } from './client.ts';
+/** GET /notifications → field notifications. */
+export async function fetchNotifications(): Promise<VaultNotification[]> {
+  return (await call('GET /notifications')).notifications;
+}
 
 /** One answer to a notification, as the panel's buttons give it. */
 export interface Answer {

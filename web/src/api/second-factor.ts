@@ -1,6 +1,6 @@
 /**
  * The signed-in user's second factor (/webauthn/* and /totp/*): security keys
- * and the authenticator app. Sign-in calls (the pending login's second step) live in client.ts.
+ * and the authenticator app. Sign-in calls (the pending login's second step) live in sign-in.ts.
  * Every call is typed from the route table (./call.ts).
  */
 import type { RegistrationResponseJSON } from '@simplewebauthn/browser';

@@ -1,5 +1,5 @@
 /**
- * The social calls: user search, follows, followers, the activity feed, cloning an entry into
+ * The social calls: user search, public profiles, follows, followers, the activity feed, cloning an entry into
  * one's own vault and sharing an entry. Every call is typed from the route table (./call.ts)
  * and goes through `request` (client.ts), so the error rules of the API contract apply.
  */
@@ -10,6 +10,7 @@ import type {
   Beverage,
   Follower,
   FollowingItem,
+  PublicProfile,
   ShareBody,
   UserSearchResult,
 } from './types.ts';
@@ -20,6 +21,11 @@ export const USER_SEARCH_MIN_LENGTH = 2;
 /** GET /users/search?q: local users by username or full name (the caller left out). */
 export async function searchUsers(q: string, signal?: AbortSignal): Promise<UserSearchResult[]> {
   return (await call('GET /users/search', { query: { q: q.trim() }, signal })).users;
+}
+
+/** GET /users/profiles/{username} → a public profile. */
+export async function fetchProfile(username: string): Promise<PublicProfile> {
+  return (await call('GET /users/profiles/{username}', { params: { username } })).user;
 }
 
 /** GET /users/following → the local users followed (fediverse accounts: remote-api.ts). */

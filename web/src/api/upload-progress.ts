@@ -1,10 +1,12 @@
 /**
- * The progress of the photo being uploaded, for a progress bar. An entry saved with a photo is
- * sent with XMLHttpRequest, the one browser API that reports how much of a request body has
- * gone; the answer is handed back as a fetch Response, so the API module reads it as any other.
+ * Uploads that show their progress. XMLHttpRequest is the one browser API that reports how much
+ * of a request body has gone, so such an upload is sent with it here (`sendWithProgress`, for
+ * an entry with a photo and for an import file) and its answer handed back as a fetch Response,
+ * so the API module reads it as any other.
  *
- * One upload at a time is tracked, by the photo (the Blob) being sent: the photo input showing
- * that Blob shows the bar. No DOM or React imports here (XMLHttpRequest is looked up when used).
+ * The progress of the photo being uploaded, for a progress bar: one upload at a time is tracked,
+ * by the photo (the Blob) being sent (`sendTracked`), and the photo input showing that Blob shows
+ * the bar. No DOM or React imports here (XMLHttpRequest is looked up when used).
  */
 export interface UploadProgress {
   /** The photo being sent. */
@@ -18,7 +20,7 @@ export interface UploadProgress {
 interface Xhr {
   open(method: string, url: string): void;
   setRequestHeader(name: string, value: string): void;
-  send(body: FormData): void;
+  send(body: FormData | Blob): void;
   abort(): void;
   withCredentials: boolean;
   readonly status: number;
@@ -61,14 +63,23 @@ export function canTrackUploads(): boolean {
   return typeof XhrClass() === 'function';
 }
 
+/** What an upload sends, as fetch would take it. */
+export interface UploadInit {
+  method: string;
+  headers: Record<string, string>;
+  body: FormData | Blob;
+  signal?: AbortSignal;
+}
+
 /**
- * Sends `body` like fetch would (same origin, cookies included) and reports the upload's
- * progress under `file`. Rejects with a TypeError when the network fails, as fetch does.
+ * Sends `init.body` like fetch would (same origin, cookies included) and tells `onProgress` how
+ * many bytes of the body have gone, of how many. Rejects with a TypeError when the network
+ * fails, as fetch does, and with an AbortError when `init.signal` aborts it.
  */
-export function sendTracked(
+export function sendWithProgress(
   url: string,
-  init: { method: string; headers: Record<string, string>; body: FormData; signal?: AbortSignal },
-  file: Blob,
+  init: UploadInit,
+  onProgress: (loaded: number, total: number) => void,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     const Request = XhrClass();
@@ -80,31 +91,32 @@ export function sendTracked(
     xhr.open(init.method, url);
     xhr.withCredentials = true;
     for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
-    const finish = () => {
-      if (current?.file === file) set(null);
-    };
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) set({ file, loaded: event.loaded, total: event.total });
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
     };
-    xhr.onload = () => {
-      finish();
+    xhr.onload = () =>
       resolve(
         new Response(xhr.status === 204 ? null : xhr.responseText, {
           status: xhr.status,
           statusText: xhr.statusText,
         }),
       );
-    };
-    xhr.onerror = () => {
-      finish();
-      reject(new TypeError('Network request failed'));
-    };
-    xhr.onabort = () => {
-      finish();
-      reject(new DOMException('The upload was aborted', 'AbortError'));
-    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
     init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    set({ file, loaded: 0, total: file.size });
     xhr.send(init.body);
   });
+}
+
+/**
+ * Sends a form with `sendWithProgress` and reports the upload's progress under `file` (the
+ * photo in it) until it ends, however it ends.
+ */
+export async function sendTracked(url: string, init: UploadInit, file: Blob): Promise<Response> {
+  set({ file, loaded: 0, total: file.size });
+  try {
+    return await sendWithProgress(url, init, (loaded, total) => set({ file, loaded, total }));
+  } finally {
+    if (current?.file === file) set(null);
+  }
 }

@@ -1,8 +1,9 @@
 /**
  * The import calls, typed from the route table (contract/routes/data.ts). The upload sends the
- * file itself as the body, so it goes through XMLHttpRequest here (for its upload progress),
- * with its path, query and answer taken from the table; its answer is read by the API module's
- * rules (readResponse). The other calls go through `call` (../api/call.ts).
+ * file itself as the body, so it is sent here rather than by `call`, with its upload progress
+ * (../api/upload-progress.ts) and its path, query and answer taken from the table; the vault's
+ * reachability and its answer follow the API module's rules (exchange, readResponse). The other
+ * calls go through `call` (../api/call.ts).
  */
 import type {
   ImportFormat,
@@ -13,41 +14,10 @@ import type {
 import type { AnswerOf, ApiRoutes, RouteKey } from '../../../contract/routes/index.ts';
 import type { QueryInputOf } from '../../../contract/routes/route.ts';
 import { call, pathOf } from '../api/call.ts';
-import { API_PREFIX, ApiError, NO_ANSWER, readResponse } from '../api/client.ts';
-import { connectionMark, reportReached, reportUnreachable } from '../api/reachability.ts';
+import { API_PREFIX, exchange, readResponse } from '../api/client.ts';
+import { canTrackUploads, sendWithProgress } from '../api/upload-progress.ts';
 
 export type { ImportFormat, ImportJob, ImportReport, ImportReportFilter };
-
-const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
-
-/** Sends the file with XMLHttpRequest, the one browser API that reports an upload's progress. */
-function sendWithProgress(
-  url: string,
-  headers: Record<string, string>,
-  file: File,
-  onProgress: (fraction: number) => void,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () =>
-      resolve(
-        new Response(xhr.responseText, {
-          status: xhr.status,
-          statusText: xhr.statusText,
-          headers: { 'Content-Type': xhr.getResponseHeader('Content-Type') ?? 'text/plain' },
-        }),
-      );
-    xhr.onerror = () => reject(new TypeError('Network error'));
-    xhr.onabort = () => reject(new TypeError('Aborted'));
-    xhr.send(file);
-  });
-}
 
 /**
  * POST /imports: the file as the body; answers the queued job once the server has checked the
@@ -68,18 +38,13 @@ export async function startImport(
     Accept: 'application/json',
     'Content-Type': file.type || 'application/octet-stream',
   };
-  let response: Response;
-  const mark = connectionMark();
-  try {
-    response =
-      typeof XMLHttpRequest === 'function'
-        ? await sendWithProgress(url, headers, file, onProgress)
-        : await fetch(url, { method: 'POST', headers, body: file, credentials: 'include' });
-  } catch (error) {
-    if (!(error instanceof Error && error.message === 'Aborted')) reportUnreachable(mark);
-    throw new ApiError(UNREACHABLE, NO_ANSWER);
-  }
-  reportReached();
+  const response = await exchange(() =>
+    canTrackUploads()
+      ? sendWithProgress(url, { method: 'POST', headers, body: file }, (loaded, total) => {
+          if (total > 0) onProgress(loaded / total);
+        })
+      : fetch(url, { method: 'POST', headers, body: file, credentials: 'include' }),
+  );
   return (await readResponse<AnswerOf<typeof upload>>(response)).job;
 }
 

@@ -1,6 +1,6 @@
 import { useId, useSyncExternalStore } from 'react';
-import type { Outbox } from './outbox.ts';
-import type { QueuedChange } from './outbox-store.ts';
+import type { OfflineQueue } from './queue.ts';
+import type { QueuedChange } from './queue-store.ts';
 
 export const SYNC_PANEL_TITLE = 'Waiting to sync';
 export const SYNC_PANEL_TEXT = 'Kept on this device and sent in order when the connection returns.';
@@ -25,7 +25,7 @@ function useOnline(): boolean {
 
 interface SyncPanelProps {
   id: string;
-  outbox: Outbox;
+  queue: OfflineQueue;
   waiting: readonly QueuedChange[];
   refused: readonly QueuedChange[];
   syncing: boolean;
@@ -35,7 +35,7 @@ const timeOf = (at: number) =>
   new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The header's list of changes kept offline: those waiting, and those the vault refused. */
-export function SyncPanel({ id, outbox, waiting, refused, syncing }: SyncPanelProps) {
+export function SyncPanel({ id, queue, waiting, refused, syncing }: SyncPanelProps) {
   const titleId = useId();
   const refusedTitleId = useId();
   const offlineId = useId();
@@ -72,7 +72,7 @@ export function SyncPanel({ id, outbox, waiting, refused, syncing }: SyncPanelPr
                   type="button"
                   className="button button--secondary sync-panel__discard"
                   aria-label={`Discard ${change.label}`}
-                  onClick={() => void outbox.discard(change.seq)}
+                  onClick={() => void queue.discard(change.seq)}
                 >
                   Discard
                 </button>
@@ -93,7 +93,7 @@ export function SyncPanel({ id, outbox, waiting, refused, syncing }: SyncPanelPr
           disabled={syncing || waiting.length === 0 || !online}
           aria-busy={syncing}
           aria-describedby={!online && waiting.length > 0 ? offlineId : undefined}
-          onClick={() => void outbox.sync()}
+          onClick={() => void queue.sync()}
         >
           {syncing ? 'Syncing…' : 'Sync now'}
         </button>

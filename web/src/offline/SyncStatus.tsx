@@ -14,8 +14,8 @@ import { CloudUpIcon } from '../ui/icons.tsx';
 import { DialogLoading, lazyNamed } from '../ui/lazy.tsx';
 import { useDismiss } from '../ui/useDismiss.ts';
 import { keepOnDevice } from './keep-on-device.ts';
-import { outboxOf } from './outboxes.ts';
-import { setCurrentOutbox } from './send-or-queue.ts';
+import { queueOf } from './queues.ts';
+import { setCurrentQueue } from './send-or-queue.ts';
 import './offline.css';
 
 const SyncPanel = lazyNamed(() => import('./SyncPanel.tsx'), 'SyncPanel');
@@ -34,8 +34,8 @@ export function syncCountText(waiting: number, refused: number): string {
 export function SyncStatus() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const outbox = outboxOf(user.id);
-  const { waiting, refused, syncing } = useSyncExternalStore(outbox.subscribe, outbox.snapshot);
+  const queue = queueOf(user.id);
+  const { waiting, refused, syncing } = useSyncExternalStore(queue.subscribe, queue.snapshot);
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -44,14 +44,14 @@ export function SyncStatus() {
   useEffect(() => keepOnDevice(queryClient, user), [queryClient, user]);
 
   useEffect(() => {
-    setCurrentOutbox(outbox);
+    setCurrentQueue(queue);
     SyncPanel.preload();
     const sync = () => {
-      if (navigator.onLine && outbox.snapshot().waiting.length > 0) void outbox.sync();
+      if (navigator.onLine && queue.snapshot().waiting.length > 0) void queue.sync();
     };
     // What was sent may be in any list (entries, an entry's bottles or tastings): all of it is
     // asked for again. What was sent shows as waiting until the new lists are here.
-    const stopSynced = outbox.onSynced(() => queryClient.invalidateQueries());
+    const stopSynced = queue.onSynced(() => queryClient.invalidateQueries());
     let unreachable = vaultUnreachable();
     const stopReachability = subscribeReachability(() => {
       const was = unreachable;
@@ -60,15 +60,15 @@ export function SyncStatus() {
     });
     window.addEventListener('online', sync);
     const timer = window.setInterval(sync, RETRY_MS);
-    outbox.ready.then(sync, () => undefined);
+    queue.ready.then(sync, () => undefined);
     return () => {
-      setCurrentOutbox(null);
+      setCurrentQueue(null);
       stopSynced();
       stopReachability();
       window.removeEventListener('online', sync);
       window.clearInterval(timer);
     };
-  }, [outbox, queryClient]);
+  }, [queue, queryClient]);
 
   const count = waiting.length + refused.length;
   // Everything was sent or discarded: the list closes with the count.
@@ -99,7 +99,7 @@ export function SyncStatus() {
             <Suspense fallback={<DialogLoading />}>
               <SyncPanel
                 id={panelId}
-                outbox={outbox}
+                queue={queue}
                 waiting={waiting}
                 refused={refused}
                 syncing={syncing}

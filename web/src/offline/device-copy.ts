@@ -1,6 +1,6 @@
 /**
  * The device copy: what the vault needs to open without a connection, kept in IndexedDB while
- * someone is signed in (docs/architecture.md, "The device copy"). It holds the signed-in user
+ * someone is signed in (docs/web-client.md, "The device copy"). It holds the signed-in user
  * and the answers of their own lists: entries, the cellar (its places, every entry's bottles)
  * and tastings. It is written by keep-on-device.ts as answers arrive and read at a start that
  * gets no answer from the vault, so the installed app opens in a basement as it was left.

@@ -1,7 +1,7 @@
 /**
  * `sendOrQueue`: how a form sends a write that may have to wait for a connection (logging an
  * entry in a basement). It sends the call at once when it can and answers the vault's answer;
- * it keeps it in the signed-in user's offline queue (outbox.ts) instead, and answers
+ * it keeps it in the signed-in user's offline queue (queue.ts) instead, and answers
  * `{ queued: true }`, when
  *  - the browser says it is offline, or
  *  - something is already waiting (a later change goes behind it: the order is kept), or
@@ -13,8 +13,8 @@
 import type { AnswerOf } from '../../../contract/routes/index.ts';
 import { call, type CallInput } from '../api/call.ts';
 import { ApiError, NO_ANSWER } from '../api/client.ts';
-import { IDEMPOTENCY_HEADER, type Outbox } from './outbox.ts';
-import type { NewChange, QueuedChange, QueuedField, WriteRouteKey } from './outbox-store.ts';
+import { IDEMPOTENCY_HEADER, type OfflineQueue } from './queue.ts';
+import type { NewChange, QueuedChange, QueuedField, WriteRouteKey } from './queue-store.ts';
 
 /** What a person is told of any change kept on the device (every form that keeps one says it). */
 export const KEPT_ON_DEVICE = 'Saved on this device: it will be sent when the connection returns.';
@@ -29,20 +29,20 @@ interface LooseInput {
   headers?: Record<string, string>;
 }
 
-let current: Outbox | null = null;
+let current: OfflineQueue | null = null;
 const swapped = new Set<() => void>();
 
 /** Which queue `sendOrQueue` uses: the signed-in user's (set by the header's SyncStatus). */
-export function setCurrentOutbox(outbox: Outbox | null): void {
-  current = outbox;
+export function setCurrentQueue(queue: OfflineQueue | null): void {
+  current = queue;
   for (const listener of swapped) listener();
 }
 
 /** The queue `sendOrQueue` uses now, if any. */
-export const currentOutbox = (): Outbox | null => current;
+export const currentQueue = (): OfflineQueue | null => current;
 
 /** Calls `listener` whenever the queue `sendOrQueue` uses is set or cleared. */
-export function subscribeCurrentOutbox(listener: () => void): () => void {
+export function subscribeCurrentQueue(listener: () => void): () => void {
   swapped.add(listener);
   return () => swapped.delete(listener);
 }
@@ -103,21 +103,21 @@ export async function sendOrQueue<K extends WriteRouteKey>(
   label: string,
 ): Promise<SendResult<K>> {
   const loose = input as LooseInput;
-  const outbox = current;
+  const queue = current;
   const idempotencyKey = newIdempotencyKey();
   // The fields are read now, before anything else can change the form.
   const change = changeOf(route, loose, label, idempotencyKey);
-  const queue = async (syncNow: boolean): Promise<SendResult<K>> => {
-    const kept = await outbox!.enqueue(change);
+  const keep = async (syncNow: boolean): Promise<SendResult<K>> => {
+    const kept = await queue!.enqueue(change);
     // Behind others while online: the queue is being sent, or is sent now.
-    if (syncNow) void outbox!.sync();
+    if (syncNow) void queue!.sync();
     return { queued: true, change: kept };
   };
-  if (outbox) {
+  if (queue) {
     const offline = browserOffline();
-    if (offline || (await outbox.hasWaiting().catch(() => false))) {
+    if (offline || (await queue.hasWaiting().catch(() => false))) {
       try {
-        return await queue(!offline);
+        return await keep(!offline);
       } catch {
         // It cannot be kept (IndexedDB refused): send it, as without a queue.
       }
@@ -131,9 +131,9 @@ export async function sendOrQueue<K extends WriteRouteKey>(
     });
     return { queued: false, answer };
   } catch (error) {
-    if (!outbox || !(error instanceof ApiError) || error.status !== NO_ANSWER) throw error;
+    if (!queue || !(error instanceof ApiError) || error.status !== NO_ANSWER) throw error;
     try {
-      return await queue(false);
+      return await keep(false);
     } catch {
       throw error;
     }

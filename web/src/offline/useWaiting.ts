@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { QueuedChange } from './outbox-store.ts';
-import { currentOutbox, subscribeCurrentOutbox } from './send-or-queue.ts';
+import type { QueuedChange } from './queue-store.ts';
+import { currentQueue, subscribeCurrentQueue } from './send-or-queue.ts';
 
 const NONE: readonly QueuedChange[] = [];
 const nothing = () => () => undefined;
@@ -11,6 +11,6 @@ const nothing = () => () => undefined;
  * SyncStatus runs (loaded just after the first render): none until then.
  */
 export function useWaitingChanges(): readonly QueuedChange[] {
-  const outbox = useSyncExternalStore(subscribeCurrentOutbox, currentOutbox);
-  return useSyncExternalStore(outbox?.subscribe ?? nothing, () => outbox?.snapshot().shown ?? NONE);
+  const queue = useSyncExternalStore(subscribeCurrentQueue, currentQueue);
+  return useSyncExternalStore(queue?.subscribe ?? nothing, () => queue?.snapshot().shown ?? NONE);
 }

@@ -1,5 +1,5 @@
 /**
- * What the changes kept in the offline queue (outbox.ts) will be once sent, for showing them
+ * What the changes kept in the offline queue (queue.ts) will be once sent, for showing them
  * where they belong meanwhile, marked as waiting: a new entry in its lists, a tasting in the
  * entry's tastings, bottles in the entry's bottles. Read from the queue itself, so they show
  * after a reload too and leave when the queue sends them (the vault's own item then takes their
@@ -13,7 +13,7 @@ import type { Tasting } from '../../../contract/tastings.ts';
 import type { BeverageStatus, BeverageType, Visibility } from '../../../contract/enums.ts';
 import { DEFAULT_BOTTLE_SIZE } from '../../../contract/cellar-limits.ts';
 import { today } from '../entry-cellar/days.ts';
-import type { QueuedChange } from './outbox-store.ts';
+import type { QueuedChange } from './queue-store.ts';
 
 /** The mark beside a change kept on the device (.tag--waiting in styles.css). */
 export const WAITING_MARK = 'Waiting to sync';

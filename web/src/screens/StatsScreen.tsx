@@ -3,18 +3,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { browserTimeZone, fetchStats, statsKeys, type Stats } from '../stats/api.ts';
 import { CellarCharts } from '../stats/cellar.tsx';
-import { Chart } from '../stats/charts.tsx';
-import {
-  Figures,
-  LoadError,
-  Loading,
-  TypeFilter,
-  monthsChart,
-  rankedChart,
-  ratingsChart,
-  triedByTypeChart,
-  type TypeChoice,
-} from '../stats/parts.tsx';
+import { MonthsChart, RatingsChart, TopCharts, TriedByTypeChart } from '../stats/entry-charts.tsx';
+import { Counted, Figures, TypeFilter, type TypeChoice } from '../stats/parts.tsx';
 import { typeLabel } from '../stats/format.ts';
 import '../stats/stats.css';
 import { Screen } from './Screen.tsx';
@@ -36,41 +26,15 @@ function StatsBody({ stats }: { stats: Stats }) {
       <TypeFilter value={type} onChange={setType} />
       <Figures summary={summary} label={`Figures for ${which}`} />
       <div className="stats__charts">
-        <Chart
+        <MonthsChart
           title="Entries logged in the last 12 months"
-          kind="columns"
-          data={monthsChart(stats.months, type)}
-          categoryHeading="Month"
+          months={stats.months}
+          type={type}
           empty="Nothing logged in the last 12 months."
         />
-        <Chart
-          title="Tried and to try by type"
-          kind="bars"
-          data={triedByTypeChart(stats.types)}
-          categoryHeading="Type"
-          empty="No entries yet."
-        />
-        <Chart
-          title="Ratings of tried entries"
-          kind="columns"
-          data={ratingsChart(summary)}
-          categoryHeading="Rating"
-          empty="Nothing tried yet."
-        />
-        <Chart
-          title="Top subtypes"
-          kind="bars"
-          data={rankedChart(summary.topSubtypes)}
-          categoryHeading="Subtype"
-          empty="No entries yet."
-        />
-        <Chart
-          title="Top makers"
-          kind="bars"
-          data={rankedChart(summary.topMakers)}
-          categoryHeading="Maker"
-          empty="No maker named yet."
-        />
+        <TriedByTypeChart types={stats.types} />
+        <RatingsChart summary={summary} />
+        <TopCharts summary={summary} noSubtype="No entries yet." noMaker="No maker named yet." />
         <CellarCharts cellar={stats.cellar} />
       </div>
       <nav className="panel stats-years" aria-label="Year in review">
@@ -105,13 +69,7 @@ function StatsOverview() {
   });
   return (
     <Screen title="Stats">
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <LoadError message={query.error.message} retry={() => void query.refetch()} />
-      ) : (
-        <StatsBody stats={query.data} />
-      )}
+      <Counted query={query}>{(stats) => <StatsBody stats={stats} />}</Counted>
     </Screen>
   );
 }

@@ -9,9 +9,9 @@ import {
   type ReviewEntry,
   type YearReview,
 } from '../stats/api.ts';
-import { Chart } from '../stats/charts.tsx';
+import { MonthsChart, TopCharts } from '../stats/entry-charts.tsx';
 import { dayOf, ratingLabel, TYPES, typeLabel } from '../stats/format.ts';
-import { Figures, LoadError, Loading, monthsChart, rankedChart } from '../stats/parts.tsx';
+import { Counted, Figures } from '../stats/parts.tsx';
 import '../stats/stats.css';
 import './archive.css';
 import { Screen } from './Screen.tsx';
@@ -84,27 +84,13 @@ function ReviewBody({ review }: { review: YearReview }) {
             </dl>
           </section>
         )}
-        <Chart
+        <MonthsChart
           title="Month by month"
-          kind="columns"
-          data={monthsChart(review.months, 'ALL', false)}
-          categoryHeading="Month"
+          months={review.months}
+          longNames={false}
           empty={`Nothing logged in ${year}.`}
         />
-        <Chart
-          title="Top subtypes"
-          kind="bars"
-          data={rankedChart(all.topSubtypes)}
-          categoryHeading="Subtype"
-          empty="No entries."
-        />
-        <Chart
-          title="Top makers"
-          kind="bars"
-          data={rankedChart(all.topMakers)}
-          categoryHeading="Maker"
-          empty="No maker named."
-        />
+        <TopCharts summary={all} noSubtype="No entries." noMaker="No maker named." />
       </div>
     </div>
   );
@@ -156,13 +142,7 @@ export function YearInReviewScreen({ year }: { year: string }) {
   );
   return (
     <Screen title={`${year} in review`} before={links}>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <LoadError message={query.error.message} retry={() => void query.refetch()} />
-      ) : (
-        <ReviewBody review={query.data} />
-      )}
+      <Counted query={query}>{(review) => <ReviewBody review={review} />}</Counted>
     </Screen>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/query-core';
 import { navigate } from 'wouter/use-browser-location';
 import * as api from '../api/client.ts';
+import { fetchCurrentUser, logout as signOut } from '../api/shell-calls.ts';
 import type { LoginAnswer, SecurityKeyCredential, SessionGrant, User } from '../api/types.ts';
 import { messageOf, useNotes } from '../notes/notes.tsx';
 
@@ -95,7 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let active = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    api.fetchCurrentUser().then(
+    fetchCurrentUser().then(
       (user) => {
         if (!active) return;
         const fresh = signedIn(user);
@@ -168,7 +169,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.logout();
+      await signOut();
     } catch {
       notifyError('Failed to logout');
       return;

@@ -1,14 +1,12 @@
-// Pieces both statistics pages use: the figures, the type filter, the data of each chart, and
-// the loading and error states.
+// Pieces both statistics pages use: the figures, the type filter, and the loading and error
+// states (their charts are in entry-charts.tsx and cellar.tsx).
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { BeverageType } from '../api/types.ts';
-import type { MonthCount, Ranked, StatsSummary } from './api.ts';
-import type { ChartData, Series } from './charts.tsx';
-import { TYPES, monthLong, monthShort, ratingLabel, typeLabel } from './format.ts';
+import type { StatsSummary } from './api.ts';
+import { TYPES, typeLabel } from './format.ts';
 
 export type TypeChoice = BeverageType | 'ALL';
-
-const TONE = { WHISKEY: 'whiskey', WINE: 'wine', BEER: 'beer' } as const;
 
 /** The headline numbers of a set of entries. */
 export function Figures({ summary, label }: { summary: StatsSummary; label: string }) {
@@ -61,48 +59,7 @@ export function TypeFilter({
   );
 }
 
-/** Entries per month, one series per type shown. */
-export function monthsChart(months: MonthCount[], type: TypeChoice, longNames = true): ChartData {
-  const shown = type === 'ALL' ? TYPES : [type];
-  const series: Series[] = shown.map((t) => ({
-    label: typeLabel(t),
-    tone: TONE[t],
-    values: months.map((m) => m.counts[t]),
-  }));
-  return {
-    categories: months.map((m) => monthShort(m.month)),
-    names: months.map((m) => (longNames ? monthLong(m.month) : monthShort(m.month))),
-    series,
-  };
-}
-
-export function ratingsChart(summary: StatsSummary): ChartData {
-  return {
-    categories: summary.ratings.map((_, rating) => String(rating)),
-    names: summary.ratings.map((_, rating) => ratingLabel(rating)),
-    series: [{ label: 'Tried entries', tone: 'single', values: summary.ratings }],
-  };
-}
-
-export function rankedChart(ranked: Ranked[]): ChartData {
-  return {
-    categories: ranked.map((r) => r.name),
-    series: [{ label: 'Entries', tone: 'single', values: ranked.map((r) => r.count) }],
-  };
-}
-
-/** Tried and to try, one bar per type. */
-export function triedByTypeChart(types: Record<BeverageType, StatsSummary>): ChartData {
-  return {
-    categories: TYPES.map(typeLabel),
-    series: [
-      { label: 'Tried', tone: 'tried', values: TYPES.map((t) => types[t].tried) },
-      { label: 'To try', tone: 'to-try', values: TYPES.map((t) => types[t].toTry) },
-    ],
-  };
-}
-
-export function Loading() {
+function Loading() {
   return (
     <p className="list-status" role="status">
       Counting your entries…
@@ -110,7 +67,7 @@ export function Loading() {
   );
 }
 
-export function LoadError({ message, retry }: { message: string; retry: () => void }) {
+function LoadError({ message, retry }: { message: string; retry: () => void }) {
   return (
     <div className="list-error">
       <p role="alert" className="form-error">
@@ -121,4 +78,19 @@ export function LoadError({ message, retry }: { message: string; retry: () => vo
       </button>
     </div>
   );
+}
+
+/** A page's figures once they are in: 'Counting your entries…' until then, or the error with Try again. */
+export function Counted<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loading />;
+  if (query.isError) {
+    return <LoadError message={query.error.message} retry={() => void query.refetch()} />;
+  }
+  return children(query.data);
 }

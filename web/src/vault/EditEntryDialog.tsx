@@ -1,20 +1,17 @@
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import { photoOf } from '../api/client.ts';
+import { useEffect, useId, useRef, useState } from 'react';
 import { deleteBeverage } from '../api/entries.ts';
 import type { Beverage } from '../api/types.ts';
-import { messageOf, useNotes } from '../notes/notes.tsx';
-import { KEPT_ON_DEVICE, sendOrQueue } from '../offline/send-or-queue.ts';
+import { useNotes } from '../notes/notes.tsx';
 import { SharingPanel } from '../sharing/SharingPanel.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { CheckIcon, ClockIcon, TrashIcon } from '../ui/icons.tsx';
-import { draftOf, entryReducer, updateFormData, validateDraft } from './entry-form.ts';
+import { draftOf, updateFormData } from './entry-form.ts';
 import { EntryFields } from './EntryFields.tsx';
 import { PhotoInput } from './PhotoInput.tsx';
 import { useVault } from './VaultProvider.tsx';
 import { useCurrentUser } from '../session/session.tsx';
+import { useEntryForm } from './useEntryForm.ts';
 import { VisibilityField } from './VisibilityField.tsx';
-import { withVisibility, type VisibilitySetting } from './visibility.ts';
 import './entry-dialogs.css';
 
 export const BEVERAGE_UPDATED = 'Beverage updated';
@@ -26,26 +23,27 @@ export const DELETE_FAILED = 'Failed to delete beverage';
  */
 export function EditEntryDialog({ entry, onClose }: { entry: Beverage; onClose: () => void }) {
   const { publish, changeStatus, subscribe } = useVault();
-  const { notifySuccess, notifyError } = useNotes();
+  const { notifyError } = useNotes();
   // The latest copy the server gave back (a status change inside the dialog updates it).
   const [saved, setSaved] = useState(entry);
-  const [draft, dispatch] = useReducer(entryReducer, entry, draftOf);
-  const [photo, setPhoto] = useState<File | null>(null);
   const [removePhoto, setRemovePhoto] = useState(false);
-  // `federated` is the owner's setting, given to the owner only (an admin editing someone
-  // else's entry is not offered the choice, so the value is never sent).
-  const base: VisibilitySetting = {
-    visibility: entry.visibility,
-    federated: entry.federated ?? false,
-  };
-  const [setting, setSetting] = useState<VisibilitySetting>(base);
   // The fediverse choice is the owner's, when they federate.
   const offersFediverse = useCurrentUser().activityPubEnabled && entry.isOwner;
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Without a connection it is kept and sent later; the card shows it meanwhile.
+  const form = useEntryForm({
+    entryId: entry.id,
+    initial: () => draftOf(entry),
+    // `federated` is the owner's setting, given to the owner only (an admin editing someone
+    // else's entry is not offered the choice, so the value is never sent).
+    visibility: { visibility: entry.visibility, federated: entry.federated ?? false },
+    offersFediverse,
+    formData: (draft) => updateFormData(draft, { replace: form.photo, remove: removePhoto }),
+    saved: BEVERAGE_UPDATED,
+    failed: 'The beverage could not be saved',
+    done: onClose,
+  });
+  const { busy, setBusy } = form;
   const [confirming, setConfirming] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const formId = useId();
   const toTry = saved.status === 'TO_TRY';
@@ -67,47 +65,14 @@ export function EditEntryDialog({ entry, onClose }: { entry: Beverage; onClose: 
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const invalid = validateDraft(draft);
-    setNameError(invalid);
-    setError(null);
-    if (invalid) {
-      nameRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const form = withVisibility(
-        updateFormData(draft, { replace: photo, remove: removePhoto }),
-        setting,
-        base,
-        offersFediverse,
-      );
-      // Without a connection it is kept and sent later; the card shows it meanwhile.
-      const sent = await sendOrQueue(
-        'PATCH /beverages/{id}',
-        { params: { id: entry.id }, form, trackUpload: photoOf(form) },
-        `Change ${draft.name.trim()}`,
-      );
-      if (!sent.queued) publish({ kind: 'saved', entry: sent.answer.beverage });
-      notifySuccess(sent.queued ? KEPT_ON_DEVICE : BEVERAGE_UPDATED);
-      onClose();
-    } catch (caught) {
-      setError(messageOf(caught, 'The beverage could not be saved'));
-      setBusy(false);
-    }
-  };
-
   const quickStatus = async () => {
     setBusy(true);
-    setError(null);
+    form.setError(null);
     const updated = await changeStatus(saved, toTry ? 'TRIED' : 'TO_TRY');
     if (updated) {
       setSaved(updated);
       // Keep whatever else was being edited; take the new status with its rating rule.
-      dispatch({ kind: 'status', status: updated.status });
+      form.dispatch({ kind: 'status', status: updated.status });
     }
     setBusy(false);
   };
@@ -182,25 +147,20 @@ export function EditEntryDialog({ entry, onClose }: { entry: Beverage; onClose: 
       description={entry.isOwner ? undefined : `Logged by ${entry.ownerName}`}
       onClose={onClose}
       size="large"
-      initialFocus={nameRef}
+      initialFocus={form.nameRef}
       closeOnBackdrop={false}
       footer={footer}
     >
-      <form id={formId} onSubmit={save} noValidate className="edit-form">
+      <form id={formId} onSubmit={form.submit} noValidate className="edit-form">
         <EntryFields
-          draft={draft}
-          dispatch={(action) => {
-            if (action.kind === 'type' || (action.kind === 'text' && action.field === 'name')) {
-              setNameError(null);
-            }
-            dispatch(action);
-          }}
-          nameError={nameError}
-          nameRef={nameRef}
+          draft={form.draft}
+          dispatch={form.edit}
+          nameError={form.nameError}
+          nameRef={form.nameRef}
           photo={
             <PhotoInput
-              file={photo}
-              onFileChange={setPhoto}
+              file={form.photo}
+              onFileChange={form.setPhoto}
               currentPath={saved.photoPath}
               removed={removePhoto}
               onRemovedChange={setRemovePhoto}
@@ -208,14 +168,14 @@ export function EditEntryDialog({ entry, onClose }: { entry: Beverage; onClose: 
           }
         />
         <VisibilityField
-          value={setting}
-          onChange={setSetting}
+          value={form.setting}
+          onChange={form.setSetting}
           offersFediverse={offersFediverse}
           disabled={busy}
         />
-        {error && (
+        {form.error && (
           <p role="alert" className="form-error">
-            {error}
+            {form.error}
           </p>
         )}
       </form>

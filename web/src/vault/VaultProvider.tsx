@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { setBeverageStatus } from '../api/client.ts';
+import { setBeverageStatus } from '../api/shell-calls.ts';
 import type { Beverage, BeverageStatus } from '../api/types.ts';
 import { useNotes } from '../notes/notes.tsx';
 import { isAdmin } from '../session/roles.ts';

@@ -11,20 +11,14 @@
  *
  * No DOM or React here, so it can be unit-tested in Node.
  */
+import type { EntryBasics } from '../../../contract/entry-basics.ts';
 import type { Beverage, BeverageStatus, BeverageType } from '../api/types.ts';
 import { DEFAULT_RATING, RATING_MAX, RATING_MIN, firstSubtype, subtypesOf } from '../beverages.ts';
 
 export const NAME_REQUIRED = 'Name is required';
 
-export interface EntryDraft {
-  type: BeverageType;
-  name: string;
-  subtype: string;
-  makerName: string;
-  rating: number;
-  status: BeverageStatus;
-  inCellar: boolean;
-  notes: string;
+/** The form's entry: its basic fields (contract/entry-basics.ts) and its drinking window. */
+export interface EntryDraft extends EntryBasics {
   /** The drinking window's first and last year, as typed; '' when open. */
   drinkFrom: string;
   drinkUntil: string;
@@ -120,11 +114,15 @@ export function validateDraft(draft: EntryDraft): string | null {
   return draft.name.trim() === '' ? NAME_REQUIRED : null;
 }
 
+/** The fields that may be empty, in the order they are sent after the others. */
+const MAY_BE_EMPTY = ['makerName', 'notes', 'drinkFrom', 'drinkUntil'] as const;
+
 /**
- * POST /beverages form data: name (trimmed), type, subtype, rating, status, inCellar, and
- * makerName, notes and the window's years only when non-empty; the photo when one was chosen.
+ * The draft as form data: name (trimmed), type, subtype, rating (0 while to-try), status,
+ * inCellar, then makerName, notes and the window's years, trimmed; an empty one only when
+ * `sendEmpty` (so that it clears).
  */
-export function createFormData(draft: EntryDraft, photo?: Blob | null): FormData {
+function draftFormData(draft: EntryDraft, sendEmpty: boolean): FormData {
   const form = new FormData();
   form.set('name', draft.name.trim());
   form.set('type', draft.type);
@@ -132,14 +130,16 @@ export function createFormData(draft: EntryDraft, photo?: Blob | null): FormData
   form.set('rating', String(draft.status === 'TO_TRY' ? 0 : draft.rating));
   form.set('status', draft.status);
   form.set('inCellar', String(draft.inCellar));
-  const maker = draft.makerName.trim();
-  if (maker) form.set('makerName', maker);
-  const notes = draft.notes.trim();
-  if (notes) form.set('notes', notes);
-  const from = draft.drinkFrom.trim();
-  if (from) form.set('drinkFrom', from);
-  const until = draft.drinkUntil.trim();
-  if (until) form.set('drinkUntil', until);
+  for (const field of MAY_BE_EMPTY) {
+    const value = draft[field].trim();
+    if (value || sendEmpty) form.set(field, value);
+  }
+  return form;
+}
+
+/** POST /beverages form data: the draft without its empty fields, and the photo if one was chosen. */
+export function createFormData(draft: EntryDraft, photo?: Blob | null): FormData {
+  const form = draftFormData(draft, false);
   if (photo) form.set('photo', photo);
   return form;
 }
@@ -152,17 +152,7 @@ export function updateFormData(
   draft: EntryDraft,
   photo: { replace?: Blob | null; remove?: boolean } = {},
 ): FormData {
-  const form = new FormData();
-  form.set('name', draft.name.trim());
-  form.set('type', draft.type);
-  form.set('subtype', draft.subtype);
-  form.set('rating', String(draft.status === 'TO_TRY' ? 0 : draft.rating));
-  form.set('status', draft.status);
-  form.set('inCellar', String(draft.inCellar));
-  form.set('makerName', draft.makerName.trim());
-  form.set('notes', draft.notes.trim());
-  form.set('drinkFrom', draft.drinkFrom.trim());
-  form.set('drinkUntil', draft.drinkUntil.trim());
+  const form = draftFormData(draft, true);
   if (photo.replace) form.set('photo', photo.replace);
   else if (photo.remove) form.set('removePhoto', 'true');
   return form;

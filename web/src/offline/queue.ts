@@ -1,6 +1,6 @@
 /**
  * The offline queue: writes made while the vault could not be reached, kept on the device
- * (an OutboxStore) and sent in order once it can be. Each change carries the Idempotency-Key
+ * (a QueueStore) and sent in order once it can be. Each change carries the Idempotency-Key
  * chosen when it was first sent, so one the vault received but whose answer was lost is
  * answered again, not applied again (docs/architecture.md, "Idempotency keys").
  *
@@ -15,14 +15,14 @@
  */
 import { ApiError, NO_ANSWER } from '../api/client.ts';
 import { call } from '../api/call.ts';
-import type { NewChange, OutboxStore, QueuedChange } from './outbox-store.ts';
+import type { NewChange, QueueStore, QueuedChange } from './queue-store.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** How the vault answers a request whose key it is still working on (src/idempotency). */
 const STILL_PROCESSING = /still being processed/i;
 
-export interface OutboxSnapshot {
+export interface QueueSnapshot {
   /** Not sent yet, in order. */
   waiting: readonly QueuedChange[];
   /** Refused by the vault, kept until discarded. */
@@ -79,16 +79,23 @@ interface Locks {
   request<T>(name: string, work: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * The lock a sync holds. Like the database (queue-idb.ts), it keeps the queue's former name,
+ * "outbox", so that a tab still running the client from before the rename and a tab running this
+ * one never send the same changes at once.
+ */
+const SYNC_LOCK = 'vault-outbox-sync';
+
 /** Runs `work` alone among this origin's tabs, where the browser offers Web Locks. */
 function alone<T>(work: () => Promise<T>): Promise<T> {
   const locks = (globalThis.navigator as { locks?: Locks } | undefined)?.locks;
-  return locks ? locks.request('vault-outbox-sync', work) : work();
+  return locks ? locks.request(SYNC_LOCK, work) : work();
 }
 
-const EMPTY: OutboxSnapshot = { waiting: [], refused: [], shown: [], syncing: false };
+const EMPTY: QueueSnapshot = { waiting: [], refused: [], shown: [], syncing: false };
 
-export class Outbox {
-  private snap: OutboxSnapshot = EMPTY;
+export class OfflineQueue {
+  private snap: QueueSnapshot = EMPTY;
   private readonly listeners = new Set<() => void>();
   private readonly syncedListeners = new Set<(sent: QueuedChange[]) => unknown>();
   /** Sent by the running sync, still shown until the lists are fetched again. */
@@ -99,10 +106,10 @@ export class Outbox {
   /** Resolves once the kept changes were read (rejects if the store cannot be opened). */
   readonly ready: Promise<void>;
 
-  private readonly store: OutboxStore;
+  private readonly store: QueueStore;
   private readonly send: Sender;
 
-  constructor(store: OutboxStore, send: Sender = sendChange) {
+  constructor(store: QueueStore, send: Sender = sendChange) {
     this.store = store;
     this.send = send;
     this.ready = this.reload();
@@ -110,7 +117,7 @@ export class Outbox {
   }
 
   /** The current state; a new object whenever it changes (for useSyncExternalStore). */
-  snapshot = (): OutboxSnapshot => this.snap;
+  snapshot = (): QueueSnapshot => this.snap;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);

@@ -1,7 +1,7 @@
 /**
  * What the offline queue keeps on the device, and the small interface of the store that keeps
- * it: IndexedDB in the browser (outbox-idb.ts), a plain array in the unit tests. The queue's
- * rules (outbox.ts) only see this interface.
+ * it: IndexedDB in the browser (queue-idb.ts), a plain array in the unit tests. The queue's
+ * rules (queue.ts) only see this interface.
  *
  * No DOM or React imports here.
  */
@@ -43,7 +43,7 @@ export interface QueuedChange {
 
 export type NewChange = Omit<QueuedChange, 'seq'>;
 
-export interface OutboxStore {
+export interface QueueStore {
   /** Every change kept, in queue order. */
   list(): Promise<QueuedChange[]>;
   /** Keeps a new change at the back of the queue. */
@@ -54,7 +54,7 @@ export interface OutboxStore {
 }
 
 /** A store in memory: for tests, and where IndexedDB cannot be opened. */
-export function memoryStore(): OutboxStore {
+export function memoryStore(): QueueStore {
   const changes = new Map<number, QueuedChange>();
   let last = 0;
   return {

@@ -5,7 +5,7 @@
  * the Blobs they are (IndexedDB stores files as they are).
  */
 import { openDatabase, transact as transactOn } from './idb.ts';
-import type { NewChange, OutboxStore, QueuedChange } from './outbox-store.ts';
+import type { NewChange, QueueStore, QueuedChange } from './queue-store.ts';
 
 const VERSION = 1;
 const CHANGES = 'changes';
@@ -22,14 +22,18 @@ const transact = <T>(
   work: (store: IDBObjectStore) => IDBRequest<T>,
 ) => transactOn(db, CHANGES, mode, work);
 
-export function outboxDatabaseName(userId: number): string {
+/**
+ * The database's name keeps the queue's former name, "outbox": a database of another name would
+ * be another queue, and the changes waiting on a device in the old one would never be sent.
+ */
+export function queueDatabaseName(userId: number): string {
   return `vault-outbox-${userId}`;
 }
 
 /** The store of `userId`'s queue; the database is opened on first use. */
-export function indexedDbStore(userId: number): OutboxStore {
+export function indexedDbStore(userId: number): QueueStore {
   let db: Promise<IDBDatabase> | undefined;
-  const database = () => (db ??= open(outboxDatabaseName(userId)));
+  const database = () => (db ??= open(queueDatabaseName(userId)));
   return {
     list: async () =>
       (await transact(await database(), 'readonly', (store) => store.getAll())) as QueuedChange[],
