@@ -53,7 +53,7 @@ export function registerActors(
 
 /**
  * The Person of a federating user: the actor document served at /users/{username}, and the
- * object of the Update(Person) her changes send (profile-update.ts).
+ * object of the Update(Person) her changes send (profile-delivery.ts).
  */
 export function personFor(
   ctx: Context<void>,

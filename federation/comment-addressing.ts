@@ -2,7 +2,7 @@ import type { CommentForNote, NoteParty } from '../src/conversation/note-reads.t
 import { escapeHtml, textToLinkedHtml } from './html.ts';
 
 // No Fedify here: the addressing of a comment's Note in plain data, shared by its delivery
-// (conversation-outbox.ts) and its GET (comment-notes.ts), so both show the same Note.
+// (conversation-handoff.ts) and its GET (comment-notes.ts), so both show the same Note.
 
 /**
  * A person a Note mentions: `href` their actor id, `name` '@name@host', `short` '@name';

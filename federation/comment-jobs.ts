@@ -1,6 +1,7 @@
 import type { ActivityRow } from '../src/db/schema/index.ts';
+import type { PayloadOf } from '../src/outbox/activities.ts';
 import type { CommentForNote, NoteParty, NoteReads } from '../src/conversation/note-reads.ts';
-import { COMMENT_AUDIENCES, type CommentAudience } from '../contract/enums.ts';
+import type { CommentAudience } from '../contract/enums.ts';
 import {
   commentAddressing,
   commentNoteUri,
@@ -12,7 +13,7 @@ import type { ConversationJob, DeliveryGroup } from './conversation-delivery.ts'
 import { commentLikeUri } from './paths.ts';
 import type { FollowRecipient } from './follow-delivery.ts';
 
-// No Fedify here: the jobs of a comment's activities in plain data (conversation-outbox.ts).
+// No Fedify here: the jobs of a comment's activities in plain data (conversation-handoff.ts).
 
 export type CommentJobDeps = CommentThreadDeps & { notes: NoteReads };
 
@@ -89,12 +90,6 @@ function followerGroups(
   return [...groups.values()];
 }
 
-function audienceOf(value: unknown): CommentAudience {
-  return (COMMENT_AUDIENCES as readonly unknown[]).includes(value)
-    ? (value as CommentAudience)
-    : 'PUBLIC';
-}
-
 /**
  * The comment as its Delete needs it when its row is gone: the activity's entry, and the
  * audience and addressees its payload names (`audience`, `addresseeIds`), if it names them.
@@ -102,13 +97,12 @@ function audienceOf(value: unknown): CommentAudience {
 function deletedComment(
   deps: CommentJobDeps,
   activity: ActivityRow,
-  payload: Record<string, unknown>,
+  payload: PayloadOf<'DeleteComment'>,
   commentId: number,
   author: NoteParty,
 ): { comment: CommentForNote; addressees: (NoteParty & { mentioned: boolean })[] } {
-  const ids = Array.isArray(payload.addresseeIds) ? payload.addresseeIds : [];
-  const addressees = ids.flatMap((id) => {
-    const actor = typeof id === 'number' ? deps.actors.findById(id) : undefined;
+  const addressees = (payload.addresseeIds ?? []).flatMap((id) => {
+    const actor = deps.actors.findById(id);
     if (!actor) return [];
     const user = actor.userId === null ? undefined : deps.users.findById(actor.userId);
     const party: NoteParty = {
@@ -129,7 +123,7 @@ function deletedComment(
     content: '',
     uri: null,
     createdAt: new Date(activity.createdAt),
-    audience: audienceOf(payload.audience),
+    audience: payload.audience ?? ('PUBLIC' satisfies CommentAudience),
     deleted: true,
     author,
     parent: null,
@@ -146,11 +140,11 @@ function deletedComment(
 export function commentJob(
   deps: CommentJobDeps,
   activity: ActivityRow,
-  payload: Record<string, unknown>,
+  payload: PayloadOf<'Comment'> | PayloadOf<'DeleteComment'>,
   sender: Sender,
 ): ConversationJob | undefined {
-  const commentId = payload.commentId;
-  if (!sender || typeof commentId !== 'number') return undefined;
+  const { commentId } = payload;
+  if (!sender) return undefined;
   const stored = deps.notes.comment(commentId);
   const author: NoteParty = {
     actorId: sender.actorId,
@@ -213,13 +207,11 @@ export function commentJob(
 export function commentLikeJob(
   deps: CommentJobDeps,
   activity: ActivityRow,
-  payload: Record<string, unknown>,
+  payload: PayloadOf<'LikeComment'>,
   sender: Sender,
 ): ConversationJob | undefined {
   const { commentCheerId, commentId } = payload;
-  if (!sender || typeof commentCheerId !== 'number' || typeof commentId !== 'number') {
-    return undefined;
-  }
+  if (!sender) return undefined;
   const comment = deps.notes.comment(commentId);
   if (!comment || comment.deleted) return undefined;
   const author = comment.author;

@@ -2,7 +2,7 @@ import type { ActorRow } from '../src/db/schema/index.ts';
 import type { CommentForNote, NoteParty } from '../src/conversation/note-reads.ts';
 import { localActorUri } from './comment-addressing.ts';
 
-// No Fedify here: read at start by conversation-outbox.ts (src/context.ts).
+// No Fedify here: read at start by conversation-handoff.ts (src/context.ts).
 
 /** What a comment's entry is read from: the entry, its owner or its remote author. */
 export interface CommentThreadDeps {

@@ -1,11 +1,8 @@
-import type { EntryDeletePayload } from '../src/beverages/entry-visibility.ts';
-import type { ActivityRow } from '../src/db/schema/index.ts';
-import type { Outbox } from '../src/outbox/outbox.ts';
-import type { EntryAudience } from './entry-audience.ts';
-import type { FederatedEntries, FederatedEntryRow } from './entry-rows.ts';
-
-// No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
-// first delivery that has somewhere to go (`send`).
+import type { Federation } from '@fedify/fedify';
+import type { Activity } from '@fedify/vocab';
+import type { EntryNotes } from './entry-notes.ts';
+import type { FederatedEntryRow } from './entry-rows.ts';
+import { createNoteActivity, deleteNoteActivity, noteUrl, updateNoteActivity } from './note.ts';
 
 /** One entry activity to hand to Fedify, in plain data. */
 export type EntryDeliveryJob =
@@ -26,115 +23,56 @@ export type EntryDeliveryJob =
       deletedAt: Date;
     };
 
-export interface EntryDeliveryDeps {
-  users: {
-    findById(
-      id: number,
-    ): { username: string; fullName: string; activityPubEnabled: boolean } | undefined;
-  };
-  actors: { userIdOf(actorId: number): number | null };
-  entries: Pick<FederatedEntries, 'byId' | 'generations'>;
-  audience: Pick<EntryAudience, 'hasRemoteFollowers'>;
-  /**
-   * Builds the activity and puts it in Fedify's queue (resolves once it is queued); loads
-   * Fedify on its first call (src/context.ts).
-   */
-  send(job: EntryDeliveryJob): Promise<void>;
+/**
+ * Hands one entry activity to Fedify: signed as the author and queued for every inbox of the
+ * author's followers collection, one POST per shared inbox, in order per entry and server.
+ * Resolves once it is in Fedify's queue (federation_queue), which delivers and retries in the
+ * background.
+ */
+export async function sendEntryActivity(
+  federation: Federation<void>,
+  notes: EntryNotes,
+  origin: string,
+  job: EntryDeliveryJob,
+): Promise<void> {
+  const author = { username: job.username, fullName: job.fullName };
+  const activity =
+    job.kind === 'Delete'
+      ? deleteNoteActivity({
+          origin,
+          username: job.username,
+          entryId: job.entryId,
+          generation: job.generation,
+          deletedAt: job.deletedAt,
+        })
+      : job.kind === 'Create'
+        ? createNoteActivity(await notes.input(job.entry, author))
+        : updateNoteActivity(await notes.input(job.entry, author));
+  // One key per entry, whatever the generation of its Note id.
+  const key = noteUrl(origin, job.username, job.entryId);
+  await sendToFollowers(federation, origin, job.username, activity, key);
 }
 
 /**
- * Entries of users with activityPubEnabled go to their remote followers, unless the entry is
- * PRIVATE or kept out of the fediverse (src/visibility/policy.ts; entry-rows.ts reads only the
- * others). A change of visibility arrives as an Update (sent as a Create when the entry has just
- * become federated) or as a Delete (it no longer is): the outbox's Create, Update and Delete of
- * an entry, after the write commits, become Create / Update / Delete(Tombstone) of its Note,
- * handed to Fedify (`send`), which signs them and delivers them through its queue to the
- * followers collection, one POST per shared inbox, with its retry policy. A user without
- * activityPubEnabled, or without remote followers, sends nothing; nor does the Delete of an
- * entry that was not in the fediverse when it was deleted (it never was, or it left before and
- * its Delete went then).
- *
- * A federating handler of the outbox (src/outbox/handoffs.ts): the outbox row stays until the
- * activity is in Fedify's queue, a failed hand-off is retried, and a crash before it ends sends
- * it again after the restart with the same activity id (ids come from the entry id, the
- * generation of its Note id and its updatedAt), which receivers treat as the same activity. The
- * activities of one entry are queued in order (its ordering key). An entry that comes back after
- * leaving gets a new Note id (note-generations.ts). A remote that is down never fails the
- * user's action: the action committed long before.
+ * Queues `activity` of the local user `username` for every inbox of her followers collection,
+ * signed as her, one POST per shared inbox. Per server, the activities of one `orderingKey` (the
+ * Note they are about) go out one at a time, in the order they were queued (a retried one is
+ * queued again, behind those already waiting).
  */
-export function registerEntryDelivery(outbox: Outbox, deps: EntryDeliveryDeps): void {
-  function jobOf(activity: ActivityRow): EntryDeliveryJob | undefined {
-    if (activity.type === 'Delete') {
-      const payload = parsePayload(activity.payload);
-      if (!payload?.federated) return undefined;
-      const user = deps.users.findById(payload.userId);
-      if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(payload.userId)) {
-        return undefined;
-      }
-      return {
-        kind: 'Delete',
-        ...names(user),
-        entryId: payload.id,
-        // The Note id as it was when the entry left (or was deleted).
-        generation: deps.entries.generations.before(payload.id, activity.id),
-        deletedAt: activity.createdAt,
-      };
-    }
-    if (activity.type !== 'Create' && activity.type !== 'Update') return undefined;
-    if (activity.beverageId === null) return undefined; // deleted since: its Delete follows
-    const comesBack = activity.type === 'Update' && isFederateAsCreate(activity.payload);
-    // Back in the fediverse: a new Note id, since servers keep a tombstone for the old one.
-    // Counted whoever receives it, so the ids stay in step with the Deletes already sent.
-    if (comesBack) deps.entries.generations.reenter(activity.beverageId, activity.id);
-    // Only a federated entry (entry-rows.ts): one that left the fediverse had its Delete sent.
-    const entry = deps.entries.byId(activity.beverageId);
-    if (!entry || deps.actors.userIdOf(activity.actorId) !== entry.userId) return undefined;
-    const user = deps.users.findById(entry.userId);
-    if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(entry.userId)) {
-      return undefined;
-    }
-    // An entry that has just become federated: its followers' servers never had it (this id).
-    const kind = comesBack ? 'Create' : activity.type;
-    return { kind, ...names(user), entryId: entry.id, entry };
-  }
-
-  outbox.federate<EntryDeliveryJob>({
-    name: 'entry',
-    types: ['Create', 'Update', 'Delete'],
-    job: jobOf,
-    send: deps.send,
-    // One entry's activities reach Fedify's queue in the order they were recorded.
-    orderingKey: (job) => String(job.entryId),
+export async function sendToFollowers(
+  federation: Federation<void>,
+  origin: string,
+  username: string,
+  activity: Activity,
+  orderingKey: URL,
+): Promise<void> {
+  const ctx = federation.createContext(new URL(origin), undefined);
+  await ctx.sendActivity({ identifier: username }, 'followers', activity, {
+    preferSharedInbox: true,
+    // FEP-8fcf: each POST carries Collection-Synchronization (the followers collection, the
+    // URL of that server's part of it, the digest of its accounts that follow), so the
+    // receiving server can tell whether its idea of who follows the author is still right.
+    syncCollection: true,
+    orderingKey: orderingKey.href,
   });
-}
-
-function names(user: { username: string; fullName: string }) {
-  return { username: user.username, fullName: user.fullName };
-}
-
-/** Whether an Update's payload asks for a Create (src/beverages/entry-visibility.ts). */
-function isFederateAsCreate(payload: string | null): boolean {
-  if (payload === null) return false;
-  try {
-    return (JSON.parse(payload) as { federation?: unknown }).federation === 'Create';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * An entry Delete's payload (src/beverages/entry-visibility.ts, `deletePayload`). Rows recorded
- * before it said `federated` were sent whatever the entry was, and still are.
- */
-function parsePayload(payload: string | null): EntryDeletePayload | undefined {
-  if (payload === null) return undefined;
-  try {
-    const value = JSON.parse(payload) as { id?: unknown; userId?: unknown; federated?: unknown };
-    if (typeof value.id === 'number' && typeof value.userId === 'number') {
-      return { id: value.id, userId: value.userId, federated: value.federated !== false };
-    }
-  } catch {
-    // not an entry's Delete
-  }
-  return undefined;
 }

@@ -1,17 +1,8 @@
-import type { Federation } from '@fedify/fedify';
 import type { MediaStore } from '../src/media/images.ts';
 import { capabilityUrl, type PhotoCapabilities } from '../src/media/capabilities.ts';
 import type { TastingRow } from '../src/db/schema/index.ts';
-import type { EntryDeliveryJob } from './entry-delivery.ts';
 import type { FederatedEntryRow } from './entry-rows.ts';
-import {
-  createNoteActivity,
-  deleteNoteActivity,
-  noteUrl,
-  updateNoteActivity,
-  type NoteAuthor,
-  type NoteInput,
-} from './note.ts';
+import type { NoteAuthor, NoteInput } from './note.ts';
 import type { NoteTasting, TastingNoteInput } from './tasting-note.ts';
 
 interface Size {
@@ -93,42 +84,3 @@ export function createEntryNotes(deps: {
 }
 
 export type EntryNotes = ReturnType<typeof createEntryNotes>;
-
-/**
- * Hands one entry activity to Fedify: signed as the author and queued for every inbox of the
- * author's followers collection, one POST per shared inbox, in order per entry and server.
- * Resolves once it is in Fedify's queue (federation_queue), which delivers and retries in the
- * background.
- */
-export async function sendEntryActivity(
-  federation: Federation<void>,
-  notes: EntryNotes,
-  origin: string,
-  job: EntryDeliveryJob,
-): Promise<void> {
-  const ctx = federation.createContext(new URL(origin), undefined);
-  const author = { username: job.username, fullName: job.fullName };
-  const activity =
-    job.kind === 'Delete'
-      ? deleteNoteActivity({
-          origin,
-          username: job.username,
-          entryId: job.entryId,
-          generation: job.generation,
-          deletedAt: job.deletedAt,
-        })
-      : job.kind === 'Create'
-        ? createNoteActivity(await notes.input(job.entry, author))
-        : updateNoteActivity(await notes.input(job.entry, author));
-  await ctx.sendActivity({ identifier: job.username }, 'followers', activity, {
-    preferSharedInbox: true,
-    // FEP-8fcf: each POST carries Collection-Synchronization (the followers collection, the
-    // URL of that server's part of it, the digest of its accounts that follow), so the
-    // receiving server can tell whether its idea of who follows the author is still right.
-    syncCollection: true,
-    // Per server, an entry's Create, Updates and Delete go out one at a time, in the order
-    // they were queued (a retried one is queued again, behind those already waiting). One key
-    // per entry, whatever the generation of its Note id.
-    orderingKey: noteUrl(origin, job.username, job.entryId).href,
-  });
-}

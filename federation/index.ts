@@ -1,3 +1,18 @@
+// The federation module: Fedify's federation object (loaded through gateway.ts) and what it
+// serves, receives and sends. How its files are named for what they do with the vault's
+// activities:
+// - `*-handoff.ts`: a federating handler of the outbox (src/outbox/handoffs.ts): which outbox
+//   rows of its kinds leave the vault, turned into a job in plain data (who sends what to whom).
+//   Loaded at start, without Fedify.
+// - `*-delivery.ts`: turns such a job into its ActivityPub activity and puts it in Fedify's queue
+//   of deliveries, which signs it and POSTs it to each inbox. Loaded with Fedify.
+// - `*-notes.ts`: the Notes of a kind of object as they are sent or served (entry-notes.ts, the
+//   input of entries' and tastings' Notes; comment-notes.ts, a comment's Note on a GET);
+//   `note*.ts` build and read Notes; `inbox/` holds one listener per received activity.
+// "Outbox" means two things only: the vault's transactional outbox of domain activities
+// (src/outbox/, "the outbox"), and a user's ActivityPub outbox collection
+// (outbox-collection.ts). Fedify's queue of outgoing deliveries is the `deliveries` channel of
+// federation_queue (queues.ts), handed to Fedify under its option name `outbox`.
 import {
   createFederation,
   getUserAgent,
@@ -21,13 +36,14 @@ import { createPhotoCapabilities } from '../src/media/capabilities.ts';
 import { createMediaStore } from '../src/media/images.ts';
 import { createEntryAudience } from './entry-audience.ts';
 import type { EntryDeliveryJob } from './entry-delivery.ts';
-import { createEntryNotes, sendEntryActivity } from './entry-notes.ts';
+import { sendEntryActivity } from './entry-delivery.ts';
+import { createEntryNotes } from './entry-notes.ts';
 import { createFederatedEntries } from './entry-rows.ts';
 import type { TastingDeliveryJob } from './tasting-delivery.ts';
-import { sendTastingActivity } from './tasting-notes.ts';
+import { sendTastingActivity } from './tasting-delivery.ts';
 import type { ProfileDeliveryJob } from './profile-delivery.ts';
 import type { ReceivedBlocks } from '../src/blocks/received.ts';
-import { sendProfileUpdate } from './profile-update.ts';
+import { sendProfileUpdate } from './profile-delivery.ts';
 import {
   goneNoteResponse,
   instanceActorLookups,
@@ -112,7 +128,7 @@ export interface VaultFederationOptions {
   remoteConversation?: () => RemoteConversation;
   /** Blocks from remote accounts, asked for when Fedify loads (the inbox's Block). */
   receivedBlocks?: () => ReceivedBlocks;
-  /** Options of the three queues (inbox, outbox, fanout); their workers are in queues.ts. */
+  /** Options of the three queues (inbox, deliveries, fanout); their workers are in queues.ts. */
   queueOptions?: SharedQueueOptions;
   kvOptions?: SqliteKvStoreOptions;
   /** The longest stop() waits for running handlers. 5 s by default. */
@@ -169,7 +185,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
   const federation = createFederation<void>({
     kv,
     // Incoming activities never wait behind deliveries (queues.ts).
-    queue: { inbox: queue.inbox, outbox: queue.outbox, fanout: queue.fanout },
+    queue: { inbox: queue.inbox, outbox: queue.deliveries, fanout: queue.fanout },
     // Ids, handles and links come from VAULT_ORIGIN, never from the request's Host header.
     origin: config.origin,
     allowPrivateAddress,

@@ -18,8 +18,8 @@ const logger = getLogger(['vault', 'federation', 'queue']);
 export interface SqliteMessageQueueOptions {
   /**
    * The channel of federation_queue this queue writes and reads: queues on different channels
-   * share the table and nothing else (their own listeners, ordering keys and depth). 'outbox'
-   * by default, the channel of rows written before there were channels.
+   * share the table and nothing else (their own listeners, ordering keys and depth).
+   * 'deliveries' by default.
    */
   channel?: string;
   /**
@@ -104,7 +104,7 @@ export class SqliteMessageQueue implements MessageQueue {
 
   constructor(sqlite: Database.Database, options: SqliteMessageQueueOptions = {}) {
     this.#sqlite = sqlite;
-    this.#channel = options.channel ?? 'outbox';
+    this.#channel = options.channel ?? 'deliveries';
     this.#hostOf = options.hostOf;
     this.#runHandler = options.runHandler ?? ((handle) => handle());
     this.#now = options.now ?? Date.now;

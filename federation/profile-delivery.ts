@@ -1,8 +1,7 @@
-import type { Outbox } from '../src/outbox/outbox.ts';
-import type { EntryDeliveryDeps } from './entry-delivery.ts';
-
-// No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
-// first delivery that has somewhere to go (`send`).
+import type { Federation } from '@fedify/fedify';
+import { PUBLIC_COLLECTION, Update } from '@fedify/vocab';
+import type { UserRepository } from '../src/users/repository.ts';
+import { personFor } from './actors.ts';
 
 /** One Update(Person) to hand to Fedify: whose, and the activity that asked for it. */
 export interface ProfileDeliveryJob {
@@ -11,35 +10,34 @@ export interface ProfileDeliveryJob {
   activityId: number;
 }
 
-export interface ProfileDeliveryDeps {
-  users: EntryDeliveryDeps['users'];
-  actors: EntryDeliveryDeps['actors'];
-  audience: EntryDeliveryDeps['audience'];
-  /** Builds the Update(Person) and puts it in Fedify's queue; loads Fedify on its first call. */
-  send(job: ProfileDeliveryJob): Promise<void>;
-}
-
 /**
- * A change of what remote servers show of a user (src/users/profile-activity.ts: name, bio,
- * avatar, approve followers) goes to the servers of her remote followers as an Update(Person)
- * whose object is her actor document as /users/{username} serves it (actors.ts), as it is when
- * sent: a later change sends the newer document. Only while she federates and has an accepted
- * remote follower; otherwise nothing leaves the vault.
- *
- * A federating handler of the outbox (src/outbox/handoffs.ts): at least once, with the same
- * activity id each time (from the UpdateProfile activity's id), in order per user.
+ * Hands a user's Update(Person) to Fedify (profile-handoff.ts says when): signed as the user
+ * and queued for her followers collection, one POST per shared inbox where a server has one.
+ * The object is her actor document as /users/{username} serves it now (actors.ts, personFor).
+ * Addressed to the public, as Mastodon addresses its own (the actor document is public), with
+ * her followers in cc. Nothing goes if she stopped federating since.
  */
-export function registerProfileDelivery(outbox: Outbox, deps: ProfileDeliveryDeps): void {
-  outbox.federate<ProfileDeliveryJob>({
-    name: 'profile',
-    types: ['UpdateProfile'],
-    job(activity) {
-      const userId = deps.actors.userIdOf(activity.actorId);
-      const user = userId === null ? undefined : deps.users.findById(userId);
-      if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(userId!)) return undefined;
-      return { username: user.username, activityId: activity.id };
-    },
-    send: deps.send,
-    orderingKey: (job) => job.username,
+export async function sendProfileUpdate(
+  federation: Federation<void>,
+  users: Pick<UserRepository, 'findFederatedByUsername'>,
+  origin: string,
+  job: ProfileDeliveryJob,
+): Promise<void> {
+  const user = users.findFederatedByUsername(job.username);
+  if (!user) return;
+  const ctx = federation.createContext(new URL(origin), undefined);
+  const person = personFor(ctx, user, await ctx.getActorKeyPairs(user.username), origin);
+  const actorUri = ctx.getActorUri(user.username);
+  const update = new Update({
+    id: new URL(`${actorUri.href}#updates/${job.activityId}`),
+    actor: actorUri,
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(user.username),
+    object: person,
+  });
+  await ctx.sendActivity({ identifier: user.username }, 'followers', update, {
+    preferSharedInbox: true,
+    // A user's profile changes reach each server in the order they were made.
+    orderingKey: actorUri.href,
   });
 }

@@ -14,7 +14,7 @@ export const QUEUE_WORKERS = {
   /** Incoming activities (the inbox listeners). */
   inbox: 4,
   /** Deliveries to other servers' inboxes. */
-  outbox: 8,
+  deliveries: 8,
   /** Deliveries of one server at the same time (its inbox host, port included). */
   perHost: 2,
   /** Turning one activity for many recipients into one delivery per inbox (no network). */
@@ -32,7 +32,8 @@ export type SharedQueueOptions = Omit<
 /** Fedify's three queues, one channel each, and what stop() and tests need of all of them. */
 export interface FederationQueues {
   inbox: SqliteMessageQueue;
-  outbox: SqliteMessageQueue;
+  /** Deliveries to other servers' inboxes: what Fedify calls its outbox queue. */
+  deliveries: SqliteMessageQueue;
   fanout: SqliteMessageQueue;
   /** Handlers running now, in all three. */
   readonly inFlight: number;
@@ -43,21 +44,21 @@ export interface FederationQueues {
   close(): void;
 }
 
-/** The inbox a Fedify outbox message is bound for; undefined for anything else. */
+/** The inbox a delivery (a Fedify message of type 'outbox') is bound for; undefined for anything else. */
 function deliveryInbox(message: unknown): string | undefined {
   if (typeof message !== 'object' || message === null) return undefined;
   const { type, inbox } = message as { type?: unknown; inbox?: unknown };
   return type === 'outbox' && typeof inbox === 'string' ? inbox : undefined;
 }
 
-/** The host of the inbox a Fedify outbox message is bound for; null for anything else. */
+/** The host of the inbox a delivery is bound for; null for anything else. */
 export function deliveryHost(message: unknown): string | null {
   const inbox = deliveryInbox(message);
   return inbox === undefined ? null : (URL.parse(inbox)?.host ?? null);
 }
 
 /**
- * Who signed a Fedify outbox message (the local actor of its first key, without the key's
+ * Who signed a delivery (the local actor of its first key, without the key's
  * fragment) and the recipients behind its inbox; undefined for anything else.
  */
 function deliveryParties(message: unknown): { signer: string; recipients: string[] } | undefined {
@@ -96,10 +97,10 @@ export function createFederationQueues(
     channel: 'inbox',
     concurrency: QUEUE_WORKERS.inbox,
   });
-  const outbox = new SqliteMessageQueue(sqlite, {
+  const deliveries = new SqliteMessageQueue(sqlite, {
     ...options,
-    channel: 'outbox',
-    concurrency: QUEUE_WORKERS.outbox,
+    channel: 'deliveries',
+    concurrency: QUEUE_WORKERS.deliveries,
     hostOf: deliveryHost,
     perHostLimit: QUEUE_WORKERS.perHost,
     runHandler: (handle, message) => {
@@ -128,10 +129,10 @@ export function createFederationQueues(
     channel: 'fanout',
     concurrency: QUEUE_WORKERS.fanout,
   });
-  const all = [inbox, outbox, fanout];
+  const all = [inbox, deliveries, fanout];
   return {
     inbox,
-    outbox,
+    deliveries,
     fanout,
     get inFlight() {
       return all.reduce((sum, queue) => sum + queue.inFlight, 0);

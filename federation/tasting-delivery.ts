@@ -1,10 +1,14 @@
-import type { ActivityRow, TastingRow } from '../src/db/schema/index.ts';
-import type { Outbox } from '../src/outbox/outbox.ts';
-import type { EntryDeliveryDeps } from './entry-delivery.ts';
-import type { FederatedEntries, FederatedEntryRow } from './entry-rows.ts';
-
-// No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
-// first delivery that has somewhere to go (`send`).
+import type { Federation } from '@fedify/fedify';
+import type { TastingRow } from '../src/db/schema/index.ts';
+import { sendToFollowers } from './entry-delivery.ts';
+import type { EntryNotes } from './entry-notes.ts';
+import type { FederatedEntryRow } from './entry-rows.ts';
+import {
+  createTastingActivity,
+  deleteTastingActivity,
+  tastingNoteUrl,
+  updateTastingActivity,
+} from './tasting-note.ts';
 
 /** One tasting activity to hand to Fedify, in plain data. */
 export type TastingDeliveryJob =
@@ -25,107 +29,33 @@ export type TastingDeliveryJob =
       deletedAt: Date;
     };
 
-export interface TastingDeliveryDeps {
-  users: EntryDeliveryDeps['users'];
-  actors: EntryDeliveryDeps['actors'];
-  /** Federated entries only (entry-rows.ts): a PRIVATE one, or one kept out, is not read. */
-  entries: Pick<FederatedEntries, 'byId' | 'generations'>;
-  tastings: { byIds(ids: readonly number[]): TastingRow[] };
-  audience: EntryDeliveryDeps['audience'];
-  /** Builds the activity and puts it in Fedify's queue; loads Fedify on its first call. */
-  send(job: TastingDeliveryJob): Promise<void>;
-}
-
 /**
- * Tastings of users with activityPubEnabled go to their remote followers as Notes
- * (tasting-note.ts), addressed like the entry's: only while the entry goes to the fediverse
- * (federated and not PRIVATE: entry-rows.ts reads no other). The outbox's CreateTasting,
- * UpdateTasting and DeleteTasting (src/tastings/activities.ts), after the write commits, become
- * Create / Update / Delete(Tombstone) of the tasting's Note, handed to Fedify (`send`). A Delete
- * goes only when the entry was in the fediverse until then: the tasting (or the entry) was
- * deleted, or the entry left the fediverse (the tasting stays).
- *
- * A tasting's Note follows its entry's in and out of the fediverse (entry-delivery.ts): when the
- * entry comes back, each tasting's UpdateTasting says `{"federation":"Create"}` and goes as a
- * Create, and the Note id takes the entry's generation (note-generations.ts), so servers that
- * keep a tombstone for the withdrawn id take it as new. A Delete names the generation in force
- * when it was recorded, a Create or Update the current one.
- *
- * A federating handler of the outbox (src/outbox/handoffs.ts), as entry-delivery.ts is: at least
- * once, with the same activity id each time (from the tasting id and its updatedAt), in order
- * per tasting.
+ * Hands one tasting activity to Fedify, as sendEntryActivity does an entry's (entry-delivery.ts):
+ * signed as the author and queued for every inbox of the author's followers collection, one
+ * POST per shared inbox, in order per tasting and server.
  */
-export function registerTastingDelivery(outbox: Outbox, deps: TastingDeliveryDeps): void {
-  function sender(userId: number) {
-    const user = deps.users.findById(userId);
-    if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(userId)) return undefined;
-    return { username: user.username, fullName: user.fullName };
-  }
-
-  function jobOf(activity: ActivityRow): TastingDeliveryJob | undefined {
-    const payload = parsePayload(activity.payload);
-    if (!payload) return undefined;
-    if (activity.type === 'DeleteTasting') {
-      if (payload.federated !== true || typeof payload.userId !== 'number') return undefined;
-      const names = sender(payload.userId);
-      if (!names) return undefined;
-      return {
-        kind: 'Delete',
-        ...names,
-        tastingId: payload.tastingId,
-        // The Note id as it was when the Delete was recorded (a payload without its entry: 0).
-        generation:
-          typeof payload.beverageId === 'number'
-            ? deps.entries.generations.before(payload.beverageId, activity.id)
-            : 0,
-        deletedAt: activity.createdAt,
-      };
-    }
-    if (activity.type !== 'CreateTasting' && activity.type !== 'UpdateTasting') return undefined;
-    // Deleted since: its Delete follows.
-    const [tasting] = deps.tastings.byIds([payload.tastingId]);
-    if (!tasting) return undefined;
-    const comesBack =
-      activity.type === 'UpdateTasting' &&
-      payload.federation === 'Create' &&
-      typeof payload.reentry === 'number';
-    // The entry came back: its Note's new generation, counted here too (the same activity id
-    // as the entry's handler counts, so once), in case this row is handled before the entry's.
-    if (comesBack) deps.entries.generations.reenter(tasting.beverageId, payload.reentry as number);
-    const entry = deps.entries.byId(tasting.beverageId);
-    if (!entry || deps.actors.userIdOf(activity.actorId) !== entry.userId) return undefined;
-    const names = sender(entry.userId);
-    if (!names) return undefined;
-    const kind = activity.type === 'CreateTasting' || comesBack ? 'Create' : 'Update';
-    return { kind, ...names, tasting, entry };
-  }
-
-  outbox.federate<TastingDeliveryJob>({
-    name: 'tasting',
-    types: ['CreateTasting', 'UpdateTasting', 'DeleteTasting'],
-    job: jobOf,
-    send: deps.send,
-    // One tasting's activities reach Fedify's queue in the order they were recorded.
-    orderingKey: (job) => String(job.kind === 'Delete' ? job.tastingId : job.tasting.id),
-  });
-}
-
-function parsePayload(payload: string | null):
-  | {
-      tastingId: number;
-      userId?: unknown;
-      beverageId?: unknown;
-      federated?: unknown;
-      federation?: unknown;
-      reentry?: unknown;
-    }
-  | undefined {
-  if (payload === null) return undefined;
-  try {
-    const value = JSON.parse(payload) as { tastingId?: unknown };
-    if (typeof value.tastingId === 'number') return { ...value, tastingId: value.tastingId };
-  } catch {
-    // not a tasting's activity
-  }
-  return undefined;
+export async function sendTastingActivity(
+  federation: Federation<void>,
+  notes: EntryNotes,
+  origin: string,
+  job: TastingDeliveryJob,
+): Promise<void> {
+  const author = { username: job.username, fullName: job.fullName };
+  const activity =
+    job.kind === 'Delete'
+      ? deleteTastingActivity({
+          origin,
+          username: job.username,
+          tastingId: job.tastingId,
+          generation: job.generation,
+          deletedAt: job.deletedAt,
+        })
+      : job.kind === 'Create'
+        ? createTastingActivity(await notes.tastingInput(job.tasting, job.entry, author))
+        : updateTastingActivity(await notes.tastingInput(job.tasting, job.entry, author));
+  const tastingId = job.kind === 'Delete' ? job.tastingId : job.tasting.id;
+  // One key per tasting, whatever the generation of its Note id: its Delete when the entry
+  // leaves the fediverse goes out before its Create when the entry comes back.
+  const key = tastingNoteUrl(origin, job.username, tastingId);
+  await sendToFollowers(federation, origin, job.username, activity, key);
 }

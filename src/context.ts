@@ -17,10 +17,10 @@ import { createMediaStore } from './media/images.ts';
 import { createPhotoCapabilities } from './media/capabilities.ts';
 import { createCapabilityRepository } from './media/capability-repository.ts';
 import { createEntryAudience } from '../federation/entry-audience.ts';
-import { registerEntryDelivery } from '../federation/entry-delivery.ts';
-import { registerTastingDelivery } from '../federation/tasting-delivery.ts';
-import { registerProfileDelivery } from '../federation/profile-delivery.ts';
-import { registerBlockDelivery } from '../federation/block-outbox.ts';
+import { registerEntryHandoff } from '../federation/entry-handoff.ts';
+import { registerTastingHandoff } from '../federation/tasting-handoff.ts';
+import { registerProfileHandoff } from '../federation/profile-handoff.ts';
+import { registerBlockHandoff } from '../federation/block-handoff.ts';
 import { createReceivedBlocks } from './blocks/received.ts';
 import { createReceivedBlockRepository } from './blocks/received-repository.ts';
 import { createServerSoftware } from './actors/server-software.ts';
@@ -38,12 +38,12 @@ import { createRemoteEntryRepository } from './remote-entries/repository.ts';
 import { createRemoteEntryService } from './remote-entries/service.ts';
 import { createBlockRepository } from './blocks/repository.ts';
 import { createFollowRepository } from './follows/repository.ts';
-import { registerFollowDelivery } from '../federation/follow-outbox.ts';
+import { registerFollowHandoff } from '../federation/follow-handoff.ts';
 import { createNotificationRepository } from './notifications/repository.ts';
 import { createDomainBlockRepository } from './domain-blocks/repository.ts';
 import { createDomainBlockService } from './domain-blocks/service.ts';
 import { createInboundLimiter } from './inbound-limits/limiter.ts';
-import { registerConversationDelivery } from '../federation/conversation-outbox.ts';
+import { registerConversationHandoff } from '../federation/conversation-handoff.ts';
 import { createNoteReads } from './conversation/note-reads.ts';
 import { createIdempotencyRepository } from './idempotency/repository.ts';
 import { createIdempotencyService } from './idempotency/service.ts';
@@ -104,6 +104,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   const outbox = createOutbox({
     repo: createOutboxRepository(database.sqlite),
     transaction,
+    localUserOf: (actorId) => actors.userIdOf(actorId),
     now,
   });
   const profileActivity = createProfileActivity({ actors, outbox, now });
@@ -225,7 +226,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     localHost: new URL(config.origin).host,
     now,
   });
-  registerConversationDelivery(outbox, {
+  registerConversationHandoff(outbox, {
     origin: config.origin,
     users,
     actors,
@@ -235,9 +236,9 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     federation,
   });
   // Follow, Undo(Follow) and Reject(Follow) of remote actors, through Fedify's queue.
-  registerFollowDelivery(outbox, { origin: config.origin, users, actors, federation });
+  registerFollowHandoff(outbox, { origin: config.origin, users, actors, federation });
   // Block and Undo(Block) of remote accounts, through Fedify's queue.
-  registerBlockDelivery(outbox, { origin: config.origin, users, actors, federation });
+  registerBlockHandoff(outbox, { origin: config.origin, users, actors, federation });
   const receivedBlocks = createReceivedBlocks({
     repo: createReceivedBlockRepository(database.sqlite),
     actors,
@@ -253,24 +254,21 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     now,
   });
   // Entries of federated users to their remote followers, after the local deliveries.
-  registerEntryDelivery(outbox, {
+  registerEntryHandoff(outbox, {
     users,
-    actors,
     entries: federatedEntries,
     audience: createEntryAudience(database.sqlite),
     send: async (job) => (await federation.load()).sendEntryActivity(job),
   });
   // What remote servers show of a federated user, as an Update(Person) to her followers' servers.
-  registerProfileDelivery(outbox, {
+  registerProfileHandoff(outbox, {
     users,
-    actors,
     audience: createEntryAudience(database.sqlite),
     send: async (job) => (await federation.load()).sendProfileUpdate(job),
   });
   // Tastings of federated users' federated entries, as Notes (after the local deliveries).
-  registerTastingDelivery(outbox, {
+  registerTastingHandoff(outbox, {
     users,
-    actors,
     entries: federatedEntries,
     tastings: cellar.tastingRows,
     audience: createEntryAudience(database.sqlite),

@@ -1,17 +1,13 @@
 import type { ActorRepository } from '../actors/repository.ts';
 import type { BeverageRow } from '../db/schema/index.ts';
 import type { Outbox } from '../outbox/outbox.ts';
-import {
-  deletePayload,
-  FEDERATE_AS_CREATE,
-  type EntryFederationChange,
-} from './entry-visibility.ts';
+import type { EntryFederationChange } from './entry-visibility.ts';
 
 /**
  * What an entry's writes record besides its row: its owner's activity (Create, Update, Delete),
  * in the outbox inside the write's transaction (src/outbox/), so it commits or rolls back with
  * the write. From there the outbox delivers it to local followers and, when the entry goes to
- * the fediverse, to remote ones (federation/entry-delivery.ts). The entries service
+ * the fediverse, to remote ones (federation/entry-handoff.ts). The entries service
  * (service.ts) and its change of many (visibility-changes.ts) call these.
  */
 export function createEntryActivities(deps: {
@@ -32,26 +28,30 @@ export function createEntryActivities(deps: {
    * become federated).
    */
   function announce(type: 'Create' | 'Update', entry: BeverageRow, federateAsCreate = false) {
-    return outbox.record({
+    const activity = {
       actorId: actors.localActorId(entry.userId),
-      type,
       beverageId: entry.id,
-      payload: federateAsCreate ? FEDERATE_AS_CREATE : undefined,
       createdAt: now(),
+    };
+    if (type === 'Create') return outbox.record({ ...activity, type });
+    return outbox.record({
+      ...activity,
+      type,
+      payload: federateAsCreate ? { federation: 'Create' } : undefined,
     });
   }
 
   /**
    * Records the Delete of an entry that is deleted, or that leaves the fediverse (the entry
    * stays). `wasFederated`: whether its Note was in the fediverse until now; only then do
-   * remote servers get a Delete (entry-visibility.ts, `deletePayload`).
+   * remote servers get a Delete (src/outbox/kinds/entries.ts).
    */
   function announceDelete(entry: BeverageRow, wasFederated: boolean) {
     outbox.record({
       actorId: actors.localActorId(entry.userId),
       type: 'Delete',
       beverageId: null,
-      payload: deletePayload(entry, wasFederated),
+      payload: { id: entry.id, userId: entry.userId, federated: wasFederated },
       createdAt: now(),
     });
   }

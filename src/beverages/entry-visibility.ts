@@ -56,29 +56,3 @@ export function federationChange(
  * Update recorded as a Create): what goes with its Note follows it (its tastings' Notes).
  */
 export type EntryFederationChange = { kind: 'left' } | { kind: 'returned'; reentry: number };
-
-/**
- * The payload of an Update activity that federation sends as a Create (the entry has just
- * become federated: the remote servers never had it). federation/entry-delivery.ts reads it.
- */
-export const FEDERATE_AS_CREATE = { federation: 'Create' } as const;
-
-/**
- * The payload of an entry's Delete activity (the entry deleted, or leaving the fediverse):
- * which entry, whose, and whether its Note was in the fediverse until this Delete.
- * federation/entry-delivery.ts sends remote servers a Delete only then: of an entry that never
- * federated nothing was ever sent (a Delete would tell them it existed), and one that left had
- * its Delete sent when it left.
- */
-export interface EntryDeletePayload {
-  id: number;
-  userId: number;
-  federated: boolean;
-}
-
-export function deletePayload(
-  entry: { id: number; userId: number },
-  wasFederated: boolean,
-): EntryDeletePayload {
-  return { id: entry.id, userId: entry.userId, federated: wasFederated };
-}

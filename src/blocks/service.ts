@@ -2,7 +2,6 @@ import type { ActorRepository, RemoteActorData } from '../actors/repository.ts';
 import type { Transaction } from '../db/transaction.ts';
 import { badRequest, notFound } from '../domain-error.ts';
 import type { FeedRepository } from '../feed/repository.ts';
-import type { FollowPayload } from '../follows/remote.ts';
 import type { FollowRepository } from '../follows/repository.ts';
 import { logger } from '../logger.ts';
 import type { Outbox } from '../outbox/outbox.ts';
@@ -56,7 +55,7 @@ export function createBlockService(deps: {
     if (mine) {
       follows.removeById(mine.id);
       feed.removeActor(viewer.id, them);
-      const payload: FollowPayload | undefined =
+      const payload =
         theirUserId === null && mine.activityUri ? { follow: mine.activityUri } : undefined;
       outbox.record({
         actorId: me,
@@ -73,7 +72,7 @@ export function createBlockService(deps: {
         feed.removeActor(theirUserId, me);
         outbox.record({ actorId: them, type: 'Undo', objectActorId: me, createdAt: at });
       } else if (theirs.activityUri) {
-        const payload: FollowPayload = { follow: theirs.activityUri };
+        const payload = { follow: theirs.activityUri };
         outbox.record({ actorId: me, type: 'Reject', objectActorId: them, payload, createdAt: at });
       }
     }
@@ -82,7 +81,7 @@ export function createBlockService(deps: {
 
   /**
    * A blocked remote account learns of the block, and of its end: a Block or an UndoBlock
-   * activity naming the block (federation/block-outbox.ts sends it). A local user learns nothing.
+   * activity naming the block (federation/block-handoff.ts sends it). A local user learns nothing.
    */
   function tellRemote(
     me: number,

@@ -70,7 +70,7 @@ function audienceOf(value: unknown): CommentAudience {
 
 /**
  * What federation reads to write a comment's Note, a Like of it and their recipients
- * (federation/conversation-outbox.ts, comment-notes.ts): reads only, the writes are the
+ * (federation/conversation-handoff.ts, comment-notes.ts): reads only, the writes are the
  * conversation repository's.
  */
 export function createNoteReads(sqlite: Database.Database) {

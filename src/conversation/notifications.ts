@@ -2,23 +2,9 @@ import type { NotificationType } from '../../contract/enums.ts';
 import type { ActorRepository } from '../actors/repository.ts';
 import type { ActivityRow } from '../db/schema/index.ts';
 import type { NotificationRepository } from '../notifications/repository.ts';
+import { payloadOf } from '../outbox/activities.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { ConversationRepository, EntryRef } from './repository.ts';
-
-/** The id a conversation activity's payload names (`cheerId`, `commentId` …), if any. */
-function idIn(
-  activity: ActivityRow,
-  name: 'cheerId' | 'commentId' | 'commentCheerId',
-): number | undefined {
-  try {
-    const value = (JSON.parse(activity.payload ?? 'null') as Record<string, unknown> | null)?.[
-      name
-    ];
-    return typeof value === 'number' ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The entry an activity of the conversation is under. */
 function entryOf(activity: ActivityRow): EntryRef | undefined {
@@ -93,7 +79,7 @@ export function registerConversationNotifications(
 
   outbox.on('Like', (activity) => {
     const recipientId = recipientOf(activity);
-    const cheerId = idIn(activity, 'cheerId');
+    const cheerId = payloadOf(activity, 'Like')?.cheerId;
     if (recipientId === undefined || cheerId === undefined || !repo.cheerExists(cheerId)) return;
     notifications.add({
       recipientId,
@@ -107,7 +93,7 @@ export function registerConversationNotifications(
   });
 
   outbox.on('Comment', (activity) => {
-    const commentId = idIn(activity, 'commentId');
+    const commentId = payloadOf(activity, 'Comment')?.commentId;
     const comment = commentId === undefined ? undefined : repo.commentById(commentId);
     if (!comment) return;
     for (const [recipientId, type] of recipientsOf(activity, comment.id)) {
@@ -126,7 +112,7 @@ export function registerConversationNotifications(
   });
 
   outbox.on('LikeComment', (activity) => {
-    const commentCheerId = idIn(activity, 'commentCheerId');
+    const commentCheerId = payloadOf(activity, 'LikeComment')?.commentCheerId;
     const cheer = commentCheerId === undefined ? undefined : repo.commentCheerById(commentCheerId);
     const comment = cheer && repo.commentRow(cheer.commentId);
     if (!cheer || !comment) return;

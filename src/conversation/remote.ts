@@ -1,5 +1,6 @@
 import { COMMENT_MAX_LENGTH } from '../../contract/conversation.ts';
 import type { Transaction } from '../db/transaction.ts';
+import type { NewActivity, PayloadInput } from '../outbox/activities.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { RemoteActorData } from '../actors/repository.ts';
 import {
@@ -55,14 +56,13 @@ export function createRemoteConversation(
     return actorId === undefined ? undefined : { entryId: entry!.id, actorId };
   }
 
-  function record(
-    type: 'Like' | 'UndoLike' | 'Comment' | 'LikeComment' | 'UndoLikeComment',
+  function record<T extends 'Like' | 'UndoLike' | 'Comment' | 'LikeComment' | 'UndoLikeComment'>(
+    type: T,
     actorId: number,
     beverageId: number,
-    payload:
-      { cheerId: number } | { commentId: number } | { commentCheerId: number; commentId: number },
+    payload: PayloadInput<T>,
   ): void {
-    outbox.record({ actorId, type, beverageId, payload, createdAt: now() });
+    outbox.record({ actorId, type, beverageId, payload, createdAt: now() } as NewActivity);
   }
 
   /** Plain text as a comment holds it; undefined when nothing is left. */

@@ -3,11 +3,11 @@ import {
   type CommentMention,
   type ConversationCounts,
 } from '../../contract/conversation.ts';
-import type { CommentAudience } from '../../contract/enums.ts';
 import type { ActorRepository } from '../actors/repository.ts';
 import type { Role } from '../db/schema/index.ts';
 import type { Transaction } from '../db/transaction.ts';
 import { badRequest, forbidden, notFound } from '../domain-error.ts';
+import type { NewActivity, PayloadInput } from '../outbox/activities.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { VisibilityPolicy, VisibleThing } from '../visibility/policy.ts';
 import { addressComment, mentionedActors, presentMentions } from './addressing.ts';
@@ -89,24 +89,17 @@ export function createConversationService(deps: {
     return entry;
   }
 
-  function record(
-    type: 'Like' | 'UndoLike' | 'Comment' | 'DeleteComment' | 'LikeComment' | 'UndoLikeComment',
-    actorId: number,
-    ref: EntryRef,
-    payload:
-      | { cheerId: number }
-      | { commentId: number }
-      // DeleteComment: the comment's author and whom its Note was addressed to.
-      | { commentId: number; authorId: number; audience: CommentAudience; addresseeIds: number[] }
-      | { commentCheerId: number; commentId: number },
-  ): void {
+  /** Records a cheer's or comment's activity (in the write's transaction). */
+  function record<
+    T extends 'Like' | 'UndoLike' | 'Comment' | 'DeleteComment' | 'LikeComment' | 'UndoLikeComment',
+  >(type: T, actorId: number, ref: EntryRef, payload: PayloadInput<T>): void {
     outbox.record({
       actorId,
       type,
       ...(ref.kind === 'local' ? { beverageId: ref.id } : { remoteEntryId: ref.id }),
       payload,
       createdAt: now(),
-    });
+    } as NewActivity);
   }
 
   function canDelete(viewer: ConversationViewer, entry: Discussed, comment: CommentRecord) {

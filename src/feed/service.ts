@@ -3,6 +3,7 @@ import type { VisibleThing } from '../visibility/policy.ts';
 import { badRequest } from '../domain-error.ts';
 import type { BeverageWithOwner } from '../beverages/repository.ts';
 import type { EntryReader } from '../beverages/by-ids.ts';
+import { payloadOf } from '../outbox/activities.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { FeedPosition, FeedRepository } from './repository.ts';
 import type { RemoteEntryRecord } from '../remote-entries/repository.ts';
@@ -111,7 +112,7 @@ export function createFeedService(deps: {
       });
       // A tasting reaches the same followers, as an item of its own (src/tastings/activities.ts).
       outbox.on('CreateTasting', (activity, resume) => {
-        const tastingId = tastingIdOf(activity.payload);
+        const tastingId = payloadOf(activity, 'CreateTasting')?.tastingId;
         if (tastingId === undefined) return undefined;
         const after = resume === undefined ? 0 : Number(resume);
         const last = repo.fanOut(activity, Number.isSafeInteger(after) ? after : 0, tastingId);
@@ -194,14 +195,3 @@ export function createFeedService(deps: {
 }
 
 export type FeedService = ReturnType<typeof createFeedService>;
-
-/** The tasting a CreateTasting names (src/tastings/activities.ts), if its payload is readable. */
-function tastingIdOf(payload: string | null): number | undefined {
-  if (payload === null) return undefined;
-  try {
-    const { tastingId } = JSON.parse(payload) as { tastingId?: unknown };
-    return typeof tastingId === 'number' && Number.isSafeInteger(tastingId) ? tastingId : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -7,20 +7,10 @@ import { logger } from '../logger.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { FollowRepository, RemoteFollowing } from './repository.ts';
-import type { FollowRequestMark } from './requests.ts';
 import { CANNOT_FOLLOW } from './service.ts';
 
 export interface RemoteFollowViewer {
   id: number;
-}
-
-/**
- * What the outbox records for a follow between a local user and a remote actor (the activity's
- * payload): `follow` is the id of the Follow activity that a Follow, Undo or Reject row is
- * about.
- */
-export interface FollowPayload {
-  follow: string;
 }
 
 /**
@@ -37,7 +27,7 @@ export const NOT_FEDERATED =
 /**
  * Follows between local users and remote ActivityPub actors, both ways. Writes go through the
  * follow and actor repositories in one transaction with their outbox record; federation
- * (federation/follow-outbox.ts) turns the records into Follow, Undo(Follow) and
+ * (federation/follow-handoff.ts) turns the records into Follow, Undo(Follow) and
  * Reject(Follow) deliveries once they commit. What arrives from other servers (Follow, Undo,
  * Accept, Reject, Delete, Update of an actor) comes here from the inbox listeners as plain
  * data, already verified (the signer is the activity's actor). Every received change is
@@ -126,7 +116,7 @@ export function createRemoteFollowService(deps: {
         const at = now();
         const followUri = `${origin}/users/${user.username}#follows/${randomUUID()}`;
         repo.insertRemote(me, them, 'PENDING', followUri, at);
-        const payload: FollowPayload = { follow: followUri };
+        const payload = { follow: followUri };
         outbox.record({ actorId: me, type: 'Follow', objectActorId: them, payload, createdAt: at });
         return followingOf(user.id, them)!;
       });
@@ -160,7 +150,7 @@ export function createRemoteFollowService(deps: {
         }
         repo.removeById(existing.id);
         feed.removeActor(viewer.id, actorId);
-        const payload: FollowPayload = { follow: existing.activityUri };
+        const payload = { follow: existing.activityUri };
         outbox.record({
           actorId: existing.followerId,
           type: 'Undo',
@@ -181,7 +171,7 @@ export function createRemoteFollowService(deps: {
           throw notFound('This account does not follow you.');
         }
         repo.removeById(existing.id);
-        const payload: FollowPayload = { follow: existing.activityUri };
+        const payload = { follow: existing.activityUri };
         outbox.record({
           actorId: existing.followedId,
           type: 'Reject',
@@ -227,10 +217,7 @@ export function createRemoteFollowService(deps: {
         const at = now();
         const request = user.approveFollowers;
         repo.insertRemote(them, me, request ? 'PENDING' : 'ACCEPTED', followUri, at);
-        const payload: FollowPayload & FollowRequestMark = {
-          follow: followUri,
-          ...(request && { request: true }),
-        };
+        const payload = { follow: followUri, ...(request && { request: true }) };
         outbox.record({ actorId: them, type: 'Follow', objectActorId: me, payload, createdAt: at });
         return request ? { accepted: false, requested: true } : { accepted: true, followUri };
       });
@@ -255,7 +242,7 @@ export function createRemoteFollowService(deps: {
           actorId: them.id,
           type: 'Undo',
           objectActorId: existing.followedId,
-          payload: { follow: existing.activityUri ?? '' } satisfies FollowPayload,
+          payload: { follow: existing.activityUri ?? '' },
           createdAt: now(),
         });
       });

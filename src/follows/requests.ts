@@ -4,16 +4,7 @@ import type { Transaction } from '../db/transaction.ts';
 import { notFound } from '../domain-error.ts';
 import type { FeedRepository } from '../feed/repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';
-import type { FollowPayload } from './remote.ts';
 import type { FollowRepository } from './repository.ts';
-
-/**
- * What a Follow's outbox row says when the follow is a request (the followed user approves
- * followers): its notification is a FOLLOW_REQUEST rather than a FOLLOW_INVITE.
- */
-export interface FollowRequestMark {
-  request?: boolean;
-}
 
 export interface FollowRequestViewer {
   id: number;
@@ -23,7 +14,7 @@ export interface FollowRequestViewer {
  * Follow requests to a user who approves followers, and removing followers. A request is a
  * PENDING follow: accepting makes it ACCEPTED, declining deletes it, and a remote follower's
  * server learns either way through the outbox (an Accept(Follow) or a Reject(Follow) row, sent
- * by federation/follow-outbox.ts once it commits). Until it is accepted the follow counts for
+ * by federation/follow-handoff.ts once it commits). Until it is accepted the follow counts for
  * nothing: the visibility policy, the feed's fan-out, the follower lists and the remote
  * followers an entry is delivered to all read ACCEPTED follows only.
  */
@@ -45,12 +36,11 @@ export function createFollowRequests(deps: {
   /** Records the answer a remote follower's server gets for its Follow, if it is remote. */
   function answer(follow: FollowRow, type: 'Accept' | 'Reject'): void {
     if (actors.userIdOf(follow.followerId) !== null || !follow.activityUri) return;
-    const payload: FollowPayload = { follow: follow.activityUri };
     outbox.record({
       actorId: follow.followedId,
       type,
       objectActorId: follow.followerId,
-      payload,
+      payload: { follow: follow.activityUri },
       createdAt: now(),
     });
   }

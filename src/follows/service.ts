@@ -15,7 +15,6 @@ import type {
   FollowRepository,
   PersonSummary,
 } from './repository.ts';
-import type { FollowRequestMark } from './requests.ts';
 import type { UserSearch } from './user-search.ts';
 
 export interface FollowViewer {
@@ -88,7 +87,8 @@ export function createFollowService(deps: {
         actorId: followerId,
         type: 'Follow',
         objectActorId: followedId,
-        ...(request && { payload: { request: true } satisfies FollowRequestMark }),
+        // A request: its notification is a FOLLOW_REQUEST rather than a FOLLOW_INVITE.
+        ...(request && { payload: { request: true } }),
         createdAt: at,
       });
       return {

@@ -1,27 +1,8 @@
 import type { ActorRepository } from '../actors/repository.ts';
 import type { ActivityRow } from '../db/schema/index.ts';
+import { payloadOf } from '../outbox/activities.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { NotificationRepository } from './repository.ts';
-
-/** Whether a Follow's row marks it as a request (src/follows/requests.ts). */
-function isRequest(payload: string | null): boolean {
-  if (!payload) return false;
-  try {
-    return (JSON.parse(payload) as { request?: unknown } | null)?.request === true;
-  } catch {
-    return false;
-  }
-}
-
-function messageOf(payload: string | null): string | null {
-  if (!payload) return null;
-  try {
-    const value = (JSON.parse(payload) as { message?: unknown } | null)?.message;
-    return typeof value === 'string' && value !== '' ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Local delivery of the activities that notify someone: a Follow of a local user becomes their
@@ -44,7 +25,8 @@ export function registerNotificationDelivery(
     if (recipientId === null) return;
     repo.add({
       recipientId,
-      type: isRequest(activity.payload) ? 'FOLLOW_REQUEST' : 'FOLLOW_INVITE',
+      // A follow that waits for the user to accept it (src/follows/requests.ts).
+      type: payloadOf(activity, 'Follow')?.request === true ? 'FOLLOW_REQUEST' : 'FOLLOW_INVITE',
       senderId: activity.actorId,
       activityId: activity.id,
       createdAt: activity.createdAt.getTime(),
@@ -67,7 +49,7 @@ export function registerNotificationDelivery(
       activityId: activity.id,
       beverageId: activity.beverageId,
       shareId: activity.shareId,
-      message: messageOf(activity.payload),
+      message: payloadOf(activity, 'Offer')?.message || null,
       createdAt: activity.createdAt.getTime(),
     });
   });

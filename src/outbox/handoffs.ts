@@ -1,11 +1,14 @@
 import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
+import { orderingKeyOf } from './activities.ts';
 
 /**
  * A kind of activity that leaves the vault: the one way the outbox hands an activity to
  * Fedify. Register it with `outbox.federate(...)` (outbox.ts); see docs/social.md, "The
  * outbox", for a worked example.
  *
- * For each outbox row of one of `types`, once the local handlers are done:
+ * For each outbox row of one of `types` whose actor is a local user (`sender`: the only activities
+ * that leave the vault; a remote actor's, recorded for local recipients, never do), once the
+ * local handlers are done:
  * - `job` runs synchronously, in the delivery transaction: it decides whether and what to send
  *   (undefined: nothing, e.g. the activity is not of this kind, or nobody remote gets it) and
  *   returns plain data. It may write (what it writes commits with the hand-off's lease). It
@@ -21,7 +24,8 @@ import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
  * delivery; a crash before it resolved sends the job again after the restart (once the row's
  * lease, HANDOFF_LEASE_MS, ran out). Delivery is at least once, with the same activity id every time.
  *
- * `orderingKey` (optional): jobs with the same key are handed over one at a time, in the order
+ * Jobs of one handler whose activities have the same ordering key (their kind's, activities.ts:
+ * the entry, the follow, the comment they are about) are handed over one at a time, in the order
  * their rows were handled (oldest first), so an entry's Create is in Fedify's queue before its
  * Update. A job whose predecessor failed fails too, and both are retried in their order; so
  * does a job of a later row taken up while that predecessor waits for its retry.
@@ -31,9 +35,13 @@ export interface FederatingHandler<Job> {
   readonly name: string;
   /** The activity types it looks at; several handlers may look at one type. */
   readonly types: readonly ActivityType[];
-  job(activity: ActivityRow): Job | undefined;
+  job(activity: ActivityRow, sender: Sender): Job | undefined;
   send(job: Job): Promise<void>;
-  orderingKey?(job: Job): string;
+}
+
+/** The local user whose activity is handed off. */
+export interface Sender {
+  userId: number;
 }
 
 /** How long a hand-off may take before it counts as failed (and is retried). */
@@ -48,10 +56,11 @@ export const HANDOFF_LEASE_MS = 5_000;
 /** Longer than the outbox's longest retry delay (an hour): see `blocked` in createHandoffs. */
 const BLOCK_EXPIRY_MS = 2 * 60 * 60_000;
 
-/** One job of one row, with the handler that sends it. */
+/** One job of one row, with the handler that sends it and its row's ordering key. */
 export interface Handoff {
   handler: FederatingHandler<unknown>;
   job: unknown;
+  key: string | undefined;
 }
 
 type Settled = (outboxId: number, attempts: number, activity: ActivityRow, error: unknown) => void;
@@ -61,7 +70,11 @@ type Settled = (outboxId: number, attempts: number, activity: ActivityRow, error
  * the chains that keep jobs with one ordering key in order). The durable state is the outbox
  * row, leased while its hand-off runs.
  */
-export function createHandoffs(deps: { settled: Settled }) {
+export function createHandoffs(deps: {
+  settled: Settled;
+  /** The local user an actor stands for; null for a remote actor. */
+  localUserOf: (actorId: number) => number | null;
+}) {
   const byType = new Map<ActivityType, FederatingHandler<unknown>[]>();
   /** Rows whose hand-off runs, each with the token of its attempt. */
   const running = new Map<number, symbol>();
@@ -74,8 +87,7 @@ export function createHandoffs(deps: { settled: Settled }) {
    */
   const blocked = new Map<string, { row: number; at: number }>();
 
-  function sendInOrder(outboxId: number, { handler, job }: Handoff): Promise<void> {
-    const key = handler.orderingKey?.(job);
+  function sendInOrder(outboxId: number, { handler, job, key }: Handoff): Promise<void> {
     if (key === undefined) return handler.send(job);
     const chainKey = `${handler.name}\n${key}`;
     const waitingFor = blocked.get(chainKey);
@@ -114,12 +126,19 @@ export function createHandoffs(deps: { settled: Settled }) {
       }
     },
 
-    /** The jobs of an activity (inside the delivery transaction). */
+    /**
+     * The jobs of an activity (inside the delivery transaction): none for an activity whose
+     * actor is not a local user, whatever its handlers would say.
+     */
     jobsOf(activity: ActivityRow): Handoff[] {
+      const handlers = byType.get(activity.type);
+      if (handlers === undefined) return [];
+      const userId = deps.localUserOf(activity.actorId);
+      if (userId === null) return [];
       const jobs: Handoff[] = [];
-      for (const handler of byType.get(activity.type) ?? []) {
-        const job = handler.job(activity);
-        if (job !== undefined) jobs.push({ handler, job });
+      for (const handler of handlers) {
+        const job = handler.job(activity, { userId });
+        if (job !== undefined) jobs.push({ handler, job, key: orderingKeyOf(activity) });
       }
       return jobs;
     },

@@ -3,6 +3,7 @@ import type { Transaction } from '../db/transaction.ts';
 import { performance } from 'node:perf_hooks';
 import { logger } from '../logger.ts';
 import type { NewActivity, OutboxRepository } from './repository.ts';
+import { isTransient, remoteMayEmit } from './activities.ts';
 import { createHandoffs, HANDOFF_LEASE_MS, type FederatingHandler } from './handoffs.ts';
 
 export type { FederatingHandler } from './handoffs.ts';
@@ -46,22 +47,6 @@ const BATCH = 50;
 /** How long one run of deliveries may hold the event loop before letting requests in. */
 const RUN_BUDGET_MS = 4;
 const MAX_BACKOFF_MS = 60 * 60_000;
-/** Activities whose only purpose is to be delivered: forgotten once they are. */
-const TRANSIENT: ReadonlySet<ActivityType> = new Set([
-  'Update',
-  'Delete',
-  'Undo',
-  'Accept',
-  'Reject',
-  'UndoLike',
-  'DeleteComment',
-  'UpdateTasting',
-  'DeleteTasting',
-  'UpdateProfile',
-  'Block',
-  'UndoBlock',
-  'UndoLikeComment',
-]);
 
 const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACKOFF_MS);
 
@@ -82,9 +67,11 @@ const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACK
 export function createOutbox(deps: {
   repo: OutboxRepository;
   transaction: Transaction;
+  /** The local user an actor stands for; null for a remote actor (src/actors/repository.ts). */
+  localUserOf: (actorId: number) => number | null;
   now?: () => number;
 }) {
-  const { repo, transaction } = deps;
+  const { repo, transaction, localUserOf } = deps;
   const now = deps.now ?? Date.now;
   const handlers = new Map<ActivityType, DeliveryHandler[]>();
   let scheduled = false;
@@ -95,7 +82,7 @@ export function createOutbox(deps: {
 
   /** The row's activity is delivered: the row goes, and a transient activity with it. */
   function finish(outboxId: number, activity: ActivityRow): void {
-    if (TRANSIENT.has(activity.type)) repo.forget(activity.id);
+    if (isTransient(activity.type)) repo.forget(activity.id);
     else repo.delivered(outboxId);
   }
 
@@ -111,6 +98,7 @@ export function createOutbox(deps: {
   }
 
   const handoffs = createHandoffs({
+    localUserOf,
     settled(outboxId, attempts, activity, error) {
       if (stopped) return; // the database may be closed: the row's lease brings it back
       try {
@@ -210,8 +198,15 @@ export function createOutbox(deps: {
     /**
      * Records an activity and its delivery. Call it inside the write's `transaction()`; the
      * delivery starts after the current synchronous work (and so the transaction) has ended.
+     * An activity of a kind only local users emit (activities.ts) with a remote actor is a
+     * mistake of its writer: it throws, and the write rolls back.
      */
     record(activity: NewActivity): number {
+      if (!remoteMayEmit(activity.type) && localUserOf(activity.actorId) === null) {
+        throw new Error(
+          `A ${activity.type} activity is a local user's, not actor ${activity.actorId}'s`,
+        );
+      }
       const id = repo.record(activity);
       schedule();
       return id;

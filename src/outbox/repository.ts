@@ -1,18 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
+import { encodePayload, type NewActivity } from './activities.ts';
 
-export interface NewActivity {
-  actorId: number;
-  type: ActivityType;
-  beverageId?: number | null;
-  objectActorId?: number | null;
-  shareId?: number | null;
-  /** The remote entry it is about (a cheer or comment on an entry received from a remote vault). */
-  remoteEntryId?: number | null;
-  /** JSON-serialisable facts receivers need that the rows may no longer hold. */
-  payload?: unknown;
-  createdAt: number;
-}
+export type { NewActivity } from './activities.ts';
 
 export interface DueDelivery {
   outboxId: number;
@@ -78,7 +68,7 @@ export function createOutboxRepository(sqlite: Database.Database) {
           activity.objectActorId ?? null,
           activity.shareId ?? null,
           activity.remoteEntryId ?? null,
-          activity.payload === undefined ? null : JSON.stringify(activity.payload),
+          encodePayload(activity),
           activity.createdAt,
         ).lastInsertRowid,
       );

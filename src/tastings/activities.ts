@@ -3,40 +3,14 @@ import type { BeverageRow, TastingRow } from '../db/schema/index.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { isFederatedEntry } from '../visibility/policy.ts';
 
-/** The payload of a tasting's activities: which tasting (CreateTasting, UpdateTasting). */
-export interface TastingPayload {
-  tastingId: number;
-}
-
-/**
- * The payload of an UpdateTasting that federation sends as a Create, as an entry's is
- * (src/beverages/entry-visibility.ts, FEDERATE_AS_CREATE): the tasting's entry came back into
- * the fediverse, so its Note goes again, under the entry's new generation. `reentry`: the id of
- * the entry's own activity that brought it back (federation/note-generations.ts counts it).
- */
-export interface TastingReturnPayload extends TastingPayload {
-  federation: 'Create';
-  reentry: number;
-}
-
-/**
- * The payload of a DeleteTasting: what receivers need once the rows are gone. `federated`:
- * whether its entry was in the fediverse until then (only then does a Delete leave the vault).
- * Also recorded, with the tasting kept, when its entry leaves the fediverse.
- */
-export interface TastingDeletePayload extends TastingPayload {
-  beverageId: number;
-  userId: number;
-  federated: boolean;
-}
-
 /**
  * What a tasting does besides its row: its owner's activity, recorded in the outbox inside the
  * write's transaction (src/outbox/), so it commits or rolls back with the write. From there the
  * outbox puts a new tasting into the feeds of the owner's local followers (src/feed/) and sends
- * it, changed and deleted, to their remote followers as a Note (federation/tasting-delivery.ts),
+ * it, changed and deleted, to their remote followers as a Note (federation/tasting-handoff.ts),
  * when the owner federates and the entry is federated and not PRIVATE. When the entry leaves the
  * fediverse its tastings' Notes are withdrawn with its own, and when it comes back they go again.
+ * The payloads are src/outbox/kinds/entries.ts's.
  *
  * Every write of a tasting calls one of these in its transaction: the tastings routes
  * (service.ts) and opening a bottle (src/cellar/bottle-service.ts, through its
@@ -59,7 +33,21 @@ export function createTastingActivities(deps: {
         beverageId: entry.id,
         userId: entry.userId,
         federated,
-      } satisfies TastingDeletePayload,
+      },
+      createdAt: now(),
+    });
+  }
+
+  function recordOf(
+    type: 'CreateTasting' | 'UpdateTasting',
+    tasting: TastingRow,
+    entry: BeverageRow,
+  ) {
+    outbox.record({
+      actorId: actors.localActorId(entry.userId),
+      type,
+      beverageId: entry.id,
+      payload: { tastingId: tasting.id },
       createdAt: now(),
     });
   }
@@ -67,24 +55,12 @@ export function createTastingActivities(deps: {
   return {
     /** A new tasting of `entry` was written (call inside its transaction). */
     written(tasting: TastingRow, entry: BeverageRow): void {
-      outbox.record({
-        actorId: actors.localActorId(entry.userId),
-        type: 'CreateTasting',
-        beverageId: entry.id,
-        payload: { tastingId: tasting.id } satisfies TastingPayload,
-        createdAt: now(),
-      });
+      recordOf('CreateTasting', tasting, entry);
     },
 
     /** A tasting was changed (call inside its transaction). */
     changed(tasting: TastingRow, entry: BeverageRow): void {
-      outbox.record({
-        actorId: actors.localActorId(entry.userId),
-        type: 'UpdateTasting',
-        beverageId: entry.id,
-        payload: { tastingId: tasting.id } satisfies TastingPayload,
-        createdAt: now(),
-      });
+      recordOf('UpdateTasting', tasting, entry);
     },
 
     /** A tasting is being deleted, alone or with its entry (call inside its transaction). */
@@ -114,7 +90,7 @@ export function createTastingActivities(deps: {
           tastingId: tasting.id,
           federation: 'Create',
           reentry,
-        } satisfies TastingReturnPayload,
+        },
         createdAt: now(),
       });
     },

@@ -20,7 +20,7 @@ export function shownRemotely(before: UserRow, after: UserRow): boolean {
  * A change of what remote servers show of a user is her activity UpdateProfile, recorded in the
  * outbox inside the write's transaction (src/outbox/), so it commits or rolls back with the
  * change. From there it goes to the servers of her remote followers as an Update(Person)
- * (federation/profile-delivery.ts), when she federates and has any. Every write of those fields
+ * (federation/profile-handoff.ts), when she federates and has any. Every write of those fields
  * calls `record` in its transaction: the profile (profile-service.ts) and the admin's edit
  * (service.ts).
  */

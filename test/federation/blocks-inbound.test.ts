@@ -244,7 +244,9 @@ describe('a Block received from a remote account', () => {
     await expect.poll(() => receivedBlocks().map((b) => b.blocked)).toEqual(['alice', 'dave']);
     expect(follow(bobActorId(), actorOf(dave))).toBe(0);
     // The retry comes due now rather than in a minute: it is dropped, never delivered.
-    sqlite().prepare("UPDATE federation_queue SET not_before = 0 WHERE channel = 'outbox'").run();
+    sqlite()
+      .prepare("UPDATE federation_queue SET not_before = 0 WHERE channel = 'deliveries'")
+      .run();
     await settled();
     const creates = sentTo(masto, 'Create', note);
     expect(creates.map((d) => d.status)).toEqual([503]);

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbox, type Outbox } from '../../src/outbox/outbox.ts';
 import { createOutboxRepository } from '../../src/outbox/repository.ts';
-import { registerEntryDelivery, type EntryDeliveryJob } from '../../federation/entry-delivery.ts';
+import type { EntryDeliveryJob } from '../../federation/entry-delivery.ts';
+import { registerEntryHandoff } from '../../federation/entry-handoff.ts';
 import { createFederatedEntries } from '../../federation/entry-rows.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 /**
- * The outbox side of entry delivery (federation/entry-delivery.ts on the outbox's federating
+ * The outbox side of entry delivery (federation/entry-handoff.ts on the outbox's federating
  * handlers), with the hand-off to Fedify replaced by a recorder the test settles: what each
  * write hands over, the row kept until the hand-off resolved, a failed one made again, one
  * entry's activities in order, the generations of Note ids, and nothing for users who are not
@@ -30,12 +31,12 @@ beforeAll(async () => {
   outbox = createOutbox({
     repo: createOutboxRepository(sqlite),
     transaction: vault.ctx.database.transaction,
+    localUserOf: (actorId) => vault.ctx.actors.userIdOf(actorId),
     now: () => clock,
   });
   entries = createFederatedEntries(sqlite);
-  registerEntryDelivery(outbox, {
+  registerEntryHandoff(outbox, {
     users: vault.ctx.users,
-    actors: vault.ctx.actors,
     entries,
     audience: { hasRemoteFollowers: () => followers },
     send: (job) =>

@@ -3,11 +3,11 @@ import type { RemoteActorData } from '../../src/actors/repository.ts';
 import { createOutbox } from '../../src/outbox/outbox.ts';
 import { createOutboxRepository } from '../../src/outbox/repository.ts';
 import type { FollowDeliveryJob } from '../../federation/follow-delivery.ts';
-import { registerFollowDelivery } from '../../federation/follow-outbox.ts';
+import { registerFollowHandoff } from '../../federation/follow-handoff.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 /**
- * The outbox handlers that hand follows to Fedify (federation/follow-outbox.ts), with the
+ * The outbox handlers that hand follows to Fedify (federation/follow-handoff.ts), with the
  * hand-off replaced by a recorder: which activity each write sends, to whom, as whom; nothing
  * for a user whose federation is off; a failed hand-off is tried again.
  */
@@ -35,8 +35,9 @@ beforeAll(async () => {
   outbox = createOutbox({
     repo: createOutboxRepository(vault.ctx.database.sqlite),
     transaction: vault.ctx.database.transaction,
+    localUserOf: (actorId) => vault.ctx.actors.userIdOf(actorId),
   });
-  registerFollowDelivery(outbox, {
+  registerFollowHandoff(outbox, {
     origin: vault.origin,
     users: vault.ctx.users,
     actors: vault.ctx.actors,

@@ -28,7 +28,7 @@ describe('the federation queue worker', () => {
 
     // A running worker is woken by a local enqueue at once; a stopped one never takes it, and
     // starting again after stop (the database is about to close) does nothing.
-    await loaded.queue.outbox.enqueue({ type: 'kept for the next start' });
+    await loaded.queue.deliveries.enqueue({ type: 'kept for the next start' });
     federation.startQueue();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(queued()).toBe(1);
@@ -57,7 +57,7 @@ describe('Fedify, loaded on demand', () => {
   it('is loaded at start when the queue holds work left from the last run', async () => {
     const first = createTestVault();
     const loaded = await first.ctx.federation.load();
-    await loaded.queue.outbox.enqueue({ type: 'left from the last run' });
+    await loaded.queue.deliveries.enqueue({ type: 'left from the last run' });
     const pending = first.ctx.database.sqlite
       .prepare('SELECT count(*) AS n FROM federation_queue')
       .get() as { n: number };

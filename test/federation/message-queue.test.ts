@@ -235,7 +235,7 @@ describe('SqliteMessageQueue', () => {
 
   it('keeps channels apart: a listener takes only its own channel, which has a depth of its own', async () => {
     const inbox = new SqliteMessageQueue(db.database.sqlite, { channel: 'inbox' });
-    const outbox = new SqliteMessageQueue(db.database.sqlite, { channel: 'outbox' });
+    const outbox = new SqliteMessageQueue(db.database.sqlite, { channel: 'deliveries' });
     const seen: unknown[] = [];
     await outbox.enqueue('a delivery');
     const stop = listen(inbox, (message) => void seen.push(message));
@@ -255,11 +255,14 @@ describe('SqliteMessageQueue', () => {
     const blocks = createDomainBlockMatcher();
     const queues = createFederationQueues(db.database.sqlite, {}, { domains: blocks });
     const delivery = (inbox: string) => ({ type: 'outbox', id: inbox, inbox });
-    await queues.outbox.enqueue(delivery('https://hostile.example/inbox'));
-    await queues.outbox.enqueue(delivery('https://friendly.example/inbox'));
+    await queues.deliveries.enqueue(delivery('https://hostile.example/inbox'));
+    await queues.deliveries.enqueue(delivery('https://friendly.example/inbox'));
     blocks.add('hostile.example');
     const seen: string[] = [];
-    const stop = listen(queues.outbox, (message) => void seen.push((message as { id: string }).id));
+    const stop = listen(
+      queues.deliveries,
+      (message) => void seen.push((message as { id: string }).id),
+    );
     await until(() => rowsLeft() === 0);
     await stop();
     expect(seen).toEqual(['https://friendly.example/inbox']);

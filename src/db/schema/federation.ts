@@ -31,9 +31,9 @@ export const federationKv = sqliteTable(
 
 /**
  * Fedify's MessageQueue. A message is taken by setting locked_until (a lease) and deleted only
- * after its handler succeeds, so a crash never loses it. Each channel (inbox, outbox, fanout) has
- * listeners of its own; rows queued before there were channels are in 'outbox', whose handler
- * (Fedify's) handles every kind of message. host is the server a delivery goes to, for the limit
+ * after its handler succeeds, so a crash never loses it. Each channel (inbox, deliveries,
+ * fanout) has listeners of its own; rows queued before there were channels are in 'deliveries'
+ * (migrations 0014 and 0023), whose handler (Fedify's) handles every kind of message. host is the server a delivery goes to, for the limit
  * of deliveries in flight per server.
  */
 export const federationQueue = sqliteTable(

@@ -238,22 +238,13 @@ export const ACTIVITY_TYPES = [
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /**
- * What an actor did that others learn of: logged, changed or deleted an entry (Create, Update,
- * Delete), followed or unfollowed (Follow, Undo), accepted a follow request (Accept), removed a
- * follower or declined a request (Reject), shared an entry
- * (Offer), cheered an entry or took the cheer back (Like, UndoLike: ActivityPub's Like and
- * Undo(Like)), commented or deleted a comment (Comment, DeleteComment: a Create and a Delete of
- * a reply Note; the payload names the cheer or comment, `{ cheerId }` or `{ commentId }`), logged,
- * changed or deleted a tasting of an entry (CreateTasting, UpdateTasting, DeleteTasting: the
- * payload names it, `{ tastingId }`; src/tastings/activities.ts), changed what remote servers
- * show of them (UpdateProfile: an Update(Person); src/users/profile-activity.ts), blocked a
- * remote account or lifted the block (Block, UndoBlock: the payload names it, `{ blockId }`;
- * src/blocks/service.ts), cheered a comment or took the cheer back (LikeComment,
- * UndoLikeComment: a Like and Undo(Like) of the comment's Note; the payload names both,
- * `{ commentCheerId, commentId }`). The conversation's and the
+ * What an actor did that others learn of: an entry, a tasting, a follow, a share, a block, a
+ * cheer or comment, a change of profile (ACTIVITY_TYPES). What each type's payload holds, who
+ * may be its actor and what orders its hand-offs is its codec's, in src/outbox/kinds/
+ * (src/outbox/activities.ts): writers record through the outbox and readers decode there. The conversation's and the
  * tastings' types are their own so that the handlers of an entry's Create, Update, Delete and of
- * a follow's Undo never see them. Recorded in the same
- * transaction as the write that caused it, together with its outbox row.
+ * a follow's Undo never see them. Recorded in the same transaction as the write that caused it,
+ * together with its outbox row.
  */
 export const activities = sqliteTable(
   'activities',

@@ -1,16 +1,19 @@
 import type { Federation } from '@fedify/fedify';
 import type { ActivityRow } from '../src/db/schema/index.ts';
+import { payloadOf, type PayloadOf } from '../src/outbox/activities.ts';
+import type { Sender } from '../src/outbox/handoffs.ts';
 import type { Outbox } from '../src/outbox/outbox.ts';
 import type { NoteReads } from '../src/conversation/note-reads.ts';
 import type { ConversationJob } from './conversation-delivery.ts';
 import { likeUri } from './paths.ts';
 import { entryOfComment, type CommentThreadDeps } from './comment-threads.ts';
 import { commentJob, commentLikeJob, personally } from './comment-jobs.ts';
+import { sendWithFedify } from './handoff-parts.ts';
 
 // No Fedify here: this module is loaded at start (src/context.ts); Fedify is loaded by the
 // first cheer or comment that has somewhere to go (`send`, conversation-delivery.ts).
 
-export interface ConversationOutboxDeps {
+export interface ConversationHandoffDeps {
   origin: string;
   users: CommentThreadDeps['users'];
   actors: CommentThreadDeps['actors'];
@@ -24,39 +27,35 @@ export interface ConversationOutboxDeps {
   send?: (job: ConversationJob) => Promise<void>;
 }
 
-function payloadOf(activity: ActivityRow): Record<string, unknown> {
-  try {
-    const value = JSON.parse(activity.payload ?? 'null') as unknown;
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * A local user's cheers and comments leave through the outbox (docs/federation.md, "Cheers and
  * comments across servers"): Like and UndoLike of a remote vault's entry go to its actor;
  * Comment and DeleteComment become Create(Note) and Delete(Tombstone) for the comment's
  * audience (comment-jobs.ts); LikeComment and UndoLikeComment become Like and Undo(Like) of the
  * comment's Note. Signed as the user and handed to Fedify (`send`). Ids follow from the rows'
- * own ids, so a job sent twice is the same activity. Activities of remote actors (received
- * cheers and replies) are not sent, nor anything of a user whose activityPubEnabled is off.
+ * own ids, so a job sent twice is the same activity. Nothing of a user whose activityPubEnabled
+ * is off is sent.
  */
-export function registerConversationDelivery(outbox: Outbox, deps: ConversationOutboxDeps): void {
+export function registerConversationHandoff(outbox: Outbox, deps: ConversationHandoffDeps): void {
   const threadDeps: CommentThreadDeps = { ...deps, entries: deps.federatedEntries };
 
-  /** The local, federating user behind an actor. */
-  function userOf(actorId: unknown): { username: string; actorId: number } | undefined {
-    const me = typeof actorId === 'number' ? deps.actors.findById(actorId) : undefined;
-    const user = me?.userId == null ? undefined : deps.users.findById(me.userId);
-    return user?.activityPubEnabled ? { username: user.username, actorId: me!.id } : undefined;
+  /** The sender, when federating: the local user `userId`, whose actor is `actorId`. */
+  function federating(userId: number, actorId: number) {
+    const user = deps.users.findById(userId);
+    return user?.activityPubEnabled ? { username: user.username, actorId } : undefined;
+  }
+
+  /** The local, federating user behind an actor (a deleted comment's author). */
+  function userOf(actorId: number | undefined): { username: string; actorId: number } | undefined {
+    const me = actorId === undefined ? undefined : deps.actors.findById(actorId);
+    return me?.userId == null ? undefined : federating(me.userId, me.id);
   }
 
   /** A cheer of a remote vault's entry: to its actor (a Like of a local entry has nowhere to go). */
-  function entryLikeJob(activity: ActivityRow, payload: Record<string, unknown>) {
-    const user = userOf(activity.actorId);
-    const cheerId = payload.cheerId;
-    if (!user || typeof cheerId !== 'number' || activity.remoteEntryId === null) return undefined;
+  function entryLikeJob(activity: ActivityRow, payload: PayloadOf<'Like'>, sender: Sender) {
+    const user = federating(sender.userId, activity.actorId);
+    const { cheerId } = payload;
+    if (!user || activity.remoteEntryId === null) return undefined;
     const entry = entryOfComment(threadDeps, {
       beverageId: null,
       remoteEntryId: activity.remoteEntryId,
@@ -75,24 +74,24 @@ export function registerConversationDelivery(outbox: Outbox, deps: ConversationO
     } satisfies ConversationJob;
   }
 
-  function jobOf(activity: ActivityRow): ConversationJob | undefined {
-    const payload = payloadOf(activity);
+  function jobOf(activity: ActivityRow, sender: Sender): ConversationJob | undefined {
     const jobDeps = { ...threadDeps, notes: deps.notes };
-    switch (activity.type) {
-      case 'Like':
-      case 'UndoLike':
-        return entryLikeJob(activity, payload);
-      case 'Comment':
-        return commentJob(jobDeps, activity, payload, userOf(activity.actorId));
-      // A deleted comment's Delete is its author's (whose Note it was), whoever deleted it.
-      case 'DeleteComment':
-        return commentJob(jobDeps, activity, payload, userOf(payload.authorId));
-      case 'LikeComment':
-      case 'UndoLikeComment':
-        return commentLikeJob(jobDeps, activity, payload, userOf(activity.actorId));
-      default:
-        return undefined;
+    const cheer = payloadOf(activity, 'Like') ?? payloadOf(activity, 'UndoLike');
+    if (cheer) return entryLikeJob(activity, cheer, sender);
+    const comment = payloadOf(activity, 'Comment');
+    if (comment) {
+      return commentJob(jobDeps, activity, comment, federating(sender.userId, activity.actorId));
     }
+    // A deleted comment's Delete is its author's (whose Note it was), whoever deleted it.
+    const deleted = payloadOf(activity, 'DeleteComment');
+    if (deleted) return commentJob(jobDeps, activity, deleted, userOf(deleted.authorId));
+    const commentCheer =
+      payloadOf(activity, 'LikeComment') ?? payloadOf(activity, 'UndoLikeComment');
+    if (commentCheer) {
+      const user = federating(sender.userId, activity.actorId);
+      return commentLikeJob(jobDeps, activity, commentCheer, user);
+    }
+    return undefined;
   }
 
   outbox.federate<ConversationJob>({
@@ -101,12 +100,9 @@ export function registerConversationDelivery(outbox: Outbox, deps: ConversationO
     job: jobOf,
     send:
       deps.send ??
-      (async (job) => {
-        const { federation } = await deps.federation.load();
-        const { sendConversationActivity } = await import('./conversation-delivery.ts');
-        await sendConversationActivity(federation, deps.origin, job);
-      }),
-    // A Like before its Undo, a comment before its Delete.
-    orderingKey: (job) => job.key,
+      sendWithFedify(
+        deps,
+        async () => (await import('./conversation-delivery.ts')).sendConversationActivity,
+      ),
   });
 }
