@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import prettier from 'prettier';
-import { ACTIVITY_TYPES } from '../src/db/schema/social.ts';
+import { ACTIVITY_TYPES } from '../src/db/schema/activities.ts';
 import {
   docsFiles,
   federationImportsOfSrc,

@@ -10,7 +10,7 @@ export type { Emitter } from './kind.ts';
 /**
  * Every kind of outbox activity, each with its codec (kind.ts): the one place that says what an
  * activity's payload holds, who may emit it, what orders its hand-offs and whether it is kept.
- * A new kind is an ActivityType (src/db/schema/social.ts) and its entry here, in the file of its
+ * A new kind is an ActivityType (src/db/schema/activities.ts) and its entry here, in the file of its
  * area under kinds/.
  */
 export const ACTIVITY_KINDS = {

@@ -8,7 +8,7 @@ import {
   VISIBILITIES,
 } from '../../contract/enums.ts';
 import { outboxHandlers } from '../../scripts/code-facts.ts';
-import { ACTIVITY_TYPES } from '../../src/db/schema/social.ts';
+import { ACTIVITY_TYPES } from '../../src/db/schema/activities.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const social = () => fs.readFileSync(path.join(root, 'docs', 'social.md'), 'utf8');

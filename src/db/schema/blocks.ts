@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, unique } from '../orm.ts';
-import { actors } from './social.ts';
+import { actors } from './actors.ts';
 import { users } from './users.ts';
 
 /**

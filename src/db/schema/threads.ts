@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from '../orm.ts';
-import { actors, comments } from './social.ts';
+import { actors } from './actors.ts';
+import { comments } from './conversation.ts';
 
 /**
  * The people a comment is addressed to (docs/social.md, "Who reads a reply"): those it mentions
