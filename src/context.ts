@@ -3,6 +3,7 @@ import { createAccountsContext } from './accounts-context.ts';
 import { createCellarContext } from './cellar-context.ts';
 import { createConversationContext } from './conversation-context.ts';
 import { createDataContext } from './data-context.ts';
+import { registerFederationHandoffs } from './federation-context.ts';
 import { createSocialContext } from './social-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -16,11 +17,6 @@ import { createEntryViews } from './beverages/entry-view.ts';
 import { createMediaStore } from './media/images.ts';
 import { createPhotoCapabilities } from './media/capabilities.ts';
 import { createCapabilityRepository } from './media/capability-repository.ts';
-import { createEntryAudience } from '../federation/entry-audience.ts';
-import { registerEntryHandoff } from '../federation/entry-handoff.ts';
-import { registerTastingHandoff } from '../federation/tasting-handoff.ts';
-import { registerProfileHandoff } from '../federation/profile-handoff.ts';
-import { registerBlockHandoff } from '../federation/block-handoff.ts';
 import { createReceivedBlocks } from './blocks/received.ts';
 import { createReceivedBlockRepository } from './blocks/received-repository.ts';
 import { createServerSoftware } from './actors/server-software.ts';
@@ -38,13 +34,10 @@ import { createRemoteEntryRepository } from './remote-entries/repository.ts';
 import { createRemoteEntryService } from './remote-entries/service.ts';
 import { createBlockRepository } from './blocks/repository.ts';
 import { createFollowRepository } from './follows/repository.ts';
-import { registerFollowHandoff } from '../federation/follow-handoff.ts';
 import { createNotificationRepository } from './notifications/repository.ts';
 import { createDomainBlockRepository } from './domain-blocks/repository.ts';
 import { createDomainBlockService } from './domain-blocks/service.ts';
 import { createInboundLimiter } from './inbound-limits/limiter.ts';
-import { registerConversationHandoff } from '../federation/conversation-handoff.ts';
-import { createNoteReads } from './conversation/note-reads.ts';
 import { createIdempotencyRepository } from './idempotency/repository.ts';
 import { createIdempotencyService } from './idempotency/service.ts';
 
@@ -226,19 +219,16 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     localHost: new URL(config.origin).host,
     now,
   });
-  registerConversationHandoff(outbox, {
+  // Activities that go to other servers, handed to Fedify's queue after the local deliveries.
+  registerFederationHandoffs(database, outbox, {
     origin: config.origin,
     users,
     actors,
     remoteEntries: remoteEntryRepo,
     federatedEntries,
-    notes: createNoteReads(database.sqlite),
+    tastings: cellar.tastingRows,
     federation,
   });
-  // Follow, Undo(Follow) and Reject(Follow) of remote actors, through Fedify's queue.
-  registerFollowHandoff(outbox, { origin: config.origin, users, actors, federation });
-  // Block and Undo(Block) of remote accounts, through Fedify's queue.
-  registerBlockHandoff(outbox, { origin: config.origin, users, actors, federation });
   const receivedBlocks = createReceivedBlocks({
     repo: createReceivedBlockRepository(database.sqlite),
     actors,
@@ -252,27 +242,6 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     origin: config.origin,
     entries: remoteEntries,
     now,
-  });
-  // Entries of federated users to their remote followers, after the local deliveries.
-  registerEntryHandoff(outbox, {
-    users,
-    entries: federatedEntries,
-    audience: createEntryAudience(database.sqlite),
-    send: async (job) => (await federation.load()).sendEntryActivity(job),
-  });
-  // What remote servers show of a federated user, as an Update(Person) to her followers' servers.
-  registerProfileHandoff(outbox, {
-    users,
-    audience: createEntryAudience(database.sqlite),
-    send: async (job) => (await federation.load()).sendProfileUpdate(job),
-  });
-  // Tastings of federated users' federated entries, as Notes (after the local deliveries).
-  registerTastingHandoff(outbox, {
-    users,
-    entries: federatedEntries,
-    tastings: cellar.tastingRows,
-    audience: createEntryAudience(database.sqlite),
-    send: async (job) => (await federation.load()).sendTastingActivity(job),
   });
   const photoCapabilities = createPhotoCapabilities(
     createCapabilityRepository(database.sqlite),
