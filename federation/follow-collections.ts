@@ -1,7 +1,8 @@
 import type { PageItems } from '@fedify/fedify';
 import type { Recipient } from '@fedify/vocab';
 import type { UserRow } from '../src/db/schema/index.ts';
-import type { FollowRepository, RemoteRecipient } from '../src/follows/repository.ts';
+import type { RemoteRecipient } from '../src/follows/follow-rows.ts';
+import type { FollowRepository } from '../src/follows/repository.ts';
 import { INSTANCE_ACTOR } from './paths.ts';
 import type { CollectionSource } from './collections.ts';
 

@@ -1,7 +1,7 @@
 import type { LookedUpActor, RemoteFollowingItem } from '../../contract/follows.ts';
 import type { Follower, FollowingItem } from '../../contract/social.ts';
 import type { RemoteActorData } from '../actors/repository.ts';
-import type { FollowedPerson, FollowerRecord, RemoteFollowing } from './repository.ts';
+import type { FollowedPerson, FollowerRecord, RemoteFollowing } from './follow-rows.ts';
 
 export function presentFollowing(item: FollowedPerson): FollowingItem {
   return {

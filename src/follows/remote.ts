@@ -6,7 +6,8 @@ import type { FeedRepository } from '../feed/repository.ts';
 import { logger } from '../logger.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { UserRepository } from '../users/repository.ts';
-import type { FollowRepository, RemoteFollowing } from './repository.ts';
+import type { RemoteFollowing } from './follow-rows.ts';
+import type { FollowRepository } from './repository.ts';
 import { CANNOT_FOLLOW } from './service.ts';
 
 export interface RemoteFollowViewer {

@@ -1,69 +1,16 @@
 import type Database from 'better-sqlite3';
-import type { ActorKind, FollowRow, FollowState } from '../db/schema/index.ts';
-
-/** A local user as lists of people show them. */
-export interface PersonSummary {
-  id: number;
-  username: string;
-  fullName: string;
-  avatarPath: string | null;
-}
-
-/**
- * A local user an actor follows, or asked to (PENDING until they accept); remote accounts it
- * follows are `RemoteFollowing`.
- */
-export interface FollowedPerson {
-  followId: number;
-  user: PersonSummary;
-  state: FollowState;
-  followedAt: Date;
-}
-
-/** A remote actor a local user follows (or asked to: PENDING until its Accept arrives). */
-export interface RemoteFollowing {
-  followId: number;
-  actorId: number;
-  uri: string;
-  handle: string | null;
-  displayName: string;
-  summary: string;
-  avatarUrl: string | null;
-  state: FollowState;
-  followedAt: Date;
-}
-
-/** A remote follower as the followers collection lists it (an ActivityPub Recipient). */
-export interface RemoteRecipient {
-  followId: number;
-  uri: string;
-  inboxUrl: string | null;
-  sharedInboxUrl: string | null;
-}
-
-/** Someone who follows an actor: a local user's row (`user` set) or a remote actor's. */
-export interface FollowerRecord {
-  kind: ActorKind;
-  actorId: number;
-  user: PersonSummary | null;
-  displayName: string;
-  uri: string | null;
-  handle: string | null;
-  summary: string;
-  avatarUrl: string | null;
-  followedAt: Date;
-}
-
-function followOf(row: Record<string, unknown>): FollowRow {
-  return {
-    id: row.id as number,
-    followerId: row.follower_id as number,
-    followedId: row.followed_id as number,
-    state: row.state as FollowState,
-    activityUri: row.activity_uri as string | null,
-    createdAt: new Date(row.created_at as number),
-  };
-}
+import type { FollowRow, FollowState } from '../db/schema/index.ts';
+import {
+  followedPersonOf,
+  followerOf,
+  followOf,
+  recipientOf,
+  remoteFollowingOf,
+  type FollowedPerson,
+  type FollowerRecord,
+  type RemoteFollowing,
+  type RemoteRecipient,
+} from './follow-rows.ts';
 
 /**
  * Data access for follows: the only place that writes `follows`. Its lists read the actors and
@@ -177,20 +124,6 @@ export function createFollowRepository(sqlite: Database.Database) {
     )
     .pluck();
 
-  const recipientOf = (row: Record<string, unknown>): RemoteRecipient => ({
-    followId: row.id as number,
-    uri: row.uri as string,
-    inboxUrl: row.inbox_url as string | null,
-    sharedInboxUrl: row.shared_inbox_url as string | null,
-  });
-
-  const personOf = (row: Record<string, unknown>): PersonSummary => ({
-    id: row.user_id as number,
-    username: row.username as string,
-    fullName: row.full_name as string,
-    avatarPath: row.avatar_path as string | null,
-  });
-
   return {
     insert(followerId: number, followedId: number, state: FollowState, at: number): FollowRow {
       return followOf(insert.get(followerId, followedId, state, at) as Record<string, unknown>);
@@ -214,27 +147,12 @@ export function createFollowRepository(sqlite: Database.Database) {
 
     /** The local users a local user follows or asked to follow, most recent follow first. */
     following(userId: number): FollowedPerson[] {
-      return (following.all(userId) as Record<string, unknown>[]).map((row) => ({
-        followId: row.id as number,
-        user: personOf(row),
-        state: row.state as FollowState,
-        followedAt: new Date(row.created_at as number),
-      }));
+      return (following.all(userId) as Record<string, unknown>[]).map(followedPersonOf);
     },
 
     /** Everyone following a local user, local or remote, most recent first. */
     followers(userId: number): FollowerRecord[] {
-      return (followers.all(userId) as Record<string, unknown>[]).map((row) => ({
-        kind: row.kind as ActorKind,
-        actorId: row.actor_id as number,
-        user: row.user_id === null ? null : personOf(row),
-        displayName: row.display_name as string,
-        uri: row.uri as string | null,
-        handle: row.handle as string | null,
-        summary: row.summary as string,
-        avatarUrl: row.avatar_url as string | null,
-        followedAt: new Date(row.created_at as number),
-      }));
+      return (followers.all(userId) as Record<string, unknown>[]).map(followerOf);
     },
 
     /**
@@ -300,17 +218,7 @@ export function createFollowRepository(sqlite: Database.Database) {
 
     /** The remote actors a local user follows or asked to follow, most recent first. */
     remoteFollowing(userId: number): RemoteFollowing[] {
-      return (remoteFollowing.all(userId) as Record<string, unknown>[]).map((row) => ({
-        followId: row.id as number,
-        actorId: row.actor_id as number,
-        uri: row.uri as string,
-        handle: row.handle as string | null,
-        displayName: row.display_name as string,
-        summary: row.summary as string,
-        avatarUrl: row.avatar_url as string | null,
-        state: row.state as FollowState,
-        followedAt: new Date(row.created_at as number),
-      }));
+      return (remoteFollowing.all(userId) as Record<string, unknown>[]).map(remoteFollowingOf);
     },
 
     /** Remote followers of a local user in follow order, after the follow `afterId`. */

@@ -9,12 +9,8 @@ import { badRequest, conflict, forbidden, notFound } from '../domain-error.ts';
 import type { FeedRepository } from '../feed/repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { UserRepository } from '../users/repository.ts';
-import type {
-  FollowedPerson,
-  FollowerRecord,
-  FollowRepository,
-  PersonSummary,
-} from './repository.ts';
+import type { FollowedPerson, FollowerRecord, PersonSummary } from './follow-rows.ts';
+import type { FollowRepository } from './repository.ts';
 import type { UserSearch } from './user-search.ts';
 
 export interface FollowViewer {

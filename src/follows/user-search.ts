@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { otherProcessWrites } from '../db/read-cache.ts';
 import { fold } from '../beverages/search-index.ts';
-import type { PersonSummary } from './repository.ts';
+import type { PersonSummary } from './follow-rows.ts';
 
 /** A user as the search holds them. */
 type Indexed = [id: number, username: string, fullName: string, avatarPath: string | null];
