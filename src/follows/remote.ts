@@ -7,20 +7,13 @@ import { logger } from '../logger.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { RemoteFollowing } from './follow-rows.ts';
+import { createReceivedFollows, type FollowBlocks } from './received.ts';
 import type { FollowRepository } from './repository.ts';
 import { CANNOT_FOLLOW } from './service.ts';
 
 export interface RemoteFollowViewer {
   id: number;
 }
-
-/**
- * What a received Follow did: accepted now or before (send the Accept), a request waiting for
- * the user (`requested`), refused because the user blocked the actor (send a Reject), or
- * ignored.
- */
-export type ReceivedFollow =
-  { accepted: true; followUri: string } | { accepted: false; requested?: boolean; rejected?: true };
 
 export const NOT_FEDERATED =
   'Turn on federation (ActivityPub) in your profile to follow fediverse accounts.';
@@ -29,10 +22,8 @@ export const NOT_FEDERATED =
  * Follows between local users and remote ActivityPub actors, both ways. Writes go through the
  * follow and actor repositories in one transaction with their outbox record; federation
  * (federation/follow-handoff.ts) turns the records into Follow, Undo(Follow) and
- * Reject(Follow) deliveries once they commit. What arrives from other servers (Follow, Undo,
- * Accept, Reject, Delete, Update of an actor) comes here from the inbox listeners as plain
- * data, already verified (the signer is the activity's actor). Every received change is
- * idempotent: the same activity twice changes nothing more.
+ * Reject(Follow) deliveries once they commit. What arrives from other servers is handled by
+ * src/follows/received.ts, part of this service.
  */
 export function createRemoteFollowService(deps: {
   repo: FollowRepository;
@@ -47,14 +38,8 @@ export function createRemoteFollowService(deps: {
    * follows any more are removed with their photo copies, and all of a deleted actor's.
    */
   entries?: { forgetActor(actorUri: string, options?: { always?: boolean }): Promise<number> };
-  /**
-   * Blocks (src/blocks/): a blocked account can neither be followed nor follow, and neither can
-   * an account whose block of the user was received (its Follow is ignored, not rejected).
-   */
-  blocks?: {
-    isBlockedEitherWay(userId: number, actorId: number): boolean;
-    isBlockedByRemote(userId: number, actorId: number): boolean;
-  };
+  /** Blocks (src/blocks/), that refuse a follow either way. */
+  blocks?: FollowBlocks;
   now?: () => number;
 }) {
   const { repo, actors, users, feed, outbox, transaction, origin } = deps;
@@ -86,6 +71,19 @@ export function createRemoteFollowService(deps: {
   function followingOf(userId: number, actorId: number): RemoteFollowing | undefined {
     return repo.remoteFollowing(userId).find((item) => item.actorId === actorId);
   }
+
+  // What other servers send about follows (the inbox's listeners).
+  const received = createReceivedFollows({
+    repo,
+    actors,
+    users,
+    feed,
+    outbox,
+    transaction,
+    blocks: deps.blocks,
+    forgetEntries,
+    now,
+  });
 
   const service = {
     /** Keeps (or refreshes) a remote actor's document; returns its actor id. */
@@ -183,127 +181,7 @@ export function createRemoteFollowService(deps: {
       });
     },
 
-    /**
-     * A remote actor follows the local user `username`. Accepted at once when the user is
-     * federated (the caller then sends the Accept, again for a repeated Follow, as Mastodon
-     * does); refused (the caller sends a Reject) when the user blocked the actor; ignored
-     * (logged) when the actor blocked the user, and otherwise. The first time, the user gets a FOLLOW_INVITE notification.
-     * A user who approves followers gets a FOLLOW_REQUEST instead, and the follow stays
-     * PENDING (no Accept now: src/follows/requests.ts sends it once they accept); a repeated
-     * Follow of a pending request only takes its new id.
-     */
-    receiveFollow(username: string, actor: RemoteActorData, followUri: string): ReceivedFollow {
-      const user = users.findFederatedByUsername(username);
-      if (!user) return { accepted: false };
-      const me = actors.localActorId(user.id);
-      return transaction(() => {
-        const them = actors.saveRemote(actor, now());
-        if (deps.blocks?.isBlockedByRemote(user.id, them)) {
-          logger.info('A Follow of {user} from {actor}, who blocked them, was ignored', {
-            user: user.username,
-            actor: actor.uri,
-          });
-          return { accepted: false };
-        }
-        if (blocked(user.id, them)) return { accepted: false, rejected: true };
-        const existing = repo.find(them, me);
-        if (existing) {
-          if (existing.activityUri !== followUri) repo.setActivityUri(existing.id, followUri);
-          if (existing.state !== 'ACCEPTED') {
-            if (user.approveFollowers) return { accepted: false, requested: true };
-            repo.setState(existing.id, 'ACCEPTED');
-          }
-          return { accepted: true, followUri };
-        }
-        const at = now();
-        const request = user.approveFollowers;
-        repo.insertRemote(them, me, request ? 'PENDING' : 'ACCEPTED', followUri, at);
-        const payload = { follow: followUri, ...(request && { request: true }) };
-        outbox.record({ actorId: them, type: 'Follow', objectActorId: me, payload, createdAt: at });
-        return request ? { accepted: false, requested: true } : { accepted: true, followUri };
-      });
-    },
-
-    /**
-     * A remote actor undoes its Follow (`followUri`, or whatever follow it has of `username`
-     * when the Undo names no id). Its unanswered FOLLOW_INVITE is withdrawn.
-     */
-    receiveUndoFollow(actorUri: string, followUri: string | null, username: string | null): void {
-      const them = actors.findRemoteByUri(actorUri);
-      if (!them) return;
-      transaction(() => {
-        let existing = followUri ? repo.findByActivityUri(followUri) : undefined;
-        if (!existing && username) {
-          const user = users.findFederatedByUsername(username);
-          existing = user ? repo.find(them.id, actors.localActorId(user.id)) : undefined;
-        }
-        if (!existing || existing.followerId !== them.id) return;
-        repo.removeById(existing.id);
-        outbox.record({
-          actorId: them.id,
-          type: 'Undo',
-          objectActorId: existing.followedId,
-          payload: { follow: existing.activityUri ?? '' },
-          createdAt: now(),
-        });
-      });
-    },
-
-    /** The remote actor accepted our Follow `followUri`: the follow is ACCEPTED. */
-    receiveAccept(actorUri: string, followUri: string): boolean {
-      const follow = repo.findByActivityUri(followUri);
-      const them = actors.findRemoteByUri(actorUri);
-      if (!follow || !them || follow.followedId !== them.id) return false;
-      if (follow.state !== 'ACCEPTED') repo.setState(follow.id, 'ACCEPTED');
-      return true;
-    },
-
-    /** The remote actor refused (or ended) our follow `followUri`: it is removed. */
-    receiveReject(actorUri: string, followUri: string): boolean {
-      const follow = repo.findByActivityUri(followUri);
-      const them = actors.findRemoteByUri(actorUri);
-      if (!follow || !them || follow.followedId !== them.id) return false;
-      transaction(() => {
-        repo.removeById(follow.id);
-        const userId = actors.userIdOf(follow.followerId);
-        if (userId !== null) feed.removeActor(userId, them.id);
-      });
-      void forgetEntries(actorUri);
-      return true;
-    },
-
-    /** Update(Person): a known remote actor's document is stored again; strangers are not kept. */
-    receiveActorUpdate(actor: RemoteActorData): boolean {
-      if (!actors.findRemoteByUri(actor.uri)) return false;
-      actors.saveRemote(actor, now());
-      return true;
-    },
-
-    /**
-     * A remote actor is gone (Delete, or a 410 key): forgotten with everything it had here, its
-     * entries' photo copies first (the rows would go by cascade, the files not).
-     */
-    async actorGone(actorUri: string): Promise<boolean> {
-      if (!actors.findRemoteByUri(actorUri)) return false;
-      await forgetEntries(actorUri, true);
-      return actors.removeRemote(actorUri);
-    },
-
-    /**
-     * Deliveries to these remote actors failed for good (their inbox answers 404 or 410): they
-     * no longer follow anyone here.
-     */
-    deliveryGone(actorUris: readonly string[]): number {
-      let dropped = 0;
-      transaction(() => {
-        for (const uri of actorUris) {
-          const them = actors.findRemoteByUri(uri);
-          if (!them) continue;
-          dropped += repo.removeFollowsBy(them.id);
-        }
-      });
-      return dropped;
-    },
+    ...received,
 
     /** The remote actors the caller follows or asked to follow. */
     following(viewer: RemoteFollowViewer): RemoteFollowing[] {

@@ -1,0 +1,171 @@
+import type { ActorRepository, RemoteActorData } from '../actors/repository.ts';
+import type { Transaction } from '../db/transaction.ts';
+import type { FeedRepository } from '../feed/repository.ts';
+import { logger } from '../logger.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { UserRepository } from '../users/repository.ts';
+import type { FollowRepository } from './repository.ts';
+
+/**
+ * What a received Follow did: accepted now or before (send the Accept), a request waiting for
+ * the user (`requested`), refused because the user blocked the actor (send a Reject), or
+ * ignored.
+ */
+export type ReceivedFollow =
+  { accepted: true; followUri: string } | { accepted: false; requested?: boolean; rejected?: true };
+
+/**
+ * Blocks (src/blocks/): a blocked account can neither be followed nor follow, and neither can
+ * an account whose block of the user was received (its Follow is ignored, not rejected).
+ */
+export interface FollowBlocks {
+  isBlockedEitherWay(userId: number, actorId: number): boolean;
+  isBlockedByRemote(userId: number, actorId: number): boolean;
+}
+
+/**
+ * What other servers send about follows (Follow, Undo, Accept, Reject, Delete and Update of an
+ * actor, failed deliveries), part of the remote follow service (src/follows/remote.ts). It comes
+ * from the inbox listeners as plain data, already verified (the signer is the activity's
+ * actor). Every received change is idempotent: the same activity twice changes nothing more.
+ */
+export function createReceivedFollows(deps: {
+  repo: FollowRepository;
+  actors: ActorRepository;
+  users: UserRepository;
+  feed: FeedRepository;
+  outbox: Outbox;
+  transaction: Transaction;
+  blocks?: FollowBlocks;
+  /** After a follow of `actorUri` ended: its entries go if nobody here follows it now. */
+  forgetEntries(actorUri: string | null | undefined, always?: boolean): Promise<void>;
+  now: () => number;
+}) {
+  const { repo, actors, users, feed, outbox, transaction, forgetEntries, now } = deps;
+  const blocked = (userId: number, actorId: number) =>
+    deps.blocks?.isBlockedEitherWay(userId, actorId) ?? false;
+
+  return {
+    /**
+     * A remote actor follows the local user `username`. Accepted at once when the user is
+     * federated (the caller then sends the Accept, again for a repeated Follow, as Mastodon
+     * does); refused (the caller sends a Reject) when the user blocked the actor; ignored
+     * (logged) when the actor blocked the user, and otherwise. The first time, the user gets a FOLLOW_INVITE notification.
+     * A user who approves followers gets a FOLLOW_REQUEST instead, and the follow stays
+     * PENDING (no Accept now: src/follows/requests.ts sends it once they accept); a repeated
+     * Follow of a pending request only takes its new id.
+     */
+    receiveFollow(username: string, actor: RemoteActorData, followUri: string): ReceivedFollow {
+      const user = users.findFederatedByUsername(username);
+      if (!user) return { accepted: false };
+      const me = actors.localActorId(user.id);
+      return transaction(() => {
+        const them = actors.saveRemote(actor, now());
+        if (deps.blocks?.isBlockedByRemote(user.id, them)) {
+          logger.info('A Follow of {user} from {actor}, who blocked them, was ignored', {
+            user: user.username,
+            actor: actor.uri,
+          });
+          return { accepted: false };
+        }
+        if (blocked(user.id, them)) return { accepted: false, rejected: true };
+        const existing = repo.find(them, me);
+        if (existing) {
+          if (existing.activityUri !== followUri) repo.setActivityUri(existing.id, followUri);
+          if (existing.state !== 'ACCEPTED') {
+            if (user.approveFollowers) return { accepted: false, requested: true };
+            repo.setState(existing.id, 'ACCEPTED');
+          }
+          return { accepted: true, followUri };
+        }
+        const at = now();
+        const request = user.approveFollowers;
+        repo.insertRemote(them, me, request ? 'PENDING' : 'ACCEPTED', followUri, at);
+        const payload = { follow: followUri, ...(request && { request: true }) };
+        outbox.record({ actorId: them, type: 'Follow', objectActorId: me, payload, createdAt: at });
+        return request ? { accepted: false, requested: true } : { accepted: true, followUri };
+      });
+    },
+
+    /**
+     * A remote actor undoes its Follow (`followUri`, or whatever follow it has of `username`
+     * when the Undo names no id). Its unanswered FOLLOW_INVITE is withdrawn.
+     */
+    receiveUndoFollow(actorUri: string, followUri: string | null, username: string | null): void {
+      const them = actors.findRemoteByUri(actorUri);
+      if (!them) return;
+      transaction(() => {
+        let existing = followUri ? repo.findByActivityUri(followUri) : undefined;
+        if (!existing && username) {
+          const user = users.findFederatedByUsername(username);
+          existing = user ? repo.find(them.id, actors.localActorId(user.id)) : undefined;
+        }
+        if (!existing || existing.followerId !== them.id) return;
+        repo.removeById(existing.id);
+        outbox.record({
+          actorId: them.id,
+          type: 'Undo',
+          objectActorId: existing.followedId,
+          payload: { follow: existing.activityUri ?? '' },
+          createdAt: now(),
+        });
+      });
+    },
+
+    /** The remote actor accepted our Follow `followUri`: the follow is ACCEPTED. */
+    receiveAccept(actorUri: string, followUri: string): boolean {
+      const follow = repo.findByActivityUri(followUri);
+      const them = actors.findRemoteByUri(actorUri);
+      if (!follow || !them || follow.followedId !== them.id) return false;
+      if (follow.state !== 'ACCEPTED') repo.setState(follow.id, 'ACCEPTED');
+      return true;
+    },
+
+    /** The remote actor refused (or ended) our follow `followUri`: it is removed. */
+    receiveReject(actorUri: string, followUri: string): boolean {
+      const follow = repo.findByActivityUri(followUri);
+      const them = actors.findRemoteByUri(actorUri);
+      if (!follow || !them || follow.followedId !== them.id) return false;
+      transaction(() => {
+        repo.removeById(follow.id);
+        const userId = actors.userIdOf(follow.followerId);
+        if (userId !== null) feed.removeActor(userId, them.id);
+      });
+      void forgetEntries(actorUri);
+      return true;
+    },
+
+    /** Update(Person): a known remote actor's document is stored again; strangers are not kept. */
+    receiveActorUpdate(actor: RemoteActorData): boolean {
+      if (!actors.findRemoteByUri(actor.uri)) return false;
+      actors.saveRemote(actor, now());
+      return true;
+    },
+
+    /**
+     * A remote actor is gone (Delete, or a 410 key): forgotten with everything it had here, its
+     * entries' photo copies first (the rows would go by cascade, the files not).
+     */
+    async actorGone(actorUri: string): Promise<boolean> {
+      if (!actors.findRemoteByUri(actorUri)) return false;
+      await forgetEntries(actorUri, true);
+      return actors.removeRemote(actorUri);
+    },
+
+    /**
+     * Deliveries to these remote actors failed for good (their inbox answers 404 or 410): they
+     * no longer follow anyone here.
+     */
+    deliveryGone(actorUris: readonly string[]): number {
+      let dropped = 0;
+      transaction(() => {
+        for (const uri of actorUris) {
+          const them = actors.findRemoteByUri(uri);
+          if (!them) continue;
+          dropped += repo.removeFollowsBy(them.id);
+        }
+      });
+      return dropped;
+    },
+  };
+}
