@@ -1,9 +1,7 @@
 import type Database from 'better-sqlite3';
-import { createReadCache } from '../db/read-cache.ts';
-import { NO_CONVERSATION, type ConversationCounts } from '../../contract/conversation.ts';
 import type { CommentAudience } from '../../contract/enums.ts';
 import { COMMENT, commentOf, type CommentRecord } from './comment-rows.ts';
-import { blockedEitherWaySql, commentReadableSql } from '../visibility/policy.ts';
+import { createCountStatements } from './count-repository.ts';
 import { createThreadStatements } from './thread-repository.ts';
 
 export type { CommentRecord } from './comment-rows.ts';
@@ -16,29 +14,16 @@ export interface EntryRef {
 
 const COLUMN = { local: 'beverage_id', remote: 'remote_entry_id' } as const;
 
-/**
- * A cheer (`c`) the viewer may see: not by someone the viewer (@userId, whose actor is @actorId)
- * blocked or who blocked them (docs/social.md, "Blocks").
- */
-const READABLE = `NOT ${blockedEitherWaySql('@userId', '@actorId', 'c.actor_id')}`;
-
-/**
- * A comment (`c`) the viewer reads (docs/social.md, "Who reads a reply"): the one rule of
- * src/visibility/policy.ts. The thread, the counts and the notifications ask it, so a count is
- * what the thread shows. Counted only when not deleted (a tombstone is no comment).
- */
-const COMMENT_READABLE = commentReadableSql('@userId', '@actorId', 'c');
-
 /** Both kinds of entry, one prepared statement each. */
 function perKind<T>(make: (column: string) => T): Record<EntryRef['kind'], T> {
   return { local: make(COLUMN.local), remote: make(COLUMN.remote) };
 }
 
 /**
- * Data access for cheers and comments: the only place that queries `cheers` and `comments`.
- * Every statement is one range of an index that starts with the entry (cheers_*_actor_unique,
- * comments_*_idx); the counts of a whole page of entries are one statement, kept until the
- * database changes (any write, a cheer or a comment among them, forgets them).
+ * Data access for cheers and comments: the only place that queries `cheers` and `comments`,
+ * with the thread's statements (thread-repository.ts) and the counts (count-repository.ts)
+ * spread into it. Every statement is one range of an index that starts with the entry
+ * (cheers_*_actor_unique, comments_*_idx).
  */
 export function createConversationRepository(sqlite: Database.Database) {
   const insertCheer = perKind((col) =>
@@ -53,20 +38,6 @@ export function createConversationRepository(sqlite: Database.Database) {
     sqlite.prepare(`DELETE FROM cheers WHERE ${col} = ? AND actor_id = ? RETURNING id`).pluck(),
   );
   const cheerExists = sqlite.prepare('SELECT 1 FROM cheers WHERE id = ?').pluck();
-  // The viewer's actor is looked up, never made: a user who never acted has cheered nothing
-  // (and nobody can have blocked them).
-  const counts = perKind((col) =>
-    sqlite.prepare(
-      `SELECT e.value AS id,
-         (SELECT count(*) FROM cheers c WHERE c.${col} = e.value AND ${READABLE}) AS cheer_count,
-         EXISTS (SELECT 1 FROM cheers WHERE ${col} = e.value AND actor_id = @actorId)
-           AS cheered_by_me,
-         (SELECT count(*) FROM comments c WHERE c.${col} = e.value AND c.deleted_at IS NULL
-           AND ${COMMENT_READABLE}) AS comment_count
-       FROM json_each(@ids) e`,
-    ),
-  );
-  const actorOfUser = sqlite.prepare('SELECT id FROM actors WHERE user_id = ?').pluck();
   const insertComment = perKind((col) =>
     sqlite
       .prepare(
@@ -105,43 +76,6 @@ export function createConversationRepository(sqlite: Database.Database) {
     'SELECT id, actor_id, beverage_id, remote_entry_id, content, uri, created_at FROM comments WHERE id = ?',
   );
 
-  // A page asked again (the dashboard's) asks SQLite nothing, as its ids and JSON do not
-  // (docs/performance.md, "Reading entries fast"): kept until the database changes.
-  const pages = createReadCache<string, Map<number, ConversationCounts>>(sqlite, {
-    maxEntries: 500,
-  });
-
-  function countsOf(
-    kind: EntryRef['kind'],
-    ids: readonly number[],
-    userId: number,
-  ): Map<number, ConversationCounts> {
-    if (ids.length === 0) return new Map();
-    const key = `${kind}:${userId}:${ids.join(',')}`;
-    return pages.get(key, () => readCounts(kind, ids, userId))!;
-  }
-
-  function readCounts(
-    kind: EntryRef['kind'],
-    ids: readonly number[],
-    userId: number,
-  ): Map<number, ConversationCounts> {
-    const found = new Map<number, ConversationCounts>();
-    const actorId = (actorOfUser.get(userId) as number | undefined) ?? 0;
-    const rows = counts[kind].all({ ids: JSON.stringify(ids), actorId, userId }) as Record<
-      string,
-      number
-    >[];
-    for (const row of rows) {
-      found.set(row.id!, {
-        cheerCount: row.cheer_count!,
-        cheeredByMe: row.cheered_by_me === 1,
-        commentCount: row.comment_count!,
-      });
-    }
-    return found;
-  }
-
   function findComment(entry: EntryRef, id: number): CommentRecord | undefined {
     const row = oneComment[entry.kind].get(id, entry.id) as Record<string, unknown> | undefined;
     return row && commentOf(row);
@@ -165,6 +99,7 @@ export function createConversationRepository(sqlite: Database.Database) {
   const threadStatements = createThreadStatements(sqlite);
   return {
     ...threadStatements,
+    ...createCountStatements(sqlite),
 
     /**
      * Removes the actor's cheers, cheers of comments and comments on the user's entries (a
@@ -195,17 +130,6 @@ export function createConversationRepository(sqlite: Database.Database) {
 
     cheerExists(id: number): boolean {
       return cheerExists.get(id) !== undefined;
-    },
-
-    /**
-     * The counts of entries of one kind as the user sees them (`cheeredByMe`), by entry id: one
-     * statement for the whole list.
-     */
-    countsOf,
-
-    /** One entry's counts as the user sees them. */
-    counts(entry: EntryRef, userId: number): ConversationCounts {
-      return countsOf(entry.kind, [entry.id], userId).get(entry.id) ?? NO_CONVERSATION;
     },
 
     /** A local user's comment; an answer names its parent (under the same entry). */
