@@ -23,24 +23,31 @@ export interface FollowBlocks {
   isBlockedByRemote(userId: number, actorId: number): boolean;
 }
 
-/**
- * What other servers send about follows (Follow, Undo, Accept, Reject, Delete and Update of an
- * actor, failed deliveries), part of the remote follow service (src/follows/remote.ts). It comes
- * from the inbox listeners as plain data, already verified (the signer is the activity's
- * actor). Every received change is idempotent: the same activity twice changes nothing more.
- */
-export function createReceivedFollows(deps: {
+/** What remote follows are kept in and recorded by, given and received alike. */
+export interface RemoteFollowStores {
   repo: FollowRepository;
   actors: ActorRepository;
   users: UserRepository;
   feed: FeedRepository;
   outbox: Outbox;
   transaction: Transaction;
+  /** Blocks (src/blocks/), that refuse a follow either way. */
   blocks?: FollowBlocks;
-  /** After a follow of `actorUri` ended: its entries go if nobody here follows it now. */
-  forgetEntries(actorUri: string | null | undefined, always?: boolean): Promise<void>;
-  now: () => number;
-}) {
+}
+
+/**
+ * What other servers send about follows (Follow, Undo, Accept, Reject, Delete and Update of an
+ * actor, failed deliveries), part of the remote follow service (src/follows/remote.ts). It comes
+ * from the inbox listeners as plain data, already verified (the signer is the activity's
+ * actor). Every received change is idempotent: the same activity twice changes nothing more.
+ */
+export function createReceivedFollows(
+  deps: RemoteFollowStores & {
+    /** After a follow of `actorUri` ended: its entries go if nobody here follows it now. */
+    forgetEntries(actorUri: string | null | undefined, always?: boolean): Promise<void>;
+    now: () => number;
+  },
+) {
   const { repo, actors, users, feed, outbox, transaction, forgetEntries, now } = deps;
   const blocked = (userId: number, actorId: number) =>
     deps.blocks?.isBlockedEitherWay(userId, actorId) ?? false;

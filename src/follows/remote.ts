@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ActorRepository, RemoteActorData } from '../actors/repository.ts';
-import type { Transaction } from '../db/transaction.ts';
+import type { RemoteActorData } from '../actors/repository.ts';
 import { conflict, forbidden, notFound } from '../domain-error.ts';
-import type { FeedRepository } from '../feed/repository.ts';
 import { logger } from '../logger.ts';
-import type { Outbox } from '../outbox/outbox.ts';
-import type { UserRepository } from '../users/repository.ts';
 import type { RemoteFollowing } from './follow-rows.ts';
-import { createReceivedFollows, type FollowBlocks } from './received.ts';
-import type { FollowRepository } from './repository.ts';
+import { createReceivedFollows, type RemoteFollowStores } from './received.ts';
 import { CANNOT_FOLLOW } from './service.ts';
 
 export interface RemoteFollowViewer {
@@ -25,23 +20,17 @@ export const NOT_FEDERATED =
  * Reject(Follow) deliveries once they commit. What arrives from other servers is handled by
  * src/follows/received.ts, part of this service.
  */
-export function createRemoteFollowService(deps: {
-  repo: FollowRepository;
-  actors: ActorRepository;
-  users: UserRepository;
-  feed: FeedRepository;
-  outbox: Outbox;
-  transaction: Transaction;
-  origin: string;
-  /**
-   * Entries received from remote actors (src/remote-entries/): those of an actor nobody here
-   * follows any more are removed with their photo copies, and all of a deleted actor's.
-   */
-  entries?: { forgetActor(actorUri: string, options?: { always?: boolean }): Promise<number> };
-  /** Blocks (src/blocks/), that refuse a follow either way. */
-  blocks?: FollowBlocks;
-  now?: () => number;
-}) {
+export function createRemoteFollowService(
+  deps: RemoteFollowStores & {
+    origin: string;
+    /**
+     * Entries received from remote actors (src/remote-entries/): those of an actor nobody here
+     * follows any more are removed with their photo copies, and all of a deleted actor's.
+     */
+    entries?: { forgetActor(actorUri: string, options?: { always?: boolean }): Promise<number> };
+    now?: () => number;
+  },
+) {
   const { repo, actors, users, feed, outbox, transaction, origin } = deps;
   const blocked = (userId: number, actorId: number) =>
     deps.blocks?.isBlockedEitherWay(userId, actorId) ?? false;
