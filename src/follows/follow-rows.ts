@@ -75,6 +75,14 @@ export const personOf = (row: Record<string, unknown>): PersonSummary => ({
   avatarPath: row.avatar_path as string | null,
 });
 
+/** An actor's columns as lists show them (`display_name`, `handle`, `summary`, `avatar_url`). */
+const actorNamesOf = (row: Record<string, unknown>) => ({
+  displayName: row.display_name as string,
+  handle: row.handle as string | null,
+  summary: row.summary as string,
+  avatarUrl: row.avatar_url as string | null,
+});
+
 export const followedPersonOf = (row: Record<string, unknown>): FollowedPerson => ({
   followId: row.id as number,
   user: personOf(row),
@@ -86,11 +94,8 @@ export const followerOf = (row: Record<string, unknown>): FollowerRecord => ({
   kind: row.kind as ActorKind,
   actorId: row.actor_id as number,
   user: row.user_id === null ? null : personOf(row),
-  displayName: row.display_name as string,
   uri: row.uri as string | null,
-  handle: row.handle as string | null,
-  summary: row.summary as string,
-  avatarUrl: row.avatar_url as string | null,
+  ...actorNamesOf(row),
   followedAt: new Date(row.created_at as number),
 });
 
@@ -98,10 +103,7 @@ export const remoteFollowingOf = (row: Record<string, unknown>): RemoteFollowing
   followId: row.id as number,
   actorId: row.actor_id as number,
   uri: row.uri as string,
-  handle: row.handle as string | null,
-  displayName: row.display_name as string,
-  summary: row.summary as string,
-  avatarUrl: row.avatar_url as string | null,
+  ...actorNamesOf(row),
   state: row.state as FollowState,
   followedAt: new Date(row.created_at as number),
 });
