@@ -22,7 +22,7 @@ const sqliteCore = require('drizzle-orm/sqlite-core') as typeof SqliteCore;
 const betterSqlite = require('drizzle-orm/better-sqlite3') as typeof BetterSqlite;
 const migrator = require('drizzle-orm/better-sqlite3/migrator') as typeof Migrator;
 
-export const { and, asc, desc, eq, isNull, lt, ne, or, sql } = core;
+export const { and, asc, desc, eq, getTableColumns, isNull, lt, ne, or, sql } = core;
 export const { blob, check, index, integer, primaryKey, sqliteTable, text, unique, uniqueIndex } =
   sqliteCore;
 export const { drizzle } = betterSqlite;
