@@ -22,8 +22,17 @@ export default tseslint.config(
   {
     // The server's code, its tests and tools: a promise is awaited or handled, never dropped
     // (data access is asynchronous: a dropped one is a write nobody waits for).
-    files: ['src/**/*.ts', 'federation/**/*.ts', 'contract/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    files: [
+      'src/**/*.ts',
+      'federation/**/*.ts',
+      'contract/**/*.ts',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+    ],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

@@ -39,56 +39,65 @@ export async function seedCellar(
   { lineless, otherEntries }: CellarSeed = { lineless: LINELESS, otherEntries: OTHER_ENTRIES },
 ): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-cellar-'));
-  const { sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
+  const { database, sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
   const passwordHash = await hashPassword(PASSWORD);
   const now = Date.now();
-  const addEntry = sqlite.prepare(
-    `insert into beverages (user_id, type, name, subtype, maker_name, rating, notes, status,
+  const addUser = database
+    .prepare(
+      `insert into users (username, full_name, email, role, password_hash) values (?, ?, ?, 'USER', ?)
+       returning id`,
+    )
+    .pluck<number>();
+  const addEntry = database
+    .prepare(
+      `insert into beverages (user_id, type, name, subtype, maker_name, rating, notes, status,
        in_cellar, created_at, updated_at, drink_from, drink_until)
-     values (?, ?, ?, ?, '', 3, '', 'TRIED', ?, ?, ?, ?, ?)`,
-  );
-  const addPlace = sqlite.prepare(
-    'insert into places (user_id, name, parent_id, created_at) values (?, ?, ?, ?)',
-  );
-  const addBottle = sqlite.prepare(
+     values (?, ?, ?, ?, '', 3, '', 'TRIED', ?, ?, ?, ?, ?)
+     returning id`,
+    )
+    .pluck<number>();
+  const addPlace = database
+    .prepare(
+      'insert into places (user_id, name, parent_id, created_at) values (?, ?, ?, ?) returning id',
+    )
+    .pluck<number>();
+  const addBottle = database.prepare(
     `insert into bottles (beverage_id, user_id, quantity, size_ml, vintage, place_id,
        purchased_on, price_minor, currency, note, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, NULL, ?, ?, '', ?, ?)`,
   );
-  const addEvent = sqlite.prepare(
+  const addEvent = database.prepare(
     `insert into bottle_events (user_id, beverage_id, kind, change, at) values (?, ?, 'ADDED', ?, ?)`,
   );
-  sqlite.transaction(() => {
-    const userId = Number(
-      sqlite
-        .prepare(
-          `insert into users (username, full_name, email, role, password_hash) values (?, ?, ?, 'USER', ?)`,
-        )
-        .run('cellar_0', 'Cellar Keeper', 'cellar0@example.com', passwordHash).lastInsertRowid,
-    );
+  await database.transaction(async () => {
+    const userId = (await addUser.get(
+      'cellar_0',
+      'Cellar Keeper',
+      'cellar0@example.com',
+      passwordHash,
+    ))!;
     // 10 rooms, 4 racks in each, and bins in the racks: 200 places.
     const places: number[] = [];
     const racks: number[] = [];
     for (let r = 0; r < 10; r++) {
-      const room = Number(addPlace.run(userId, `Room ${r}`, null, now).lastInsertRowid);
+      const room = (await addPlace.get(userId, `Room ${r}`, null, now))!;
       places.push(room);
       for (let k = 0; k < 4; k++) {
-        const rack = Number(addPlace.run(userId, `Rack ${k}`, room, now).lastInsertRowid);
+        const rack = (await addPlace.get(userId, `Rack ${k}`, room, now))!;
         places.push(rack);
         racks.push(rack);
       }
     }
     for (let b = 0; places.length < PLACES; b++) {
-      const bin = addPlace.run(userId, `Bin ${b}`, racks[b % racks.length]!, now);
-      places.push(Number(bin.lastInsertRowid));
+      places.push((await addPlace.get(userId, `Bin ${b}`, racks[b % racks.length]!, now))!);
     }
-    const entry = (inCellar: boolean, i: number) => {
+    const entry = async (inCellar: boolean, i: number) => {
       const type = pick(TYPES);
       const at = Math.floor(now - rng() * 3 * 365 * 24 * 3600_000);
       const from = rng() < 0.7 ? 2010 + Math.floor(rng() * 25) : null;
       const until = from !== null && rng() < 0.8 ? from + Math.floor(rng() * 10) : null;
       const name = `${pick(NAMES)} ${i}`;
-      const row = addEntry.run(
+      return (await addEntry.get(
         userId,
         type,
         name,
@@ -98,12 +107,12 @@ export async function seedCellar(
         at,
         from,
         until,
-      );
-      return Number(row.lastInsertRowid);
+      ))!;
     };
-    const cellar = Array.from({ length: CELLAR_ENTRIES }, (_, i) => entry(true, i));
-    for (let i = 0; i < lineless; i++) entry(true, CELLAR_ENTRIES + i);
-    for (let i = 0; i < otherEntries; i++) entry(false, CELLAR_ENTRIES + lineless + i);
+    const cellar: number[] = [];
+    for (let i = 0; i < CELLAR_ENTRIES; i++) cellar.push(await entry(true, i));
+    for (let i = 0; i < lineless; i++) await entry(true, CELLAR_ENTRIES + i);
+    for (let i = 0; i < otherEntries; i++) await entry(false, CELLAR_ENTRIES + lineless + i);
     let left = BOTTLES;
     // Every entry with bottle lines has at least one; the rest go to entries at random.
     for (let line = 0; left > 0; line++) {
@@ -112,7 +121,7 @@ export async function seedCellar(
       const beverageId = line < cellar.length ? cellar[line]! : pick(cellar);
       const priced = rng() < 0.8;
       const at = Math.floor(now - rng() * 365 * 24 * 3600_000);
-      addBottle.run(
+      await addBottle.run(
         beverageId,
         userId,
         quantity,
@@ -124,9 +133,9 @@ export async function seedCellar(
         at,
         at,
       );
-      addEvent.run(userId, beverageId, quantity, at);
+      await addEvent.run(userId, beverageId, quantity, at);
     }
-  })();
+  });
   sqlite.pragma('optimize');
   close();
   return dataDir;

@@ -44,27 +44,39 @@ export async function seedExport(): Promise<{ dataDir: string; photos: number }>
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-export-'));
   const uploads = path.join(dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });
-  const { sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
+  const { database, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
   const passwordHash = await hashPassword(PASSWORD);
   const variants = await photoVariants();
-  const addUser = sqlite.prepare(
-    `insert into users (username, full_name, email, role, password_hash) values (?, ?, ?, 'USER', ?)`,
-  );
-  const addEntry = sqlite.prepare(
-    `insert into beverages (user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const addShare = sqlite.prepare(
+  const addUser = database
+    .prepare(
+      `insert into users (username, full_name, email, role, password_hash) values (?, ?, ?, 'USER', ?)
+       returning id`,
+    )
+    .pluck<number>();
+  const addEntry = database
+    .prepare(
+      `insert into beverages (user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     returning id`,
+    )
+    .pluck<number>();
+  const addShare = database.prepare(
     `insert into shares (beverage_id, recipient_id, shared_by_id, state, created_at) values (?, ?, ?, 'PENDING', ?)`,
   );
   let photos = 0;
-  sqlite.transaction(() => {
-    const owner = Number(
-      addUser.run('export_0', 'Export Owner', 'export0@example.com', passwordHash).lastInsertRowid,
-    );
-    const friend = Number(
-      addUser.run('export_1', 'Export Friend', 'export1@example.com', passwordHash).lastInsertRowid,
-    );
+  await database.transaction(async () => {
+    const owner = (await addUser.get(
+      'export_0',
+      'Export Owner',
+      'export0@example.com',
+      passwordHash,
+    ))!;
+    const friend = (await addUser.get(
+      'export_1',
+      'Export Friend',
+      'export1@example.com',
+      passwordHash,
+    ))!;
     const t0 = Date.now() - ENTRIES * 60_000;
     for (let i = 0; i < ENTRIES; i++) {
       const type = pick(TYPES);
@@ -77,25 +89,23 @@ export async function seedExport(): Promise<{ dataDir: string; photos: number }>
         photos++;
       }
       const at = t0 + i * 60_000;
-      const id = Number(
-        addEntry.run(
-          owner,
-          type,
-          `${pick(NAMES)} ${i}`,
-          pick(subtypesOf(type)),
-          `Maker ${i % 700}`,
-          status === 'TRIED' ? Math.floor(rng() * 6) : 0,
-          i % 3 === 0 ? 'Notes with "quotes", commas, and a line\nbreak.' : '',
-          status,
-          rng() < 0.2 ? 1 : 0,
-          photoPath,
-          at,
-          at,
-        ).lastInsertRowid,
-      );
-      if (i % SHARE_EVERY === 0) addShare.run(id, friend, owner, at);
+      const id = (await addEntry.get(
+        owner,
+        type,
+        `${pick(NAMES)} ${i}`,
+        pick(subtypesOf(type)),
+        `Maker ${i % 700}`,
+        status === 'TRIED' ? Math.floor(rng() * 6) : 0,
+        i % 3 === 0 ? 'Notes with "quotes", commas, and a line\nbreak.' : '',
+        status,
+        rng() < 0.2 ? 1 : 0,
+        photoPath,
+        at,
+        at,
+      ))!;
+      if (i % SHARE_EVERY === 0) await addShare.run(id, friend, owner, at);
     }
-  })();
+  });
   close();
   return { dataDir, photos };
 }

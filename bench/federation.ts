@@ -40,82 +40,79 @@ const FAN_OUT_ROUNDS = 15;
  * neighbour (one follower, on the silent server).
  */
 async function seed(dataDir: string, origins: string[], silentOrigin: string) {
-  const { db, sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
+  const { database, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
   try {
-    const users = createUserRepository(db);
-    const actors = createActorRepository(sqlite);
+    const users = createUserRepository(database);
+    const actors = createActorRepository(database);
     const passwordHash = await hashPassword(PASSWORD);
     const ids: Record<string, number> = {};
     for (const username of ['author', 'quiet', 'reader', 'neighbour']) {
-      const row = users.insert({
+      const row = await users.insert({
         username,
         fullName: username,
         email: `${username}@example.com`,
         role: 'USER',
         passwordHash,
       });
-      users.update(row.id, { activityPubEnabled: true });
-      ids[username] = actors.localActorId(row.id);
+      await users.update(row.id, { activityPubEnabled: true });
+      ids[username] = await actors.localActorId(row.id);
     }
     const now = Date.now();
-    const insertActor = sqlite.prepare(
-      `INSERT INTO actors (kind, uri, inbox_url, shared_inbox_url, display_name, handle, summary,
-         created_at, updated_at, fetched_at) VALUES ('remote', ?, ?, ?, ?, ?, '', ?, ?, ?)`,
-    );
-    const insertFollow = sqlite.prepare(
+    const insertActor = database
+      .prepare(
+        `INSERT INTO actors (kind, uri, inbox_url, shared_inbox_url, display_name, handle, summary,
+         created_at, updated_at, fetched_at) VALUES ('remote', ?, ?, ?, ?, ?, '', ?, ?, ?)
+         RETURNING id`,
+      )
+      .pluck<number>();
+    const insertFollow = database.prepare(
       `INSERT INTO follows (follower_id, followed_id, state, activity_uri, created_at)
        VALUES (?, ?, 'ACCEPTED', ?, ?)`,
     );
-    sqlite.transaction(() => {
-      origins.forEach((origin, h) => {
+    await database.transaction(async () => {
+      for (const [h, origin] of origins.entries()) {
         for (let u = 0; u < FOLLOWERS_PER_HOST; u++) {
           const uri = `${origin}/users/f${u}`;
           const host = new URL(origin).host;
-          const id = Number(
-            insertActor.run(
-              uri,
-              `${uri}/inbox`,
-              `${origin}/inbox`,
-              `f${u}`,
-              `@f${u}@${host}`,
-              now,
-              now,
-              now,
-            ).lastInsertRowid,
-          );
-          insertFollow.run(id, ids.author, `${uri}#follow-${h}`, now);
+          const id = (await insertActor.get(
+            uri,
+            `${uri}/inbox`,
+            `${origin}/inbox`,
+            `f${u}`,
+            `@f${u}@${host}`,
+            now,
+            now,
+            now,
+          ))!;
+          await insertFollow.run(id, ids.author, `${uri}#follow-${h}`, now);
         }
-      });
+      }
       const poster = `${origins[0]}/users/poster`;
-      const posterId = Number(
-        insertActor.run(
-          poster,
-          `${poster}/inbox`,
-          `${origins[0]}/inbox`,
-          'poster',
-          `@poster@${new URL(origins[0]!).host}`,
-          now,
-          now,
-          now,
-        ).lastInsertRowid,
-      );
-      insertFollow.run(ids.reader, posterId, null, now);
+      const posterId = (await insertActor.get(
+        poster,
+        `${poster}/inbox`,
+        `${origins[0]}/inbox`,
+        'poster',
+        `@poster@${new URL(origins[0]!).host}`,
+        now,
+        now,
+        now,
+      ))!;
+      await insertFollow.run(ids.reader, posterId, null, now);
       const silentHost = new URL(silentOrigin).host;
       const silentFan = `${silentOrigin}/users/fan`;
-      const silentFanId = Number(
-        insertActor.run(
-          silentFan,
-          `${silentFan}/inbox`,
-          `${silentOrigin}/inbox`,
-          'fan',
-          `@fan@${silentHost}`,
-          now,
-          now,
-          now,
-        ).lastInsertRowid,
-      );
-      insertFollow.run(silentFanId, ids.neighbour, `${silentFan}#follow`, now);
-    })();
+      const silentFanId = (await insertActor.get(
+        silentFan,
+        `${silentFan}/inbox`,
+        `${silentOrigin}/inbox`,
+        'fan',
+        `@fan@${silentHost}`,
+        now,
+        now,
+        now,
+      ))!;
+      await insertFollow.run(silentFanId, ids.neighbour, `${silentFan}#follow`, now);
+    });
   } finally {
     close();
   }

@@ -56,8 +56,8 @@ const percentile = (xs: number[], p: number) => {
 export async function benchImports(): Promise<Verdict[]> {
   console.log(`\nImport: a ${ROWS.toLocaleString('en')}-row Untappd CSV...`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-import-'));
-  const { sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
-  sqlite
+  const { database, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
+  await database
     .prepare(
       `insert into users (username, full_name, email, role, password_hash) values ('import_0', 'Importer', 'import0@example.com', 'USER', ?)`,
     )

@@ -54,26 +54,27 @@ const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
  */
 export async function seedDataDir(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-'));
-  const { sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
+  const { database, sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
   const passwordHash = await hashPassword(PASSWORD);
-  const addUser = sqlite.prepare(
-    `insert into users (username, full_name, email, role, password_hash) values (?, ?, ?, ?, ?)`,
-  );
-  const addEntry = sqlite.prepare(
+  const addUser = database
+    .prepare(
+      `insert into users (username, full_name, email, role, password_hash) values (?, ?, ?, ?, ?)
+       returning id`,
+    )
+    .pluck<number>();
+  const addEntry = database.prepare(
     `insert into beverages (user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  sqlite.transaction(() => {
+  await database.transaction(async () => {
     for (let u = 0; u < USERS; u++) {
-      const userId = Number(
-        addUser.run(
-          `bench_${u}`,
-          `Bench ${u}`,
-          `bench${u}@example.com`,
-          u === 0 ? 'ADMIN' : 'USER',
-          passwordHash,
-        ).lastInsertRowid,
-      );
+      const userId = (await addUser.get(
+        `bench_${u}`,
+        `Bench ${u}`,
+        `bench${u}@example.com`,
+        u === 0 ? 'ADMIN' : 'USER',
+        passwordHash,
+      ))!;
       const count = u === 0 ? ENTRIES : 50;
       const t0 = Date.now() - count * 60_000;
       for (let i = 0; i < count; i++) {
@@ -82,7 +83,7 @@ export async function seedDataDir(): Promise<string> {
         const notes = Array.from({ length: 8 }, () => pick(WORDS)).join(' ');
         const rating = status === 'TRIED' ? 1 + Math.floor(rng() * 5) : 0;
         const at = t0 + i * 60_000;
-        addEntry.run(
+        await addEntry.run(
           userId,
           type,
           `${pick(NAMES)} ${pick(NAMES)} ${i}`,
@@ -97,7 +98,7 @@ export async function seedDataDir(): Promise<string> {
         );
       }
     }
-  })();
+  });
   sqlite.pragma('optimize');
   close();
   return dataDir;

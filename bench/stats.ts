@@ -25,29 +25,34 @@ const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
 
 export async function seedStats(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-stats-'));
-  const { sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
+  const { database, sqlite, close } = openDatabase(path.join(dataDir, 'vault.sqlite'));
   const passwordHash = await hashPassword(PASSWORD);
-  const addUser = sqlite.prepare(
-    `insert into users (username, full_name, email, role, password_hash) values (?, ?, ?, 'USER', ?)`,
-  );
-  const addEntry = sqlite.prepare(
+  const addUser = database
+    .prepare(
+      `insert into users (username, full_name, email, role, password_hash) values (?, ?, ?, 'USER', ?)
+       returning id`,
+    )
+    .pluck<number>();
+  const addEntry = database.prepare(
     `insert into beverages (user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?)`,
   );
   const span = YEARS * 365 * 24 * 3600_000;
   const now = Date.now();
-  sqlite.transaction(() => {
+  await database.transaction(async () => {
     for (let u = 0; u <= OTHER_USERS; u++) {
-      const userId = Number(
-        addUser.run(`stats_${u}`, `Stats ${u}`, `stats${u}@example.com`, passwordHash)
-          .lastInsertRowid,
-      );
+      const userId = (await addUser.get(
+        `stats_${u}`,
+        `Stats ${u}`,
+        `stats${u}@example.com`,
+        passwordHash,
+      ))!;
       const count = u === 0 ? ENTRIES : OTHERS_ENTRIES;
       for (let i = 0; i < count; i++) {
         const type = pick(TYPES);
         const status = rng() < 0.7 ? 'TRIED' : 'TO_TRY';
         const at = Math.floor(now - rng() * span);
-        addEntry.run(
+        await addEntry.run(
           userId,
           type,
           `${pick(NAMES)} ${i}`,
@@ -61,7 +66,7 @@ export async function seedStats(): Promise<string> {
         );
       }
     }
-  })();
+  });
   sqlite.pragma('optimize');
   close();
   return dataDir;

@@ -1,6 +1,6 @@
 import type { webcrypto } from 'node:crypto';
-import { and, asc, eq } from '../src/db/orm.ts';
-import type { Db } from '../src/db/client.ts';
+import type { Database } from '../src/db/database.ts';
+import { rowReader, storedValue } from '../src/db/rows.ts';
 import { actorKeys, type KEY_TYPES } from '../src/db/schema/index.ts';
 
 export type KeyType = (typeof KEY_TYPES)[number];
@@ -11,49 +11,49 @@ export interface StoredKeyPair {
   publicKeyJwk: webcrypto.JsonWebKey;
 }
 
+const readRow = rowReader(actorKeys);
+
+function pairOf(row: typeof actorKeys.$inferSelect): StoredKeyPair {
+  return {
+    type: row.type,
+    privateKeyJwk: JSON.parse(row.privateKeyJwk) as webcrypto.JsonWebKey,
+    publicKeyJwk: JSON.parse(row.publicKeyJwk) as webcrypto.JsonWebKey,
+  };
+}
+
 /** Data access for actor_keys: the only place that queries that table. */
-export function createActorKeyRepository(db: Db) {
+export function createActorKeyRepository(db: Database) {
+  const byUser = db.prepare('SELECT * FROM actor_keys WHERE user_id = ? ORDER BY type ASC');
+  const insert = db.prepare(
+    `INSERT INTO actor_keys (user_id, type, private_key_jwk, public_key_jwk, created_at)
+     VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  );
+  const byUserAndType = db.prepare('SELECT * FROM actor_keys WHERE user_id = ? AND type = ?');
+
   return {
     /** The user's stored key pairs, by type. */
-    findByUser(userId: number): StoredKeyPair[] {
-      return db
-        .select()
-        .from(actorKeys)
-        .where(eq(actorKeys.userId, userId))
-        .orderBy(asc(actorKeys.type))
-        .all()
-        .map((row) => ({
-          type: row.type,
-          privateKeyJwk: JSON.parse(row.privateKeyJwk) as webcrypto.JsonWebKey,
-          publicKeyJwk: JSON.parse(row.publicKeyJwk) as webcrypto.JsonWebKey,
-        }));
+    async findByUser(userId: number): Promise<StoredKeyPair[]> {
+      return (await byUser.all(userId)).map((row) => pairOf(readRow(row)));
     },
     /**
      * Stores a key pair unless the user already has one of that type (keys are never replaced),
      * and returns the pair that is stored afterwards: the existing one if there was one.
      */
-    insertIfAbsent(userId: number, pair: StoredKeyPair, now = new Date()): StoredKeyPair {
-      db.insert(actorKeys)
-        .values({
-          userId,
-          type: pair.type,
-          privateKeyJwk: JSON.stringify(pair.privateKeyJwk),
-          publicKeyJwk: JSON.stringify(pair.publicKeyJwk),
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .run();
-      const row = db
-        .select()
-        .from(actorKeys)
-        .where(and(eq(actorKeys.userId, userId), eq(actorKeys.type, pair.type)))
-        .get();
+    async insertIfAbsent(
+      userId: number,
+      pair: StoredKeyPair,
+      now = new Date(),
+    ): Promise<StoredKeyPair> {
+      await insert.run(
+        userId,
+        pair.type,
+        JSON.stringify(pair.privateKeyJwk),
+        JSON.stringify(pair.publicKeyJwk),
+        storedValue(actorKeys, 'createdAt', now),
+      );
+      const row = await byUserAndType.get(userId, pair.type);
       if (!row) throw new Error(`The ${pair.type} key of user ${userId} vanished after insert.`);
-      return {
-        type: row.type,
-        privateKeyJwk: JSON.parse(row.privateKeyJwk) as webcrypto.JsonWebKey,
-        publicKeyJwk: JSON.parse(row.publicKeyJwk) as webcrypto.JsonWebKey,
-      };
+      return pairOf(readRow(row));
     },
   };
 }

@@ -33,21 +33,21 @@ export function registerActors(
       if (identifier === INSTANCE_ACTOR) {
         return instanceActorFor(ctx, await ctx.getActorKeyPairs(identifier), deps.config.origin);
       }
-      const user = deps.users.findFederatedByUsername(identifier);
+      const user = await deps.users.findFederatedByUsername(identifier);
       if (!user) return null;
       return personFor(ctx, user, await ctx.getActorKeyPairs(identifier), deps.config.origin);
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => {
       if (identifier === INSTANCE_ACTOR) return instanceKeys.keyPairs();
-      const user = deps.users.findFederatedByUsername(identifier);
+      const user = await deps.users.findFederatedByUsername(identifier);
       if (!user) return [];
       return deps.keys.keyPairsFor(user.id);
     })
     // Handles are case-insensitive in the fediverse; usernames here are lowercase.
-    .mapHandle((_ctx, username) => {
+    .mapHandle(async (_ctx, username) => {
       const name = username.toLowerCase();
       if (name === INSTANCE_ACTOR) return INSTANCE_ACTOR;
-      return deps.users.findFederatedByUsername(name)?.username ?? null;
+      return (await deps.users.findFederatedByUsername(name))?.username ?? null;
     });
 }
 

@@ -21,9 +21,12 @@ export type BlockHandoffDeps = HandoffDeps & {
  * at least once, with the same activity id each time (the block's), in order per block.
  */
 export function registerBlockHandoff(outbox: Outbox, deps: BlockHandoffDeps): void {
-  function jobOf(activity: ActivityRow, sender: Sender): BlockDeliveryJob | undefined {
+  async function jobOf(
+    activity: ActivityRow,
+    sender: Sender,
+  ): Promise<BlockDeliveryJob | undefined> {
     const payload = payloadOf(activity, 'Block') ?? payloadOf(activity, 'UndoBlock');
-    const parties = payload && toRemoteActor(deps, activity, sender);
+    const parties = payload && (await toRemoteActor(deps, activity, sender));
     if (!payload || !parties) return undefined;
     return {
       kind: activity.type === 'UndoBlock' ? 'Undo' : 'Block',

@@ -10,8 +10,8 @@ import { FEDERATION_PATHS, INSTANCE_ACTOR } from './paths.ts';
  * of the first page and each page names the next one.
  */
 export interface CollectionSource<TItem, TFilter = void> {
-  count(user: UserRow): number;
-  firstCursor(user: UserRow): string | null;
+  count(user: UserRow): Promise<number>;
+  firstCursor(user: UserRow): Promise<string | null>;
   page(
     user: UserRow,
     cursor: string | null,
@@ -38,29 +38,35 @@ export interface CollectionSources {
  */
 export function registerCollections(federation: Federation<void>, deps: FederationDeps): void {
   const { users, collections } = deps;
-  const owner = (identifier: string): Owner =>
-    identifier === INSTANCE_ACTOR ? INSTANCE_ACTOR : users.findFederatedByUsername(identifier);
+  const owner = async (identifier: string): Promise<Owner> =>
+    identifier === INSTANCE_ACTOR
+      ? INSTANCE_ACTOR
+      : await users.findFederatedByUsername(identifier);
 
   federation
-    .setOutboxDispatcher(FEDERATION_PATHS.outbox, (ctx, identifier, cursor) =>
-      page(owner(identifier), (user) => collections.outbox.page(user, cursor, ctx)),
+    .setOutboxDispatcher(FEDERATION_PATHS.outbox, async (ctx, identifier, cursor) =>
+      page(await owner(identifier), (user) => collections.outbox.page(user, cursor, ctx)),
     )
-    .setCounter((_ctx, identifier) => count(collections.outbox, owner(identifier)))
-    .setFirstCursor((_ctx, identifier) => first(collections.outbox, owner(identifier)));
+    .setCounter(async (_ctx, identifier) => count(collections.outbox, await owner(identifier)))
+    .setFirstCursor(async (_ctx, identifier) => first(collections.outbox, await owner(identifier)));
 
   federation
-    .setFollowersDispatcher(FEDERATION_PATHS.followers, (_ctx, identifier, cursor, filter) =>
-      page(owner(identifier), (user) => collections.followers.page(user, cursor, filter)),
+    .setFollowersDispatcher(FEDERATION_PATHS.followers, async (_ctx, identifier, cursor, filter) =>
+      page(await owner(identifier), (user) => collections.followers.page(user, cursor, filter)),
     )
-    .setCounter((_ctx, identifier) => count(collections.followers, owner(identifier)))
-    .setFirstCursor((_ctx, identifier) => first(collections.followers, owner(identifier)));
+    .setCounter(async (_ctx, identifier) => count(collections.followers, await owner(identifier)))
+    .setFirstCursor(async (_ctx, identifier) =>
+      first(collections.followers, await owner(identifier)),
+    );
 
   federation
-    .setFollowingDispatcher(FEDERATION_PATHS.following, (_ctx, identifier, cursor) =>
-      page(owner(identifier), (user) => collections.following.page(user, cursor)),
+    .setFollowingDispatcher(FEDERATION_PATHS.following, async (_ctx, identifier, cursor) =>
+      page(await owner(identifier), (user) => collections.following.page(user, cursor)),
     )
-    .setCounter((_ctx, identifier) => count(collections.following, owner(identifier)))
-    .setFirstCursor((_ctx, identifier) => first(collections.following, owner(identifier)));
+    .setCounter(async (_ctx, identifier) => count(collections.following, await owner(identifier)))
+    .setFirstCursor(async (_ctx, identifier) =>
+      first(collections.following, await owner(identifier)),
+    );
 }
 
 /** A federated user, the instance actor, or nobody (404). */
@@ -74,11 +80,11 @@ function page<T>(
   return owner ? of(owner) : null;
 }
 
-function count<T, F>(source: CollectionSource<T, F>, owner: Owner): number | null {
+async function count<T, F>(source: CollectionSource<T, F>, owner: Owner): Promise<number | null> {
   if (owner === INSTANCE_ACTOR) return 0;
   return owner ? source.count(owner) : null;
 }
 
-function first<T, F>(source: CollectionSource<T, F>, owner: Owner): string | null {
+async function first<T, F>(source: CollectionSource<T, F>, owner: Owner): Promise<string | null> {
   return owner && owner !== INSTANCE_ACTOR ? source.firstCursor(owner) : null;
 }

@@ -63,16 +63,16 @@ function addressedParties(
  * server: one activity per server naming its recipients in `cc` (so that one POST to its shared
  * inbox serves them all), with a name-only Mention of each who does not follow the author.
  */
-function followerGroups(
+async function followerGroups(
   deps: CommentJobDeps,
   ownerId: number,
   authorActorId: number,
   audience: CommentAudience,
   already: ReadonlySet<string>,
-): DeliveryGroup[] {
+): Promise<DeliveryGroup[]> {
   const groups = new Map<string, DeliveryGroup>();
   for (let after = 0; ;) {
-    const page = deps.notes.ownerFollowers(ownerId, authorActorId, after, PAGE);
+    const page = await deps.notes.ownerFollowers(ownerId, authorActorId, after, PAGE);
     for (const f of page) {
       if (!f.inboxUrl || already.has(f.uri)) continue;
       if (audience === 'AUTHOR_FOLLOWERS' && !f.followsAuthor) continue;
@@ -94,17 +94,18 @@ function followerGroups(
  * The comment as its Delete needs it when its row is gone: the activity's entry, and the
  * audience and addressees its payload names (`audience`, `addresseeIds`), if it names them.
  */
-function deletedComment(
+async function deletedComment(
   deps: CommentJobDeps,
   activity: ActivityRow,
   payload: PayloadOf<'DeleteComment'>,
   commentId: number,
   author: NoteParty,
-): { comment: CommentForNote; addressees: (NoteParty & { mentioned: boolean })[] } {
-  const addressees = (payload.addresseeIds ?? []).flatMap((id) => {
-    const actor = deps.actors.findById(id);
-    if (!actor) return [];
-    const user = actor.userId === null ? undefined : deps.users.findById(actor.userId);
+): Promise<{ comment: CommentForNote; addressees: (NoteParty & { mentioned: boolean })[] }> {
+  const addressees: (NoteParty & { mentioned: boolean })[] = [];
+  for (const id of payload.addresseeIds ?? []) {
+    const actor = await deps.actors.findById(id);
+    if (!actor) continue;
+    const user = actor.userId === null ? undefined : await deps.users.findById(actor.userId);
     const party: NoteParty = {
       actorId: actor.id,
       username: user?.username ?? null,
@@ -114,8 +115,8 @@ function deletedComment(
       inboxUrl: actor.inboxUrl,
       sharedInboxUrl: actor.sharedInboxUrl,
     };
-    return [{ ...party, mentioned: false }];
-  });
+    addressees.push({ ...party, mentioned: false });
+  }
   const comment: CommentForNote = {
     id: commentId,
     beverageId: activity.beverageId,
@@ -137,15 +138,15 @@ function deletedComment(
  * it is DIRECT, a remote entry's author, or a local entry's owner's remote followers (for
  * AUTHOR_FOLLOWERS those of them who follow its author too), grouped by server.
  */
-export function commentJob(
+export async function commentJob(
   deps: CommentJobDeps,
   activity: ActivityRow,
   payload: PayloadOf<'Comment'> | PayloadOf<'DeleteComment'>,
   sender: Sender,
-): ConversationJob | undefined {
+): Promise<ConversationJob | undefined> {
   const { commentId } = payload;
   if (!sender) return undefined;
-  const stored = deps.notes.comment(commentId);
+  const stored = await deps.notes.comment(commentId);
   const author: NoteParty = {
     actorId: sender.actorId,
     username: sender.username,
@@ -160,14 +161,14 @@ export function commentJob(
   if (activity.type === 'Comment') {
     if (!stored || stored.deleted) return undefined; // deleted before it went: nothing to tell
     comment = stored;
-    addressees = deps.notes.addressees(commentId);
+    addressees = await deps.notes.addressees(commentId);
   } else if (stored) {
     comment = stored; // kept for its answers (deleted_at)
-    addressees = deps.notes.addressees(commentId);
+    addressees = await deps.notes.addressees(commentId);
   } else {
-    ({ comment, addressees } = deletedComment(deps, activity, payload, commentId, author));
+    ({ comment, addressees } = await deletedComment(deps, activity, payload, commentId, author));
   }
-  const entry = entryOfComment(deps, comment);
+  const entry = await entryOfComment(deps, comment);
   if (!entry) return undefined;
   const addressing = commentAddressing({
     origin: deps.origin,
@@ -181,7 +182,9 @@ export function commentJob(
   const groups = [personally(addressed)];
   if (entry.ownerId !== null && comment.audience !== 'DIRECT') {
     const already = new Set(addressed.map((p) => p.uri!));
-    groups.push(...followerGroups(deps, entry.ownerId, sender.actorId, comment.audience, already));
+    groups.push(
+      ...(await followerGroups(deps, entry.ownerId, sender.actorId, comment.audience, already)),
+    );
   }
   if (groups.every((g) => g.recipients.length === 0)) return undefined;
   const base = { username: sender.username, key: `comment:${commentId}`, groups };
@@ -204,15 +207,15 @@ export function commentJob(
  * DIRECT, to those a Like of the entry would reach: a remote entry's author, a local entry's
  * owner's remote followers' servers (shared inboxes).
  */
-export function commentLikeJob(
+export async function commentLikeJob(
   deps: CommentJobDeps,
   activity: ActivityRow,
   payload: PayloadOf<'LikeComment'>,
   sender: Sender,
-): ConversationJob | undefined {
+): Promise<ConversationJob | undefined> {
   const { commentCheerId, commentId } = payload;
   if (!sender) return undefined;
-  const comment = deps.notes.comment(commentId);
+  const comment = await deps.notes.comment(commentId);
   if (!comment || comment.deleted) return undefined;
   const author = comment.author;
   if (author.username !== null && !author.federates) return undefined; // its Note is not served
@@ -221,7 +224,7 @@ export function commentLikeJob(
     (author.username === null
       ? undefined
       : commentNoteUri(deps.origin, author.username, comment.id).href);
-  const entry = entryOfComment(deps, comment);
+  const entry = await entryOfComment(deps, comment);
   const authorUri = partyUri(deps.origin, author);
   if (!object || !entry || !authorUri) return undefined;
   const groups = [personally([author])];
@@ -231,7 +234,13 @@ export function commentLikeJob(
       groups.push(personally([entry.remoteAuthor]));
       cc.push(entry.entryAuthor.uri);
     } else if (entry.ownerId !== null) {
-      const followers = followerGroups(deps, entry.ownerId, sender.actorId, 'PUBLIC', new Set());
+      const followers = await followerGroups(
+        deps,
+        entry.ownerId,
+        sender.actorId,
+        'PUBLIC',
+        new Set(),
+      );
       const recipients = followers.flatMap((g) => g.recipients);
       groups.push({ recipients, preferShared: true, cc: [], names: [] });
       cc.push(`${entry.entryAuthor.uri}/followers`);

@@ -86,14 +86,14 @@ export async function commentNoteResponse(
   if (asked === undefined) return undefined;
   if (asked === 'notFound') return objectNotFound();
   const { match, username } = asked;
-  const user = deps.users.findFederatedByUsername(username);
-  const comment = deps.notes.comment(Number(match[2]));
+  const user = await deps.users.findFederatedByUsername(username);
+  const comment = await deps.notes.comment(Number(match[2]));
   if (!user || !comment || comment.deleted || comment.author.username !== user.username) {
     return objectNotFound();
   }
-  const entry = entryOfComment(deps, comment);
+  const entry = await entryOfComment(deps, comment);
   if (!entry) return objectNotFound();
-  const addressees = deps.notes.addressees(comment.id);
+  const addressees = await deps.notes.addressees(comment.id);
   const addressing = commentAddressing({
     origin: deps.origin,
     entryNote: entry.entryNote,

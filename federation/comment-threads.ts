@@ -8,13 +8,15 @@ import { localActorUri } from './comment-addressing.ts';
 export interface CommentThreadDeps {
   origin: string;
   users: {
-    findById(id: number): { username: string; activityPubEnabled: boolean } | undefined;
+    findById(id: number): Promise<{ username: string; activityPubEnabled: boolean } | undefined>;
   };
-  actors: { findById(actorId: number): ActorRow | undefined };
-  remoteEntries: { findById(id: number): { noteUri: string; actorId: number } | undefined };
+  actors: { findById(actorId: number): Promise<ActorRow | undefined> };
+  remoteEntries: {
+    findById(id: number): Promise<{ noteUri: string; actorId: number } | undefined>;
+  };
   /** A local entry that is in the fediverse, with the generation of its Note id. */
   entries: {
-    byId(id: number): { id: number; userId: number; noteGeneration: number } | undefined;
+    byId(id: number): Promise<{ id: number; userId: number; noteGeneration: number } | undefined>;
   };
 }
 
@@ -35,13 +37,13 @@ export interface EntryOfComment {
  * whose owner federates (at its Note id's current generation), or a remote vault's entry whose
  * actor is known. Undefined otherwise.
  */
-export function entryOfComment(
+export async function entryOfComment(
   deps: CommentThreadDeps,
   comment: Pick<CommentForNote, 'beverageId' | 'remoteEntryId'>,
-): EntryOfComment | undefined {
+): Promise<EntryOfComment | undefined> {
   if (comment.remoteEntryId !== null) {
-    const entry = deps.remoteEntries.findById(comment.remoteEntryId);
-    const author = entry && deps.actors.findById(entry.actorId);
+    const entry = await deps.remoteEntries.findById(comment.remoteEntryId);
+    const author = entry && (await deps.actors.findById(entry.actorId));
     if (!entry || !author?.uri) return undefined;
     return {
       entryNote: entry.noteUri,
@@ -58,8 +60,9 @@ export function entryOfComment(
       },
     };
   }
-  const entry = comment.beverageId === null ? undefined : deps.entries.byId(comment.beverageId);
-  const owner = entry && deps.users.findById(entry.userId);
+  const entry =
+    comment.beverageId === null ? undefined : await deps.entries.byId(comment.beverageId);
+  const owner = entry && (await deps.users.findById(entry.userId));
   if (!entry || !owner?.activityPubEnabled) return undefined;
   const ownerUri = localActorUri(deps.origin, owner.username);
   const id = entry.noteGeneration > 0 ? `${entry.id}-${entry.noteGeneration}` : String(entry.id);

@@ -40,23 +40,25 @@ export function registerConversationHandoff(outbox: Outbox, deps: ConversationHa
   const threadDeps: CommentThreadDeps = { ...deps, entries: deps.federatedEntries };
 
   /** The sender, when federating: the local user `userId`, whose actor is `actorId`. */
-  function federating(userId: number, actorId: number) {
-    const user = deps.users.findById(userId);
+  async function federating(userId: number, actorId: number) {
+    const user = await deps.users.findById(userId);
     return user?.activityPubEnabled ? { username: user.username, actorId } : undefined;
   }
 
   /** The local, federating user behind an actor (a deleted comment's author). */
-  function userOf(actorId: number | undefined): { username: string; actorId: number } | undefined {
-    const me = actorId === undefined ? undefined : deps.actors.findById(actorId);
+  async function userOf(
+    actorId: number | undefined,
+  ): Promise<{ username: string; actorId: number } | undefined> {
+    const me = actorId === undefined ? undefined : await deps.actors.findById(actorId);
     return me?.userId == null ? undefined : federating(me.userId, me.id);
   }
 
   /** A cheer of a remote vault's entry: to its actor (a Like of a local entry has nowhere to go). */
-  function entryLikeJob(activity: ActivityRow, payload: PayloadOf<'Like'>, sender: Sender) {
-    const user = federating(sender.userId, activity.actorId);
+  async function entryLikeJob(activity: ActivityRow, payload: PayloadOf<'Like'>, sender: Sender) {
+    const user = await federating(sender.userId, activity.actorId);
     const { cheerId } = payload;
     if (!user || activity.remoteEntryId === null) return undefined;
-    const entry = entryOfComment(threadDeps, {
+    const entry = await entryOfComment(threadDeps, {
       beverageId: null,
       remoteEntryId: activity.remoteEntryId,
     });
@@ -74,21 +76,25 @@ export function registerConversationHandoff(outbox: Outbox, deps: ConversationHa
     } satisfies ConversationJob;
   }
 
-  function jobOf(activity: ActivityRow, sender: Sender): ConversationJob | undefined {
+  async function jobOf(
+    activity: ActivityRow,
+    sender: Sender,
+  ): Promise<ConversationJob | undefined> {
     const jobDeps = { ...threadDeps, notes: deps.notes };
     const cheer = payloadOf(activity, 'Like') ?? payloadOf(activity, 'UndoLike');
     if (cheer) return entryLikeJob(activity, cheer, sender);
     const comment = payloadOf(activity, 'Comment');
     if (comment) {
-      return commentJob(jobDeps, activity, comment, federating(sender.userId, activity.actorId));
+      const user = await federating(sender.userId, activity.actorId);
+      return commentJob(jobDeps, activity, comment, user);
     }
     // A deleted comment's Delete is its author's (whose Note it was), whoever deleted it.
     const deleted = payloadOf(activity, 'DeleteComment');
-    if (deleted) return commentJob(jobDeps, activity, deleted, userOf(deleted.authorId));
+    if (deleted) return commentJob(jobDeps, activity, deleted, await userOf(deleted.authorId));
     const commentCheer =
       payloadOf(activity, 'LikeComment') ?? payloadOf(activity, 'UndoLikeComment');
     if (commentCheer) {
-      const user = federating(sender.userId, activity.actorId);
+      const user = await federating(sender.userId, activity.actorId);
       return commentLikeJob(jobDeps, activity, commentCheer, user);
     }
     return undefined;

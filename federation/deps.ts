@@ -14,12 +14,12 @@ export interface FederationDeps {
   keys: ActorKeyStore;
   collections: CollectionSources;
   /** Users visible to the fediverse (activityPubEnabled), for NodeInfo. */
-  countFederatedUsers(): number;
+  countFederatedUsers(): Promise<number>;
   /**
    * Entries that go to the fediverse (src/visibility/policy.ts) of users with
    * activityPubEnabled, for NodeInfo's localPosts.
    */
-  countFederatedEntries(): number;
+  countFederatedEntries(): Promise<number>;
   /**
    * Entries received from followed remote vaults (federation/inbox/*-note.ts). The app always
    * gives it; a federation built alone (tests of the plumbing) has none and ignores Notes.

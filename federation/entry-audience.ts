@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../src/db/database.ts';
 import { createFollowRepository, type FollowRepository } from '../src/follows/repository.ts';
 
 /**
@@ -9,14 +9,14 @@ import { createFollowRepository, type FollowRepository } from '../src/follows/re
  */
 export interface EntryAudience {
   /** Whether the actor currently follows the user (an accepted remote follow). */
-  isFollower(userId: number, actorUri: string): boolean;
+  isFollower(userId: number, actorUri: string): Promise<boolean>;
   /**
    * Whether an actor of the server at `origin` currently follows the user: that server may
    * fetch the user's Notes, signed by any of its actors (its instance actor included).
    */
-  hasFollowerOn(userId: number, origin: string): boolean;
+  hasFollowerOn(userId: number, origin: string): Promise<boolean>;
   /** Whether the user has any accepted remote follower (else nothing is sent). */
-  hasRemoteFollowers(userId: number): boolean;
+  hasRemoteFollowers(userId: number): Promise<boolean>;
 }
 
 export function entryAudienceOf(
@@ -25,11 +25,11 @@ export function entryAudienceOf(
   return {
     isFollower: (userId, actorUri) => follows.isFollower(userId, actorUri),
     hasFollowerOn: (userId, origin) => follows.hasFollowerOn(userId, origin),
-    hasRemoteFollowers: (userId) => follows.countRemoteFollowers(userId) > 0,
+    hasRemoteFollowers: async (userId) => (await follows.countRemoteFollowers(userId)) > 0,
   };
 }
 
 /** The audience read from the app's database. */
-export function createEntryAudience(sqlite: Database.Database): EntryAudience {
-  return entryAudienceOf(createFollowRepository(sqlite));
+export function createEntryAudience(db: Database): EntryAudience {
+  return entryAudienceOf(createFollowRepository(db));
 }

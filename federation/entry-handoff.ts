@@ -12,7 +12,7 @@ export interface EntryHandoffDeps {
   users: {
     findById(
       id: number,
-    ): { username: string; fullName: string; activityPubEnabled: boolean } | undefined;
+    ): Promise<{ username: string; fullName: string; activityPubEnabled: boolean } | undefined>;
   };
   entries: Pick<FederatedEntries, 'byId' | 'generations'>;
   audience: Pick<EntryAudience, 'hasRemoteFollowers'>;
@@ -44,12 +44,12 @@ export interface EntryHandoffDeps {
  * user's action: the action committed long before.
  */
 export function registerEntryHandoff(outbox: Outbox, deps: EntryHandoffDeps): void {
-  function jobOf(activity: ActivityRow): EntryDeliveryJob | undefined {
+  async function jobOf(activity: ActivityRow): Promise<EntryDeliveryJob | undefined> {
     if (activity.type === 'Delete') {
       const payload = payloadOf(activity, 'Delete');
       if (!payload?.federated) return undefined;
-      const user = deps.users.findById(payload.userId);
-      if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(payload.userId)) {
+      const user = await deps.users.findById(payload.userId);
+      if (!user?.activityPubEnabled || !(await deps.audience.hasRemoteFollowers(payload.userId))) {
         return undefined;
       }
       return {
@@ -57,7 +57,7 @@ export function registerEntryHandoff(outbox: Outbox, deps: EntryHandoffDeps): vo
         ...names(user),
         entryId: payload.id,
         // The Note id as it was when the entry left (or was deleted).
-        generation: deps.entries.generations.before(payload.id, activity.id),
+        generation: await deps.entries.generations.before(payload.id, activity.id),
         deletedAt: activity.createdAt,
       };
     }
@@ -66,12 +66,12 @@ export function registerEntryHandoff(outbox: Outbox, deps: EntryHandoffDeps): vo
     const comesBack = payloadOf(activity, 'Update')?.federation === 'Create';
     // Back in the fediverse: a new Note id, since servers keep a tombstone for the old one.
     // Counted whoever receives it, so the ids stay in step with the Deletes already sent.
-    if (comesBack) deps.entries.generations.reenter(activity.beverageId, activity.id);
+    if (comesBack) await deps.entries.generations.reenter(activity.beverageId, activity.id);
     // Only a federated entry (entry-rows.ts): one that left the fediverse had its Delete sent.
-    const entry = deps.entries.byId(activity.beverageId);
+    const entry = await deps.entries.byId(activity.beverageId);
     if (!entry) return undefined;
-    const user = deps.users.findById(entry.userId);
-    if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(entry.userId)) {
+    const user = await deps.users.findById(entry.userId);
+    if (!user?.activityPubEnabled || !(await deps.audience.hasRemoteFollowers(entry.userId))) {
       return undefined;
     }
     // An entry that has just become federated: its followers' servers never had it (this id).

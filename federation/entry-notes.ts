@@ -51,7 +51,7 @@ export function createEntryNotes(deps: {
       if (entry.photoPath) {
         const size = await sizeOf(entry.photoPath);
         if (size) {
-          const token = capabilities.tokenFor(entry.id, entry.photoPath);
+          const token = await capabilities.tokenFor(entry.id, entry.photoPath);
           photo = { url: capabilityUrl(origin, token), ...size };
         }
       }
@@ -68,7 +68,7 @@ export function createEntryNotes(deps: {
       if (tasting.photoPath) {
         const size = await sizeOf(tasting.photoPath);
         if (size) {
-          const token = capabilities.tokenForTasting(tasting.id, tasting.photoPath);
+          const token = await capabilities.tokenForTasting(tasting.id, tasting.photoPath);
           photo = { url: capabilityUrl(origin, token), ...size };
         }
       }

@@ -27,19 +27,19 @@ export interface EntryRepliesDeps {
  * those are served), a remote account's reply at the id it came with. Neither a private
  * (DIRECT) reply nor a deleted comment is listed: a follower's server may read neither.
  */
-function replyIds(deps: EntryRepliesDeps, entryId: number, ownerId: number): URL[] {
+async function replyIds(deps: EntryRepliesDeps, entryId: number, ownerId: number): Promise<URL[]> {
   const ids: URL[] = [];
-  for (const comment of deps.comments.comments({ kind: 'local', id: entryId }, ownerId)) {
+  for (const comment of await deps.comments.comments({ kind: 'local', id: entryId }, ownerId)) {
     if (comment.audience === 'DIRECT' || comment.deleted) continue;
     const { username } = comment.author;
     if (username !== null) {
-      if (!deps.users.findFederatedByUsername(username)) continue;
+      if (!(await deps.users.findFederatedByUsername(username))) continue;
       ids.push(
         new URL(`/users/${encodeURIComponent(username)}/comments/${comment.id}`, deps.origin),
       );
       continue;
     }
-    const uri = deps.comments.commentRow(comment.id)?.uri;
+    const uri = (await deps.comments.commentRow(comment.id))?.uri;
     if (uri) ids.push(new URL(uri));
   }
   return ids;
@@ -64,15 +64,15 @@ export async function entryRepliesResponse(
   const { match, username } = asked;
   const parts = noteIdParts(match[2]!);
   const user =
-    username === INSTANCE_ACTOR ? undefined : deps.users.findFederatedByUsername(username);
-  const entry = parts && deps.entries.byId(parts.entryId);
+    username === INSTANCE_ACTOR ? undefined : await deps.users.findFederatedByUsername(username);
+  const entry = parts && (await deps.entries.byId(parts.entryId));
   if (!user || !entry || entry.userId !== user.id || entry.noteGeneration !== parts.generation) {
     return objectNotFound();
   }
   const ctx = federation.createContext(request, undefined);
   if (!(await signedByFollower(ctx, deps, user.id))) return objectNotFound();
   const id = repliesUrl(noteUrl(deps.origin, user.username, entry.id, entry.noteGeneration));
-  const items = replyIds(deps, entry.id, user.id);
+  const items = await replyIds(deps, entry.id, user.id);
   const collection = new Collection({
     id,
     totalItems: items.length,

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../src/db/database.ts';
 import type {
   BeverageRow,
   BeverageStatus,
@@ -45,48 +45,49 @@ function rowOf(raw: Record<string, unknown>): BeverageRow {
  * entries that go to the fediverse (src/visibility/policy.ts: never a PRIVATE one, nor one its
  * owner keeps out of it) are read: to remote servers the others do not exist.
  */
-export function createFederatedEntries(sqlite: Database.Database) {
+export function createFederatedEntries(db: Database) {
   const federated = FEDERATED_ENTRY_SQL;
-  const generations = createNoteGenerations(sqlite);
-  const withGeneration = (row: BeverageRow): FederatedEntryRow => ({
+  const generations = createNoteGenerations(db);
+  const withGeneration = async (row: BeverageRow): Promise<FederatedEntryRow> => ({
     ...row,
-    noteGeneration: generations.current(row.id),
+    noteGeneration: await generations.current(row.id),
   });
-  const byId = sqlite.prepare(`SELECT ${COLUMNS} FROM beverages WHERE id = ? AND ${federated}`);
-  const page = sqlite.prepare(
+  const byId = db.prepare<Record<string, unknown>>(
+    `SELECT ${COLUMNS} FROM beverages WHERE id = ? AND ${federated}`,
+  );
+  const page = db.prepare<Record<string, unknown>>(
     `SELECT ${COLUMNS} FROM beverages WHERE user_id = ? AND id < ? AND ${federated}
      ORDER BY id DESC LIMIT ?`,
   );
-  const countOf = sqlite
+  const countOf = db
     .prepare(`SELECT count(*) FROM beverages WHERE user_id = ? AND ${federated}`)
-    .pluck();
-  const countFederated = sqlite
+    .pluck<number>();
+  const countFederated = db
     .prepare(
       `SELECT count(*) FROM beverages b JOIN users u ON u.id = b.user_id
        WHERE u.activitypub_enabled = 1 AND b.federated = 1 AND b.visibility <> 'PRIVATE'`,
     )
-    .pluck();
+    .pluck<number>();
 
   return {
     /** A federated entry by id; undefined for one that is missing or not federated. */
-    byId(id: number): FederatedEntryRow | undefined {
-      const raw = byId.get(id) as Record<string, unknown> | undefined;
+    async byId(id: number): Promise<FederatedEntryRow | undefined> {
+      const raw = await byId.get(id);
       return raw ? withGeneration(rowOf(raw)) : undefined;
     },
     /** The user's federated entries with an id below `beforeId`, newest (highest id) first. */
-    pageOf(userId: number, beforeId: number, limit: number): FederatedEntryRow[] {
-      return (page.all(userId, beforeId, limit) as Record<string, unknown>[]).map((raw) =>
-        withGeneration(rowOf(raw)),
-      );
+    async pageOf(userId: number, beforeId: number, limit: number): Promise<FederatedEntryRow[]> {
+      const rows = await page.all(userId, beforeId, limit);
+      return Promise.all(rows.map((raw) => withGeneration(rowOf(raw))));
     },
     /** The generations of the entries' Note ids (note-generations.ts). */
     generations,
-    countOf(userId: number): number {
-      return countOf.get(userId) as number;
+    async countOf(userId: number): Promise<number> {
+      return (await countOf.get(userId))!;
     },
     /** Federated entries of users with activityPubEnabled: what the fediverse may receive. */
-    countFederated(): number {
-      return countFederated.get() as number;
+    async countFederated(): Promise<number> {
+      return (await countFederated.get())!;
     },
   };
 }

@@ -41,21 +41,25 @@ const isInstance = (user: UserRow) => user.username === INSTANCE_ACTOR;
  */
 export function followersSource(repo: FollowRepository): CollectionSource<Recipient, URL> {
   return {
-    count: (user) => (isInstance(user) ? 0 : repo.countRemoteFollowers(user.id)),
-    firstCursor: (user) =>
-      !isInstance(user) && repo.countRemoteFollowers(user.id) > 0 ? encodeCursor(0) : null,
-    page(user, cursor, filter): PageItems<Recipient> {
+    count: async (user) => (isInstance(user) ? 0 : repo.countRemoteFollowers(user.id)),
+    firstCursor: async (user) =>
+      !isInstance(user) && (await repo.countRemoteFollowers(user.id)) > 0 ? encodeCursor(0) : null,
+    async page(user, cursor, filter): Promise<PageItems<Recipient>> {
       if (isInstance(user)) return { items: [] };
       const prefix = filter?.href ?? '';
       if (cursor === null) {
-        return {
-          items: repo.remoteFollowers(user.id, 0, Number.MAX_SAFE_INTEGER, prefix).map(recipient),
-        };
+        const rows = await repo.remoteFollowers(user.id, 0, Number.MAX_SAFE_INTEGER, prefix);
+        return { items: rows.map(recipient) };
       }
       // Readers see totalItems only: the accounts are listed to a server asking for its own
       // (followers synchronisation), never to anyone as a whole.
       if (!filter) return { items: [], nextCursor: null };
-      const rows = repo.remoteFollowers(user.id, decodeCursor(cursor), FOLLOW_PAGE_SIZE, prefix);
+      const rows = await repo.remoteFollowers(
+        user.id,
+        decodeCursor(cursor),
+        FOLLOW_PAGE_SIZE,
+        prefix,
+      );
       const last = rows.at(-1);
       return {
         items: rows.map(recipient),
@@ -68,14 +72,14 @@ export function followersSource(repo: FollowRepository): CollectionSource<Recipi
 /** The remote actors a user follows (accepted), as actor ids, in pages of 50. */
 export function followingSource(repo: FollowRepository): CollectionSource<URL> {
   return {
-    count: (user) => (isInstance(user) ? 0 : repo.countRemoteFollowed(user.id)),
-    firstCursor: (user) =>
-      !isInstance(user) && repo.countRemoteFollowed(user.id) > 0 ? encodeCursor(0) : null,
-    page(user, cursor): PageItems<URL> {
+    count: async (user) => (isInstance(user) ? 0 : repo.countRemoteFollowed(user.id)),
+    firstCursor: async (user) =>
+      !isInstance(user) && (await repo.countRemoteFollowed(user.id)) > 0 ? encodeCursor(0) : null,
+    async page(user, cursor): Promise<PageItems<URL>> {
       if (isInstance(user)) return { items: [] };
       const afterId = cursor === null ? 0 : decodeCursor(cursor);
       const limit = cursor === null ? Number.MAX_SAFE_INTEGER : FOLLOW_PAGE_SIZE;
-      const rows = repo.remoteFollowed(user.id, afterId, limit);
+      const rows = await repo.remoteFollowed(user.id, afterId, limit);
       const last = rows.at(-1);
       return {
         items: rows.map((row) => new URL(row.uri)),

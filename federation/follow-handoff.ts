@@ -28,14 +28,17 @@ export type FollowHandoffDeps = HandoffDeps & {
  * the same activity. One follow's activities are queued in order (a Follow before its Undo).
  */
 export function registerFollowHandoff(outbox: Outbox, deps: FollowHandoffDeps): void {
-  function jobOf(activity: ActivityRow, sender: Sender): FollowDeliveryJob | undefined {
+  async function jobOf(
+    activity: ActivityRow,
+    sender: Sender,
+  ): Promise<FollowDeliveryJob | undefined> {
     const payload =
       payloadOf(activity, 'Follow') ??
       payloadOf(activity, 'Undo') ??
       payloadOf(activity, 'Accept') ??
       payloadOf(activity, 'Reject');
     if (!payload?.follow) return undefined;
-    const parties = toRemoteActor(deps, activity, sender);
+    const parties = await toRemoteActor(deps, activity, sender);
     if (!parties) return undefined;
     const { username, actor: local, recipient } = parties;
     const them = recipient.uri;

@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import { getLogger } from '@logtape/logtape';
+import type { Database } from '../src/db/database.ts';
 import type { VaultFederation, VaultFederationOptions } from './index.ts';
 
 const logger = getLogger(['vault', 'federation']);
@@ -60,12 +60,16 @@ export function createFederationGateway(options: VaultFederationOptions): Federa
     current: () => instance,
     startQueue() {
       queueWanted = true;
-      if (instance) instance.startQueue();
-      else if (hasQueuedMessages(options.database.sqlite)) {
-        load().catch((error: unknown) =>
+      if (instance) {
+        instance.startQueue();
+        return;
+      }
+      // If something loads the federation while this asks, it starts the queue itself (queueWanted).
+      void hasQueuedMessages(options.database.database)
+        .then((queued) => (queued && !instance && !stopped ? load() : undefined))
+        .catch((error: unknown) =>
           logger.error('Could not load the federation: {error}', { error }),
         );
-      }
     },
     async stop() {
       stopped = true;
@@ -76,6 +80,6 @@ export function createFederationGateway(options: VaultFederationOptions): Federa
   };
 }
 
-function hasQueuedMessages(sqlite: Database.Database): boolean {
-  return sqlite.prepare('SELECT 1 FROM federation_queue LIMIT 1').get() !== undefined;
+async function hasQueuedMessages(db: Database): Promise<boolean> {
+  return (await db.prepare('SELECT 1 FROM federation_queue LIMIT 1').get()) !== undefined;
 }

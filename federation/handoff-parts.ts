@@ -9,9 +9,9 @@ import type { FollowRecipient } from './follow-delivery.ts';
 export interface HandoffDeps {
   origin: string;
   users: {
-    findById(id: number): { username: string; activityPubEnabled: boolean } | undefined;
+    findById(id: number): Promise<{ username: string; activityPubEnabled: boolean } | undefined>;
   };
-  actors: { findById(actorId: number): ActorRow | undefined };
+  actors: { findById(actorId: number): Promise<ActorRow | undefined> };
   /** Loads Fedify (the federation gateway): the first activity that goes out does. */
   federation: { load(): Promise<{ federation: Federation<void> }> };
 }
@@ -22,15 +22,15 @@ export interface HandoffDeps {
  * actor as a recipient. Undefined when the user does not federate, or the object is not a
  * remote actor that can be reached.
  */
-export function toRemoteActor(
+export async function toRemoteActor(
   deps: HandoffDeps,
   activity: ActivityRow,
   sender: Sender,
-): { username: string; actor: string; recipient: FollowRecipient } | undefined {
+): Promise<{ username: string; actor: string; recipient: FollowRecipient } | undefined> {
   if (activity.objectActorId === null) return undefined;
-  const them = deps.actors.findById(activity.objectActorId);
+  const them = await deps.actors.findById(activity.objectActorId);
   if (!them || them.kind !== 'remote' || !them.uri || !them.inboxUrl) return undefined;
-  const user = deps.users.findById(sender.userId);
+  const user = await deps.users.findById(sender.userId);
   if (!user?.activityPubEnabled) return undefined;
   return {
     username: user.username,

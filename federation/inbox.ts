@@ -68,7 +68,7 @@ export function registerInbox(
         if (await onUpdatePerson(ctx, activity, deps)) return;
       })
       .on(Delete, async (ctx, activity) => {
-        if (onDeleteReply(ctx, activity, deps)) return;
+        if (await onDeleteReply(ctx, activity, deps)) return;
         if (await onDeleteNote(ctx, activity, deps)) return;
         if (await onDeleteActor(ctx, activity, deps)) return;
       })

@@ -171,12 +171,13 @@ export interface VaultFederation {
 /** The federation object with its SQLite-backed KV store and queue, dispatchers and inboxes. */
 export function createVaultFederation(options: VaultFederationOptions): VaultFederation {
   const { config, database, users } = options;
-  const kv = new SqliteKvStore(database.sqlite, options.kvOptions);
-  const queue = createFederationQueues(database.sqlite, options.queueOptions, {
+  const db = database.database;
+  const kv = new SqliteKvStore(db, options.kvOptions);
+  const queue = createFederationQueues(db, options.queueOptions, {
     domains: options.blocks,
     received: () => options.receivedBlocks?.(),
   });
-  const keys = createActorKeyStore(createActorKeyRepository(database.db), config.rsaKeyBits);
+  const keys = createActorKeyStore(createActorKeyRepository(db), config.rsaKeyBits);
   const instanceKeys = createInstanceKeyStore(kv, config.rsaKeyBits);
   const allowPrivateAddress = options.allowPrivateAddress ?? false;
   const software = `vault/${packageJson.version}`;
@@ -198,11 +199,11 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
   });
 
   // Entries as Notes: the Note of each entry, its delivery and the outbox (entry-*.ts).
-  const entries = createFederatedEntries(database.sqlite);
-  const audience = createEntryAudience(database.sqlite);
+  const entries = createFederatedEntries(db);
+  const audience = createEntryAudience(db);
   const notes = createEntryNotes({
     origin: config.origin,
-    capabilities: createPhotoCapabilities(createCapabilityRepository(database.sqlite)),
+    capabilities: createPhotoCapabilities(createCapabilityRepository(db)),
     media: createMediaStore(config.uploadsDir),
   });
 
@@ -214,8 +215,8 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
     users,
     keys,
     collections: {
-      followers: followersSource(createFollowRepository(database.sqlite)),
-      following: followingSource(createFollowRepository(database.sqlite)),
+      followers: followersSource(createFollowRepository(db)),
+      following: followingSource(createFollowRepository(db)),
       outbox: createOutboxSource({ origin: config.origin, entries, audience, notes, lookups }),
     },
     countFederatedUsers: () => users.countFederated(),
@@ -243,10 +244,10 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
   const commentDeps = {
     origin: config.origin,
     users,
-    comments: createConversationRepository(database.sqlite),
-    notes: createNoteReads(database.sqlite),
-    remoteEntries: createRemoteEntryRepository(database.sqlite),
-    actors: createActorRepository(database.sqlite),
+    comments: createConversationRepository(db),
+    notes: createNoteReads(db),
+    remoteEntries: createRemoteEntryRepository(db),
+    actors: createActorRepository(db),
     entries,
     audience,
     lookups,
@@ -281,7 +282,7 @@ export function createVaultFederation(options: VaultFederationOptions): VaultFed
       // From the Delete on, the Note's id answers 410 with its Tombstone (note-dispatcher.ts).
       if (job.kind === 'Delete') {
         const { username, generation, deletedAt } = job;
-        entries.generations.withdraw(job.entryId, { username, generation, deletedAt });
+        await entries.generations.withdraw(job.entryId, { username, generation, deletedAt });
       }
       await sendEntryActivity(federation, notes, config.origin, job);
     },

@@ -28,12 +28,12 @@ export function createActorKeyStore(
   const cache = new Map<number, Promise<KeyPair[]>>();
 
   async function load(userId: number): Promise<KeyPair[]> {
-    const stored = new Map(repository.findByUser(userId).map((pair) => [pair.type, pair]));
+    const stored = new Map((await repository.findByUser(userId)).map((pair) => [pair.type, pair]));
     const pairs: KeyPair[] = [];
     for (const type of ACTOR_KEY_TYPES) {
       const pair =
         stored.get(type) ??
-        repository.insertIfAbsent(userId, await generateKeyPair(type, rsaKeyBits));
+        (await repository.insertIfAbsent(userId, await generateKeyPair(type, rsaKeyBits)));
       pairs.push({
         privateKey: await importJwk(pair.privateKeyJwk, 'private'),
         publicKey: await importJwk(pair.publicKeyJwk, 'public'),

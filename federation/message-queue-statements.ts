@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../src/db/database.ts';
 
 /** A row of federation_queue as a listener takes it. */
 export interface QueueRow {
@@ -27,16 +27,18 @@ export interface ClaimParams {
 }
 
 /** The statements of SqliteMessageQueue (message-queue.ts) on table federation_queue. */
-export function prepareQueueStatements(sqlite: Database.Database) {
+export function prepareQueueStatements(db: Database) {
   return {
-    insert: sqlite.prepare<[InsertRow]>(
+    // Given an InsertRow.
+    insert: db.prepare(
       `INSERT INTO federation_queue (channel, message, host, ordering_key, not_before, created_at)
        VALUES (@channel, @message, @host, @orderingKey, @notBefore, @now)`,
     ),
     // The oldest due message of the channel that is not leased, not waiting behind an earlier
     // message with the same ordering key, and not bound for a host that already has perHost
-    // messages leased (in any process). UPDATE ... RETURNING is one atomic statement.
-    claim: sqlite.prepare<[ClaimParams], QueueRow>(
+    // messages leased (in any process). UPDATE ... RETURNING is one atomic statement: two
+    // listeners never take the same message. Given ClaimParams.
+    claim: db.prepare<QueueRow>(
       `UPDATE federation_queue SET locked_until = @lease, attempts = attempts + 1
        WHERE id = (
          SELECT q.id FROM federation_queue q
@@ -53,26 +55,23 @@ export function prepareQueueStatements(sqlite: Database.Database) {
          LIMIT 1)
        RETURNING id, message, ordering_key, locked_until, attempts`,
     ),
-    renew: sqlite.prepare<[number, number, number]>(
+    renew: db.prepare(
       'UPDATE federation_queue SET locked_until = ? WHERE id = ? AND locked_until = ?',
     ),
-    ack: sqlite.prepare<[number]>('DELETE FROM federation_queue WHERE id = ?'),
-    release: sqlite.prepare<[number, number, number]>(
+    ack: db.prepare('DELETE FROM federation_queue WHERE id = ?'),
+    release: db.prepare(
       `UPDATE federation_queue SET locked_until = NULL, not_before = ?
        WHERE id = ? AND locked_until = ?`,
     ),
-    drop: sqlite.prepare<[number]>('DELETE FROM federation_queue WHERE id = ?'),
+    drop: db.prepare('DELETE FROM federation_queue WHERE id = ?'),
     // When the channel's next message becomes due or a lease runs out, whichever is first
     // (future only: messages that are due now but wait behind their ordering key or their
     // host's limit are woken by completions).
-    nextDue: sqlite.prepare<[{ channel: string; now: number }], { due: number | null }>(
+    nextDue: db.prepare<{ due: number | null }>(
       `SELECT min(max(not_before, coalesce(locked_until, 0))) AS due FROM federation_queue
        WHERE channel = @channel AND max(not_before, coalesce(locked_until, 0)) > @now`,
     ),
-    depth: sqlite.prepare<
-      [{ channel: string; now: number }],
-      { queued: number; ready: number | null; delayed: number | null }
-    >(
+    depth: db.prepare<{ queued: number; ready: number | null; delayed: number | null }>(
       `SELECT count(*) AS queued,
               sum(not_before <= @now) AS ready,
               sum(not_before > @now) AS delayed

@@ -5,9 +5,11 @@ import type {
   MessageQueueListenOptions,
 } from '@fedify/fedify';
 import { getLogger } from '@logtape/logtape';
-import type Database from 'better-sqlite3';
+import type { Database } from '../src/db/database.ts';
 import {
   prepareQueueStatements,
+  type ClaimParams,
+  type InsertRow,
   type QueueRow,
   type QueueStatements,
 } from './message-queue-statements.ts';
@@ -83,7 +85,7 @@ type Handler = (message: unknown) => Promise<void> | void;
 export class SqliteMessageQueue implements MessageQueue {
   readonly nativeRetrial = false;
 
-  readonly #sqlite: Database.Database;
+  readonly #db: Database;
   readonly #channel: string;
   readonly #hostOf: ((message: unknown) => string | null) | undefined;
   readonly #perHostLimit: number;
@@ -102,8 +104,8 @@ export class SqliteMessageQueue implements MessageQueue {
 
   readonly #statements: QueueStatements;
 
-  constructor(sqlite: Database.Database, options: SqliteMessageQueueOptions = {}) {
-    this.#sqlite = sqlite;
+  constructor(db: Database, options: SqliteMessageQueueOptions = {}) {
+    this.#db = db;
     this.#channel = options.channel ?? 'deliveries';
     this.#hostOf = options.hostOf;
     this.#runHandler = options.runHandler ?? ((handle) => handle());
@@ -116,32 +118,32 @@ export class SqliteMessageQueue implements MessageQueue {
     this.#retryMaxMs = options.retryMaxMs ?? 60 * 60_000;
     this.#perHostLimit = Math.max(1, options.perHostLimit ?? this.#concurrency);
 
-    this.#statements = prepareQueueStatements(sqlite);
+    this.#statements = prepareQueueStatements(db);
   }
 
   async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
-    this.enqueueSync([message], options);
+    await this.#insert([message], options);
   }
 
   async enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions) {
-    this.enqueueSync(messages, options);
+    await this.#insert(messages, options);
   }
 
-  /** The synchronous core of enqueue/enqueueMany: all messages in one transaction. */
-  enqueueSync(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): void {
+  /** The core of enqueue/enqueueMany: all messages in one transaction. */
+  async #insert(messages: readonly unknown[], options?: MessageQueueEnqueueOptions) {
     if (messages.length === 0) return;
     const now = this.#now();
     const notBefore = now + (options?.delay ? durationToMs(options.delay) : 0);
     const orderingKey = options?.orderingKey ?? null;
-    const rows = messages.map((message) => {
+    const rows = messages.map((message): InsertRow => {
       const json = JSON.stringify(message);
       if (json === undefined) throw new TypeError('A queue message must be JSON-serializable.');
       const host = this.#hostOf?.(message) ?? null;
       return { channel: this.#channel, message: json, host, orderingKey, notBefore, now };
     });
-    this.#sqlite.transaction(() => {
-      for (const row of rows) this.#statements.insert.run(row);
-    })();
+    await this.#db.transaction(async () => {
+      for (const row of rows) await this.#statements.insert.run(row);
+    });
     this.#wakeAll();
   }
 
@@ -153,16 +155,23 @@ export class SqliteMessageQueue implements MessageQueue {
     const { signal } = options;
     let active = 0;
     let wake: () => void = () => {};
-    const waker = () => wake();
+    // Set by a wake that came while the listener was looking (awaiting the database), not
+    // waiting: it looks again at once instead of sleeping through it.
+    let woken = false;
+    const waker = () => {
+      woken = true;
+      wake();
+    };
     this.#wakers.add(waker);
     logger.debug('Queue listener started');
     try {
-      while (!signal?.aborted && !this.#closed && this.#sqlite.open) {
+      while (!signal?.aborted && !this.#closed) {
         let waitMs = this.#pollIntervalMs;
         try {
-          while (active < this.#concurrency && !signal?.aborted) {
-            const row = this.#take();
-            if (row === undefined) break;
+          while (active < this.#concurrency && !signal?.aborted && !this.#closed) {
+            const row = await this.#take();
+            // Closed while it was being taken: its lease runs out and it is taken again later.
+            if (row === undefined || this.#closed) break;
             active += 1;
             this.#track(
               this.#handle(row, handler).finally(() => {
@@ -171,10 +180,16 @@ export class SqliteMessageQueue implements MessageQueue {
               }),
             );
           }
-          waitMs = this.#msUntilNextDue(waitMs);
+          waitMs = await this.#msUntilNextDue(waitMs);
         } catch (error) {
-          if (this.#closed || !this.#sqlite.open) break;
+          if (this.#closed) break;
           logger.error('The federation queue could not read its table: {error}', { error });
+        }
+        // Aborted while it looked: the abort event has passed, so it is not waited for.
+        if (signal?.aborted) break;
+        if (woken) {
+          woken = false;
+          continue;
         }
         await new Promise<void>((resolve) => {
           const done = () => {
@@ -187,6 +202,7 @@ export class SqliteMessageQueue implements MessageQueue {
           wake = done;
           signal?.addEventListener('abort', done, { once: true });
         });
+        woken = false; // it ended the wait (or came since): the next look sees its message
       }
     } finally {
       this.#wakers.delete(waker);
@@ -231,23 +247,24 @@ export class SqliteMessageQueue implements MessageQueue {
 
   async getDepth(): Promise<MessageQueueDepth> {
     const now = this.#now();
-    const row = this.#statements.depth.get({ channel: this.#channel, now })!;
+    const row = (await this.#statements.depth.get({ channel: this.#channel, now }))!;
     return { queued: row.queued, ready: row.ready ?? 0, delayed: row.delayed ?? 0 };
   }
 
-  #take(): QueueRow | undefined {
+  async #take(): Promise<QueueRow | undefined> {
     for (;;) {
       const now = this.#now();
-      const row = this.#statements.claim.get({
+      const params: ClaimParams = {
         channel: this.#channel,
         lease: now + this.#leaseMs,
         now,
         perHost: this.#perHostLimit,
-      });
+      };
+      const row = await this.#statements.claim.get(params);
       if (row === undefined) return undefined;
       if (row.attempts <= this.#maxAttempts) return row;
       // Only reachable when a lease ran out (the process died or hung while handling it).
-      this.#statements.drop.run(row.id);
+      await this.#statements.drop.run(row.id);
       logger.error(
         'Dropped federation queue message {id} after {attempts} attempts that never finished',
         { id: row.id, attempts: row.attempts - 1, message: row.message },
@@ -257,7 +274,12 @@ export class SqliteMessageQueue implements MessageQueue {
 
   async #handle(row: QueueRow, handler: Handler): Promise<void> {
     const renewEvery = Math.max(10, Math.floor(this.#leaseMs / 3));
-    const heartbeat = setInterval(() => this.#renewLease(row), renewEvery);
+    // Renewals run one after another, and the outcome below waits for the last one, so that
+    // it names the lease token (row.locked_until) the row holds.
+    let renewals = Promise.resolve();
+    const heartbeat = setInterval(() => {
+      renewals = renewals.then(() => this.#renewLease(row));
+    }, renewEvery);
     heartbeat.unref();
     this.#heartbeats.add(heartbeat);
     let failure: { error: unknown } | undefined;
@@ -270,19 +292,20 @@ export class SqliteMessageQueue implements MessageQueue {
       clearInterval(heartbeat);
       this.#heartbeats.delete(heartbeat);
     }
-    if (this.#closed || !this.#sqlite.open) return;
+    await renewals;
+    if (this.#closed) return;
     try {
       if (failure === undefined) {
-        this.#statements.ack.run(row.id);
+        await this.#statements.ack.run(row.id);
       } else if (row.attempts >= this.#maxAttempts) {
-        this.#statements.drop.run(row.id);
+        await this.#statements.drop.run(row.id);
         logger.error(
           'Dropped federation queue message {id} after {attempts} failed attempts: {error}',
           { id: row.id, attempts: row.attempts, error: failure.error, message: row.message },
         );
       } else {
         const backoff = Math.min(this.#retryBaseMs * 2 ** (row.attempts - 1), this.#retryMaxMs);
-        this.#statements.release.run(this.#now() + backoff, row.id, row.locked_until);
+        await this.#statements.release.run(this.#now() + backoff, row.id, row.locked_until);
         logger.warn(
           'Federation queue message {id} failed (attempt {attempts}); retrying in {backoff} ms: {error}',
           { id: row.id, attempts: row.attempts, backoff, error: failure.error },
@@ -296,11 +319,13 @@ export class SqliteMessageQueue implements MessageQueue {
     }
   }
 
-  #renewLease(row: QueueRow): void {
-    if (this.#closed || !this.#sqlite.open) return;
+  /** Never rejects: a failure is logged. */
+  async #renewLease(row: QueueRow): Promise<void> {
+    if (this.#closed) return;
     try {
       const lockedUntil = this.#now() + this.#leaseMs;
-      if (this.#statements.renew.run(lockedUntil, row.id, row.locked_until).changes === 1) {
+      const renewed = await this.#statements.renew.run(lockedUntil, row.id, row.locked_until);
+      if (renewed.changes === 1) {
         row.locked_until = lockedUntil;
       }
     } catch (error) {
@@ -311,9 +336,9 @@ export class SqliteMessageQueue implements MessageQueue {
     }
   }
 
-  #msUntilNextDue(pollMs: number): number {
+  async #msUntilNextDue(pollMs: number): Promise<number> {
     const now = this.#now();
-    const due = this.#statements.nextDue.get({ channel: this.#channel, now })?.due;
+    const due = (await this.#statements.nextDue.get({ channel: this.#channel, now }))?.due;
     if (due === null || due === undefined) return pollMs;
     return Math.max(1, Math.min(pollMs, due - now));
   }

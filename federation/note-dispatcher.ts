@@ -61,22 +61,22 @@ export async function signedByFollower(
   const owner = await ctx.getSignedKeyOwner({ documentLoader }).catch(() => null);
   // Fedify returns an owner only from a document of the owner's own origin that lists the key,
   // so no server can sign in another server's name.
-  return owner?.id != null && deps.audience.hasFollowerOn(userId, owner.id.origin);
+  return owner?.id != null && (await deps.audience.hasFollowerOn(userId, owner.id.origin));
 }
 
 /**
  * A federated user's federated entry named by a Note id's parts, with the generation asked for
  * (an entry that came back after leaving the fediverse has a newer one: note-generations.ts).
  */
-function findEntry(
+async function findEntry(
   deps: NoteDispatcherDeps,
   identifier: string,
   parts: { entryId: number; generation: number } | undefined,
 ) {
   if (identifier === INSTANCE_ACTOR || !parts) return undefined;
-  const user = deps.users.findFederatedByUsername(identifier);
+  const user = await deps.users.findFederatedByUsername(identifier);
   if (!user) return undefined;
-  const entry = deps.entries.byId(parts.entryId);
+  const entry = await deps.entries.byId(parts.entryId);
   if (!entry || entry.userId !== user.id) return undefined;
   return { user, entry, generation: parts.generation };
 }
@@ -93,8 +93,8 @@ function findEntry(
 export function registerNoteDispatcher(federation: Federation<void>, deps: NoteDispatcherDeps) {
   const { origin, audience, notes, lookups } = deps;
 
-  function find(identifier: string, id: string) {
-    const found = findEntry(deps, identifier, noteIdParts(id));
+  async function find(identifier: string, id: string) {
+    const found = await findEntry(deps, identifier, noteIdParts(id));
     return found && found.generation === found.entry.noteGeneration ? found : undefined;
   }
 
@@ -103,7 +103,7 @@ export function registerNoteDispatcher(federation: Federation<void>, deps: NoteD
 
   federation
     .setObjectDispatcher(VaultNote, FEDERATION_PATHS.entryNote, async (ctx, values) => {
-      const found = find(values.identifier, values.id);
+      const found = await find(values.identifier, values.id);
       // Not the requester's to see: the same 404 as a missing entry (never 401 or 403).
       if (!found || !(await mayRead(ctx, found.user.id))) return null;
       const { user, entry } = found;
@@ -111,7 +111,7 @@ export function registerNoteDispatcher(federation: Federation<void>, deps: NoteD
     })
     // Checked again after the dispatcher, with the same answer: Fedify's own guard.
     .authorize(async (ctx, values) => {
-      const found = find(values.identifier, values.id);
+      const found = await find(values.identifier, values.id);
       return found !== undefined && (await mayRead(ctx, found.user.id));
     });
 }
@@ -123,15 +123,15 @@ export function registerNoteDispatcher(federation: Federation<void>, deps: NoteD
  * only for a Note that was in the fediverse, so an entry that never was stays 404, as does an
  * id that never existed.
  */
-function goneNote(
+async function goneNote(
   deps: NoteDispatcherDeps,
   note: { username: string; entryId: number; generation: number },
-): { userId: number; deletedAt: Date | undefined } | undefined {
+): Promise<{ userId: number; deletedAt: Date | undefined } | undefined> {
   if (note.username === INSTANCE_ACTOR) return undefined;
-  const user = deps.users.findFederatedByUsername(note.username);
+  const user = await deps.users.findFederatedByUsername(note.username);
   if (!user) return undefined;
-  const withdrawal = deps.entries.generations.withdrawal(note.entryId, note.generation);
-  const entry = deps.entries.byId(note.entryId);
+  const withdrawal = await deps.entries.generations.withdrawal(note.entryId, note.generation);
+  const entry = await deps.entries.byId(note.entryId);
   if (entry) {
     // The current generation is the Note itself; a later one does not exist (yet).
     if (entry.userId !== user.id || note.generation >= entry.noteGeneration) return undefined;
@@ -156,7 +156,7 @@ export async function goneNoteResponse(
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   if (!ACTIVITY_JSON.test(request.headers.get('accept') ?? '')) return undefined;
   const note = localNoteOf(deps.origin, request.url);
-  const gone = note && goneNote(deps, note);
+  const gone = note && (await goneNote(deps, note));
   if (!note || !gone) return undefined;
   const ctx = federation.createContext(request, undefined);
   if (!(await signedByFollower(ctx, deps, gone.userId))) return undefined;

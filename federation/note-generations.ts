@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../src/db/database.ts';
 
 /**
  * Which generation of its Note id an entry is at. An entry that leaves the fediverse (made
@@ -19,15 +19,17 @@ import type Database from 'better-sqlite3';
  * withdrawn (their Delete sent) and when, so that their ids answer 410 with a Tombstone even
  * after the entry row is deleted (note-dispatcher.ts).
  *
- * Synchronous (better-sqlite3), so it runs inside the outbox's delivery transaction.
+ * It awaits only the database, so it runs inside the outbox's delivery transaction (a hand-off's
+ * `job`); a change reads and writes its key in one transaction of its own (joining the caller's,
+ * if any), so that two changes of one entry cannot both read the old value.
  */
-export function createNoteGenerations(sqlite: Database.Database) {
-  const select = sqlite
+export function createNoteGenerations(db: Database) {
+  const select = db
     .prepare(
       `SELECT value FROM federation_kv WHERE key = ? AND (expires_at IS NULL OR expires_at > ?)`,
     )
-    .pluck();
-  const upsert = sqlite.prepare(
+    .pluck<string>();
+  const upsert = db.prepare(
     `INSERT INTO federation_kv (key, value, expires_at) VALUES (?, ?, NULL)
      ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = NULL`,
   );
@@ -37,8 +39,8 @@ export function createNoteGenerations(sqlite: Database.Database) {
   const withdrawnKeyOf = (entryId: number) =>
     JSON.stringify(['vault', 'noteWithdrawn', String(entryId)]);
 
-  function withdrawals(entryId: number): StoredWithdrawals | undefined {
-    const raw = select.get(withdrawnKeyOf(entryId), Date.now()) as string | undefined;
+  async function withdrawals(entryId: number): Promise<StoredWithdrawals | undefined> {
+    const raw = await select.get(withdrawnKeyOf(entryId), Date.now());
     if (raw === undefined) return undefined;
     try {
       const value = JSON.parse(raw) as Partial<StoredWithdrawals> | null;
@@ -51,8 +53,8 @@ export function createNoteGenerations(sqlite: Database.Database) {
     }
   }
 
-  function reentries(entryId: number): number[] {
-    const raw = select.get(keyOf(entryId), Date.now()) as string | undefined;
+  async function reentries(entryId: number): Promise<number[]> {
+    const raw = await select.get(keyOf(entryId), Date.now());
     if (raw === undefined) return [];
     try {
       const value: unknown = JSON.parse(raw);
@@ -64,24 +66,26 @@ export function createNoteGenerations(sqlite: Database.Database) {
 
   return {
     /** The entry's current generation (0 until it first comes back). */
-    current(entryId: number): number {
-      return reentries(entryId).length;
+    async current(entryId: number): Promise<number> {
+      return (await reentries(entryId)).length;
     },
 
     /** The generation in effect when activity `activityId` was recorded. */
-    before(entryId: number, activityId: number): number {
-      return reentries(entryId).filter((id) => id < activityId).length;
+    async before(entryId: number, activityId: number): Promise<number> {
+      return (await reentries(entryId)).filter((id) => id < activityId).length;
     },
 
     /**
      * Activity `activityId` brought the entry back into the fediverse: its Note gets the next
      * generation. Recording the same activity twice changes nothing.
      */
-    reenter(entryId: number, activityId: number): void {
-      const known = reentries(entryId);
-      if (known.includes(activityId)) return;
-      const ids = [...known, activityId].sort((a, b) => a - b);
-      upsert.run(keyOf(entryId), JSON.stringify(ids));
+    async reenter(entryId: number, activityId: number): Promise<void> {
+      await db.transaction(async () => {
+        const known = await reentries(entryId);
+        if (known.includes(activityId)) return;
+        const ids = [...known, activityId].sort((a, b) => a - b);
+        await upsert.run(keyOf(entryId), JSON.stringify(ids));
+      });
     },
 
     /**
@@ -90,20 +94,26 @@ export function createNoteGenerations(sqlite: Database.Database) {
      * id answers 410 with its Tombstone (note-dispatcher.ts), even once the entry row is gone.
      * Recording the same withdrawal again keeps the first time.
      */
-    withdraw(entryId: number, note: { username: string; generation: number; deletedAt: Date }) {
-      const known = withdrawals(entryId);
-      const deletedAt = known?.username === note.username ? known.deletedAt : {};
-      if (deletedAt[note.generation] !== undefined) return;
-      deletedAt[note.generation] = note.deletedAt.getTime();
-      upsert.run(withdrawnKeyOf(entryId), JSON.stringify({ username: note.username, deletedAt }));
+    async withdraw(
+      entryId: number,
+      note: { username: string; generation: number; deletedAt: Date },
+    ): Promise<void> {
+      await db.transaction(async () => {
+        const known = await withdrawals(entryId);
+        const deletedAt = known?.username === note.username ? known.deletedAt : {};
+        if (deletedAt[note.generation] !== undefined) return;
+        deletedAt[note.generation] = note.deletedAt.getTime();
+        const value = JSON.stringify({ username: note.username, deletedAt });
+        await upsert.run(withdrawnKeyOf(entryId), value);
+      });
     },
 
     /** The withdrawal of the entry's Note at `generation`, if one was recorded. */
-    withdrawal(
+    async withdrawal(
       entryId: number,
       generation: number,
-    ): { username: string; deletedAt: Date } | undefined {
-      const known = withdrawals(entryId);
+    ): Promise<{ username: string; deletedAt: Date } | undefined> {
+      const known = await withdrawals(entryId);
       const at = known?.deletedAt[generation];
       return known && typeof at === 'number'
         ? { username: known.username, deletedAt: new Date(at) }

@@ -30,7 +30,7 @@ export function createOutboxSource(deps: {
   const { entries, notes } = deps;
   return {
     count: (user) => entries.countOf(user.id),
-    firstCursor: () => FIRST,
+    firstCursor: async () => FIRST,
     async page(user, cursor, ctx) {
       if (!ctx || !(await signedByFollower(ctx, deps, user.id))) return { items: [] };
       const before =
@@ -39,7 +39,7 @@ export function createOutboxSource(deps: {
           : CURSOR.test(cursor)
             ? Number(cursor)
             : 0;
-      const rows = entries.pageOf(user.id, before, OUTBOX_PAGE_SIZE + 1);
+      const rows = await entries.pageOf(user.id, before, OUTBOX_PAGE_SIZE + 1);
       const shown = rows.slice(0, OUTBOX_PAGE_SIZE);
       const items: Activity[] = [];
       for (const entry of shown) {

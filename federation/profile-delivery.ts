@@ -23,7 +23,7 @@ export async function sendProfileUpdate(
   origin: string,
   job: ProfileDeliveryJob,
 ): Promise<void> {
-  const user = users.findFederatedByUsername(job.username);
+  const user = await users.findFederatedByUsername(job.username);
   if (!user) return;
   const ctx = federation.createContext(new URL(origin), undefined);
   const person = personFor(ctx, user, await ctx.getActorKeyPairs(user.username), origin);

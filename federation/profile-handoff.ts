@@ -26,9 +26,11 @@ export function registerProfileHandoff(outbox: Outbox, deps: ProfileHandoffDeps)
   outbox.federate<ProfileDeliveryJob>({
     name: 'profile',
     types: ['UpdateProfile'],
-    job(activity, { userId }) {
-      const user = deps.users.findById(userId);
-      if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(userId)) return undefined;
+    async job(activity, { userId }) {
+      const user = await deps.users.findById(userId);
+      if (!user?.activityPubEnabled || !(await deps.audience.hasRemoteFollowers(userId))) {
+        return undefined;
+      }
       return { username: user.username, activityId: activity.id };
     },
     send: deps.send,

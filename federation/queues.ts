@@ -1,6 +1,6 @@
 import type { MessageQueueDepth } from '@fedify/fedify';
 import { getLogger } from '@logtape/logtape';
-import type Database from 'better-sqlite3';
+import type { Database } from '../src/db/database.ts';
 import { withDeliveryBounds } from './http-bounds.ts';
 import { SqliteMessageQueue, type SqliteMessageQueueOptions } from './message-queue.ts';
 
@@ -79,7 +79,8 @@ export interface DeliveryBlocks {
    * goes to an inbox whose every recipient blocked her.
    */
   received?: () =>
-    { refusesDelivery(signer: string, recipients: readonly string[]): boolean } | undefined;
+    | { refusesDelivery(signer: string, recipients: readonly string[]): Promise<boolean> }
+    | undefined;
 }
 
 /**
@@ -88,22 +89,22 @@ export interface DeliveryBlocks {
  * waits for a retry) before the block was made is never sent there.
  */
 export function createFederationQueues(
-  sqlite: Database.Database,
+  db: Database,
   options: SharedQueueOptions = {},
   blocks: DeliveryBlocks = {},
 ): FederationQueues {
-  const inbox = new SqliteMessageQueue(sqlite, {
+  const inbox = new SqliteMessageQueue(db, {
     ...options,
     channel: 'inbox',
     concurrency: QUEUE_WORKERS.inbox,
   });
-  const deliveries = new SqliteMessageQueue(sqlite, {
+  const deliveries = new SqliteMessageQueue(db, {
     ...options,
     channel: 'deliveries',
     concurrency: QUEUE_WORKERS.deliveries,
     hostOf: deliveryHost,
     perHostLimit: QUEUE_WORKERS.perHost,
-    runHandler: (handle, message) => {
+    runHandler: async (handle, message) => {
       const inbox = deliveryInbox(message);
       const blocked = inbox === undefined ? undefined : blocks.domains?.blockOf(inbox);
       if (blocked !== undefined) {
@@ -111,20 +112,21 @@ export function createFederationQueues(
           inbox,
           domain: blocked,
         });
-        return Promise.resolve();
+        return;
       }
       const parties = blocks.received && deliveryParties(message);
-      if (parties && blocks.received?.()?.refusesDelivery(parties.signer, parties.recipients)) {
+      const received = parties && blocks.received?.();
+      if (parties && (await received?.refusesDelivery(parties.signer, parties.recipients))) {
         logger.info('A delivery of {signer} to {inbox} was dropped: its recipients blocked them', {
           signer: parties.signer,
           inbox,
         });
-        return Promise.resolve();
+        return;
       }
-      return withDeliveryBounds(handle);
+      await withDeliveryBounds(handle);
     },
   });
-  const fanout = new SqliteMessageQueue(sqlite, {
+  const fanout = new SqliteMessageQueue(db, {
     ...options,
     channel: 'fanout',
     concurrency: QUEUE_WORKERS.fanout,

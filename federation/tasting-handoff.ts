@@ -12,7 +12,7 @@ export interface TastingHandoffDeps {
   users: EntryHandoffDeps['users'];
   /** Federated entries only (entry-rows.ts): a PRIVATE one, or one kept out, is not read. */
   entries: Pick<FederatedEntries, 'byId' | 'generations'>;
-  tastings: { byIds(ids: readonly number[]): TastingRow[] };
+  tastings: { byIds(ids: readonly number[]): Promise<TastingRow[]> };
   audience: EntryHandoffDeps['audience'];
   /** Builds the activity and puts it in Fedify's queue; loads Fedify on its first call. */
   send(job: TastingDeliveryJob): Promise<void>;
@@ -38,17 +38,19 @@ export interface TastingHandoffDeps {
  * per tasting.
  */
 export function registerTastingHandoff(outbox: Outbox, deps: TastingHandoffDeps): void {
-  function sender(userId: number) {
-    const user = deps.users.findById(userId);
-    if (!user?.activityPubEnabled || !deps.audience.hasRemoteFollowers(userId)) return undefined;
+  async function sender(userId: number) {
+    const user = await deps.users.findById(userId);
+    if (!user?.activityPubEnabled || !(await deps.audience.hasRemoteFollowers(userId))) {
+      return undefined;
+    }
     return { username: user.username, fullName: user.fullName };
   }
 
-  function jobOf(activity: ActivityRow): TastingDeliveryJob | undefined {
+  async function jobOf(activity: ActivityRow): Promise<TastingDeliveryJob | undefined> {
     const deleted = payloadOf(activity, 'DeleteTasting');
     if (deleted) {
       if (deleted.federated !== true || deleted.userId === undefined) return undefined;
-      const names = sender(deleted.userId);
+      const names = await sender(deleted.userId);
       if (!names) return undefined;
       return {
         kind: 'Delete',
@@ -58,7 +60,7 @@ export function registerTastingHandoff(outbox: Outbox, deps: TastingHandoffDeps)
         generation:
           deleted.beverageId === undefined
             ? 0
-            : deps.entries.generations.before(deleted.beverageId, activity.id),
+            : await deps.entries.generations.before(deleted.beverageId, activity.id),
         deletedAt: activity.createdAt,
       };
     }
@@ -66,15 +68,15 @@ export function registerTastingHandoff(outbox: Outbox, deps: TastingHandoffDeps)
     const payload = payloadOf(activity, 'CreateTasting') ?? update;
     if (!payload) return undefined;
     // Deleted since: its Delete follows.
-    const [tasting] = deps.tastings.byIds([payload.tastingId]);
+    const [tasting] = await deps.tastings.byIds([payload.tastingId]);
     if (!tasting) return undefined;
     const reentry = update?.federation === 'Create' ? update.reentry : undefined;
     // The entry came back: its Note's new generation, counted here too (the same activity id
     // as the entry's handler counts, so once), in case this row is handled before the entry's.
-    if (reentry !== undefined) deps.entries.generations.reenter(tasting.beverageId, reentry);
-    const entry = deps.entries.byId(tasting.beverageId);
+    if (reentry !== undefined) await deps.entries.generations.reenter(tasting.beverageId, reentry);
+    const entry = await deps.entries.byId(tasting.beverageId);
     if (!entry) return undefined;
-    const names = sender(entry.userId);
+    const names = await sender(entry.userId);
     if (!names) return undefined;
     const kind = activity.type === 'CreateTasting' || reentry !== undefined ? 'Create' : 'Update';
     return { kind, ...names, tasting, entry };

@@ -89,7 +89,10 @@ export function federationImportsOfSrc(): { module: string; importers: string[] 
 
 const serverCode = () => [...filesUnder('src'), ...filesUnder('federation')];
 
-/** A statement written out: a string given to better-sqlite3's prepare or exec, or drizzle's sql``. */
+/**
+ * A statement written out: a string given to a prepare or exec (the Database's, or
+ * better-sqlite3's where SQLite itself is meant), or drizzle's sql``.
+ */
 export const HOLDS_SQL =
   /\.prepare(?:<[^>]*>)?\(\s*[`'"]|\.prepare(?:<[^>]*>)?\(\n|\.exec\(\s*[`'"]|\bsql`/;
 

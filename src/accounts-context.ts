@@ -32,14 +32,14 @@ export function createAccountsContext(
   },
 ) {
   const { now } = options;
-  const users = createUserRepository(database.db);
+  const users = createUserRepository(database.database);
   const sessions = createSessionService(
-    createSessionRepository(database.db),
+    createSessionRepository(database.database),
     { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs },
     now,
   );
   const throttle = createLoginThrottle(options.throttleLimits ?? DEFAULT_LIMITS, now);
-  const secondFactors = createSecondFactorRepository(database.db, database.sqlite);
+  const secondFactors = createSecondFactorRepository(database.database);
   const pendingLogins = createPendingLogins(secondFactors, now);
   const webauthn = createWebAuthnService({
     repo: secondFactors,
@@ -63,16 +63,20 @@ export function createAccountsContext(
     pendingLogins,
     webauthn,
     totp,
-    reauth: createReauthService({ users, sessions, throttle, now }),
-    userAdmin: createUserService(
+    reauth: createReauthService({
       users,
       sessions,
-      options.profileActivity && {
-        transaction: database.transaction,
-        activity: options.profileActivity,
-      },
-    ),
-    tokens: createTokenService({ repo: createTokenRepository(database.db), users, now }),
+      throttle,
+      transaction: database.transaction,
+      now,
+    }),
+    userAdmin: createUserService(users, sessions, database.transaction, options.profileActivity),
+    tokens: createTokenService({
+      repo: createTokenRepository(database.database),
+      users,
+      transaction: database.transaction,
+      now,
+    }),
     tokenRateLimit: createTokenRateLimit(config.tokenRequestsPerMinute, now),
   };
 }

@@ -33,9 +33,9 @@ export function createCellarContext(
 ) {
   const { now } = options;
   const { transaction } = database;
-  const bottleRepo = createBottleRepository(database.db);
-  const placeRepo = createPlaceRepository(database.sqlite);
-  const tastingRepo = createTastingRepository(database.db);
+  const bottleRepo = createBottleRepository(database.database);
+  const placeRepo = createPlaceRepository(database.database);
+  const tastingRepo = createTastingRepository(database.database);
   // A tasting's activity (its followers' feeds, its Note), recorded in its write's transaction.
   const tastingActivities = createTastingActivities({
     outbox: options.outbox,
@@ -44,7 +44,7 @@ export function createCellarContext(
   });
   return {
     cellarFigures: createCellarFigures({
-      repo: createCellarFiguresRepository(database.sqlite),
+      repo: createCellarFiguresRepository(database.database),
       now,
     }),
     places: createPlaceService({ repo: placeRepo, bottles: bottleRepo, transaction, now }),

@@ -58,12 +58,12 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
   const config = loadConfig(env);
   const database = openDatabase(config.databasePath);
   try {
-    const users = createUserRepository(database.db);
-    const sessions = createSessionService(createSessionRepository(database.db), {
+    const users = createUserRepository(database.database);
+    const sessions = createSessionService(createSessionRepository(database.database), {
       idleMs: config.sessionIdleMs,
       absoluteMs: config.sessionAbsoluteMs,
     });
-    const service = createUserService(users, sessions);
+    const service = createUserService(users, sessions, database.transaction);
     const password = values.password ?? generatePassword();
     const passwordNote = values.password ? '' : `\nPassword: ${password}  (shown once)`;
     switch (command) {
@@ -91,9 +91,8 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
         return 0;
       }
       case 'reset-second-factor': {
-        const user = resetSecondFactors(
-          database.db,
-          database.sqlite,
+        const user = await resetSecondFactors(
+          database.database,
           parseWith(usernameSchema, values.username),
         );
         console.log(
@@ -102,7 +101,7 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
         return 0;
       }
       case 'list-users': {
-        for (const u of service.list())
+        for (const u of await service.list())
           console.log(`${u.username}\t${u.role}\t${u.fullName}\t${u.email}`);
         return 0;
       }

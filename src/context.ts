@@ -62,11 +62,11 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     profileActivity: () => profileActivity,
   });
   const { users, sessions, throttle } = accounts;
-  const followRepo = createFollowRepository(database.sqlite);
-  const actors = createActorRepository(database.sqlite);
+  const followRepo = createFollowRepository(database.database);
+  const actors = createActorRepository(database.database);
   // Blocked servers: the matcher is asked by the inbox and every outbound fetch.
   const domainBlocks = createDomainBlockService({
-    repo: createDomainBlockRepository(database.sqlite),
+    repo: createDomainBlockRepository(database.database),
     origin: config.origin,
     transaction: database.transaction,
     remoteActors: () => actors.remoteActors(),
@@ -85,8 +85,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     remoteFollows: () => remoteFollows,
     remoteConversation: () => remoteConversation,
     receivedBlocks: () => receivedBlocks,
-    onDeliveryGone: (_inbox, actorIds) => {
-      remoteFollows.deliveryGone(actorIds.map((id) => id.href));
+    onDeliveryGone: async (_inbox, actorIds) => {
+      await remoteFollows.deliveryGone(actorIds.map((id) => id.href));
     },
     onActorGone: async (actorUri) => {
       await remoteFollows.actorGone(actorUri.href);
@@ -95,29 +95,30 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   const media = createMediaStore(config.uploadsDir);
   const { transaction } = database;
   const outbox = createOutbox({
-    repo: createOutboxRepository(database.sqlite),
+    repo: createOutboxRepository(database.database),
     transaction,
     localUserOf: (actorId) => actors.userIdOf(actorId),
     now,
   });
   const profileActivity = createProfileActivity({ actors, outbox, now });
-  const beverageRepo = createBeverageRepository(database.db);
-  const shareRepo = createShareRepository(database.sqlite);
-  const visibilityLookups = createVisibilityLookups(database.sqlite);
-  const blockRepo = createBlockRepository(database.sqlite);
+  const beverageRepo = createBeverageRepository(database.database);
+  const shareRepo = createShareRepository(database.database);
+  const visibilityLookups = createVisibilityLookups(database.database);
+  const blockRepo = createBlockRepository(database.database);
   const visibility = createVisibilityPolicy({
     blockedBetween: blockRepo.isBlockedBetweenUsers,
     isShareRecipient: (entryId, userId) => shareRepo.isRecipient(entryId, userId),
     followsOwner: visibilityLookups.followsOwner,
     sharedByOwnerWith: visibilityLookups.sharedByOwnerWith,
-    photoOwner: (storedPath) => {
-      const entry = beverageRepo.ownerOfPhoto(storedPath);
+    photoOwner: async (storedPath) => {
+      const entry = await beverageRepo.ownerOfPhoto(storedPath);
       if (entry) return { kind: 'entry', entry };
       // A tasting's photo is seen by whoever may see its entry.
-      const tasting = cellar.tastingRows.ownerOfPhoto(storedPath);
-      const tasted = tasting && beverageRepo.findById(tasting.beverageId);
+      const tasting = await cellar.tastingRows.ownerOfPhoto(storedPath);
+      const tasted = tasting && (await beverageRepo.findById(tasting.beverageId));
       if (tasted) return { kind: 'tasting', entry: tasted };
-      return remoteEntryRepo.ownerOfPhoto(storedPath) === undefined ? null : { kind: 'remote' };
+      const remote = await remoteEntryRepo.ownerOfPhoto(storedPath);
+      return remote === undefined ? null : { kind: 'remote' };
     },
   });
   const beverages = createBeverageService({
@@ -131,8 +132,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     visibility,
     // An entry's bottles go with it: the cellar's history records them as taken off.
     // Its tastings go too: their Notes are withdrawn, their photo files deleted after.
-    onDelete: (entry) => {
-      cellar.bottles.entryDeleted(entry);
+    onDelete: async (entry) => {
+      await cellar.bottles.entryDeleted(entry);
       return cellar.tastings.entryDeleted(entry);
     },
     // Leaving the fediverse or coming back, its tastings' Notes follow its own.
@@ -147,7 +148,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     visibility,
     media,
   });
-  const notificationRepo = createNotificationRepository(database.sqlite);
+  const notificationRepo = createNotificationRepository(database.database);
   const shares = createShareService({
     blocks: blockRepo,
     repo: shareRepo,
@@ -159,8 +160,8 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     withdrawInvites: (shareId) => notificationRepo.withdrawShareInvites(shareId),
     now,
   });
-  const feedRepo = createFeedRepository(database.sqlite);
-  const remoteEntryRepo = createRemoteEntryRepository(database.sqlite);
+  const feedRepo = createFeedRepository(database.database);
+  const remoteEntryRepo = createRemoteEntryRepository(database.database);
   const remoteEntries = createRemoteEntryService({
     repo: remoteEntryRepo,
     feed: feedRepo,
@@ -171,7 +172,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
   });
   const feed = createFeedService({
     repo: feedRepo,
-    entries: createEntryReader(database.sqlite),
+    entries: createEntryReader(database.database),
     visibility,
     remoteEntries: remoteEntryRepo,
     tastings: cellar.tastingRows,
@@ -190,7 +191,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     now,
   });
   const { remoteFollows, followRequests } = social;
-  const federatedEntries = createFederatedEntries(database.sqlite);
+  const federatedEntries = createFederatedEntries(database.database);
   const {
     conversation,
     remoteConversation,
@@ -204,18 +205,18 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     notifications: notificationRepo,
     outbox,
     // A remote reply's entry: federated, of a federating user, at its Note's generation.
-    federatedEntry: ({ username, entryId, generation }) => {
-      const owner = users.findFederatedByUsername(username);
-      const entry = owner && federatedEntries.byId(entryId);
+    federatedEntry: async ({ username, entryId, generation }) => {
+      const owner = await users.findFederatedByUsername(username);
+      const entry = owner && (await federatedEntries.byId(entryId));
       if (!owner || !entry || entry.userId !== owner.id) return undefined;
       return entry.noteGeneration === generation ? entry : undefined;
     },
-    federatedEntryById: (entryId) => {
-      const entry = federatedEntries.byId(entryId);
-      return entry && users.findById(entry.userId)?.activityPubEnabled ? entry : undefined;
+    federatedEntryById: async (entryId) => {
+      const entry = await federatedEntries.byId(entryId);
+      return entry && (await users.findById(entry.userId))?.activityPubEnabled ? entry : undefined;
     },
     isFollower: (userId, actorUri) => followRepo.isFollower(userId, actorUri),
-    roleOf: (userId) => users.findById(userId)?.role,
+    roleOf: async (userId) => (await users.findById(userId))?.role,
     localHost: new URL(config.origin).host,
     now,
   });
@@ -230,7 +231,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     federation,
   });
   const receivedBlocks = createReceivedBlocks({
-    repo: createReceivedBlockRepository(database.sqlite),
+    repo: createReceivedBlockRepository(database.database),
     actors,
     users,
     follows: followRepo,
@@ -244,7 +245,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     now,
   });
   const photoCapabilities = createPhotoCapabilities(
-    createCapabilityRepository(database.sqlite),
+    createCapabilityRepository(database.database),
     now,
   );
   const data = createDataContext(config, database, {
@@ -279,9 +280,9 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     /** The entries a client gets, for every route that answers with entries. */
     entryViews: createEntryViews(conversation),
     domainBlocks,
-    serverSoftware: createServerSoftware(database.sqlite),
+    serverSoftware: createServerSoftware(database.database),
     idempotency: createIdempotencyService({
-      repo: createIdempotencyRepository(database.sqlite),
+      repo: createIdempotencyRepository(database.database),
       now,
     }),
     inboundLimits: createInboundLimiter(
@@ -301,7 +302,7 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     /** Stops background work and closes the database. */
     async close() {
       await data.imports.stop();
-      outbox.stop();
+      await outbox.stop();
       await federation.stop();
       database.close();
     },

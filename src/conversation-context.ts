@@ -35,9 +35,9 @@ export function createConversationContext(
     /** The same by entry id (the entry a comment a remote reply answers is under). */
     federatedEntryById: Parameters<typeof createRemoteConversation>[0]['federatedEntryById'];
     /** Whether the actor is an accepted remote follower of the user. */
-    isFollower(userId: number, actorUri: string): boolean;
+    isFollower(userId: number, actorUri: string): Promise<boolean>;
     /** A local user's role (whether they may see an entry), undefined for no user. */
-    roleOf(userId: number): Role | undefined;
+    roleOf(userId: number): Promise<Role | undefined>;
     /** This vault's host: `@name@{host}` in a comment names a local user. */
     localHost: string;
     now: () => number;
@@ -45,7 +45,7 @@ export function createConversationContext(
 ) {
   const { entries, actors, blocks, outbox, now } = options;
   const { transaction } = database;
-  const repo = createConversationRepository(database.sqlite);
+  const repo = createConversationRepository(database.database);
   const conversation = createConversationService({
     repo,
     entries,
@@ -57,21 +57,21 @@ export function createConversationContext(
     localHost: options.localHost,
     now,
   });
-  const maySeeEntry = (userId: number, entry: EntryRef) => {
-    const role = options.roleOf(userId);
-    return role !== undefined && conversation.maySee({ id: userId, role }, entry);
+  const maySeeEntry = async (userId: number, entry: EntryRef) => {
+    const role = await options.roleOf(userId);
+    return role !== undefined && (await conversation.maySee({ id: userId, role }, entry));
   };
   registerConversationNotifications(outbox, {
     repo,
     notifications: options.notifications,
     actors,
-    ownerOf: (beverageId) => entries.findById(beverageId)?.userId,
+    ownerOf: async (beverageId) => (await entries.findById(beverageId))?.userId,
     maySeeEntry,
   });
   // Cheers and replies of remote accounts (the inbox), and local ones on remote vaults' entries.
   const remoteConversation = createRemoteConversation({
     repo,
-    threads: createRemoteThreadRepository(database.sqlite),
+    threads: createRemoteThreadRepository(database.database),
     federatedEntry: options.federatedEntry,
     federatedEntryById: options.federatedEntryById,
     maySee: (userId, entryId) => maySeeEntry(userId, { kind: 'local', id: entryId }),

@@ -35,7 +35,7 @@ export function createDataContext(
   const imports = createImportService({
     dataDir: config.dataDir,
     entries: options.entries,
-    keys: createImportRepository(database.sqlite),
+    keys: createImportRepository(database.database),
     users,
     media,
     shares: options.shares,
@@ -46,15 +46,15 @@ export function createDataContext(
   return {
     imports,
     exports: createExportService({
-      repo: createExportRepository(database.sqlite),
+      repo: createExportRepository(database.database),
       users,
       media,
       now,
     }),
     backups: createBackupService(config, now),
     stats: createStatsService({
-      repo: createStatsRepository(database.sqlite, { now }),
-      cellar: createCellarStatsRepository(database.sqlite, { now }),
+      repo: createStatsRepository(database.database, { now }),
+      cellar: createCellarStatsRepository(database.database, { now }),
       now,
     }),
   };

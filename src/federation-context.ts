@@ -37,7 +37,7 @@ export function registerFederationHandoffs(
 ): void {
   const { origin, users, actors, federatedEntries, federation } = deps;
   // Who receives a user's entries, tastings and profile: her accepted remote followers.
-  const audience = createEntryAudience(database.sqlite);
+  const audience = createEntryAudience(database.database);
   // Cheers and comments, on local entries and on remote ones, and their withdrawal.
   registerConversationHandoff(outbox, {
     origin,
@@ -45,7 +45,7 @@ export function registerFederationHandoffs(
     actors,
     remoteEntries: deps.remoteEntries,
     federatedEntries,
-    notes: createNoteReads(database.sqlite),
+    notes: createNoteReads(database.database),
     federation,
   });
   // Follow, Undo, Accept and Reject of follows with remote actors.

@@ -25,8 +25,9 @@ export async function startVault(
   // Refuses while a restore replaces the data; `restore` refuses while the marker is there.
   const marker = startServerMarker(config.dataDir);
   const ctx = createContext(config, options);
+  await ctx.domainBlocks.ready; // the blocked servers, read before anything is served
   ctx.backups.removeUnfinished();
-  ctx.idempotency.forgetUnfinished();
+  await ctx.idempotency.forgetUnfinished();
   const admin = await ensureFirstAdmin(ctx.users, ctx.userAdmin, {
     username: config.adminUsername,
     password: config.adminPassword,
@@ -53,7 +54,11 @@ export async function startVault(
   // Imports a stop interrupted go on; uploads a crash left half-received are dropped.
   ctx.imports.start().catch((error: unknown) => logger.error('Imports: {error}', { error }));
   const checkpoints = startBackgroundCheckpoints(ctx.database.sqlite, config.databasePath);
-  const purge = setInterval(() => ctx.sessions.purgeExpired(), 60 * 60_000);
+  const purge = setInterval(() => {
+    void ctx.sessions
+      .purgeExpired()
+      .catch((error: unknown) => logger.error('Purging sessions: {error}', { error }));
+  }, 60 * 60_000);
   purge.unref();
   // What a crash left in the uploads folder, at start and then periodically, in the background.
   const sweeps = startUploadsSweeps(ctx, config.uploadsSweepIntervalMinutes * 60_000);

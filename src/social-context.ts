@@ -45,7 +45,7 @@ export function createSocialContext(
   const notificationRepo = options.notifications;
   const remoteFollows = createRemoteFollowService({
     blocks: blockRepo,
-    repo: createFollowRepository(database.sqlite),
+    repo: createFollowRepository(database.database),
     actors,
     users,
     feed,
@@ -59,7 +59,7 @@ export function createSocialContext(
     repo: blockRepo,
     actors,
     users,
-    follows: createFollowRepository(database.sqlite),
+    follows: createFollowRepository(database.database),
     feed,
     outbox,
     transaction,
@@ -71,8 +71,8 @@ export function createSocialContext(
   const follows = createFollowService({
     blocks: blockRepo,
     remote: remoteFollows,
-    repo: createFollowRepository(database.sqlite),
-    search: createUserSearch(database.sqlite),
+    repo: createFollowRepository(database.database),
+    search: createUserSearch(database.database, database.sqlite),
     users,
     actors,
     feed,
@@ -81,7 +81,7 @@ export function createSocialContext(
     now,
   });
   const followRequests = createFollowRequests({
-    repo: createFollowRepository(database.sqlite),
+    repo: createFollowRepository(database.database),
     actors,
     feed,
     outbox,

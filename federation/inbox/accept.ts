@@ -7,11 +7,15 @@ import { followLogger } from './follow-common.ts';
  * Accept of a local user's Follow (its object the Follow, by id or embedded): from the
  * followed actor only (the signer), the follow becomes ACCEPTED. Anything else is ignored.
  */
-export function onAccept(_ctx: InboxContext<void>, accept: Accept, deps: FederationDeps): void {
+export async function onAccept(
+  _ctx: InboxContext<void>,
+  accept: Accept,
+  deps: FederationDeps,
+): Promise<void> {
   const actorUri = accept.actorId;
   const followUri = accept.objectId;
   if (!deps.remoteFollows || !actorUri || !followUri) return;
-  const accepted = deps.remoteFollows.receiveAccept(actorUri.href, followUri.href);
+  const accepted = await deps.remoteFollows.receiveAccept(actorUri.href, followUri.href);
   followLogger.info('Accept of {follow} from {actor}: {outcome}', {
     follow: followUri.href,
     actor: actorUri.href,

@@ -14,13 +14,13 @@ const LOCAL_ACTOR = /^\/users\/([^/]+)(\/followers)?$/;
  * names; undefined for any other URL. Only users with activityPubEnabled: the fediverse knows
  * no other.
  */
-function localAddress(
+async function localAddress(
   deps: FederationDeps,
   url: string,
-): { userId: number; followers: boolean } | undefined {
+): Promise<{ userId: number; followers: boolean } | undefined> {
   const local = localPath(deps.config.origin, url, LOCAL_ACTOR);
   if (!local || local.username === INSTANCE_ACTOR) return undefined;
-  const user = deps.users.findFederatedByUsername(local.username);
+  const user = await deps.users.findFederatedByUsername(local.username);
   return user && { userId: user.id, followers: local.match[2] !== undefined };
 }
 
@@ -32,7 +32,11 @@ function localAddress(
  * followers-only `to` the author's followers, `cc` the mentioned; direct `to` the mentioned
  * alone. The author's followers collection is `{actor}/followers` on both.
  */
-export function noteAddressing(deps: FederationDeps, note: ReplyNote, actor: URL): NoteAddressing {
+export async function noteAddressing(
+  deps: FederationDeps,
+  note: ReplyNote,
+  actor: URL,
+): Promise<NoteAddressing> {
   const addressing: NoteAddressing = {
     public: false,
     followersOf: [],
@@ -47,14 +51,14 @@ export function noteAddressing(deps: FederationDeps, note: ReplyNote, actor: URL
     if (PUBLIC.has(id)) addressing.public = true;
     else if (id === authorFollowers) addressing.authorFollowers = true;
     else if (id !== actor.href) {
-      const local = localAddress(deps, id);
+      const local = await localAddress(deps, id);
       if (local?.followers) addressing.followersOf.push(local.userId);
       else if (local) addressing.users.push(local.userId);
       else addressing.actors.push(id);
     }
   }
   for (const href of note.mentions) {
-    const local = localAddress(deps, href);
+    const local = await localAddress(deps, href);
     if (local && !local.followers) addressing.mentionedUsers.push(local.userId);
     else if (!local && href !== actor.href) addressing.mentionedActors.push(href);
   }

@@ -23,14 +23,14 @@ export async function onBlock(
   if (!received || !actorUri || !objectId || !block.id) return;
   const target = ctx.parseUri(objectId);
   if (target?.type !== 'actor' || target.identifier === INSTANCE_ACTOR) return;
-  const user = deps.users.findFederatedByUsername(target.identifier);
+  const user = await deps.users.findFederatedByUsername(target.identifier);
   if (!user || actorUri.origin === new URL(deps.config.origin).origin) return;
   let actor;
-  if (!received.knowsActor(actorUri.href)) {
+  if (!(await received.knowsActor(actorUri.href))) {
     const loader = await guardedLoader(ctx, user.username, deps);
     actor = (await fetchRemoteActor(ctx, actorUri, loader)) ?? undefined;
   }
-  const outcome = received.receiveBlock({
+  const outcome = await received.receiveBlock({
     actorUri: actorUri.href,
     username: user.username,
     activityUri: block.id.href,
@@ -71,7 +71,7 @@ export async function onUndoBlock(
     const target = object.objectId ? ctx.parseUri(object.objectId) : null;
     username = target?.type === 'actor' ? target.identifier : null;
   }
-  const outcome = received.receiveUndoBlock(actorUri.href, objectId.href, username);
+  const outcome = await received.receiveUndoBlock(actorUri.href, objectId.href, username);
   if (object === null && outcome !== 'stored') return false;
   followLogger.info('Undo {id} of the Block {block} from {actor}: {outcome}', {
     id: undo.id?.href ?? null,

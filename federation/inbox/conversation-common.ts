@@ -112,18 +112,18 @@ const COMMENT_NOTE = /^\/users\/([^/]+)\/comments\/([1-9][0-9]{0,14})$/;
  * (/users/{username}/comments/{id}, its author a user with activityPubEnabled), or a remote reply
  * stored here by its own id; undefined for any other URL.
  */
-export function commentNoteOf(
+export async function commentNoteOf(
   deps: FederationDeps,
   url: string | URL | null | undefined,
-): NotedComment | undefined {
+): Promise<NotedComment | undefined> {
   if (!url) return undefined;
   const href = typeof url === 'string' ? url : url.href;
   if (!URL.canParse(href)) return undefined;
   if (new URL(href).origin !== new URL(deps.config.origin).origin) {
-    return deps.remoteConversation?.isStoredReply(href) ? { commentUri: href } : undefined;
+    return (await deps.remoteConversation?.isStoredReply(href)) ? { commentUri: href } : undefined;
   }
   const local = localPath(deps.config.origin, href, COMMENT_NOTE);
-  const author = local && deps.users.findFederatedByUsername(local.username);
+  const author = local && (await deps.users.findFederatedByUsername(local.username));
   return author && { commentId: Number(local.match[2]), authorUserId: author.id };
 }
 
@@ -165,14 +165,14 @@ export async function conversationNote(activity: Activity, deps: FederationDeps)
  * undefined for anything else (a local user's comment on a remote vault's entry among them, so
  * that an answer to it that mentions her still tells her: create-mention.ts).
  */
-export function conversationTargetOf(
+export async function conversationTargetOf(
   deps: FederationDeps,
   url: string | URL | null | undefined,
-): ReplyTarget | undefined {
+): Promise<ReplyTarget | undefined> {
   const entry = localEntryOf(deps.config.origin, url);
   if (entry) return { entry };
-  const comment = commentNoteOf(deps, url);
-  return comment && deps.remoteConversation?.isLocalThreadComment(comment)
+  const comment = await commentNoteOf(deps, url);
+  return comment && (await deps.remoteConversation?.isLocalThreadComment(comment))
     ? { comment }
     : undefined;
 }

@@ -29,7 +29,7 @@ export async function onCreateMention(
   if (!created) return false;
   const { conversation, actor, note } = created;
   if (note.attributedTo !== actor.href || !sameOrigin(note.id, actor)) return false;
-  const userIds = [...new Set(noteAddressing(deps, note, actor).mentionedUsers)];
+  const userIds = [...new Set((await noteAddressing(deps, note, actor)).mentionedUsers)];
   if (userIds.length === 0) return false;
   if (readVaultNoteFromActivity(await create.toJsonLd())) return false;
   const outcome = await conversation.receiveMention(

@@ -18,7 +18,7 @@ export async function onCreateNote(
   const entries = deps.remoteEntries;
   const actor = create.actorId;
   if (!entries || !actor) return;
-  const actorId = entries.followedActorId(actor.href);
+  const actorId = await entries.followedActorId(actor.href);
   if (actorId === undefined) {
     ignore(create, 'no local user follows its actor', 'debug');
     return;
@@ -26,7 +26,7 @@ export async function onCreateNote(
   const received = await receivedNote(ctx, create, deps);
   if (!received) return;
   const { note } = received;
-  if (entries.find(note.noteId)) {
+  if (await entries.find(note.noteId)) {
     ignore(create, 'its Note is already stored', 'debug');
     return;
   }

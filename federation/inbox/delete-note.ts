@@ -20,7 +20,7 @@ export async function onDeleteNote(
   const actor = deletion.actorId;
   const objectId = deletion.objectId;
   if (!entries || !actor || !objectId) return false;
-  const current = entries.find(objectId.href);
+  const current = await entries.find(objectId.href);
   if (!current) return false;
   if (current.actor.uri !== actor.href || deletion.actorIds.length !== 1) {
     ignore(deletion, 'the entry belongs to another actor');

@@ -30,13 +30,13 @@ export async function onFollow(
   if (!follows || !actorUri || !followId || !objectId) return;
   const target = ctx.parseUri(objectId);
   if (target?.type !== 'actor' || target.identifier === INSTANCE_ACTOR) return;
-  const user = deps.users.findFederatedByUsername(target.identifier);
+  const user = await deps.users.findFederatedByUsername(target.identifier);
   if (!user) return;
   if (actorUri.origin === new URL(deps.config.origin).origin) return;
   const documentLoader = await guardedLoader(ctx, user.username, deps);
   const actor = await fetchRemoteActor(ctx, actorUri, documentLoader);
   if (!actor) return;
-  const result = follows.receiveFollow(user.username, actor, followId.href);
+  const result = await follows.receiveFollow(user.username, actor, followId.href);
   if (!result.accepted) {
     if (result.rejected) await refuse(ctx, follow, user.username, actor);
     if (result.requested) {

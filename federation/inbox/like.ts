@@ -16,14 +16,22 @@ import {
  * cheer of it by an actor of that vault. A Like of anything else (a remote entry's Note)
  * changes nothing.
  */
-export function onLike(_ctx: InboxContext<void>, like: Like, deps: FederationDeps): void {
+export async function onLike(
+  _ctx: InboxContext<void>,
+  like: Like,
+  deps: FederationDeps,
+): Promise<void> {
   const conversation = deps.remoteConversation;
   const actor = singleActor(like);
-  const target = conversationTargetOf(deps, like.objectId);
+  const target = await conversationTargetOf(deps, like.objectId);
   // A local user's comment on a remote vault's entry: a cheer from that vault's thread.
-  const foreign = target ? undefined : commentNoteOf(deps, like.objectId);
+  const foreign = target ? undefined : await commentNoteOf(deps, like.objectId);
   if (conversation && actor && like.id && foreign) {
-    const outcome = conversation.receiveForeignCommentCheer(actor.href, foreign, like.id.href);
+    const outcome = await conversation.receiveForeignCommentCheer(
+      actor.href,
+      foreign,
+      like.id.href,
+    );
     logOutcome(like, 'comment cheer', outcome);
     return;
   }
@@ -32,9 +40,10 @@ export function onLike(_ctx: InboxContext<void>, like: Like, deps: FederationDep
     return;
   }
   if ('entry' in target) {
-    logOutcome(like, 'cheer', conversation.receiveCheer(actor.href, target.entry, like.id.href));
+    const outcome = await conversation.receiveCheer(actor.href, target.entry, like.id.href);
+    logOutcome(like, 'cheer', outcome);
     return;
   }
-  const outcome = conversation.receiveCommentCheer(actor.href, target.comment, like.id.href);
+  const outcome = await conversation.receiveCommentCheer(actor.href, target.comment, like.id.href);
   logOutcome(like, 'comment cheer', outcome);
 }

@@ -15,7 +15,9 @@ export async function onUpdateReply(
 ): Promise<boolean> {
   const conversation = deps.remoteConversation;
   const objectId = update.objectId;
-  if (!conversation || !objectId || !conversation.isStoredReply(objectId.href)) return false;
+  if (!conversation || !objectId || !(await conversation.isStoredReply(objectId.href))) {
+    return false;
+  }
   const actor = singleActor(update);
   const note = await embeddedNote(update);
   if (!actor || !note || note.id !== objectId.href) {
@@ -23,11 +25,8 @@ export async function onUpdateReply(
     return true;
   }
   const edited = note.updated ?? note.published;
-  logOutcome(
-    update,
-    'comment edited',
-    conversation.receiveCommentUpdate(actor.href, note.id, note.text, edited),
-  );
+  const outcome = await conversation.receiveCommentUpdate(actor.href, note.id, note.text, edited);
+  logOutcome(update, 'comment edited', outcome);
   return true;
 }
 
@@ -35,16 +34,20 @@ export async function onUpdateReply(
  * Delete of a stored reply (a Tombstone or the Note's id), from its author: the comment and its
  * notification go. Returns whether it was a stored reply, so that any other Delete goes on.
  */
-export function onDeleteReply(
+export async function onDeleteReply(
   _ctx: InboxContext<void>,
   deletion: Delete,
   deps: FederationDeps,
-): boolean {
+): Promise<boolean> {
   const conversation = deps.remoteConversation;
   const objectId = deletion.objectId;
-  if (!conversation || !objectId || !conversation.isStoredReply(objectId.href)) return false;
+  if (!conversation || !objectId || !(await conversation.isStoredReply(objectId.href))) {
+    return false;
+  }
   const actor = singleActor(deletion);
-  const outcome = actor ? conversation.receiveCommentDelete(actor.href, objectId.href) : 'refused';
+  const outcome = actor
+    ? await conversation.receiveCommentDelete(actor.href, objectId.href)
+    : 'refused';
   logOutcome(deletion, 'comment deleted', outcome);
   return true;
 }

@@ -22,19 +22,19 @@ export async function onCreateReply(
   deps: FederationDeps,
 ): Promise<boolean> {
   const created = await conversationNote(create, deps);
-  const target = created && conversationTargetOf(deps, created.note.inReplyTo);
+  const target = created && (await conversationTargetOf(deps, created.note.inReplyTo));
   if (!created || !target) return false;
   const { conversation, actor, note } = created;
   if (note.attributedTo !== actor.href || !sameOrigin(note.id, actor)) {
     logOutcome(create, 'a reply not by its actor:', 'refused');
     return true;
   }
-  const outcome = conversation.receiveComment(actor.href, {
+  const outcome = await conversation.receiveComment(actor.href, {
     noteUri: note.id,
     text: note.text,
     publishedAt: note.published,
     inReplyTo: target,
-    addressing: noteAddressing(deps, note, actor),
+    addressing: await noteAddressing(deps, note, actor),
   });
   logOutcome(create, 'comment', outcome);
   return true;

@@ -31,15 +31,12 @@ export async function onUndoLike(
       logOutcome(undo, "another actor's Like:", 'refused');
       return true;
     }
-    const liked = conversationTargetOf(deps, object.objectId);
-    logOutcome(
-      undo,
-      'cheer taken back',
-      conversation.receiveUndoCheer(actor.href, objectId.href, liked),
-    );
+    const liked = await conversationTargetOf(deps, object.objectId);
+    const outcome = await conversation.receiveUndoCheer(actor.href, objectId.href, liked);
+    logOutcome(undo, 'cheer taken back', outcome);
     return true;
   }
   if (object !== null) return false;
   // Only an id: a Like's if it names a stored cheer; otherwise a Follow's (undo.ts).
-  return conversation.receiveUndoCheer(actor.href, objectId.href) === 'stored';
+  return (await conversation.receiveUndoCheer(actor.href, objectId.href)) === 'stored';
 }

@@ -32,6 +32,6 @@ export async function onUndo(
   } else if (object !== null) {
     return;
   }
-  follows.receiveUndoFollow(actorUri.href, objectId.href, username);
+  await follows.receiveUndoFollow(actorUri.href, objectId.href, username);
   followLogger.debug('Undo {id} from {actor}', { id: undo.id?.href ?? null, actor: actorUri.href });
 }

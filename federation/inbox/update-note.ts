@@ -21,7 +21,7 @@ export async function onUpdateNote(
   const actor = update.actorId;
   const objectId = update.objectId;
   if (!entries || !actor || !objectId) return false;
-  const current = entries.find(objectId.href);
+  const current = await entries.find(objectId.href);
   if (!current) return false;
   if (current.actor.uri !== actor.href) {
     ignore(update, 'the entry belongs to another actor');

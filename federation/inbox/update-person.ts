@@ -21,7 +21,7 @@ export async function onUpdatePerson(
   if (!deps.remoteFollows || !actorUri || !objectId || objectId.href !== actorUri.href) {
     return false;
   }
-  if (!deps.remoteFollows.knownActor(actorUri.href)) return true;
+  if (!(await deps.remoteFollows.knownActor(actorUri.href))) return true;
   let object: unknown;
   try {
     object = await update.getObject({ documentLoader: embeddedOnly });
@@ -37,7 +37,7 @@ export async function onUpdatePerson(
           await guardedLoader(ctx, ctx.recipient ?? INSTANCE_ACTOR, deps),
         );
   if (!data) return true;
-  deps.remoteFollows.receiveActorUpdate(data);
+  await deps.remoteFollows.receiveActorUpdate(data);
   followLogger.info('{actor} updated its profile', { actor: actorUri.href });
   return true;
 }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import type { ActorRow } from '../db/schema/index.ts';
 
 /** A local actor with what lists of people show of its user. */
@@ -50,17 +50,18 @@ function actorOf(row: Record<string, unknown>): ActorRow {
  * made on first need (`localActorId`), so user creation (admin, CLI, first admin) needs no
  * change and a user who never takes part has none.
  */
-export function createActorRepository(sqlite: Database.Database) {
-  const insertLocal = sqlite.prepare(
+export function createActorRepository(db: Database) {
+  const insertLocal = db.prepare(
     `INSERT INTO actors (kind, user_id, created_at, updated_at) VALUES ('local', ?, ?, ?)
      ON CONFLICT (user_id) DO NOTHING`,
   );
-  const idOfUser = sqlite.prepare('SELECT id FROM actors WHERE user_id = ?').pluck();
-  const byId = sqlite.prepare('SELECT * FROM actors WHERE id = ?');
-  const userOf = sqlite.prepare('SELECT user_id FROM actors WHERE id = ?').pluck();
+  const idOfUser = db.prepare('SELECT id FROM actors WHERE user_id = ?').pluck<number>();
+  const byId = db.prepare<Record<string, unknown>>('SELECT * FROM actors WHERE id = ?');
+  const userOf = db.prepare('SELECT user_id FROM actors WHERE id = ?').pluck<number | null>();
   const ids = new Map<number, number>();
-  const upsertRemote = sqlite.prepare(
-    `INSERT INTO actors (kind, uri, inbox_url, shared_inbox_url, handle, display_name, summary,
+  const upsertRemote = db
+    .prepare(
+      `INSERT INTO actors (kind, uri, inbox_url, shared_inbox_url, handle, display_name, summary,
                          avatar_url, fetched_at, created_at, updated_at)
      VALUES ('remote', @uri, @inboxUrl, @sharedInboxUrl, @handle, @displayName, @summary,
              @avatarUrl, @at, @at, @at)
@@ -71,43 +72,48 @@ export function createActorRepository(sqlite: Database.Database) {
        fetched_at = excluded.fetched_at, updated_at = excluded.updated_at
      WHERE actors.kind = 'remote'
      RETURNING id`,
+    )
+    .pluck<number>();
+  const byUri = db.prepare<Record<string, unknown>>(
+    "SELECT * FROM actors WHERE uri = ? AND kind = 'remote'",
   );
-  const byUri = sqlite.prepare("SELECT * FROM actors WHERE uri = ? AND kind = 'remote'");
-  const remoteActors = sqlite.prepare("SELECT id, uri FROM actors WHERE kind = 'remote'");
-  const removeByUri = sqlite.prepare("DELETE FROM actors WHERE uri = ? AND kind = 'remote'");
+  const remoteActors = db.prepare<{ id: number; uri: string }>(
+    "SELECT id, uri FROM actors WHERE kind = 'remote'",
+  );
+  const removeByUri = db.prepare("DELETE FROM actors WHERE uri = ? AND kind = 'remote'");
 
   return {
     /** The actor id of a local user, made if the user has none yet. */
-    localActorId(userId: number): number {
+    async localActorId(userId: number): Promise<number> {
       const known = ids.get(userId);
       if (known !== undefined) return known;
-      let id = idOfUser.get(userId) as number | undefined;
+      let id = await idOfUser.get(userId);
       let made = false;
       if (id === undefined) {
         const t = Date.now();
-        insertLocal.run(userId, t, t);
-        id = idOfUser.get(userId) as number;
+        await insertLocal.run(userId, t, t);
+        id = (await idOfUser.get(userId))!;
         made = true;
       }
       // Rows are never renumbered; a deleted user's id is never reused (AUTOINCREMENT). A row
       // made inside a transaction is remembered only once it is known to be committed: the
       // transaction may still roll it back.
-      if (!made || !sqlite.inTransaction) ids.set(userId, id);
+      if (!made || !db.inTransaction()) ids.set(userId, id);
       return id;
     },
 
     /** The actor id of a local user if they have one (never makes one). */
-    existingLocalActorId(userId: number): number | undefined {
-      return ids.get(userId) ?? (idOfUser.get(userId) as number | undefined);
+    async existingLocalActorId(userId: number): Promise<number | undefined> {
+      return ids.get(userId) ?? (await idOfUser.get(userId));
     },
 
     /** The local user an actor stands for, or null for a remote actor or an unknown id. */
-    userIdOf(actorId: number): number | null {
-      return (userOf.get(actorId) as number | null | undefined) ?? null;
+    async userIdOf(actorId: number): Promise<number | null> {
+      return (await userOf.get(actorId)) ?? null;
     },
 
-    findById(actorId: number): ActorRow | undefined {
-      const row = byId.get(actorId) as Record<string, unknown> | undefined;
+    async findById(actorId: number): Promise<ActorRow | undefined> {
+      const row = await byId.get(actorId);
       return row ? actorOf(row) : undefined;
     },
 
@@ -115,19 +121,19 @@ export function createActorRepository(sqlite: Database.Database) {
      * Stores a remote actor, once per URI: made on first sight, its fields replaced when its
      * document is read again (a lookup of a stale row, an Update(Person)). Returns its id.
      */
-    saveRemote(data: RemoteActorData, at: number): number {
-      const id = upsertRemote.pluck().get({ ...data, at }) as number | undefined;
+    async saveRemote(data: RemoteActorData, at: number): Promise<number> {
+      const id = await upsertRemote.get({ ...data, at });
       if (id === undefined) throw new Error(`${data.uri} is not a remote actor`);
       return id;
     },
 
     /** Every remote actor the vault knows, by id and actor URI. */
-    remoteActors(): { id: number; uri: string }[] {
-      return remoteActors.all() as { id: number; uri: string }[];
+    remoteActors(): Promise<{ id: number; uri: string }[]> {
+      return remoteActors.all();
     },
 
-    findRemoteByUri(uri: string): ActorRow | undefined {
-      const row = byUri.get(uri) as Record<string, unknown> | undefined;
+    async findRemoteByUri(uri: string): Promise<ActorRow | undefined> {
+      const row = await byUri.get(uri);
       return row ? actorOf(row) : undefined;
     },
 
@@ -135,8 +141,8 @@ export function createActorRepository(sqlite: Database.Database) {
      * Forgets a remote actor everywhere: its follows (both ways), feed items, remote entries,
      * activities and notifications go with it (foreign keys cascade). True if it was known.
      */
-    removeRemote(uri: string): boolean {
-      return removeByUri.run(uri).changes > 0;
+    async removeRemote(uri: string): Promise<boolean> {
+      return (await removeByUri.run(uri)).changes > 0;
     },
 
     /** Whether a remote actor's stored document is old enough to be fetched again. */

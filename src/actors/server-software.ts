@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 
 /** The software name a vault's NodeInfo gives (federation/nodeinfo.ts). */
 const VAULT = 'vault';
@@ -18,16 +18,16 @@ function hostOf(actorUri: string): string | undefined {
  * only a vault's own posts (entries and tastings) show in the activity feed; another server's
  * account sends only replies, cheers and mentions.
  */
-export function createServerSoftware(sqlite: Database.Database) {
-  const upsert = sqlite.prepare(
+export function createServerSoftware(db: Database) {
+  const upsert = db.prepare(
     `INSERT INTO federation_kv (key, value, expires_at) VALUES (?, ?, NULL)
      ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = NULL`,
   );
-  const select = sqlite.prepare('SELECT value FROM federation_kv WHERE key = ?').pluck();
+  const select = db.prepare('SELECT value FROM federation_kv WHERE key = ?').pluck<string>();
 
-  function nameOf(actorUri: string): string | undefined {
+  async function nameOf(actorUri: string): Promise<string | undefined> {
     const host = hostOf(actorUri);
-    const value = host === undefined ? undefined : (select.get(keyOf(host)) as string | undefined);
+    const value = host === undefined ? undefined : await select.get(keyOf(host));
     if (value === undefined) return undefined;
     try {
       const name = JSON.parse(value) as unknown;
@@ -39,19 +39,19 @@ export function createServerSoftware(sqlite: Database.Database) {
 
   return {
     /** Records the software of the account's server (nothing when it is not known). */
-    record(actorUri: string, software: string | null): void {
+    async record(actorUri: string, software: string | null): Promise<void> {
       const host = hostOf(actorUri);
-      if (host !== undefined && software) upsert.run(keyOf(host), JSON.stringify(software));
+      if (host !== undefined && software) await upsert.run(keyOf(host), JSON.stringify(software));
     },
 
     /** Whether the software of the account's server is known. */
-    isKnown(actorUri: string): boolean {
-      return nameOf(actorUri) !== undefined;
+    async isKnown(actorUri: string): Promise<boolean> {
+      return (await nameOf(actorUri)) !== undefined;
     },
 
     /** Whether the account's server is a vault; null when its software is not known. */
-    isVault(actorUri: string): boolean | null {
-      const name = nameOf(actorUri);
+    async isVault(actorUri: string): Promise<boolean | null> {
+      const name = await nameOf(actorUri);
       return name === undefined ? null : name === VAULT;
     },
   };

@@ -43,8 +43,8 @@ export interface LoginDeps {
 
 export function createLoginService({ users, throttle, repo, pending, webauthn, totp }: LoginDeps) {
   /** The pending login of a cookie, of the expected kind, with its (still existing) user. */
-  function resolvePending(token: string | undefined, kind: PendingLoginRow['kind']) {
-    const row = pending.resolve(token);
+  async function resolvePending(token: string | undefined, kind: PendingLoginRow['kind']) {
+    const row = await pending.resolve(token);
     if (!row) throw signInExpired();
     if (row.kind !== kind) {
       throw new DomainError(
@@ -52,9 +52,9 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
         row.kind === 'webauthn' ? WRONG_SECOND_STEP_KEY : WRONG_SECOND_STEP_CODE,
       );
     }
-    const user = users.findById(row.userId);
+    const user = await users.findById(row.userId);
     if (!user) {
-      pending.consume(row.idHash);
+      await pending.consume(row.idHash);
       throw signInExpired();
     }
     return { row, user };
@@ -64,8 +64,8 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
    * A failed second step: the reserved attempt stays counted on the account and the address,
    * and the pending login counts it too.
    */
-  function failSecondStep(row: PendingLoginRow, error: DomainError): never {
-    const state = pending.recordFailure(row.idHash);
+  async function failSecondStep(row: PendingLoginRow, error: DomainError): Promise<never> {
+    const state = await pending.recordFailure(row.idHash);
     if (state === 'ended') throw new DomainError(401, TOO_MANY_ATTEMPTS);
     if (state === 'gone') throw signInExpired();
     throw error;
@@ -80,22 +80,22 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
       const account = username.trim().toLowerCase();
       // Taken before the slow hash: parallel guesses cannot all pass the check first.
       const attempt = throttle.reserve(account, clientAddress);
-      const user = users.findByUsername(account);
+      const user = await users.findByUsername(account);
       const ok = await verifyPassword(user?.passwordHash, password);
       // A wrong password keeps the reserved attempt: it is the recorded failure.
       if (!user || !ok) throw new DomainError(401, INVALID_CREDENTIALS);
       // With a second factor on, the right password only gives its attempt back: the
       // failures are cleared when the second step succeeds, so that re-entering the password
       // does not reset the code throttle.
-      const credentials = repo.listCredentials(user.id);
+      const credentials = await repo.listCredentials(user.id);
       if (credentials.length > 0 || user.totpEnabled) attempt.release();
       if (credentials.length > 0) {
         const options = await webauthn.authenticationOptions(credentials);
-        const { token } = pending.start(user.id, 'webauthn', options.challenge);
+        const { token } = await pending.start(user.id, 'webauthn', options.challenge);
         return { kind: 'requiresWebAuthn', user, pendingToken: token, options, credentials };
       }
       if (user.totpEnabled) {
-        const { token } = pending.start(user.id, 'totp');
+        const { token } = await pending.start(user.id, 'totp');
         return { kind: 'requiresTotp', user, pendingToken: token };
       }
       attempt.succeed();
@@ -103,22 +103,27 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
     },
 
     /** Completes a pending login with an authenticator code or a backup code. */
-    withTotp(pendingToken: string | undefined, token: string, backup: boolean, address: string) {
-      const { row, user } = resolvePending(pendingToken, 'totp');
+    async withTotp(
+      pendingToken: string | undefined,
+      token: string,
+      backup: boolean,
+      address: string,
+    ): Promise<UserRow> {
+      const { row, user } = await resolvePending(pendingToken, 'totp');
       const attempt = throttle.reserve(user.username, address);
-      // One synchronous transaction: the code (or backup code) is used and the pending login
-      // ended together, or neither happens.
-      const outcome = repo.transaction(() => {
-        if (!pending.isLive(row.idHash)) return 'expired' as const;
-        const fresh = users.findById(user.id);
+      // One transaction, awaiting only the database: the code (or backup code) is used and the
+      // pending login ended together, or neither happens.
+      const outcome = await repo.transaction(async () => {
+        if (!(await pending.isLive(row.idHash))) return 'expired' as const;
+        const fresh = await users.findById(user.id);
         if (!fresh?.totpEnabled) return 'expired' as const;
-        if (!totp.useForSignIn(user.id, token, backup)) return 'wrong' as const;
-        pending.consume(row.idHash);
+        if (!(await totp.useForSignIn(user.id, token, backup))) return 'wrong' as const;
+        await pending.consume(row.idHash);
         return fresh;
       });
       if (outcome === 'expired') {
         attempt.release();
-        pending.consume(row.idHash);
+        await pending.consume(row.idHash);
         throw signInExpired();
       }
       if (outcome === 'wrong') return failSecondStep(row, invalidSecondStep(backup));
@@ -132,7 +137,7 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
       response: AuthenticationResponseJSON,
       address: string,
     ): Promise<UserRow> {
-      const { row, user } = resolvePending(pendingToken, 'webauthn');
+      const { row, user } = await resolvePending(pendingToken, 'webauthn');
       // Taken before the assertion is checked: parallel attempts cannot all pass first.
       const attempt = throttle.reserve(user.username, address);
       let checked;
@@ -145,13 +150,13 @@ export function createLoginService({ users, throttle, repo, pending, webauthn, t
         }
         return failSecondStep(row, error);
       }
-      // After the await, synchronously: the pending login must still be there (a parallel
-      // request may have completed it) and the counter must still move forward.
-      const outcome = repo.transaction(() => {
-        if (!pending.isLive(row.idHash)) return 'expired' as const;
-        if (!webauthn.recordAssertion(checked)) return 'wrong' as const;
-        pending.consume(row.idHash);
-        return users.findById(user.id) ?? ('expired' as const);
+      // After the await, in one transaction: the pending login must still be there (a
+      // parallel request may have completed it) and the counter must still move forward.
+      const outcome = await repo.transaction(async () => {
+        if (!(await pending.isLive(row.idHash))) return 'expired' as const;
+        if (!(await webauthn.recordAssertion(checked))) return 'wrong' as const;
+        await pending.consume(row.idHash);
+        return (await users.findById(user.id)) ?? ('expired' as const);
       });
       if (outcome === 'expired') {
         attempt.release();

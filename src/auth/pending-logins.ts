@@ -21,9 +21,9 @@ export const signInExpired = () => new DomainError(401, SIGN_IN_EXPIRED);
  */
 export function createPendingLogins(repo: SecondFactorRepository, now: () => number = Date.now) {
   return {
-    start(userId: number, kind: PendingLoginKind, challenge: string | null = null) {
+    async start(userId: number, kind: PendingLoginKind, challenge: string | null = null) {
       const t = now();
-      repo.deleteExpiredPending(new Date(t));
+      await repo.deleteExpiredPending(new Date(t));
       const token = randomBytes(32).toString('base64url');
       const row: PendingLoginRow = {
         idHash: hashToken(token),
@@ -34,30 +34,30 @@ export function createPendingLogins(repo: SecondFactorRepository, now: () => num
         createdAt: new Date(t),
         expiresAt: new Date(t + PENDING_LOGIN_TTL_MS),
       };
-      repo.insertPending(row);
+      await repo.insertPending(row);
       return { token, row };
     },
 
     /** The live pending login for a cookie token, or undefined (an expired one is deleted). */
-    resolve(token: string | undefined): PendingLoginRow | undefined {
+    async resolve(token: string | undefined): Promise<PendingLoginRow | undefined> {
       if (!token || token.length > 100) return undefined;
-      const row = repo.findPending(hashToken(token));
+      const row = await repo.findPending(hashToken(token));
       if (!row) return undefined;
       if (row.expiresAt.getTime() <= now()) {
-        repo.deletePending(row.idHash);
+        await repo.deletePending(row.idHash);
         return undefined;
       }
       return row;
     },
 
-    /** Still there and not expired (inside a transaction, after an await). */
-    isLive(idHash: string): boolean {
-      const row = repo.findPending(idHash);
+    /** Still there and not expired (inside a transaction, after any other await). */
+    async isLive(idHash: string): Promise<boolean> {
+      const row = await repo.findPending(idHash);
       return row !== undefined && row.expiresAt.getTime() > now();
     },
 
     /** Ends a pending login. False if it had already ended (another request completed it). */
-    consume(idHash: string): boolean {
+    consume(idHash: string): Promise<boolean> {
       return repo.deletePending(idHash);
     },
 
@@ -65,18 +65,20 @@ export function createPendingLogins(repo: SecondFactorRepository, now: () => num
      * Counts a failed second step. 'ended' when that was one too many: the pending login is
      * then ended and the user must sign in again; 'gone' when it had already ended.
      */
-    recordFailure(idHash: string): 'counted' | 'ended' | 'gone' {
-      const attempts = repo.addPendingAttempt(idHash);
-      if (attempts === 0) return 'gone';
-      if (attempts >= PENDING_LOGIN_MAX_ATTEMPTS) {
-        repo.deletePending(idHash);
-        return 'ended';
-      }
-      return 'counted';
+    recordFailure(idHash: string): Promise<'counted' | 'ended' | 'gone'> {
+      return repo.transaction(async () => {
+        const attempts = await repo.addPendingAttempt(idHash);
+        if (attempts === 0) return 'gone';
+        if (attempts >= PENDING_LOGIN_MAX_ATTEMPTS) {
+          await repo.deletePending(idHash);
+          return 'ended';
+        }
+        return 'counted';
+      });
     },
 
-    end(token: string | undefined): void {
-      if (token && token.length <= 100) repo.deletePending(hashToken(token));
+    async end(token: string | undefined): Promise<void> {
+      if (token && token.length <= 100) await repo.deletePending(hashToken(token));
     },
   };
 }

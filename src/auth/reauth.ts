@@ -1,4 +1,5 @@
 import type { SessionRow, UserRow } from '../db/schema/index.ts';
+import type { Transaction } from '../db/transaction.ts';
 import { DomainError, unauthorized } from '../domain-error.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { verifyPassword } from './passwords.ts';
@@ -28,6 +29,8 @@ export interface ReauthDeps {
   users: UserRepository;
   sessions: SessionService;
   throttle: LoginThrottle;
+  /** The password's check and its record on the session, together (src/db/transaction.ts). */
+  transaction: Transaction;
   now?: () => number;
 }
 
@@ -37,22 +40,37 @@ export interface ReauthDeps {
  * password counts against the sign-in throttle. A change of factor ends the user's other
  * sessions.
  */
-export function createReauthService({ users, sessions, throttle, now = Date.now }: ReauthDeps) {
+export function createReauthService({
+  users,
+  sessions,
+  throttle,
+  transaction,
+  now = Date.now,
+}: ReauthDeps) {
   /**
    * Checks a password entered again, through the sign-in throttle: the one place this module
    * uses the throttle. Throws a 429 when over the limit, a ReauthenticationRequired when wrong.
+   * Then, in one transaction with the check against the stored hash, runs `then`.
    */
-  async function checkPassword(user: UserRow, password: string, address: string) {
+  async function checkPassword<T>(
+    user: UserRow,
+    password: string,
+    address: string,
+    then: () => Promise<T>,
+  ): Promise<T> {
     // Taken before the slow hash: parallel guesses cannot all pass the check first.
     const attempt = throttle.reserve(user.username, address);
     const ok = await verifyPassword(user.passwordHash, password);
-    // The password may have been changed while it was being verified.
-    const fresh = users.findById(user.id);
-    // A wrong password keeps the reserved attempt: it is the recorded failure.
-    if (!ok || !fresh || fresh.passwordHash !== user.passwordHash) {
-      throw new ReauthenticationRequired(WRONG_CURRENT_PASSWORD);
-    }
-    attempt.release();
+    return transaction(async () => {
+      // The password may have been changed while it was being verified.
+      const fresh = await users.findById(user.id);
+      // A wrong password keeps the reserved attempt: it is the recorded failure.
+      if (!ok || !fresh || fresh.passwordHash !== user.passwordHash) {
+        throw new ReauthenticationRequired(WRONG_CURRENT_PASSWORD);
+      }
+      attempt.release();
+      return then();
+    });
   }
 
   function isFresh(session: SessionRow): boolean {
@@ -67,8 +85,9 @@ export function createReauthService({ users, sessions, throttle, now = Date.now 
     password: string,
     address: string,
   ): Promise<Date> {
-    await checkPassword(user, password, address);
-    const at = sessions.markReauthenticated(session.idHash);
+    const at = await checkPassword(user, password, address, () =>
+      sessions.markReauthenticated(session.idHash),
+    );
     // The session ended meanwhile (signed out, or the password changed elsewhere).
     if (!at) throw unauthorized();
     session.reauthenticatedAt = at;
@@ -99,7 +118,7 @@ export function createReauthService({ users, sessions, throttle, now = Date.now 
      * A second factor was added, removed, turned on or off: ends the user's sessions except
      * `keepSessionIdHash` (the one that made the change, when it is the user's own).
      */
-    secondFactorChanged(userId: number, keepSessionIdHash?: string): number {
+    secondFactorChanged(userId: number, keepSessionIdHash?: string): Promise<number> {
       return sessions.endAllForUser(userId, keepSessionIdHash);
     },
   };

@@ -1,53 +1,74 @@
-import { and, eq, lt, ne, or, sql } from '../db/orm.ts';
-import type { Db } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { createReadCache } from '../db/read-cache.ts';
+import { optionalRow, rowReader } from '../db/rows.ts';
 import { sessions, type SessionRow } from '../db/schema/index.ts';
 
+const readSession = rowReader(sessions);
+const readOptionalSession = optionalRow(readSession);
+
 /** Data access for sessions: the only place that queries the sessions table. */
-export function createSessionRepository(db: Db) {
+export function createSessionRepository(db: Database) {
   // Read on every signed-in request: prepared once.
-  const byIdHash = db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.idHash, sql.placeholder('idHash')))
-    .prepare();
-  const cache = createReadCache<string, SessionRow>(db.$client);
+  const byIdHash = db.prepare('SELECT * FROM sessions WHERE id_hash = ?');
+  const insert = db.prepare(
+    `INSERT INTO sessions
+       (id_hash, user_id, created_at, last_seen_at, expires_at, user_agent, ip_address,
+        reauthenticated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const ofUser = db.prepare('SELECT * FROM sessions WHERE user_id = ?');
+  const touch = db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?');
+  const reauthenticated = db.prepare(
+    'UPDATE sessions SET reauthenticated_at = ? WHERE id_hash = ?',
+  );
+  const remove = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
+  const removeOfUser = db.prepare('DELETE FROM sessions WHERE user_id = ?');
+  const removeOfUserExcept = db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash <> ?');
+  const removeExpired = db.prepare('DELETE FROM sessions WHERE expires_at < ? OR last_seen_at < ?');
+  const cache = createReadCache<string, SessionRow>(db);
+  const readByIdHash = async (idHash: string) => readOptionalSession(await byIdHash.get(idHash));
   return {
-    insert(row: SessionRow): void {
-      db.insert(sessions).values(row).run();
-    },
-    /** Memoized until the database changes (src/db/read-cache.ts): read on every request. */
-    findByIdHash(idHash: string): SessionRow | undefined {
-      return cache.get(idHash, () => byIdHash.get({ idHash }));
-    },
-    listForUser(userId: number): SessionRow[] {
-      return db.select().from(sessions).where(eq(sessions.userId, userId)).all();
-    },
-    touch(idHash: string, lastSeenAt: Date): void {
-      db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, idHash)).run();
-    },
-    /** Records a re-authentication; false when the session no longer exists. */
-    setReauthenticatedAt(idHash: string, at: Date): boolean {
-      return (
-        db.update(sessions).set({ reauthenticatedAt: at }).where(eq(sessions.idHash, idHash)).run()
-          .changes > 0
+    async insert(row: SessionRow): Promise<void> {
+      await insert.run(
+        row.idHash,
+        row.userId,
+        row.createdAt.getTime(),
+        row.lastSeenAt.getTime(),
+        row.expiresAt.getTime(),
+        row.userAgent,
+        row.ipAddress,
+        row.reauthenticatedAt?.getTime() ?? null,
       );
     },
-    delete(idHash: string): void {
-      db.delete(sessions).where(eq(sessions.idHash, idHash)).run();
+    /**
+     * Memoized until the database changes (src/db/read-cache.ts): read on every request. Read
+     * afresh inside a transaction, so that a row it has not committed is never memoized.
+     */
+    findByIdHash(idHash: string): Promise<SessionRow | undefined> {
+      return db.inTransaction() ? readByIdHash(idHash) : cache.get(idHash, readByIdHash);
     },
-    deleteForUser(userId: number, exceptIdHash?: string): number {
-      const where =
+    async listForUser(userId: number): Promise<SessionRow[]> {
+      return (await ofUser.all(userId)).map(readSession);
+    },
+    async touch(idHash: string, lastSeenAt: Date): Promise<void> {
+      await touch.run(lastSeenAt.getTime(), idHash);
+    },
+    /** Records a re-authentication; false when the session no longer exists. */
+    async setReauthenticatedAt(idHash: string, at: Date): Promise<boolean> {
+      return (await reauthenticated.run(at.getTime(), idHash)).changes > 0;
+    },
+    async delete(idHash: string): Promise<void> {
+      await remove.run(idHash);
+    },
+    async deleteForUser(userId: number, exceptIdHash?: string): Promise<number> {
+      const result =
         exceptIdHash === undefined
-          ? eq(sessions.userId, userId)
-          : and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash));
-      return db.delete(sessions).where(where).run().changes;
+          ? await removeOfUser.run(userId)
+          : await removeOfUserExcept.run(userId, exceptIdHash);
+      return result.changes;
     },
-    deleteExpired(now: Date, idleSince: Date): number {
-      return db
-        .delete(sessions)
-        .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleSince)))
-        .run().changes;
+    async deleteExpired(now: Date, idleSince: Date): Promise<number> {
+      return (await removeExpired.run(now.getTime(), idleSince.getTime())).changes;
     },
   };
 }

@@ -45,7 +45,7 @@ export function createSessionService(
 ) {
   const hashOf = recentTokenHashes();
   return {
-    start(userId: number, meta: { userAgent: string; ipAddress: string }) {
+    async start(userId: number, meta: { userAgent: string; ipAddress: string }) {
       const token = randomBytes(32).toString('base64url');
       const t = now();
       const row: SessionRow = {
@@ -58,23 +58,23 @@ export function createSessionService(
         ipAddress: meta.ipAddress.slice(0, 64),
         reauthenticatedAt: null,
       };
-      repo.insert(row);
+      await repo.insert(row);
       return { token, session: row };
     },
 
     /** The live session for a cookie token, or undefined (expired sessions are deleted). */
-    resolve(token: string): SessionRow | undefined {
+    async resolve(token: string): Promise<SessionRow | undefined> {
       if (token.length === 0 || token.length > 100) return undefined;
-      const row = repo.findByIdHash(hashOf(token));
+      const row = await repo.findByIdHash(hashOf(token));
       if (!row) return undefined;
       const t = now();
       if (row.expiresAt.getTime() <= t || row.lastSeenAt.getTime() + policy.idleMs <= t) {
-        repo.delete(row.idHash);
+        await repo.delete(row.idHash);
         return undefined;
       }
       if (t - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         row.lastSeenAt = new Date(t);
-        repo.touch(row.idHash, row.lastSeenAt);
+        await repo.touch(row.idHash, row.lastSeenAt);
       }
       return row;
     },
@@ -85,28 +85,28 @@ export function createSessionService(
     },
 
     /** A user's sessions that are still live. */
-    listForUser(userId: number): SessionRow[] {
+    async listForUser(userId: number): Promise<SessionRow[]> {
       const t = now();
-      return repo
-        .listForUser(userId)
-        .filter((s) => s.expiresAt.getTime() > t && s.lastSeenAt.getTime() + policy.idleMs > t);
+      return (await repo.listForUser(userId)).filter(
+        (s) => s.expiresAt.getTime() > t && s.lastSeenAt.getTime() + policy.idleMs > t,
+      );
     },
 
     /** The password was entered again in this session now: when; undefined if the session is gone. */
-    markReauthenticated(idHash: string): Date | undefined {
+    async markReauthenticated(idHash: string): Promise<Date | undefined> {
       const at = new Date(now());
-      return repo.setReauthenticatedAt(idHash, at) ? at : undefined;
+      return (await repo.setReauthenticatedAt(idHash, at)) ? at : undefined;
     },
 
-    end(idHash: string): void {
-      repo.delete(idHash);
+    end(idHash: string): Promise<void> {
+      return repo.delete(idHash);
     },
 
-    endAllForUser(userId: number, exceptIdHash?: string): number {
+    endAllForUser(userId: number, exceptIdHash?: string): Promise<number> {
       return repo.deleteForUser(userId, exceptIdHash);
     },
 
-    purgeExpired(): number {
+    purgeExpired(): Promise<number> {
       const t = now();
       return repo.deleteExpired(new Date(t), new Date(t - policy.idleMs));
     },

@@ -181,10 +181,13 @@ export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
  * Runs a throttled check: a 'wrong' outcome keeps the reserved attempt (the recorded
  * failure); anything else, an error included, was not a guess and gives it back.
  */
-export function settle<T>(attempt: Attempt, check: () => T | 'wrong'): T | 'wrong' {
+export async function settle<T>(
+  attempt: Attempt,
+  check: () => Promise<T | 'wrong'>,
+): Promise<T | 'wrong'> {
   let outcome: T | 'wrong';
   try {
-    outcome = check();
+    outcome = await check();
   } catch (error) {
     attempt.release();
     throw error;

@@ -92,49 +92,49 @@ export function createTotpService({ repo, users, throttle, now = Date.now }: Tot
     }
   }
 
-  function assertNoKeys(userId: number) {
-    if (repo.countCredentials(userId) > 0) throw conflict(KEY_EXISTS);
+  async function assertNoKeys(userId: number) {
+    if ((await repo.countCredentials(userId)) > 0) throw conflict(KEY_EXISTS);
   }
 
   return {
     /** A new secret and backup codes, replacing an unconfirmed setup. Shown once. */
     async setup(user: UserRow): Promise<TotpSetup> {
       if (user.totpEnabled) throw conflict(TOTP_ALREADY_ON);
-      assertNoKeys(user.id);
+      await assertNoKeys(user.id);
       const secret = generateSecret();
       const otpAuthUrl = generateURI({ issuer: TOTP_ISSUER, label: user.username, secret });
       // Loaded on first use: only setting up the app needs a QR code.
       const { default: QRCode } = await import('qrcode');
       const qrCode = await QRCode.toDataURL(otpAuthUrl, { errorCorrectionLevel: 'M', margin: 2 });
       const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, generateBackupCode);
-      repo.transaction(() => {
-        // After the await: check again, then write.
-        const fresh = users.findById(user.id);
+      await repo.transaction(async () => {
+        // After the other awaits: check again, then write.
+        const fresh = await users.findById(user.id);
         if (!fresh) throw notFound('User not found');
         if (fresh.totpEnabled) throw conflict(TOTP_ALREADY_ON);
-        assertNoKeys(user.id);
+        await assertNoKeys(user.id);
         const t = new Date(now());
-        repo.putTotp(user.id, secret, t);
-        repo.replaceBackupCodes(user.id, backupCodes.map(hashBackupCode), t);
+        await repo.putTotp(user.id, secret, t);
+        await repo.replaceBackupCodes(user.id, backupCodes.map(hashBackupCode), t);
       });
       return { secret, otpAuthUrl, qrCode, backupCodes };
     },
 
     /** Confirms the setup with a first code: the authenticator app is on. */
-    confirm(user: UserRow, token: string, address: string): UserRow {
+    async confirm(user: UserRow, token: string, address: string): Promise<UserRow> {
       const attempt = throttle.reserve(user.username, address);
-      const outcome = settle(attempt, () =>
-        repo.transaction(() => {
-          const fresh = users.findById(user.id);
+      const outcome = await settle(attempt, () =>
+        repo.transaction(async () => {
+          const fresh = await users.findById(user.id);
           if (!fresh) throw notFound('User not found');
           if (fresh.totpEnabled) throw conflict(TOTP_ALREADY_ON);
-          assertNoKeys(user.id);
-          const row = repo.findTotp(user.id);
+          await assertNoKeys(user.id);
+          const row = await repo.findTotp(user.id);
           if (!row || row.confirmed) throw badRequest(TOTP_NOT_STARTED);
           const step = matchCode(row.secret, token, null);
           if (step === undefined) return 'wrong' as const;
-          repo.confirmTotp(user.id, step);
-          const updated = users.update(user.id, { totpEnabled: true });
+          await repo.confirmTotp(user.id, step);
+          const updated = await users.update(user.id, { totpEnabled: true });
           if (!updated) throw notFound('User not found');
           return updated;
         }),
@@ -149,18 +149,20 @@ export function createTotpService({ repo, users, throttle, now = Date.now }: Tot
       // Taken before the slow hash: parallel guesses cannot all pass the check first.
       const attempt = throttle.reserve(user.username, address);
       const passwordOk = await verifyPassword(user.passwordHash, password);
-      const outcome = settle(attempt, () =>
-        repo.transaction(() => {
-          const fresh = users.findById(user.id);
+      const outcome = await settle(attempt, () =>
+        repo.transaction(async () => {
+          const fresh = await users.findById(user.id);
           if (!fresh) throw notFound('User not found');
           if (!fresh.totpEnabled) throw conflict(TOTP_NOT_ON);
           // The hash may have changed while it was being verified.
           if (!passwordOk || fresh.passwordHash !== user.passwordHash) return 'wrong' as const;
-          const row = repo.findTotp(user.id);
+          const row = await repo.findTotp(user.id);
           const step = row?.confirmed ? matchCode(row.secret, token, row.lastUsedStep) : undefined;
-          if (step === undefined || !repo.useTotpStep(user.id, step)) return 'wrong' as const;
-          repo.deleteTotp(user.id);
-          const updated = users.update(user.id, { totpEnabled: false });
+          if (step === undefined || !(await repo.useTotpStep(user.id, step))) {
+            return 'wrong' as const;
+          }
+          await repo.deleteTotp(user.id);
+          const updated = await users.update(user.id, { totpEnabled: false });
           if (!updated) throw notFound('User not found');
           return updated;
         }),
@@ -170,11 +172,12 @@ export function createTotpService({ repo, users, throttle, now = Date.now }: Tot
     },
 
     /**
-     * Checks and uses a code or a backup code at sign-in. Synchronous: call it inside the
-     * transaction that also ends the pending login, so a code serves exactly one sign-in.
+     * Checks and uses a code or a backup code at sign-in. Awaits only the database: call it
+     * inside the transaction that also ends the pending login, so a code serves exactly one
+     * sign-in.
      */
-    useForSignIn(userId: number, token: string, backup: boolean): boolean {
-      const row = repo.findTotp(userId);
+    async useForSignIn(userId: number, token: string, backup: boolean): Promise<boolean> {
+      const row = await repo.findTotp(userId);
       if (!row?.confirmed) return false;
       if (backup) {
         const normalized = normalizeBackupCode(token);
@@ -183,11 +186,11 @@ export function createTotpService({ repo, users, throttle, now = Date.now }: Tot
         return repo.useBackupCode(userId, hashBackupCode(normalized), new Date(now()));
       }
       const step = matchCode(row.secret, token, row.lastUsedStep);
-      return step !== undefined && repo.useTotpStep(userId, step);
+      return step !== undefined && (await repo.useTotpStep(userId, step));
     },
 
     /** Unused backup codes left (for the profile page). */
-    backupCodesLeft(userId: number): number {
+    backupCodesLeft(userId: number): Promise<number> {
       return repo.countUnusedBackupCodes(userId);
     },
   };

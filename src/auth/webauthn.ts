@@ -76,14 +76,14 @@ export interface WebAuthnDeps {
 export function createWebAuthnService({ repo, users, origin, now = Date.now }: WebAuthnDeps) {
   const rpID = new URL(origin).hostname;
 
-  function removeAndSync(credential: WebauthnCredentialRow): UserRow {
-    return repo.transaction(() => {
-      repo.deleteCredential(credential.id);
-      const remaining = repo.countCredentials(credential.userId);
+  function removeAndSync(credential: WebauthnCredentialRow): Promise<UserRow> {
+    return repo.transaction(async () => {
+      await repo.deleteCredential(credential.id);
+      const remaining = await repo.countCredentials(credential.userId);
       const user =
         remaining === 0
-          ? users.update(credential.userId, { webauthnEnabled: false })
-          : users.findById(credential.userId);
+          ? await users.update(credential.userId, { webauthnEnabled: false })
+          : await users.findById(credential.userId);
       if (!user) throw notFound('User not found');
       return user;
     });
@@ -92,14 +92,14 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
   return {
     rpID,
 
-    list(userId: number): WebauthnCredentialRow[] {
+    list(userId: number): Promise<WebauthnCredentialRow[]> {
       return repo.listCredentials(userId);
     },
 
     /** Options for navigator.credentials.create(), remembered for this session only. */
     async registrationOptions(user: UserRow, sessionIdHash: string) {
       if (user.totpEnabled) throw conflict(TOTP_IS_ON);
-      const existing = repo.listCredentials(user.id);
+      const existing = await repo.listCredentials(user.id);
       const userHandle = existing[0]?.userHandle ?? randomBytes(32).toString('base64url');
       const options = await (
         await simpleWebAuthn()
@@ -114,14 +114,17 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
         excludeCredentials: existing.map((c) => ({ id: c.credentialId, transports: c.transports })),
         authenticatorSelection: { residentKey: 'discouraged', userVerification: 'preferred' },
       });
-      // After the await: the authenticator app may have been switched on meanwhile.
-      if (users.findById(user.id)?.totpEnabled) throw conflict(TOTP_IS_ON);
-      repo.putRegistration({
-        sessionIdHash,
-        userId: user.id,
-        challenge: options.challenge,
-        userHandle,
-        expiresAt: new Date(now() + CHALLENGE_TTL_MS),
+      // After the await: the authenticator app may have been switched on meanwhile. Checked
+      // and written in one transaction, so that it cannot be switched on in between.
+      await repo.transaction(async () => {
+        if ((await users.findById(user.id))?.totpEnabled) throw conflict(TOTP_IS_ON);
+        await repo.putRegistration({
+          sessionIdHash,
+          userId: user.id,
+          challenge: options.challenge,
+          userHandle,
+          expiresAt: new Date(now() + CHALLENGE_TTL_MS),
+        });
       });
       return options;
     },
@@ -134,7 +137,7 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
       nickname: string | null,
     ): Promise<{ user: UserRow; credentials: WebauthnCredentialRow[] }> {
       // Taken (deleted) before anything else: a challenge serves one attempt only.
-      const ceremony = repo.takeRegistration(sessionIdHash);
+      const ceremony = await repo.takeRegistration(sessionIdHash);
       if (!ceremony || ceremony.userId !== user.id || ceremony.expiresAt.getTime() <= now()) {
         throw badRequest(REGISTRATION_EXPIRED);
       }
@@ -156,14 +159,14 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
         throw badRequest(REGISTRATION_FAILED);
       }
       const transports = (info.credential.transports ?? []).filter((t) => KNOWN_TRANSPORTS.has(t));
-      return repo.transaction(() => {
-        const fresh = users.findById(user.id);
+      return repo.transaction(async () => {
+        const fresh = await users.findById(user.id);
         if (!fresh) throw notFound('User not found');
         if (fresh.totpEnabled) throw conflict(TOTP_IS_ON);
-        if (repo.findCredentialByCredentialId(info.credential.id)) {
+        if (await repo.findCredentialByCredentialId(info.credential.id)) {
           throw conflict(KEY_ALREADY_REGISTERED);
         }
-        repo.insertCredential({
+        await repo.insertCredential({
           userId: user.id,
           credentialId: info.credential.id,
           publicKey: Buffer.from(info.credential.publicKey),
@@ -176,40 +179,44 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
           createdAt: new Date(now()),
         });
         // An authenticator-app setup that was never confirmed cannot be confirmed any more.
-        repo.deleteUnconfirmedTotp(user.id);
-        const updated = users.update(user.id, { webauthnEnabled: true });
+        await repo.deleteUnconfirmedTotp(user.id);
+        const updated = await users.update(user.id, { webauthnEnabled: true });
         if (!updated) throw notFound('User not found');
-        return { user: updated, credentials: repo.listCredentials(user.id) };
+        return { user: updated, credentials: await repo.listCredentials(user.id) };
       });
     },
 
     /** A user removes one of their own keys. Removing the last turns webauthnEnabled off. */
     removeOwn(user: UserRow, credentialDbId: number) {
-      const credential = repo.findCredential(credentialDbId);
-      if (!credential || credential.userId !== user.id) throw notFound(KEY_NOT_FOUND);
-      const updated = removeAndSync(credential);
-      return { user: updated, credentials: repo.listCredentials(user.id) };
+      return repo.transaction(async () => {
+        const credential = await repo.findCredential(credentialDbId);
+        if (!credential || credential.userId !== user.id) throw notFound(KEY_NOT_FOUND);
+        const updated = await removeAndSync(credential);
+        return { user: updated, credentials: await repo.listCredentials(user.id) };
+      });
     },
 
     /** An admin's view of a user's keys. */
-    listForUser(userId: number): WebauthnCredentialRow[] {
-      if (!users.findById(userId)) throw notFound('User not found');
+    async listForUser(userId: number): Promise<WebauthnCredentialRow[]> {
+      if (!(await users.findById(userId))) throw notFound('User not found');
       return repo.listCredentials(userId);
     },
 
     /** The id of the user a key belongs to (404 when there is no such key). */
-    ownerOf(credentialDbId: number): number {
-      const credential = repo.findCredential(credentialDbId);
+    async ownerOf(credentialDbId: number): Promise<number> {
+      const credential = await repo.findCredential(credentialDbId);
       if (!credential) throw notFound(KEY_NOT_FOUND);
       return credential.userId;
     },
 
     /** An admin removes any user's key. */
     removeAny(credentialDbId: number) {
-      const credential = repo.findCredential(credentialDbId);
-      if (!credential) throw notFound(KEY_NOT_FOUND);
-      const updated = removeAndSync(credential);
-      return { user: updated, credentials: repo.listCredentials(credential.userId) };
+      return repo.transaction(async () => {
+        const credential = await repo.findCredential(credentialDbId);
+        if (!credential) throw notFound(KEY_NOT_FOUND);
+        const updated = await removeAndSync(credential);
+        return { user: updated, credentials: await repo.listCredentials(credential.userId) };
+      });
     },
 
     /** Options for navigator.credentials.get() at sign-in, allowing the user's keys. */
@@ -237,7 +244,7 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
       challenge: string,
       response: AuthenticationResponseJSON,
     ): Promise<CheckedAssertion> {
-      const credential = repo.findCredentialByCredentialId(response.id);
+      const credential = await repo.findCredentialByCredentialId(response.id);
       if (!credential || credential.userId !== userId) {
         throw new DomainError(401, KEY_VERIFICATION_FAILED);
       }
@@ -271,16 +278,17 @@ export function createWebAuthnService({ repo, users, origin, now = Date.now }: W
     },
 
     /**
-     * Records a verified assertion, synchronously (inside the caller's transaction). Refuses a
-     * counter that did not move forward since the check: a replay or a cloned key.
+     * Records a verified assertion, awaiting only the database (inside the caller's
+     * transaction). Refuses a counter that did not move forward since the check: a replay or a
+     * cloned key.
      */
-    recordAssertion(checked: CheckedAssertion): boolean {
-      const fresh = repo.findCredential(checked.credential.id);
+    async recordAssertion(checked: CheckedAssertion): Promise<boolean> {
+      const fresh = await repo.findCredential(checked.credential.id);
       if (!fresh || fresh.userId !== checked.credential.userId) return false;
       if ((checked.newCounter > 0 || fresh.counter > 0) && checked.newCounter <= fresh.counter) {
         return false;
       }
-      repo.recordCredentialUse(fresh.id, {
+      await repo.recordCredentialUse(fresh.id, {
         counter: checked.newCounter,
         lastUsedAt: new Date(now()),
         backedUp: checked.backedUp,

@@ -48,7 +48,13 @@ export function startBackupSchedule(
     if (stopped) return;
     dueAt = now() + delay;
     // setTimeout holds at most 2^31-1 ms (about 24.8 days); longer waits are re-planned.
-    timer = setTimeout(run, Math.min(delay, 2 ** 31 - 1));
+    // run() catches its own failures; the catch here only keeps a surprise from going unheard.
+    const fire = () => {
+      void run().catch((error: unknown) =>
+        logger.error('The scheduled backup failed: {error}', { error }),
+      );
+    };
+    timer = setTimeout(fire, Math.min(delay, 2 ** 31 - 1));
     timer.unref();
   }
 

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import { createListStatements } from './list-statements.ts';
 import type { BeverageWithOwner } from './repository.ts';
 
@@ -6,22 +6,24 @@ import type { BeverageWithOwner } from './repository.ts';
  * Entries by id, with their owners' names, for readers that hold ids of entries of many owners
  * (the activity feed): one statement for the entries and one lookup per distinct owner.
  */
-export function createEntryReader(sqlite: Database.Database) {
-  const lists = createListStatements(sqlite);
-  const ownerName = sqlite.prepare('SELECT full_name FROM users WHERE id = ?').pluck();
+export function createEntryReader(db: Database) {
+  const lists = createListStatements(db);
+  const ownerName = db.prepare('SELECT full_name FROM users WHERE id = ?').pluck<string>();
 
   return {
     /** The entries that still exist, in the order of `ids`. */
-    byIds(ids: number[]): BeverageWithOwner[] {
+    async byIds(ids: number[]): Promise<BeverageWithOwner[]> {
       const names = new Map<number, string>();
-      return lists.byIds(ids).map((row) => {
+      const entries: BeverageWithOwner[] = [];
+      for (const row of await lists.byIds(ids)) {
         let name = names.get(row.userId);
         if (name === undefined) {
-          name = (ownerName.get(row.userId) as string | undefined) ?? '';
+          name = (await ownerName.get(row.userId)) ?? '';
           names.set(row.userId, name);
         }
-        return Object.assign(row, { ownerName: name });
-      });
+        entries.push(Object.assign(row, { ownerName: name }));
+      }
+      return entries;
     },
   };
 }

@@ -17,7 +17,8 @@ export function createEntryActivities(deps: {
    * In the transaction that takes an entry out of the fediverse or brings it back: what goes
    * with its Note follows it (its tastings' Notes withdrawn, or sent again).
    */
-  onFederationChange?: ((entry: BeverageRow, change: EntryFederationChange) => void) | undefined;
+  onFederationChange?:
+    ((entry: BeverageRow, change: EntryFederationChange) => Promise<void>) | undefined;
   now: () => number;
 }) {
   const { actors, outbox, now } = deps;
@@ -27,9 +28,13 @@ export function createEntryActivities(deps: {
    * `federateAsCreate`: an Update that remote servers get as a Create (the entry has just
    * become federated).
    */
-  function announce(type: 'Create' | 'Update', entry: BeverageRow, federateAsCreate = false) {
+  async function announce(
+    type: 'Create' | 'Update',
+    entry: BeverageRow,
+    federateAsCreate = false,
+  ): Promise<number> {
     const activity = {
-      actorId: actors.localActorId(entry.userId),
+      actorId: await actors.localActorId(entry.userId),
       beverageId: entry.id,
       createdAt: now(),
     };
@@ -46,9 +51,9 @@ export function createEntryActivities(deps: {
    * stays). `wasFederated`: whether its Note was in the fediverse until now; only then do
    * remote servers get a Delete (src/outbox/kinds/entries.ts).
    */
-  function announceDelete(entry: BeverageRow, wasFederated: boolean) {
-    outbox.record({
-      actorId: actors.localActorId(entry.userId),
+  async function announceDelete(entry: BeverageRow, wasFederated: boolean): Promise<void> {
+    await outbox.record({
+      actorId: await actors.localActorId(entry.userId),
       type: 'Delete',
       beverageId: null,
       payload: { id: entry.id, userId: entry.userId, federated: wasFederated },
@@ -61,14 +66,19 @@ export function createEntryActivities(deps: {
    * `federationChange`): an Update; a Delete when it leaves, with its tastings' Deletes; an
    * Update sent as a Create when it comes back, with its tastings' Creates.
    */
-  function announceChange(entry: BeverageRow, change: 'Update' | 'Delete' | 'Create') {
+  async function announceChange(
+    entry: BeverageRow,
+    change: 'Update' | 'Delete' | 'Create',
+  ): Promise<void> {
     if (change === 'Delete') {
-      announceDelete(entry, true);
-      deps.onFederationChange?.(entry, { kind: 'left' });
+      await announceDelete(entry, true);
+      await deps.onFederationChange?.(entry, { kind: 'left' });
       return;
     }
-    const reentry = announce('Update', entry, change === 'Create');
-    if (change === 'Create') deps.onFederationChange?.(entry, { kind: 'returned', reentry });
+    const reentry = await announce('Update', entry, change === 'Create');
+    if (change === 'Create') {
+      await deps.onFederationChange?.(entry, { kind: 'returned', reentry });
+    }
   }
 
   return { announce, announceDelete, announceChange };

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import { otherProcessWrites } from '../db/read-cache.ts';
 import { ownerMembers, publicFields, type CountedRow } from './entry-fields.ts';
 
@@ -29,16 +29,18 @@ export const NO_JSON: EntryJson = { publicJson: '{}', ownerMembers: '' };
  * CLI) empties the cache within 250 ms (src/db/read-cache.ts).
  */
 export function createEntryJsonCache(
-  sqlite: Database.Database,
-  readRows: (ids: number[]) => CountedRow[],
+  db: Database,
+  readRows: (ids: number[]) => Promise<CountedRow[]>,
 ) {
   const json = new Map<number, EntryJson>();
-  const othersChanged = otherProcessWrites(sqlite);
+  const othersChanged = otherProcessWrites(db);
   let others = othersChanged();
+  // Counts forgets: JSON read while an entry was written is answered but not kept.
+  let forgets = 0;
 
   return {
     /** The JSON of each entry that still exists, by id. */
-    of(ids: number[]): Map<number, EntryJson> {
+    async of(ids: number[]): Promise<Map<number, EntryJson>> {
       const now = othersChanged();
       if (now !== others) {
         json.clear();
@@ -52,13 +54,16 @@ export function createEntryJsonCache(
         else found.set(id, text);
       }
       if (missing.length > 0) {
-        if (json.size + missing.length > MAX_ENTRIES) json.clear();
-        for (const row of readRows(missing)) {
+        const before = forgets;
+        const rows = await readRows(missing);
+        const keep = forgets === before;
+        if (keep && json.size + missing.length > MAX_ENTRIES) json.clear();
+        for (const row of rows) {
           const text = {
             publicJson: JSON.stringify(publicFields(row)),
             ownerMembers: ownerMembers(row),
           };
-          json.set(row.id, text);
+          if (keep) json.set(row.id, text);
           found.set(row.id, text);
         }
       }
@@ -67,6 +72,7 @@ export function createEntryJsonCache(
 
     /** An entry was written or deleted, or its bottles changed (its owner's bottleCount). */
     forget(id: number): void {
+      forgets++;
       json.delete(id);
     },
   };

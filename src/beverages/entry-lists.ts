@@ -122,13 +122,13 @@ export function createEntryLists(deps: {
    * `nextCursor` is null on the last page. Shared entries and `sharedWith` cost one more
    * indexed query together, made only for users who have shares (known from a cache).
    */
-  function list(
+  async function list(
     viewer: Viewer,
     query: ListQuery,
-  ): { entries: PageEntry[]; nextCursor: string | null } {
+  ): Promise<{ entries: PageEntry[]; nextCursor: string | null }> {
     const userId = query.userId ?? viewer.id;
     const own = userId === viewer.id;
-    if (!own && !users.findById(userId)) throw notFound('User not found');
+    if (!own && !(await users.findById(userId))) throw notFound('User not found');
     const limit = Math.min(query.limit ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const before = query.cursor !== undefined ? decodeCursor(query.cursor) : undefined;
     const filter = {
@@ -139,12 +139,12 @@ export function createEntryLists(deps: {
       window: query.window && { kind: query.window, year: new Date(now()).getUTCFullYear() },
     };
     // Another user's list holds only what the viewer may see, filtered in SQL (or the search).
-    const scope = own ? 'all' : visibility.scopeOf(viewer, userId);
+    const scope = own ? 'all' : await visibility.scopeOf(viewer, userId);
     if (scope === null) return { entries: [], nextCursor: null };
     // Bottles are their owner's alone: the caller's place holds none of another's entries.
     const inPlace = query.placeId !== undefined;
     if (inPlace && !own) return { entries: [], nextCursor: null };
-    let rows: PageEntry[] = repo.list({
+    let rows: PageEntry[] = await repo.list({
       userId,
       ...filter,
       ...(inPlace && { place: { ownerId: userId, placeId: query.placeId! } }),
@@ -153,13 +153,13 @@ export function createEntryLists(deps: {
       ...(before && { before }),
       limit: limit + 1,
     });
-    const involvement = shares.involvementOf(userId);
+    const involvement = await shares.involvementOf(userId);
     // Whom the page's entries are shared with: for the owner and admins, only if any are.
     const wantsRecipients = involvement.outgoing && visibility.canSeeSharesOf(viewer, userId);
     let recipients: Map<number, ShareUser[]> | undefined;
     if (own && involvement.incoming && !inPlace) {
       const words = searchWords(query.q);
-      const found = shares.acceptedEntries({
+      const found = await shares.acceptedEntries({
         recipientId: viewer.id,
         ...filter,
         before: before && { at: before.createdAt, id: before.id },
@@ -178,7 +178,7 @@ export function createEntryLists(deps: {
     const nextCursor = rows.length > limit && last ? encodeCursor(last) : null;
     if (wantsRecipients) {
       const owned = entries.filter((entry) => entry.userId === userId);
-      recipients ??= shares.recipientsOf(owned.map((entry) => entry.id));
+      recipients ??= await shares.recipientsOf(owned.map((entry) => entry.id));
       for (const entry of owned) entry.sharedWith = recipients.get(entry.id) ?? [];
     }
     return { entries, nextCursor };

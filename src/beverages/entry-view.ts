@@ -24,7 +24,7 @@ export interface ConversationCountsReader {
     viewer: Viewer,
     kind: EntryKind,
     ids: readonly number[],
-  ): ReadonlyMap<number, ConversationCounts>;
+  ): Promise<ReadonlyMap<number, ConversationCounts>>;
 }
 
 /** A received entry as the feed shows it: plain fields, the vault's own photo copy. */
@@ -68,8 +68,8 @@ export function createEntryViews(conversation: ConversationCountsReader) {
   }
 
   /** The vault's own entries as the viewer gets them, in their order. */
-  function entries(viewer: Viewer, batch: readonly EntryView[]): Beverage[] {
-    const counts = countsOf(viewer, 'local', batch);
+  async function entries(viewer: Viewer, batch: readonly EntryView[]): Promise<Beverage[]> {
+    const counts = await countsOf(viewer, 'local', batch);
     return batch.map((entry) =>
       presentBeverage(entry, viewer.id, counts.get(entry.id) ?? NO_CONVERSATION),
     );
@@ -79,8 +79,8 @@ export function createEntryViews(conversation: ConversationCountsReader) {
     entries,
 
     /** One entry as the viewer gets it (an answer about it). */
-    entry(viewer: Viewer, entry: EntryView): Beverage {
-      return entries(viewer, [entry])[0]!;
+    async entry(viewer: Viewer, entry: EntryView): Promise<Beverage> {
+      return (await entries(viewer, [entry]))[0]!;
     },
 
     /**
@@ -92,8 +92,11 @@ export function createEntryViews(conversation: ConversationCountsReader) {
     },
 
     /** Entries received from remote vaults as the viewer gets them, in their order. */
-    remoteEntries(viewer: Viewer, batch: readonly RemoteEntryRecord[]): RemoteEntry[] {
-      const counts = countsOf(viewer, 'remote', batch);
+    async remoteEntries(
+      viewer: Viewer,
+      batch: readonly RemoteEntryRecord[],
+    ): Promise<RemoteEntry[]> {
+      const counts = await countsOf(viewer, 'remote', batch);
       return batch.map((entry) =>
         presentRemoteEntry(entry, counts.get(entry.id) ?? NO_CONVERSATION),
       );
@@ -103,8 +106,11 @@ export function createEntryViews(conversation: ConversationCountsReader) {
      * A page of the viewer's list (GET /api/beverages's BeveragePage) as JSON text, made from
      * the entries' cached JSON (src/beverages/present.ts, presentPageJson).
      */
-    pageJson(viewer: Viewer, page: { entries: PageEntry[]; nextCursor: string | null }): string {
-      const counts = countsOf(viewer, 'local', page.entries);
+    async pageJson(
+      viewer: Viewer,
+      page: { entries: PageEntry[]; nextCursor: string | null },
+    ): Promise<string> {
+      const counts = await countsOf(viewer, 'local', page.entries);
       return presentPageJson(page.entries, viewer.id, page.nextCursor, counts);
     },
   };

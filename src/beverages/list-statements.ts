@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database, Statement } from '../db/database.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES, VISIBILITIES } from '../../contract/enums.ts';
 import type { BeverageStatus, BeverageType, Visibility } from '../db/schema/index.ts';
@@ -28,60 +28,64 @@ const LEVELS = new Set<string>(VISIBILITIES);
 // The entry's bottle count (its owner's only: src/beverages/entry-fields.ts) is read with it, one
 // indexed sum over bottles_beverage_idx.
 const COLUMNS =
-  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, visibility, federated, created_at, updated_at, drink_from, drink_until, (select coalesce(sum(quantity), 0) from bottles where beverage_id = beverages.id), (select count(*) from tastings where beverage_id = beverages.id)';
+  'id, user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, visibility, federated, created_at, updated_at, drink_from, drink_until, (select coalesce(sum(quantity), 0) from bottles where beverage_id = beverages.id) AS bottle_count, (select count(*) from tastings where beverage_id = beverages.id) AS tasting_count';
 
-type RawRow = [
-  number,
-  number,
-  BeverageType,
-  string,
-  string,
-  string,
-  number,
-  string,
-  BeverageStatus,
-  number,
-  string | null,
-  Visibility,
-  number,
-  number,
-  number,
-  number | null,
-  number | null,
-  number,
-  number,
-];
+interface RawRow {
+  id: number;
+  user_id: number;
+  type: BeverageType;
+  name: string;
+  subtype: string;
+  maker_name: string;
+  rating: number;
+  notes: string;
+  status: BeverageStatus;
+  in_cellar: number;
+  photo_path: string | null;
+  visibility: Visibility;
+  federated: number;
+  created_at: number;
+  updated_at: number;
+  drink_from: number | null;
+  drink_until: number | null;
+  bottle_count: number;
+  tasting_count: number;
+}
 
 const LISTED_COLUMNS = 'id, user_id, created_at';
 
-type ListedRaw = [number, number, number];
+interface ListedRaw {
+  id: number;
+  user_id: number;
+  created_at: number;
+}
 
 /** A listed entry without its JSON yet (the repository adds it and the owner's name). */
 function toListed(r: ListedRaw): ListedEntry {
-  return { id: r[0], userId: r[1], at: r[2], json: NO_JSON, ownerName: '' };
+  return { id: r.id, userId: r.user_id, at: r.created_at, json: NO_JSON, ownerName: '' };
 }
 
 function toRow(r: RawRow): CountedRow {
   return {
-    id: r[0],
-    userId: r[1],
-    type: r[2],
-    name: r[3],
-    subtype: r[4],
-    makerName: r[5],
-    rating: r[6],
-    notes: r[7],
-    status: r[8],
-    inCellar: r[9] === 1,
-    photoPath: r[10],
-    visibility: r[11],
-    federated: r[12] === 1,
-    createdAt: new Date(r[13]),
-    updatedAt: new Date(r[14]),
-    drinkFrom: r[15],
-    drinkUntil: r[16],
-    bottleCount: r[17],
-    tastingCount: r[18],
+    id: r.id,
+    userId: r.user_id,
+    type: r.type,
+    name: r.name,
+    subtype: r.subtype,
+    makerName: r.maker_name,
+    rating: r.rating,
+    notes: r.notes,
+    status: r.status,
+    inCellar: r.in_cellar === 1,
+    photoPath: r.photo_path,
+    visibility: r.visibility,
+    federated: r.federated === 1,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+    drinkFrom: r.drink_from,
+    drinkUntil: r.drink_until,
+    bottleCount: r.bottle_count,
+    tastingCount: r.tasting_count,
   };
 }
 
@@ -109,7 +113,7 @@ function keyOf(filter: BeverageFilter): string {
   ].join(':');
 }
 
-function prepare(sqlite: Database.Database, filter: BeverageFilter) {
+function prepare(db: Database, filter: BeverageFilter): Statement<ListedRaw> {
   const where = [`user_id = ${filter.userId}`];
   if (filter.type) where.push(`type = '${filter.type}'`);
   if (filter.status) where.push(`status = '${filter.status}'`);
@@ -127,59 +131,57 @@ function prepare(sqlite: Database.Database, filter: BeverageFilter) {
   }
   // A row value, which SQLite seeks to in the index; the equivalent OR was walked row by row.
   if (filter.before) where.push('(created_at, id) < (?, ?)');
-  return sqlite
-    .prepare(
-      `select ${LISTED_COLUMNS} from beverages where ${where.join(' and ')}
-        order by created_at desc, id desc limit ${filter.limit}`,
-    )
-    .raw();
+  return db.prepare<ListedRaw>(
+    `select ${LISTED_COLUMNS} from beverages where ${where.join(' and ')}
+      order by created_at desc, id desc limit ${filter.limit}`,
+  );
 }
 
-export function createListStatements(sqlite: Database.Database) {
-  const statements = new Map<string, ReturnType<typeof prepare>>();
+export function createListStatements(db: Database) {
+  const statements = new Map<string, Statement<ListedRaw>>();
   // Pages as read, until the database changes (src/db/read-cache.ts): the same page (a
   // dashboard's, a profile's first) is asked again and again between writes, and every
   // statement SQLite runs outside a transaction opens and closes a read transaction, whose file
   // locks (system calls) cost more than the indexed read itself.
-  const pages = createReadCache<string, ListedRaw[]>(sqlite, { maxEntries: CACHED });
-  const byIds = sqlite
-    .prepare(`select ${COLUMNS} from beverages where id in (select value from json_each(?))`)
-    .raw();
+  const pages = createReadCache<string, ListedRaw[]>(db, { maxEntries: CACHED });
+  const byIds = db.prepare<RawRow>(
+    `select ${COLUMNS} from beverages where id in (select value from json_each(?))`,
+  );
 
-  const inPlace = sqlite.prepare(ENTRIES_IN_PLACE_SQL).pluck();
+  const inPlace = db.prepare(ENTRIES_IN_PLACE_SQL).pluck<number>();
 
   return {
     /** The entries with a bottle in the place or a place inside it (for searches). */
-    inPlace(filter: PlaceFilter): Set<number> {
-      return new Set(inPlace.all(filter) as number[]);
+    async inPlace(filter: PlaceFilter): Promise<Set<number>> {
+      return new Set(await inPlace.all(filter));
     },
 
     /** A page of one owner's entries, newest first (no search words: see search-index.ts). */
-    list(filter: BeverageFilter): ListedEntry[] {
+    async list(filter: BeverageFilter): Promise<ListedEntry[]> {
       const key = keyOf(filter);
       const params: unknown[] = [];
       if (filter.scope?.sharedIds.length) params.push(JSON.stringify(filter.scope.sharedIds));
       if (filter.before) params.push(filter.before.createdAt, filter.before.id);
-      const rows = pages.get(`${key}|${params.join('|')}`, () => {
+      const rows = (await pages.get(`${key}|${params.join('|')}`, () => {
         let statement = statements.get(key);
         if (statement) {
           statements.delete(key); // most recently used goes last
         } else {
-          statement = prepare(sqlite, filter);
+          statement = prepare(db, filter);
           if (statements.size >= CACHED) statements.delete(statements.keys().next().value!);
         }
         statements.set(key, statement);
-        return statement.all(...params) as ListedRaw[];
-      })!;
+        return statement.all(...params);
+      }))!;
       // New objects every time: the caller completes them (their JSON, owner, recipients).
       return rows.map(toListed);
     },
 
     /** Entries by id, in the order of `ids`. */
-    byIds(ids: number[]): CountedRow[] {
+    async byIds(ids: number[]): Promise<CountedRow[]> {
       if (ids.length === 0) return [];
       const rows = new Map(
-        (byIds.all(JSON.stringify(ids)) as RawRow[]).map((raw) => [raw[0], toRow(raw)]),
+        (await byIds.all(JSON.stringify(ids))).map((raw) => [raw.id, toRow(raw)]),
       );
       return ids.flatMap((id) => rows.get(id) ?? []);
     },

@@ -1,17 +1,17 @@
 import type { ShareUser } from '../../contract/beverages.ts';
 import type { DrinkWindow } from '../../contract/cellar.ts';
 import type { EntryScope } from '../visibility/policy.ts';
-import { and, eq, sql } from '../db/orm.ts';
-import type { Db } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { createReadCache } from '../db/read-cache.ts';
+import { rowReader } from '../db/rows.ts';
 import type { CountedRow } from './entry-fields.ts';
 import { createEntryJsonCache, NO_JSON, type EntryJson } from './entry-json.ts';
 import { createListStatements } from './list-statements.ts';
 import type { PlaceFilter } from './place-filter.ts';
+import { insertStatement, updateStatement } from './row-statements.ts';
 import { createSearchIndex, searchWords } from './search-index.ts';
 import {
   beverages,
-  users,
   type BeverageRow,
   type BeverageStatus,
   type BeverageType,
@@ -92,92 +92,74 @@ export type EntrySelection =
   | { all: { type?: BeverageType | undefined; status?: BeverageStatus | undefined } };
 export type BeverageChanges = Partial<Omit<BeverageRow, 'id' | 'userId' | 'createdAt'>>;
 
-const withOwner = {
-  ...tableColumns(),
-  ownerName: users.fullName,
-  bottleCount: sql<number>`(select coalesce(sum(quantity), 0) from bottles
-    where bottles.beverage_id = ${beverages.id})`.mapWith(Number),
-  tastingCount: sql<number>`(select count(*) from tastings
-    where tastings.beverage_id = ${beverages.id})`.mapWith(Number),
-};
+/** An entry's row with its owner's name and counts (src/beverages/entry-fields.ts). */
+const WITH_OWNER = `SELECT b.*, u.full_name AS owner_name,
+    (select coalesce(sum(quantity), 0) from bottles where bottles.beverage_id = b.id) AS bottle_count,
+    (select count(*) from tastings where tastings.beverage_id = b.id) AS tasting_count
+  FROM beverages b JOIN users u ON u.id = b.user_id`;
 
-function tableColumns() {
-  const { id, userId, type, name, subtype, makerName, rating, notes, status, inCellar } = beverages;
-  const { photoPath, visibility, federated, createdAt, updatedAt, drinkFrom, drinkUntil } =
-    beverages;
-  return {
-    id,
-    userId,
-    type,
-    name,
-    subtype,
-    makerName,
-    rating,
-    notes,
-    status,
-    inCellar,
-    photoPath,
-    visibility,
-    federated,
-    createdAt,
-    updatedAt,
-    drinkFrom,
-    drinkUntil,
-  };
-}
+type Raw = Record<string, unknown>;
 
-/** `id in (…)`, the ids bound as one JSON array. */
-function idIn(ids: number[]) {
-  return sql`${beverages.id} in (select value from json_each(${JSON.stringify(ids)}))`;
-}
+/** The columns of an entry a change may set, by field. */
+const CHANGEABLE = {
+  type: 'type',
+  name: 'name',
+  subtype: 'subtype',
+  makerName: 'maker_name',
+  rating: 'rating',
+  notes: 'notes',
+  status: 'status',
+  inCellar: 'in_cellar',
+  photoPath: 'photo_path',
+  visibility: 'visibility',
+  federated: 'federated',
+  drinkFrom: 'drink_from',
+  drinkUntil: 'drink_until',
+  updatedAt: 'updated_at',
+} as const;
 
 /** Data access for entries: the only place that queries beverages. */
-export function createBeverageRepository(db: Db) {
-  const lists = createListStatements(db.$client);
-  const search = createSearchIndex(db.$client);
-  const entryJson = createEntryJsonCache(db.$client, lists.byIds);
-  const ownerNames = createReadCache<number, string>(db.$client);
-  const ownerNameOf = db
-    .select({ fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare();
-  const byId = db
-    .select(withOwner)
-    .from(beverages)
-    .innerJoin(users, eq(users.id, beverages.userId))
-    .where(eq(beverages.id, sql.placeholder('id')))
-    .prepare();
-  const photoOwner = db
-    .select({ id: beverages.id, userId: beverages.userId, visibility: beverages.visibility })
-    .from(beverages)
-    .where(eq(beverages.photoPath, sql.placeholder('photoPath')))
-    .prepare();
-  const insertOne = db
-    .insert(beverages)
-    .values({
-      userId: sql.placeholder('userId'),
-      type: sql.placeholder('type'),
-      name: sql.placeholder('name'),
-      subtype: sql.placeholder('subtype'),
-      makerName: sql.placeholder('makerName'),
-      rating: sql.placeholder('rating'),
-      notes: sql.placeholder('notes'),
-      status: sql.placeholder('status'),
-      inCellar: sql.placeholder('inCellar'),
-      photoPath: sql.placeholder('photoPath'),
-      visibility: sql.placeholder('visibility'),
-      federated: sql.placeholder('federated'),
-      drinkFrom: sql.placeholder('drinkFrom'),
-      drinkUntil: sql.placeholder('drinkUntil'),
-      createdAt: sql.placeholder('createdAt'),
-      updatedAt: sql.placeholder('updatedAt'),
-    })
-    .returning()
-    .prepare();
+export function createBeverageRepository(db: Database) {
+  const lists = createListStatements(db);
+  const search = createSearchIndex(db);
+  const entryJson = createEntryJsonCache(db, lists.byIds);
+  const ownerNames = createReadCache<number, string>(db);
+  const readRow = rowReader(beverages);
+  const ownerNameOf = db.prepare('SELECT full_name FROM users WHERE id = ?').pluck<string>();
+  const byId = db.prepare<Raw>(`${WITH_OWNER} WHERE b.id = ?`);
+  const photoOwner = db.prepare<{ id: number; userId: number; visibility: Visibility }>(
+    'SELECT id, user_id AS userId, visibility FROM beverages WHERE photo_path = ?',
+  );
+  const insertOne = insertStatement(db, beverages, 'beverages', {
+    userId: 'user_id',
+    createdAt: 'created_at',
+    ...CHANGEABLE,
+  });
+  const updateOne = updateStatement(db, beverages, 'beverages', CHANGEABLE);
+  // The entries a change of visibility applies to: by id, or every one of a type, a list or both.
+  const selectedByIds = db.prepare(
+    'SELECT * FROM beverages WHERE user_id = ? AND id in (select value from json_each(?))',
+  );
+  const selectedAll = {
+    none: db.prepare('SELECT * FROM beverages WHERE user_id = ?'),
+    type: db.prepare('SELECT * FROM beverages WHERE user_id = ? AND type = ?'),
+    status: db.prepare('SELECT * FROM beverages WHERE user_id = ? AND status = ?'),
+    both: db.prepare('SELECT * FROM beverages WHERE user_id = ? AND type = ? AND status = ?'),
+  };
+  const setVisibilityOf = db.prepare(
+    `UPDATE beverages SET visibility = ?, federated = ?, updated_at = ?
+     WHERE id in (select value from json_each(?))`,
+  );
+  const deleteOne = db.prepare('DELETE FROM beverages WHERE id = ?');
+  const photoPathsOf = db
+    .prepare('SELECT photo_path FROM beverages WHERE user_id = ? AND photo_path is not null')
+    .pluck<string>();
+  const allPhotoPaths = db
+    .prepare('SELECT photo_path FROM beverages WHERE photo_path is not null')
+    .pluck<string>();
   return {
-    insert(values: NewBeverage): BeverageRow {
-      const row = insertOne.get({
+    async insert(values: NewBeverage): Promise<BeverageRow> {
+      const row = await insertOne({
         visibility: 'MEMBERS',
         federated: true,
         drinkFrom: null,
@@ -189,8 +171,15 @@ export function createBeverageRepository(db: Db) {
       return row;
     },
 
-    findById(id: number): BeverageWithOwner | undefined {
-      return byId.get({ id });
+    async findById(id: number): Promise<BeverageWithOwner | undefined> {
+      const row = await byId.get(id);
+      if (!row) return undefined;
+      return {
+        ...readRow(row),
+        ownerName: row.owner_name as string,
+        bottleCount: Number(row.bottle_count),
+        tastingCount: Number(row.tasting_count),
+      };
     },
 
     /**
@@ -198,24 +187,27 @@ export function createBeverageRepository(db: Db) {
      * finds the page (src/beverages/search-index.ts); without, a cached prepared statement
      * (src/beverages/list-statements.ts).
      */
-    list(filter: BeverageFilter): ListedEntry[] {
+    async list(filter: BeverageFilter): Promise<ListedEntry[]> {
       const words = searchWords(filter.q);
       const rows: ListedEntry[] =
         words.length > 0
-          ? search
-              .search(filter, words, filter.place && lists.inPlace(filter.place))
-              .map(({ id, at }) => ({
-                id,
-                userId: filter.userId,
-                at,
-                json: NO_JSON,
-                ownerName: '',
-              }))
-          : lists.list(filter);
+          ? (
+              await search.search(
+                filter,
+                words,
+                filter.place ? await lists.inPlace(filter.place) : undefined,
+              )
+            ).map(({ id, at }) => ({
+              id,
+              userId: filter.userId,
+              at,
+              json: NO_JSON,
+              ownerName: '',
+            }))
+          : await lists.list(filter);
       if (rows.length === 0) return [];
-      const ownerName =
-        ownerNames.get(filter.userId, (id) => ownerNameOf.get({ id })?.fullName) ?? '';
-      const texts = entryJson.of(rows.map((row) => row.id));
+      const ownerName = (await ownerNames.get(filter.userId, (id) => ownerNameOf.get(id))) ?? '';
+      const texts = await entryJson.of(rows.map((row) => row.id));
       return rows.filter((row) => {
         const json = texts.get(row.id);
         if (json === undefined) return false; // deleted since the page was read
@@ -233,8 +225,8 @@ export function createBeverageRepository(db: Db) {
       entryJson.forget(id);
     },
 
-    update(id: number, changes: BeverageChanges): BeverageRow | undefined {
-      const row = db.update(beverages).set(changes).where(eq(beverages.id, id)).returning().get();
+    async update(id: number, changes: BeverageChanges): Promise<BeverageRow | undefined> {
+      const row = await updateOne(id, changes);
       entryJson.forget(id);
       search.changed();
       return row;
@@ -244,64 +236,60 @@ export function createBeverageRepository(db: Db) {
      * The owner's entries a change of visibility applies to, as they are now (ids of other
      * owners' entries are not among them).
      */
-    selected(userId: number, selection: EntrySelection): BeverageRow[] {
-      const mine = eq(beverages.userId, userId);
-      const where =
-        'ids' in selection
-          ? and(mine, idIn(selection.ids))
-          : and(
-              mine,
-              selection.all.type && eq(beverages.type, selection.all.type),
-              selection.all.status && eq(beverages.status, selection.all.status),
-            );
-      return db.select(tableColumns()).from(beverages).where(where).all();
+    async selected(userId: number, selection: EntrySelection): Promise<BeverageRow[]> {
+      let rows: unknown[];
+      if ('ids' in selection) {
+        rows = await selectedByIds.all(userId, JSON.stringify(selection.ids));
+      } else {
+        const { type, status } = selection.all;
+        if (type && status) rows = await selectedAll.both.all(userId, type, status);
+        else if (type) rows = await selectedAll.type.all(userId, type);
+        else if (status) rows = await selectedAll.status.all(userId, status);
+        else rows = await selectedAll.none.all(userId);
+      }
+      return rows.map(readRow);
     },
 
     /** Sets the visibility of entries (all of one owner's), in the caller's transaction. */
-    setVisibility(
+    async setVisibility(
       ids: number[],
       values: { visibility: Visibility; federated: boolean; updatedAt: Date },
-    ): void {
+    ): Promise<void> {
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
-        db.update(beverages).set(values).where(idIn(chunk)).run();
+        await setVisibilityOf.run(
+          values.visibility,
+          values.federated ? 1 : 0,
+          values.updatedAt.getTime(),
+          JSON.stringify(chunk),
+        );
         for (const id of chunk) entryJson.forget(id);
       }
       search.changed();
     },
 
-    delete(id: number): boolean {
-      const deleted = db.delete(beverages).where(eq(beverages.id, id)).run().changes > 0;
+    async delete(id: number): Promise<boolean> {
+      const deleted = (await deleteOne.run(id)).changes > 0;
       entryJson.forget(id);
       search.changed();
       return deleted;
     },
 
     /** Stored photo paths of a user's entries (to delete files with the account). */
-    photoPathsOf(userId: number): string[] {
-      return db
-        .select({ photoPath: beverages.photoPath })
-        .from(beverages)
-        .where(and(eq(beverages.userId, userId), sql`${beverages.photoPath} is not null`))
-        .all()
-        .map((r) => r.photoPath!);
+    photoPathsOf(userId: number): Promise<string[]> {
+      return photoPathsOf.all(userId);
     },
 
     /** The entry a stored photo path belongs to (beverages_photo_path_idx). */
-    ownerOfPhoto(
+    async ownerOfPhoto(
       photoPath: string,
-    ): { id: number; userId: number; visibility: Visibility } | undefined {
-      return photoOwner.get({ photoPath });
+    ): Promise<{ id: number; userId: number; visibility: Visibility } | undefined> {
+      return photoOwner.get(photoPath);
     },
 
     /** Every stored photo path, for the uploads sweep (src/media/sweep.ts). */
-    allPhotoPaths(): string[] {
-      return db
-        .select({ photoPath: beverages.photoPath })
-        .from(beverages)
-        .where(sql`${beverages.photoPath} is not null`)
-        .all()
-        .map((r) => r.photoPath!);
+    allPhotoPaths(): Promise<string[]> {
+      return allPhotoPaths.all();
     },
   };
 }

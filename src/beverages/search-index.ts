@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import { otherProcessWrites } from '../db/read-cache.ts';
 import { inWindow } from './drink-window.ts';
 import type { BeverageFilter } from './repository.ts';
@@ -65,30 +65,45 @@ interface OwnerIndex {
   pairs: PairIndex;
 }
 
-export function createSearchIndex(sqlite: Database.Database) {
+interface LoadedRow {
+  id: number;
+  created_at: number;
+  type: string;
+  status: string;
+  in_cellar: number;
+  visibility: string;
+  drink_from: number | null;
+  drink_until: number | null;
+  name: string;
+  subtype: string;
+  maker_name: string;
+  notes: string;
+}
+
+export function createSearchIndex(db: Database) {
   const owners = new Map<number, OwnerIndex>();
-  const othersChanged = otherProcessWrites(sqlite);
-  const load = sqlite
-    .prepare(
-      `select id, created_at, type, status, in_cellar, visibility, drink_from, drink_until,
-              name, subtype, maker_name, notes
-         from beverages where user_id = ? order by created_at desc, id desc`,
-    )
-    .raw();
+  const othersChanged = otherProcessWrites(db);
+  const load = db.prepare<LoadedRow>(
+    `select id, created_at, type, status, in_cellar, visibility, drink_from, drink_until,
+            name, subtype, maker_name, notes
+       from beverages where user_id = ? order by created_at desc, id desc`,
+  );
   /** Bumped by every write to entries made through the repository. */
   let generation = 0;
 
-  function indexOf(userId: number): OwnerIndex {
+  async function indexOf(userId: number): Promise<OwnerIndex> {
     const others = othersChanged();
     const cached = owners.get(userId);
-    owners.delete(userId);
     if (cached && cached.generation === generation && cached.others === others) {
+      owners.delete(userId);
       owners.set(userId, cached);
       return cached;
     }
-    const rows = load.all(userId) as unknown[][];
+    // The generation the rows are read at: a write meanwhile makes the index outdated at once.
+    const readAt = generation;
+    const rows = await load.all(userId);
     const index: OwnerIndex = {
-      generation,
+      generation: readAt,
       others,
       ids: [],
       createdAt: [],
@@ -105,16 +120,16 @@ export function createSearchIndex(sqlite: Database.Database) {
     const texts: string[] = [];
     let offset = 0;
     rows.forEach((row, i) => {
-      const [id, createdAt, type, status, inCellar, visibility, from, until, ...fields] = row;
-      index.ids.push(id as number);
-      index.createdAt.push(createdAt as number);
-      index.types.push(type as string);
-      index.statuses.push(status as string);
-      index.inCellar.push(inCellar as number);
-      index.visibilities.push(visibility as string);
-      index.drinkFrom.push(from as number | null);
-      index.drinkUntil.push(until as number | null);
-      const text = fields.map((field) => fold(field as string)).join('\u0001');
+      index.ids.push(row.id);
+      index.createdAt.push(row.created_at);
+      index.types.push(row.type);
+      index.statuses.push(row.status);
+      index.inCellar.push(row.in_cellar);
+      index.visibilities.push(row.visibility);
+      index.drinkFrom.push(row.drink_from);
+      index.drinkUntil.push(row.drink_until);
+      const fields = [row.name, row.subtype, row.maker_name, row.notes];
+      const text = fields.map((field) => fold(field)).join('\u0001');
       index.starts[i] = offset;
       offset += text.length + 1;
       texts.push(text);
@@ -122,6 +137,7 @@ export function createSearchIndex(sqlite: Database.Database) {
     index.starts[rows.length] = offset;
     index.corpus = texts.join('\u0002');
     index.pairs = buildPairIndex(index.corpus, index.starts, rows.length);
+    owners.delete(userId);
     if (owners.size >= MAX_OWNERS) owners.delete(owners.keys().next().value!);
     owners.set(userId, index);
     return index;
@@ -138,13 +154,13 @@ export function createSearchIndex(sqlite: Database.Database) {
      * entries whose text has every pair of letters and digits of every word are looked at
      * (src/beverages/search-pairs.ts); each is checked against the filters and the words.
      */
-    search(
+    async search(
       filter: BeverageFilter,
       words: string[],
       /** Only these entries (those with a bottle in the filter's place). */
       within?: ReadonlySet<number>,
-    ): { id: number; at: number }[] {
-      const index = indexOf(filter.userId);
+    ): Promise<{ id: number; at: number }[]> {
+      const index = await indexOf(filter.userId);
       const { corpus, starts } = index;
       const inCellar = filter.inCellar === undefined ? undefined : filter.inCellar ? 1 : 0;
       const matches: { id: number; at: number }[] = [];

@@ -71,12 +71,13 @@ export function createBeverageService(deps: {
    * tastings' Deletes). Answers the stored files that go with it (its tastings' photos), deleted
    * once the entry is.
    */
-  onDelete?: ((entry: BeverageRow) => readonly string[] | void) | undefined;
+  onDelete?: ((entry: BeverageRow) => Promise<readonly string[] | void>) | undefined;
   /**
    * In the transaction that takes an entry out of the fediverse or brings it back: what goes
    * with its Note follows it (its tastings' Notes withdrawn, or sent again).
    */
-  onFederationChange?: ((entry: BeverageRow, change: EntryFederationChange) => void) | undefined;
+  onFederationChange?:
+    ((entry: BeverageRow, change: EntryFederationChange) => Promise<void>) | undefined;
   now?: () => number;
 }) {
   const { repo, media, transaction, shares, visibility } = deps;
@@ -84,28 +85,28 @@ export function createBeverageService(deps: {
   const lists = createEntryLists({ ...deps, now });
   const { announce, announceDelete, announceChange } = createEntryActivities({ ...deps, now });
 
-  function load(id: number): BeverageWithOwner {
-    const entry = repo.findById(id);
+  async function load(id: number): Promise<BeverageWithOwner> {
+    const entry = await repo.findById(id);
     if (!entry) throw notFound(ENTRY_NOT_FOUND);
     return entry;
   }
 
   /** An entry the viewer may see (else 404: its existence is not revealed). */
-  function loadVisible(viewer: Viewer, id: number): BeverageWithOwner {
-    const entry = repo.findById(id);
-    if (!entry || !visibility.canSee(viewer, entry)) throw notFound(ENTRY_NOT_FOUND);
+  async function loadVisible(viewer: Viewer, id: number): Promise<BeverageWithOwner> {
+    const entry = await repo.findById(id);
+    if (!entry || !(await visibility.canSee(viewer, entry))) throw notFound(ENTRY_NOT_FOUND);
     return entry;
   }
 
   /** The entry as the viewer has it: the list they put a shared one in, whom it is shared with. */
-  function viewOf(viewer: Viewer, entry: BeverageWithOwner): EntryView {
+  async function viewOf(viewer: Viewer, entry: BeverageWithOwner): Promise<EntryView> {
     const view: EntryView = entry;
     if (entry.userId !== viewer.id) {
-      const accepted = shares.acceptedEntry(entry.id, viewer.id);
+      const accepted = await shares.acceptedEntry(entry.id, viewer.id);
       if (accepted) view.shared = accepted.share;
     }
     if (visibility.canSeeSharesOf(viewer, entry.userId)) {
-      view.sharedWith = shares.recipientsOf([entry.id]).get(entry.id) ?? [];
+      view.sharedWith = (await shares.recipientsOf([entry.id])).get(entry.id) ?? [];
     }
     return view;
   }
@@ -117,9 +118,9 @@ export function createBeverageService(deps: {
   async function insertEntry(values: NewBeverage): Promise<BeverageWithOwner> {
     let row: BeverageRow;
     try {
-      row = transaction(() => {
-        const inserted = repo.insert(values);
-        announce('Create', inserted);
+      row = await transaction(async () => {
+        const inserted = await repo.insert(values);
+        await announce('Create', inserted);
         return inserted;
       });
     } catch (error) {
@@ -130,8 +131,8 @@ export function createBeverageService(deps: {
   }
 
   /** The owner's default visibility for new entries. */
-  function defaultVisibilityOf(userId: number) {
-    return deps.users.findById(userId)?.defaultVisibility ?? 'MEMBERS';
+  async function defaultVisibilityOf(userId: number) {
+    return (await deps.users.findById(userId))?.defaultVisibility ?? 'MEMBERS';
   }
 
   const visibilityChanges = createVisibilityChanges({
@@ -158,13 +159,13 @@ export function createBeverageService(deps: {
     list: lists.list,
 
     /** An entry by id, whoever may see it or not (for the system's own use). */
-    get(id: number): BeverageWithOwner {
+    get(id: number): Promise<BeverageWithOwner> {
       return load(id);
     },
 
     /** One entry as the viewer sees it; 404 when they may not. */
-    view(viewer: Viewer, id: number): EntryView {
-      return viewOf(viewer, loadVisible(viewer, id));
+    async view(viewer: Viewer, id: number): Promise<EntryView> {
+      return viewOf(viewer, await loadVisible(viewer, id));
     },
 
     /** The entry as the viewer has it, for answers after a change (sharing, accepting). */
@@ -195,7 +196,7 @@ export function createBeverageService(deps: {
         status,
         inCellar: input.inCellar ?? false,
         photoPath,
-        ...newSetting(input, defaultVisibilityOf(viewer.id)),
+        ...newSetting(input, await defaultVisibilityOf(viewer.id)),
         drinkFrom,
         drinkUntil,
         createdAt: t,
@@ -209,29 +210,28 @@ export function createBeverageService(deps: {
       changes: EntryChanges,
       photo: { replace?: Uint8Array; remove?: boolean } = {},
     ) {
-      const before = load(id);
+      const before = await load(id);
       assertCanModify(viewer, before);
       mergeChanges(before, changes); // refuse bad input before the slow photo work
       const newPhoto = photo.replace ? await media.save(photo.replace, PHOTO) : undefined;
-      // Re-read: the entry may have changed or gone while the photo was processed.
-      const current = repo.findById(id);
-      if (!current) {
-        await media.remove(newPhoto);
-        throw notFound(ENTRY_NOT_FOUND);
-      }
       const photoChange =
         newPhoto !== undefined ? { photoPath: newPhoto } : photo.remove ? { photoPath: null } : {};
+      let current: BeverageRow;
       let updated: BeverageRow | undefined;
       try {
-        updated = transaction(() => {
-          const row = repo.update(id, {
+        // Re-read in the transaction that writes: the entry may have changed or gone while the
+        // photo was processed, and the change is made to the entry as it is now.
+        ({ current, updated } = await transaction(async () => {
+          const current = await repo.findById(id);
+          if (!current) throw notFound(ENTRY_NOT_FOUND);
+          const row = await repo.update(id, {
             ...mergeChanges(current, changes),
             ...photoChange,
             updatedAt: new Date(now()),
           });
-          if (row) announceChange(row, federationChange(current, row) ?? 'Update');
-          return row;
-        });
+          if (row) await announceChange(row, federationChange(current, row) ?? 'Update');
+          return { current, updated: row };
+        }));
       } catch (error) {
         await media.remove(newPhoto);
         throw error;
@@ -243,17 +243,18 @@ export function createBeverageService(deps: {
       if ('photoPath' in photoChange && current.photoPath !== updated.photoPath) {
         await media.remove(current.photoPath);
       }
-      return viewOf(viewer, load(id));
+      return viewOf(viewer, await load(id));
     },
 
     async remove(viewer: Viewer, id: number): Promise<void> {
-      const entry = load(id);
-      assertCanModify(viewer, entry);
-      const files = transaction(() => {
+      // The entry as it is when deleted: read, checked and deleted in one transaction.
+      const files = await transaction(async () => {
+        const entry = await load(id);
+        assertCanModify(viewer, entry);
         // An entry already out of the fediverse had its Delete sent when it left, if ever.
-        announceDelete(entry, isFederatedEntry(entry));
-        const going = deps.onDelete?.(entry) ?? [];
-        if (repo.delete(id)) return [entry.photoPath, ...going];
+        await announceDelete(entry, isFederatedEntry(entry));
+        const going = (await deps.onDelete?.(entry)) ?? [];
+        if (await repo.delete(id)) return [entry.photoPath, ...going];
         throw notFound(ENTRY_NOT_FOUND); // rolls the activity back
       });
       for (const file of files) await media.remove(file);
@@ -261,7 +262,7 @@ export function createBeverageService(deps: {
 
     /** The caller's own, editable copy of an entry they can see. */
     async clone(viewer: Viewer, id: number, status: BeverageStatus = 'TO_TRY') {
-      const source = loadVisible(viewer, id);
+      const source = await loadVisible(viewer, id);
       const photoPath = source.photoPath ? await media.copy(source.photoPath) : null;
       const t = new Date(now());
       return insertEntry({
@@ -275,7 +276,7 @@ export function createBeverageService(deps: {
         status,
         inCellar: false,
         photoPath,
-        ...newSetting({}, defaultVisibilityOf(viewer.id)),
+        ...newSetting({}, await defaultVisibilityOf(viewer.id)),
         // The window is about the wine, not whose cellar it is in: the copy keeps it.
         drinkFrom: source.drinkFrom,
         drinkUntil: source.drinkUntil,

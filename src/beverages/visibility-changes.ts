@@ -22,20 +22,24 @@ export function createVisibilityChanges(deps: {
   users: UserRepository;
   transaction: Transaction;
   /** Records the entry's Update, Delete or Create, and its tastings' (service.ts). */
-  announceChange(entry: BeverageRow, change: 'Update' | 'Delete' | 'Create'): void;
+  announceChange(entry: BeverageRow, change: 'Update' | 'Delete' | 'Create'): Promise<void>;
   now: () => number;
 }) {
   const { repo, users, transaction, announceChange } = deps;
 
   return {
     /** Returns how many entries changed. Ids that are not the user's entries answer 404. */
-    change(userId: number, selection: EntrySelection, input: VisibilityChangeInput): number {
-      return transaction(() => {
-        const rows = repo.selected(userId, selection);
+    change(
+      userId: number,
+      selection: EntrySelection,
+      input: VisibilityChangeInput,
+    ): Promise<number> {
+      return transaction(async () => {
+        const rows = await repo.selected(userId, selection);
         if ('ids' in selection && rows.length !== new Set(selection.ids).size) {
           throw notFound('Some of these entries are not yours or no longer exist');
         }
-        const federates = users.findById(userId)?.activityPubEnabled ?? false;
+        const federates = (await users.findById(userId))?.activityPubEnabled ?? false;
         const updatedAt = new Date(deps.now());
         const groups = new Map<string, { ids: number[]; federated: boolean }>();
         for (const row of rows) {
@@ -48,11 +52,11 @@ export function createVisibilityChanges(deps: {
           if (!federates) continue;
           const change = federationChange(row, after);
           const changed = { ...row, ...after, updatedAt };
-          if (change !== null) announceChange(changed, change);
+          if (change !== null) await announceChange(changed, change);
         }
         let updated = 0;
         for (const { ids, federated } of groups.values()) {
-          repo.setVisibility(ids, { visibility: input.visibility, federated, updatedAt });
+          await repo.setVisibility(ids, { visibility: input.visibility, federated, updatedAt });
           updated += ids.length;
         }
         return updated;

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 
 /**
  * Whether the remote actor `actorId` blocked the local user `userId` (a Block received and not
@@ -16,52 +16,61 @@ export function receivedBlockSql(userId: string, actorId: string): string {
  * Undo can name it. Whether one actor blocked one user is asked through the block rule
  * (`isBlockedEitherWay`, `isBlockedByRemote` of repository.ts, with `receivedBlockSql`).
  */
-export function createReceivedBlockRepository(sqlite: Database.Database) {
-  const insert = sqlite
+export function createReceivedBlockRepository(db: Database) {
+  const insert = db
     .prepare(
       `INSERT INTO received_blocks (blocker_actor_id, blocked_user_id, activity_uri, created_at)
        VALUES (?, ?, ?, ?)
        ON CONFLICT (blocker_actor_id, blocked_user_id) DO NOTHING RETURNING id`,
     )
-    .pluck();
-  const removeByActivity = sqlite
+    .pluck<number>();
+  const removeByActivity = db
     .prepare(
       'DELETE FROM received_blocks WHERE blocker_actor_id = ? AND activity_uri = ? RETURNING id',
     )
-    .pluck();
-  const removeByPair = sqlite
+    .pluck<number>();
+  const removeByPair = db
     .prepare(
       'DELETE FROM received_blocks WHERE blocker_actor_id = ? AND blocked_user_id = ? RETURNING id',
     )
-    .pluck();
+    .pluck<number>();
   // How many of the actors (a JSON array of their URIs) blocked the user.
-  const blockersAmong = sqlite
+  const blockersAmong = db
     .prepare(
       `SELECT count(DISTINCT a.uri) FROM received_blocks rb
        JOIN actors a ON a.id = rb.blocker_actor_id
        WHERE rb.blocked_user_id = @userId AND a.uri IN (SELECT value FROM json_each(@uris))`,
     )
-    .pluck();
+    .pluck<number>();
   return {
     /** Records the block; false when that actor's block of the user was already recorded. */
-    insert(blockerActorId: number, blockedUserId: number, activityUri: string | null, at: number) {
-      return insert.get(blockerActorId, blockedUserId, activityUri, at) !== undefined;
+    async insert(
+      blockerActorId: number,
+      blockedUserId: number,
+      activityUri: string | null,
+      at: number,
+    ): Promise<boolean> {
+      return (await insert.get(blockerActorId, blockedUserId, activityUri, at)) !== undefined;
     },
 
     /**
      * Removes the actor's block named by its Block's id, or else its block of `userId` (an Undo
      * that names the Block by actor and object only); whether there was one.
      */
-    remove(blockerActorId: number, activityUri: string, userId: number | null): boolean {
-      if (removeByActivity.get(blockerActorId, activityUri) !== undefined) return true;
-      return userId !== null && removeByPair.get(blockerActorId, userId) !== undefined;
+    async remove(
+      blockerActorId: number,
+      activityUri: string,
+      userId: number | null,
+    ): Promise<boolean> {
+      if ((await removeByActivity.get(blockerActorId, activityUri)) !== undefined) return true;
+      return userId !== null && (await removeByPair.get(blockerActorId, userId)) !== undefined;
     },
 
     /** Whether every one of these actor URIs (at least one) blocked the local user. */
-    allBlocked(userId: number, actorUris: readonly string[]): boolean {
+    async allBlocked(userId: number, actorUris: readonly string[]): Promise<boolean> {
       const uris = [...new Set(actorUris)];
       if (uris.length === 0) return false;
-      return blockersAmong.get({ userId, uris: JSON.stringify(uris) }) === uris.length;
+      return (await blockersAmong.get({ userId, uris: JSON.stringify(uris) })) === uris.length;
     },
   };
 }

@@ -38,9 +38,9 @@ export function createReceivedBlocks(deps: {
   users: Pick<UserRepository, 'findFederatedByUsername'>;
   follows: FollowRepository;
   feed: FeedRepository;
-  conversation: { removeActorOnEntriesOf(actorId: number, userId: number): number };
+  conversation: { removeActorOnEntriesOf(actorId: number, userId: number): Promise<number> };
   /** Withdraws the user's unanswered FOLLOW_INVITEs and FOLLOW_REQUESTs from the actor. */
-  withdrawFollowInvites?: (recipientId: number, senderActorId: number) => void;
+  withdrawFollowInvites?: (recipientId: number, senderActorId: number) => Promise<void>;
   transaction: Transaction;
   /** The vault's origin: a local actor's URI is `{origin}/users/{username}`. */
   origin: string;
@@ -53,41 +53,44 @@ export function createReceivedBlocks(deps: {
   const localPrefix = `${deps.origin}/users/`;
 
   /** Ends what stood between the blocker and the user; true if she followed them. */
-  function endAll(userId: number, me: number, them: number): boolean {
-    const mine = follows.find(me, them);
+  async function endAll(userId: number, me: number, them: number): Promise<boolean> {
+    const mine = await follows.find(me, them);
     if (mine) {
-      follows.removeById(mine.id);
-      feed.removeActor(userId, them);
+      await follows.removeById(mine.id);
+      await feed.removeActor(userId, them);
     }
-    const theirs = follows.find(them, me);
-    if (theirs) follows.removeById(theirs.id);
-    deps.withdrawFollowInvites?.(userId, them);
-    deps.conversation.removeActorOnEntriesOf(them, userId);
+    const theirs = await follows.find(them, me);
+    if (theirs) await follows.removeById(theirs.id);
+    await deps.withdrawFollowInvites?.(userId, them);
+    await deps.conversation.removeActorOnEntriesOf(them, userId);
     return mine !== undefined;
   }
 
   return {
     /** Whether the actor is stored here (else the inbox fetches its document first). */
-    knowsActor(actorUri: string): boolean {
-      return actors.findRemoteByUri(actorUri) !== undefined;
+    async knowsActor(actorUri: string): Promise<boolean> {
+      return (await actors.findRemoteByUri(actorUri)) !== undefined;
     },
 
     /** The remote actor blocks the local user: recorded, with its effects, once. */
-    receiveBlock(block: ReceivedBlock): ReceivedBlockOutcome {
-      const user = deps.users.findFederatedByUsername(block.username);
-      const known = actors.findRemoteByUri(block.actorUri);
+    async receiveBlock(block: ReceivedBlock): Promise<ReceivedBlockOutcome> {
+      const user = await deps.users.findFederatedByUsername(block.username);
+      const known = await actors.findRemoteByUri(block.actorUri);
       if (!user || (!known && !block.actor)) return 'ignored';
-      const me = actors.localActorId(user.id);
+      const me = await actors.localActorId(user.id);
       let unfollowed = false;
-      const outcome = transaction(() => {
+      const outcome = await transaction(async (): Promise<ReceivedBlockOutcome> => {
         const at = now();
-        const them = known?.id ?? actors.saveRemote(block.actor!, at);
-        if (!repo.insert(them, user.id, block.activityUri, at)) return 'unchanged';
-        unfollowed = endAll(user.id, me, them);
+        // Read again in the transaction: the actor may have been forgotten meanwhile.
+        const stored = known && (await actors.findRemoteByUri(block.actorUri));
+        const them = stored?.id ?? (block.actor && (await actors.saveRemote(block.actor, at)));
+        if (them === undefined) return 'ignored';
+        if (!(await repo.insert(them, user.id, block.activityUri, at))) return 'unchanged';
+        unfollowed = await endAll(user.id, me, them);
         return 'stored';
       });
       if (unfollowed && deps.entries) {
-        deps.entries.forgetActor(block.actorUri).catch((error: unknown) => {
+        void deps.entries.forgetActor(block.actorUri).catch((error: unknown) => {
           logger.warn('Could not remove the entries of {actor}: {error}', {
             actor: block.actorUri,
             error: String(error).slice(0, 300),
@@ -101,26 +104,27 @@ export function createReceivedBlocks(deps: {
      * Undo(Block): the actor's block named by `activityUri` goes, or, when the Undo names its
      * Block by actor and object only, the actor's block of `username`. Nothing ended is restored.
      */
-    receiveUndoBlock(
+    async receiveUndoBlock(
       actorUri: string,
       activityUri: string,
       username: string | null,
-    ): ReceivedBlockOutcome {
-      const them = actors.findRemoteByUri(actorUri);
+    ): Promise<ReceivedBlockOutcome> {
+      const them = await actors.findRemoteByUri(actorUri);
       if (!them) return 'ignored';
-      const user = username === null ? undefined : deps.users.findFederatedByUsername(username);
-      return repo.remove(them.id, activityUri, user?.id ?? null) ? 'stored' : 'unchanged';
+      const user =
+        username === null ? undefined : await deps.users.findFederatedByUsername(username);
+      return (await repo.remove(them.id, activityUri, user?.id ?? null)) ? 'stored' : 'unchanged';
     },
 
     /**
      * Whether a delivery signed by `signerUri` must not go: the signer is a local user and every
      * recipient behind the inbox (`recipientUris`, at least one) is an account that blocked her.
      */
-    refusesDelivery(signerUri: string, recipientUris: readonly string[]): boolean {
+    async refusesDelivery(signerUri: string, recipientUris: readonly string[]): Promise<boolean> {
       if (!signerUri.startsWith(localPrefix) || recipientUris.length === 0) return false;
       const username = decodeURIComponent(signerUri.slice(localPrefix.length));
-      const user = deps.users.findFederatedByUsername(username);
-      return user !== undefined && repo.allBlocked(user.id, recipientUris);
+      const user = await deps.users.findFederatedByUsername(username);
+      return user !== undefined && (await repo.allBlocked(user.id, recipientUris));
     },
   };
 }

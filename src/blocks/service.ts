@@ -40,7 +40,7 @@ export function createBlockService(deps: {
   outbox: Outbox;
   transaction: Transaction;
   /** Withdraws the blocker's unanswered FOLLOW_INVITEs from the blocked actor (src/notifications/). */
-  withdrawFollowInvites?: (recipientId: number, senderActorId: number) => void;
+  withdrawFollowInvites?: (recipientId: number, senderActorId: number) => Promise<void>;
   /** Entries of a remote account nobody here follows any more go (src/remote-entries/). */
   entries?: { forgetActor(actorUri: string): Promise<number> };
   now?: () => number;
@@ -49,15 +49,20 @@ export function createBlockService(deps: {
   const now = deps.now ?? Date.now;
 
   /** Ends the follows between `me` (the blocker) and `them`; true if I followed them. */
-  function endFollows(viewer: BlockViewer, me: number, them: number, at: number): boolean {
-    const theirUserId = actors.userIdOf(them);
-    const mine = follows.find(me, them);
+  async function endFollows(
+    viewer: BlockViewer,
+    me: number,
+    them: number,
+    at: number,
+  ): Promise<boolean> {
+    const theirUserId = await actors.userIdOf(them);
+    const mine = await follows.find(me, them);
     if (mine) {
-      follows.removeById(mine.id);
-      feed.removeActor(viewer.id, them);
+      await follows.removeById(mine.id);
+      await feed.removeActor(viewer.id, them);
       const payload =
         theirUserId === null && mine.activityUri ? { follow: mine.activityUri } : undefined;
-      outbox.record({
+      await outbox.record({
         actorId: me,
         type: 'Undo',
         objectActorId: them,
@@ -65,15 +70,21 @@ export function createBlockService(deps: {
         createdAt: at,
       });
     }
-    const theirs = follows.find(them, me);
+    const theirs = await follows.find(them, me);
     if (theirs) {
-      follows.removeById(theirs.id);
+      await follows.removeById(theirs.id);
       if (theirUserId !== null) {
-        feed.removeActor(theirUserId, me);
-        outbox.record({ actorId: them, type: 'Undo', objectActorId: me, createdAt: at });
+        await feed.removeActor(theirUserId, me);
+        await outbox.record({ actorId: them, type: 'Undo', objectActorId: me, createdAt: at });
       } else if (theirs.activityUri) {
         const payload = { follow: theirs.activityUri };
-        outbox.record({ actorId: me, type: 'Reject', objectActorId: them, payload, createdAt: at });
+        await outbox.record({
+          actorId: me,
+          type: 'Reject',
+          objectActorId: them,
+          payload,
+          createdAt: at,
+        });
       }
     }
     return mine !== undefined;
@@ -83,20 +94,21 @@ export function createBlockService(deps: {
    * A blocked remote account learns of the block, and of its end: a Block or an UndoBlock
    * activity naming the block (federation/block-handoff.ts sends it). A local user learns nothing.
    */
-  function tellRemote(
+  async function tellRemote(
     me: number,
     them: number,
     type: 'Block' | 'UndoBlock',
     blockId: number,
     at: number,
-  ) {
-    if (actors.userIdOf(them) !== null) return;
-    outbox.record({ actorId: me, type, objectActorId: them, payload: { blockId }, createdAt: at });
+  ): Promise<void> {
+    if ((await actors.userIdOf(them)) !== null) return;
+    const payload = { blockId };
+    await outbox.record({ actorId: me, type, objectActorId: them, payload, createdAt: at });
   }
 
   /** The blocked local user's actor id (made outside the transaction: ids are cached once made). */
-  function localTarget(viewer: BlockViewer, username: string): number {
-    const user = users.findByUsername(username);
+  async function localTarget(viewer: BlockViewer, username: string): Promise<number> {
+    const user = await users.findByUsername(username);
     if (!user) throw notFound(`There is no user called ${username} on this vault.`);
     if (user.id === viewer.id) throw badRequest(CANNOT_BLOCK_SELF);
     return actors.localActorId(user.id);
@@ -104,24 +116,28 @@ export function createBlockService(deps: {
 
   return {
     /** Blocks the target; `created` is false when the caller had blocked it already. */
-    block(viewer: BlockViewer, target: BlockTarget): { block: BlockRecord; created: boolean } {
-      const me = actors.localActorId(viewer.id);
-      const local = target.kind === 'local' ? localTarget(viewer, target.username) : undefined;
+    async block(
+      viewer: BlockViewer,
+      target: BlockTarget,
+    ): Promise<{ block: BlockRecord; created: boolean }> {
+      const me = await actors.localActorId(viewer.id);
+      const local =
+        target.kind === 'local' ? await localTarget(viewer, target.username) : undefined;
       let unfollowed = false;
-      const result = transaction(() => {
+      const result = await transaction(async () => {
         const at = now();
-        const them = target.kind === 'remote' ? actors.saveRemote(target.actor, at) : local!;
-        const created = repo.insert(viewer.id, them, at) !== undefined;
-        const block = repo.findByPair(viewer.id, them)!;
+        const them = target.kind === 'remote' ? await actors.saveRemote(target.actor, at) : local!;
+        const created = (await repo.insert(viewer.id, them, at)) !== undefined;
+        const block = (await repo.findByPair(viewer.id, them))!;
         if (created) {
-          unfollowed = endFollows(viewer, me, them, at);
-          deps.withdrawFollowInvites?.(viewer.id, them);
-          tellRemote(me, them, 'Block', block.id, at);
+          unfollowed = await endFollows(viewer, me, them, at);
+          await deps.withdrawFollowInvites?.(viewer.id, them);
+          await tellRemote(me, them, 'Block', block.id, at);
         }
         return { block, created };
       });
       if (unfollowed && target.kind === 'remote' && deps.entries) {
-        deps.entries.forgetActor(target.actor.uri).catch((error: unknown) => {
+        void deps.entries.forgetActor(target.actor.uri).catch((error: unknown) => {
           logger.warn('Could not remove the entries of {actor}: {error}', {
             actor: target.actor.uri,
             error: String(error).slice(0, 300),
@@ -132,18 +148,18 @@ export function createBlockService(deps: {
     },
 
     /** The caller's blocks, most recent first. */
-    list(viewer: BlockViewer): BlockRecord[] {
+    list(viewer: BlockViewer): Promise<BlockRecord[]> {
       return repo.list(viewer.id);
     },
 
     /** Removes the caller's block `id`; the follows it ended are not restored. */
-    unblock(viewer: BlockViewer, id: number): void {
-      transaction(() => {
-        const them = repo.remove(viewer.id, id);
+    async unblock(viewer: BlockViewer, id: number): Promise<void> {
+      await transaction(async () => {
+        const them = await repo.remove(viewer.id, id);
         if (them === undefined) throw notFound(BLOCK_NOT_FOUND);
         // Read only after the block is known: the blocker's actor was made when blocking, and
         // a refused unblock must write nothing (localActorId makes a missing actor).
-        tellRemote(actors.localActorId(viewer.id), them, 'UndoBlock', id, now());
+        await tellRemote(await actors.localActorId(viewer.id), them, 'UndoBlock', id, now());
       });
     },
 
@@ -152,17 +168,17 @@ export function createBlockService(deps: {
      * user who blocked them: what refuses a follow, a share, a cheer or a comment between
      * them, and hides one's from the other. One indexed query.
      */
-    isBlockedEitherWay(userId: number, actorId: number): boolean {
+    isBlockedEitherWay(userId: number, actorId: number): Promise<boolean> {
       return repo.isBlockedEitherWay(userId, actorId);
     },
 
     /** Whether one of two local users blocked the other. */
-    isBlockedBetweenUsers(one: number, other: number): boolean {
+    isBlockedBetweenUsers(one: number, other: number): Promise<boolean> {
       return repo.isBlockedBetweenUsers(one, other);
     },
 
     /** The local users `userId` blocked or was blocked by (left out of people searches). */
-    usersBlockedEitherWay(userId: number): Set<number> {
+    usersBlockedEitherWay(userId: number): Promise<Set<number>> {
       return repo.usersBlockedEitherWay(userId);
     },
   };

@@ -28,7 +28,7 @@ export interface BottleViewer {
  * entry: what else must happen with the tasting (its federation) is recorded there, so that it
  * commits, or rolls back, with the opening.
  */
-export type OnTastingWritten = (tasting: TastingRow, entry: BeverageWithOwner) => void;
+export type OnTastingWritten = (tasting: TastingRow, entry: BeverageWithOwner) => Promise<void>;
 
 /** What opening a bottle did: the bottle as it now is, and the tasting written, if any. */
 export interface Opened {
@@ -59,25 +59,25 @@ export function createBottleService(deps: {
   const { repo, places, entries, tastings, actors, outbox, transaction, now } = deps;
 
   /** The viewer's own entry; a 404 for anyone else's, as if it did not exist. */
-  function ownEntry(viewer: BottleViewer, beverageId: number): BeverageWithOwner {
-    const entry = entries.findById(beverageId);
+  async function ownEntry(viewer: BottleViewer, beverageId: number): Promise<BeverageWithOwner> {
+    const entry = await entries.findById(beverageId);
     if (!entry || entry.userId !== viewer.id) throw notFound(ENTRY_NOT_FOUND);
     return entry;
   }
 
-  function ownBottle(beverageId: number, bottleId: number): BottleRow {
-    const bottle = repo.find(beverageId, bottleId);
+  async function ownBottle(beverageId: number, bottleId: number): Promise<BottleRow> {
+    const bottle = await repo.find(beverageId, bottleId);
     if (!bottle) throw notFound(BOTTLE_NOT_FOUND);
     return bottle;
   }
 
-  function assertOwnPlace(userId: number, placeId: number | null | undefined) {
-    if (placeId != null && !places.find(userId, placeId)) throw notFound(PLACE_NOT_FOUND);
+  async function assertOwnPlace(userId: number, placeId: number | null | undefined) {
+    if (placeId != null && !(await places.find(userId, placeId))) throw notFound(PLACE_NOT_FOUND);
   }
 
   /** Records a change of the number of bottles; the entry's JSON is read again. */
-  function record(entry: BeverageRow, kind: NewBottleEvent['kind'], change: number) {
-    repo.recordEvent({
+  async function record(entry: BeverageRow, kind: NewBottleEvent['kind'], change: number) {
+    await repo.recordEvent({
       userId: entry.userId,
       beverageId: entry.id,
       kind,
@@ -88,37 +88,37 @@ export function createBottleService(deps: {
   }
 
   /** Puts the entry in the cellar or takes it out, as an edit of the entry would (an Update). */
-  function setInCellar(entry: BeverageRow, inCellar: boolean) {
+  async function setInCellar(entry: BeverageRow, inCellar: boolean) {
     if (entry.inCellar === inCellar) return;
-    const row = entries.update(entry.id, { inCellar, updatedAt: new Date(now()) });
+    const row = await entries.update(entry.id, { inCellar, updatedAt: new Date(now()) });
     if (!row) return;
-    outbox.record({
-      actorId: actors.localActorId(row.userId),
+    await outbox.record({
+      actorId: await actors.localActorId(row.userId),
       type: 'Update',
       beverageId: row.id,
       createdAt: now(),
     });
   }
 
-  const present = (userId: number, row: BottleRow, quantity?: number) =>
-    presentBottle(row, places.listOf(userId), quantity);
+  const present = async (userId: number, row: BottleRow, quantity?: number) =>
+    presentBottle(row, await places.listOf(userId), quantity);
 
   return {
     /** The entry's bottle lines, as added. */
-    list(viewer: BottleViewer, beverageId: number): Bottle[] {
-      ownEntry(viewer, beverageId);
-      const known = places.listOf(viewer.id);
-      return repo.listForEntry(beverageId).map((row) => presentBottle(row, known));
+    async list(viewer: BottleViewer, beverageId: number): Promise<Bottle[]> {
+      await ownEntry(viewer, beverageId);
+      const known = await places.listOf(viewer.id);
+      return (await repo.listForEntry(beverageId)).map((row) => presentBottle(row, known));
     },
 
     /** Adds bottles to the entry, which goes into the cellar. */
-    add(viewer: BottleViewer, beverageId: number, input: BottleCreate): Bottle {
-      const row = transaction(() => {
-        const entry = ownEntry(viewer, beverageId);
-        assertOwnPlace(viewer.id, input.placeId);
+    async add(viewer: BottleViewer, beverageId: number, input: BottleCreate): Promise<Bottle> {
+      const row = await transaction(async () => {
+        const entry = await ownEntry(viewer, beverageId);
+        await assertOwnPlace(viewer.id, input.placeId);
         const at = new Date(now());
         const price = input.price ?? null;
-        const added = repo.insert({
+        const added = await repo.insert({
           beverageId,
           userId: viewer.id,
           quantity: input.quantity,
@@ -132,19 +132,24 @@ export function createBottleService(deps: {
           createdAt: at,
           updatedAt: at,
         });
-        record(entry, 'ADDED', added.quantity);
-        setInCellar(entry, true);
+        await record(entry, 'ADDED', added.quantity);
+        await setInCellar(entry, true);
         return added;
       });
       return present(viewer.id, row);
     },
 
     /** Changes any of a bottle line's fields; a new quantity is recorded as its difference. */
-    change(viewer: BottleViewer, beverageId: number, bottleId: number, changes: BottleUpdate) {
-      const row = transaction(() => {
-        const entry = ownEntry(viewer, beverageId);
-        const before = ownBottle(beverageId, bottleId);
-        assertOwnPlace(viewer.id, changes.placeId);
+    async change(
+      viewer: BottleViewer,
+      beverageId: number,
+      bottleId: number,
+      changes: BottleUpdate,
+    ): Promise<Bottle> {
+      const row = await transaction(async () => {
+        const entry = await ownEntry(viewer, beverageId);
+        const before = await ownBottle(beverageId, bottleId);
+        await assertOwnPlace(viewer.id, changes.placeId);
         const priceMinor =
           changes.price === undefined
             ? before.priceMinor
@@ -154,14 +159,14 @@ export function createBottleService(deps: {
         const currency = changes.currency === undefined ? before.currency : changes.currency;
         if (priceMinor !== null && currency === null) throw badRequest(PRICE_NEEDS_CURRENCY);
         const { price: _price, currency: _currency, ...rest } = changes;
-        const after = repo.update(bottleId, {
+        const after = (await repo.update(bottleId, {
           ...rest,
           priceMinor,
           currency: priceMinor === null ? null : currency,
           updatedAt: new Date(now()),
-        })!;
+        }))!;
         if (after.quantity !== before.quantity) {
-          record(entry, 'CHANGED', after.quantity - before.quantity);
+          await record(entry, 'CHANGED', after.quantity - before.quantity);
         }
         return after;
       });
@@ -172,18 +177,18 @@ export function createBottleService(deps: {
      * The entry is being deleted, its bottle lines with it (in its transaction): they are
      * recorded as taken off, so that the cellar's history (its size over time) stays true.
      */
-    entryDeleted(entry: BeverageRow): void {
-      const count = repo.countForEntry(entry.id);
-      if (count > 0) record(entry, 'REMOVED', -count);
+    async entryDeleted(entry: BeverageRow): Promise<void> {
+      const count = await repo.countForEntry(entry.id);
+      if (count > 0) await record(entry, 'REMOVED', -count);
     },
 
     /** Takes a bottle line off without opening it; the entry stays in the cellar or out. */
-    remove(viewer: BottleViewer, beverageId: number, bottleId: number): void {
-      transaction(() => {
-        const entry = ownEntry(viewer, beverageId);
-        const bottle = ownBottle(beverageId, bottleId);
-        repo.delete(bottle.id);
-        record(entry, 'REMOVED', -bottle.quantity);
+    async remove(viewer: BottleViewer, beverageId: number, bottleId: number): Promise<void> {
+      await transaction(async () => {
+        const entry = await ownEntry(viewer, beverageId);
+        const bottle = await ownBottle(beverageId, bottleId);
+        await repo.delete(bottle.id);
+        await record(entry, 'REMOVED', -bottle.quantity);
       });
     },
 
@@ -203,7 +208,7 @@ export function createBottleService(deps: {
       input: OpenBottle,
       photo: Uint8Array,
     ): Promise<Opened> {
-      ownEntry(viewer, beverageId); // refuse before the slow photo work
+      await ownEntry(viewer, beverageId); // refuse before the slow photo work
       const photoPath = await deps.media.save(photo, PHOTO);
       const withTasting = { ...input, tasting: input.tasting ?? {} };
       return writeWithPhoto(deps.media, photoPath, () =>
@@ -211,26 +216,28 @@ export function createBottleService(deps: {
       );
     },
 
-    open(
+    async open(
       viewer: BottleViewer,
       beverageId: number,
       bottleId: number,
       input: OpenBottle,
       photoPath: string | null = null,
-    ): Opened {
-      const opened = transaction(() => {
-        const entry = ownEntry(viewer, beverageId);
-        const bottle = ownBottle(beverageId, bottleId);
+    ): Promise<Opened> {
+      const opened = await transaction(async () => {
+        const entry = await ownEntry(viewer, beverageId);
+        const bottle = await ownBottle(beverageId, bottleId);
         if (bottle.quantity < 1) throw conflict(NO_BOTTLE_LEFT);
         const left = bottle.quantity - 1;
         const at = now();
-        if (left === 0) repo.delete(bottle.id);
-        else repo.update(bottle.id, { quantity: left, updatedAt: new Date(at) });
-        record(entry, 'OPENED', -1);
-        if (repo.countForEntry(beverageId) === 0) setInCellar(entry, input.keepInCellar ?? true);
+        if (left === 0) await repo.delete(bottle.id);
+        else await repo.update(bottle.id, { quantity: left, updatedAt: new Date(at) });
+        await record(entry, 'OPENED', -1);
+        if ((await repo.countForEntry(beverageId)) === 0) {
+          await setInCellar(entry, input.keepInCellar ?? true);
+        }
         let tasting: TastingRow | null = null;
         if (input.tasting) {
-          tasting = tastings.insert({
+          tasting = await tastings.insert({
             beverageId,
             userId: viewer.id,
             tastedOn: input.tasting.tastedOn ?? new Date(at).toISOString().slice(0, 10),
@@ -242,12 +249,12 @@ export function createBottleService(deps: {
             createdAt: new Date(at),
             updatedAt: new Date(at),
           });
-          deps.onTastingWritten?.(tasting, entries.findById(beverageId)!);
+          await deps.onTastingWritten?.(tasting, (await entries.findById(beverageId))!);
         }
         return { bottle, left, tasting };
       });
       return {
-        bottle: present(viewer.id, opened.bottle, opened.left),
+        bottle: await present(viewer.id, opened.bottle, opened.left),
         tasting: opened.tasting,
       };
     },

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database, Statement } from '../db/database.ts';
 import { BEVERAGE_TYPES, type BeverageType } from '../../contract/enums.ts';
 import type { DrinkWindow } from '../../contract/cellar.ts';
 import { createReadCache } from '../db/read-cache.ts';
@@ -103,7 +103,7 @@ function summarySql(userId: number, year: number): string {
       SELECT b.id, CASE WHEN ${hadBottlesSql('b', String(userId))} THEN 0 ELSE 1 END
         FROM beverages b WHERE b.user_id = ${userId} AND b.in_cellar = 1
         AND NOT EXISTS (SELECT 1 FROM bottles l WHERE l.beverage_id = b.id))
-    SELECT 0, e.type, ${windowCase(year)} AS w, count(*), sum(x.n)
+    SELECT 0 AS kind, e.type AS key, ${windowCase(year)} AS w, count(*) AS entries, sum(x.n) AS n
       FROM x JOIN beverages e ON e.id = x.id GROUP BY e.type, w
     UNION ALL
     SELECT 1, currency, NULL, 0, sum(price_minor * quantity) FROM bottles
@@ -113,9 +113,11 @@ function summarySql(userId: number, year: number): string {
       WHERE user_id = ${userId}`;
 }
 
-const BOTTLE_COLUMNS = `b.id, b.beverage_id, b.quantity, b.size_ml, b.vintage, b.place_id,
-  b.purchased_on, b.price_minor, b.currency, b.note, b.created_at, e.name, e.type, e.subtype,
-  e.maker_name, e.photo_path, e.drink_from, e.drink_until`;
+const BOTTLE_COLUMNS = `b.id, b.beverage_id AS beverageId, b.quantity, b.size_ml AS sizeMl,
+  b.vintage, b.place_id AS placeId, b.purchased_on AS purchasedOn, b.price_minor AS priceMinor,
+  b.currency, b.note, b.created_at AS createdAt, e.name AS entryName, e.type, e.subtype,
+  e.maker_name AS makerName, e.photo_path AS photoPath, e.drink_from AS drinkFrom,
+  e.drink_until AS drinkUntil`;
 
 function bottlesSql(query: BottlePageQuery): string {
   const where = [`b.user_id = ${integer(query.userId, 'userId')}`];
@@ -134,112 +136,71 @@ function bottlesSql(query: BottlePageQuery): string {
       `(${rank}, e.name COLLATE NOCASE, e.id, b.id) > (@rank, @name, @entryId, @bottleId)`,
     );
   }
-  return `SELECT ${BOTTLE_COLUMNS}, ${rank}
+  return `SELECT ${BOTTLE_COLUMNS}, ${rank} AS rank
     FROM bottles b JOIN beverages e ON e.id = b.beverage_id
     WHERE ${where.join(' AND ')}
     ORDER BY ${rank}, e.name COLLATE NOCASE, e.id, b.id
     LIMIT ${integer(query.limit, 'limit')}`;
 }
 
-type BottleRaw = [
-  number,
-  number,
-  number,
-  number,
-  number | null,
-  number | null,
-  string | null,
-  number | null,
-  string | null,
-  string,
-  number,
-  string,
-  BeverageType,
-  string,
-  string,
-  string | null,
-  number | null,
-  number | null,
-  number,
-];
-
-function toBottleRow(r: BottleRaw): CellarBottleRow & { rank: number } {
-  return {
-    id: r[0],
-    beverageId: r[1],
-    quantity: r[2],
-    sizeMl: r[3],
-    vintage: r[4],
-    placeId: r[5],
-    purchasedOn: r[6],
-    priceMinor: r[7],
-    currency: r[8],
-    note: r[9],
-    createdAt: r[10],
-    entryName: r[11],
-    type: r[12],
-    subtype: r[13],
-    makerName: r[14],
-    photoPath: r[15],
-    drinkFrom: r[16],
-    drinkUntil: r[17],
-    rank: r[18],
-  };
+/** A summary row as the statement names its columns (see summarySql). */
+interface SummaryRow {
+  kind: 0 | 1 | 2;
+  key: string | null;
+  w: DrinkWindow | null;
+  entries: number;
+  n: number;
 }
 
-export function createCellarFiguresRepository(sqlite: Database.Database) {
-  const memo = createReadCache<string, unknown>(sqlite, { maxEntries: 200 });
-  const cached = <T>(key: string, read: () => T): T => memo.get(key, read) as T;
-  const statements = new Map<string, Database.Statement>();
-  const placesOf = sqlite
-    .prepare('SELECT id, name, parent_id FROM places WHERE user_id = ? ORDER BY id')
-    .raw();
-  const entryName = sqlite
+export function createCellarFiguresRepository(db: Database) {
+  const memo = createReadCache<string, unknown>(db, { maxEntries: 200 });
+  const cached = async <T>(key: string, read: () => Promise<T>): Promise<T> =>
+    (await memo.get(key, read)) as T;
+  const statements = new Map<string, Statement>();
+  const placesOf = db.prepare<PlaceNode>(
+    'SELECT id, name, parent_id AS parentId FROM places WHERE user_id = ? ORDER BY id',
+  );
+  const entryName = db
     .prepare('SELECT name FROM beverages WHERE id = ? AND user_id = ?')
-    .pluck();
+    .pluck<string>();
 
   /** A statement by key, prepared once (the least recently used dropped past CACHED). */
-  function statement(key: string, sql: () => string): Database.Statement {
+  function statement<Row>(key: string, sql: () => string): Statement<Row> {
     let found = statements.get(key);
     if (found) statements.delete(key);
     else {
-      found = sqlite.prepare(sql()).raw();
+      found = db.prepare(sql());
       if (statements.size >= CACHED) statements.delete(statements.keys().next().value!);
     }
     statements.set(key, found);
-    return found;
+    return found as Statement<Row>;
   }
 
   return {
     /** The owner's cellar in groups (SummaryRaw), its windows judged by `year`. */
-    summary(userId: number, year: number): SummaryRaw[] {
+    summary(userId: number, year: number): Promise<SummaryRaw[]> {
       integer(userId, 'userId');
       integer(year, 'year');
       const key = `summary ${userId} ${year}`;
-      return cached(
-        key,
-        () => statement(key, () => summarySql(userId, year)).all() as SummaryRaw[],
+      return cached(key, async () =>
+        (await statement<SummaryRow>(key, () => summarySql(userId, year)).all()).map(
+          (r): SummaryRaw => [r.kind, r.key, r.w, r.entries, r.n],
+        ),
       );
     },
 
     /** Every place of the owner's. */
-    places(userId: number): PlaceNode[] {
-      return cached(`places ${userId}`, () =>
-        (placesOf.all(userId) as [number, string, number | null][]).map(([id, name, parentId]) => ({
-          id,
-          name,
-          parentId,
-        })),
-      );
+    places(userId: number): Promise<PlaceNode[]> {
+      return cached(`places ${userId}`, () => placesOf.all(userId));
     },
 
     /** The name of one of the owner's entries (where a page's cursor stands), if it is there. */
-    entryName(userId: number, entryId: number): string | undefined {
-      return entryName.get(entryId, userId) as string | undefined;
+    entryName(userId: number, entryId: number): Promise<string | undefined> {
+      return entryName.get(entryId, userId);
     },
 
     /** A page of bottle lines with their entries, in the order of the view by place. */
-    bottles(query: BottlePageQuery): (CellarBottleRow & { rank: number })[] {
+    async bottles(query: BottlePageQuery): Promise<(CellarBottleRow & { rank: number })[]> {
       const key = [
         'bottles',
         query.userId,
@@ -252,10 +213,11 @@ export function createCellarFiguresRepository(sqlite: Database.Database) {
       const params: Record<string, unknown> = { order: query.order };
       if (Array.isArray(query.places)) params.places = JSON.stringify(query.places);
       if (query.after) Object.assign(params, query.after);
-      const rows = cached(`${key} ${JSON.stringify(params)}`, () =>
-        statement(key, () => bottlesSql(query)).all(params),
-      ) as BottleRaw[];
-      return rows.map(toBottleRow);
+      const rows = await cached(`${key} ${JSON.stringify(params)}`, () =>
+        statement<CellarBottleRow & { rank: number }>(key, () => bottlesSql(query)).all(params),
+      );
+      // New objects on every call, as before: the rows kept in the cache stay as read.
+      return rows.map((row) => ({ ...row }));
     },
   };
 }

@@ -112,7 +112,7 @@ export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: 
 
   return {
     /** GET /cellar. */
-    summary(userId: number): CellarSummary {
+    async summary(userId: number): Promise<CellarSummary> {
       const year = thisYear();
       const result: CellarSummary = {
         entries: 0,
@@ -130,7 +130,7 @@ export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: 
         year,
       };
       const value: Money[] = [];
-      for (const [kind, key, window, entries, n] of repo.summary(userId, year)) {
+      for (const [kind, key, window, entries, n] of await repo.summary(userId, year)) {
         if (kind === 0) {
           result.entries += entries;
           result.bottles += n;
@@ -154,8 +154,8 @@ export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: 
     },
 
     /** GET /cellar/bottles: a page of bottle lines by place, then entry name. */
-    bottles(userId: number, query: CellarBottlesQuery): CellarBottlePage {
-      const places = repo.places(userId);
+    async bottles(userId: number, query: CellarBottlesQuery): Promise<CellarBottlePage> {
+      const places = await repo.places(userId);
       let known = orders.get(places);
       if (!known) {
         const order = placeOrder(places);
@@ -180,11 +180,11 @@ export function createCellarFigures(deps: { repo: CellarFiguresRepository; now: 
         const placeId = Number(match?.[1]);
         const entryId = Number(match?.[2]);
         const rank = placeId === 0 ? NO_PLACE_RANK : rankIn(text, placeId);
-        const name = match ? repo.entryName(userId, entryId) : undefined;
+        const name = match ? await repo.entryName(userId, entryId) : undefined;
         if (rank === undefined || name === undefined) throw badRequest('The cursor is not valid');
         after = { rank, name, entryId, bottleId: Number(match![3]) };
       }
-      const rows = repo.bottles({
+      const rows = await repo.bottles({
         userId,
         type: query.type,
         window: query.window && { kind: query.window, year: thisYear() },

@@ -80,9 +80,8 @@ export function createPlaceService(deps: {
   const lists = new WeakMap<readonly PlaceRecord[], { own: unknown; list: Place[] }>();
 
   /** The user's places in the order of the cellar: each after its parent, siblings by name. */
-  function list(userId: number): Place[] {
-    const places = repo.listOf(userId);
-    const own = bottles.countsByPlace(userId);
+  async function list(userId: number): Promise<Place[]> {
+    const [places, own] = await Promise.all([repo.listOf(userId), bottles.countsByPlace(userId)]);
     const known = lists.get(places);
     if (known?.own === own) return known.list;
     const made = makeList(places, own);
@@ -112,8 +111,8 @@ export function createPlaceService(deps: {
     }));
   }
 
-  function present(userId: number, id: number): Place {
-    return list(userId).find((place) => place.id === id)!;
+  async function present(userId: number, id: number): Promise<Place> {
+    return (await list(userId)).find((place) => place.id === id)!;
   }
 
   /** Refuses a name another place beside it has already. */
@@ -130,9 +129,9 @@ export function createPlaceService(deps: {
   }
 
   /** The refusal of deleting place `id`, naming the places in `ids` that hold bottles. */
-  function holdingMessage(userId: number, id: number, ids: number[]): string {
+  async function holdingMessage(userId: number, id: number, ids: number[]): Promise<string> {
     const inside = new Set(ids);
-    const all = list(userId);
+    const all = await list(userId);
     const top = all.find((place) => place.id === id)!;
     const held = all
       .filter((place) => inside.has(place.id) && place.bottleCount > 0)
@@ -147,10 +146,10 @@ export function createPlaceService(deps: {
     list,
 
     /** A new place of the user's, at the top or inside one of theirs. */
-    create(userId: number, input: PlaceCreate): Place {
+    async create(userId: number, input: PlaceCreate): Promise<Place> {
       const parentId = input.parentId ?? null;
-      const made = transaction(() => {
-        const places = repo.listOf(userId);
+      const made = await transaction(async () => {
+        const places = await repo.listOf(userId);
         const byId = new Map(places.map((place) => [place.id, place]));
         if (parentId !== null) {
           if (!byId.has(parentId)) throw notFound(PLACE_NOT_FOUND);
@@ -163,9 +162,9 @@ export function createPlaceService(deps: {
     },
 
     /** Renames a place, or moves it into another of the user's (null: to the top), or both. */
-    update(userId: number, id: number, changes: PlaceUpdate): Place {
-      transaction(() => {
-        const places = repo.listOf(userId);
+    async update(userId: number, id: number, changes: PlaceUpdate): Promise<Place> {
+      await transaction(async () => {
+        const places = await repo.listOf(userId);
         const byId = new Map(places.map((place) => [place.id, place]));
         const place = byId.get(id);
         if (!place) throw notFound(PLACE_NOT_FOUND);
@@ -179,19 +178,21 @@ export function createPlaceService(deps: {
           }
         }
         assertFreeName(places, parentId, name, id);
-        repo.update({ id, userId, name, parentId });
+        await repo.update({ id, userId, name, parentId });
       });
       return present(userId, id);
     },
 
     /** Deletes a place and the empty places inside it; refused while any holds a bottle. */
-    remove(userId: number, id: number): void {
-      transaction(() => {
-        const places = repo.listOf(userId);
+    async remove(userId: number, id: number): Promise<void> {
+      await transaction(async () => {
+        const places = await repo.listOf(userId);
         if (!places.some((place) => place.id === id)) throw notFound(PLACE_NOT_FOUND);
         const ids = placeSubtree(places, id);
-        if (bottles.anyInPlaces(userId, ids)) throw conflict(holdingMessage(userId, id, ids));
-        repo.delete(userId, ids);
+        if (await bottles.anyInPlaces(userId, ids)) {
+          throw conflict(await holdingMessage(userId, id, ids));
+        }
+        await repo.delete(userId, ids);
       });
     },
   };

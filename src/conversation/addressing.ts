@@ -46,22 +46,22 @@ export function addressComment(input: {
  * account the vault already knows (or, with this vault's own host, a user of it). Unknown
  * names are no mention: they stay plain text.
  */
-export function mentionedActors(
+export async function mentionedActors(
   content: string,
   deps: {
     localHost: string;
-    userIdByUsername(username: string): number | undefined;
-    localActorId(userId: number): number;
-    remoteActorByHandle(handle: string): number | undefined;
+    userIdByUsername(username: string): Promise<number | undefined>;
+    localActorId(userId: number): Promise<number>;
+    remoteActorByHandle(handle: string): Promise<number | undefined>;
   },
-): number[] {
+): Promise<number[]> {
   const found = new Set<number>();
   for (const mention of writtenMentions(content)) {
     if (mention.host === null || mention.host === deps.localHost) {
-      const userId = deps.userIdByUsername(mention.name.toLowerCase());
-      if (userId !== undefined) found.add(deps.localActorId(userId));
+      const userId = await deps.userIdByUsername(mention.name.toLowerCase());
+      if (userId !== undefined) found.add(await deps.localActorId(userId));
     } else {
-      const actorId = deps.remoteActorByHandle(`@${mention.name}@${mention.host}`);
+      const actorId = await deps.remoteActorByHandle(`@${mention.name}@${mention.host}`);
       if (actorId !== undefined) found.add(actorId);
     }
   }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import { NO_CONVERSATION, type ConversationCounts } from '../../contract/conversation.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import { blockedEitherWaySql, commentReadableSql } from '../visibility/policy.ts';
@@ -23,11 +23,11 @@ const COMMENT_READABLE = commentReadableSql('@userId', '@actorId', 'c');
  * of entries are one statement, a range of cheers_*_actor_unique and comments_*_idx per entry,
  * kept until the database changes (any write, a cheer or a comment among them, forgets them).
  */
-export function createCountStatements(sqlite: Database.Database) {
+export function createCountStatements(db: Database) {
   // The viewer's actor is looked up, never made: a user who never acted has cheered nothing
   // (and nobody can have blocked them).
   const statement = (col: string) =>
-    sqlite.prepare(
+    db.prepare(
       `SELECT e.value AS id,
          (SELECT count(*) FROM cheers c WHERE c.${col} = e.value AND ${READABLE}) AS cheer_count,
          EXISTS (SELECT 1 FROM cheers WHERE ${col} = e.value AND actor_id = @actorId)
@@ -37,31 +37,31 @@ export function createCountStatements(sqlite: Database.Database) {
        FROM json_each(@ids) e`,
     );
   const counts = { local: statement('beverage_id'), remote: statement('remote_entry_id') };
-  const actorOfUser = sqlite.prepare('SELECT id FROM actors WHERE user_id = ?').pluck();
+  const actorOfUser = db.prepare('SELECT id FROM actors WHERE user_id = ?').pluck();
   // A page asked again (the dashboard's) asks SQLite nothing, as its ids and JSON do not
   // (docs/performance.md, "Reading entries fast"): kept until the database changes.
-  const pages = createReadCache<string, Map<number, ConversationCounts>>(sqlite, {
+  const pages = createReadCache<string, Map<number, ConversationCounts>>(db, {
     maxEntries: 500,
   });
 
-  function countsOf(
+  async function countsOf(
     kind: EntryRef['kind'],
     ids: readonly number[],
     userId: number,
-  ): Map<number, ConversationCounts> {
+  ): Promise<Map<number, ConversationCounts>> {
     if (ids.length === 0) return new Map();
     const key = `${kind}:${userId}:${ids.join(',')}`;
-    return pages.get(key, () => readCounts(kind, ids, userId))!;
+    return (await pages.get(key, () => readCounts(kind, ids, userId)))!;
   }
 
-  function readCounts(
+  async function readCounts(
     kind: EntryRef['kind'],
     ids: readonly number[],
     userId: number,
-  ): Map<number, ConversationCounts> {
+  ): Promise<Map<number, ConversationCounts>> {
     const found = new Map<number, ConversationCounts>();
-    const actorId = (actorOfUser.get(userId) as number | undefined) ?? 0;
-    const rows = counts[kind].all({ ids: JSON.stringify(ids), actorId, userId }) as Record<
+    const actorId = ((await actorOfUser.get(userId)) as number | undefined) ?? 0;
+    const rows = (await counts[kind].all({ ids: JSON.stringify(ids), actorId, userId })) as Record<
       string,
       number
     >[];
@@ -83,8 +83,8 @@ export function createCountStatements(sqlite: Database.Database) {
     countsOf,
 
     /** One entry's counts as the user sees them. */
-    counts(entry: EntryRef, userId: number): ConversationCounts {
-      return countsOf(entry.kind, [entry.id], userId).get(entry.id) ?? NO_CONVERSATION;
+    async counts(entry: EntryRef, userId: number): Promise<ConversationCounts> {
+      return (await countsOf(entry.kind, [entry.id], userId)).get(entry.id) ?? NO_CONVERSATION;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import { COMMENT_AUDIENCES, type CommentAudience } from '../../contract/enums.ts';
 
 /**
@@ -73,24 +73,24 @@ function audienceOf(value: unknown): CommentAudience {
  * (federation/conversation-handoff.ts, comment-notes.ts): reads only, the writes are the
  * conversation repository's.
  */
-export function createNoteReads(sqlite: Database.Database) {
-  const comment = sqlite.prepare(
+export function createNoteReads(db: Database) {
+  const comment = db.prepare(
     `SELECT c.id, c.beverage_id, c.remote_entry_id, c.content, c.uri AS note_uri, c.created_at, c.audience,
             c.deleted_at, c.parent_id, ${PARTY}
      FROM comments c ${PARTY_JOIN('c.actor_id')} WHERE c.id = ?`,
   );
-  const parent = sqlite.prepare(
+  const parent = db.prepare(
     `SELECT c.id, c.uri AS note_uri, ${PARTY} FROM comments c ${PARTY_JOIN('c.actor_id')} WHERE c.id = ?`,
   );
-  const addressees = sqlite.prepare(
+  const addressees = db.prepare(
     `SELECT ca.mentioned, ${PARTY}
      FROM comment_addressees ca ${PARTY_JOIN('ca.actor_id')}
      WHERE ca.comment_id = ? ORDER BY ca.actor_id`,
   );
-  const commentCheer = sqlite.prepare(
+  const commentCheer = db.prepare(
     'SELECT id, comment_id, actor_id FROM comment_cheers WHERE id = ?',
   );
-  const ownerFollowers = sqlite.prepare(
+  const ownerFollowers = db.prepare(
     `SELECT f.id AS follow_id, a.id AS actor_id, a.uri, a.inbox_url, a.shared_inbox_url, a.handle,
        EXISTS (SELECT 1 FROM follows g WHERE g.follower_id = a.id AND g.followed_id = @authorActorId
                  AND g.state = 'ACCEPTED') AS follows_author
@@ -103,13 +103,13 @@ export function createNoteReads(sqlite: Database.Database) {
 
   return {
     /** A comment with its author and the comment it answers; undefined when it is gone. */
-    comment(id: number): CommentForNote | undefined {
-      const row = comment.get(id) as Record<string, unknown> | undefined;
+    async comment(id: number): Promise<CommentForNote | undefined> {
+      const row = (await comment.get(id)) as Record<string, unknown> | undefined;
       if (!row) return undefined;
       const parentRow =
         row.parent_id === null
           ? undefined
-          : (parent.get(row.parent_id) as Record<string, unknown> | undefined);
+          : ((await parent.get(row.parent_id)) as Record<string, unknown> | undefined);
       return {
         id: row.id as number,
         beverageId: row.beverage_id as number | null,
@@ -131,16 +131,18 @@ export function createNoteReads(sqlite: Database.Database) {
     },
 
     /** Whom the comment is addressed to (`mentioned`: named in it), local and remote. */
-    addressees(commentId: number): (NoteParty & { mentioned: boolean })[] {
-      return (addressees.all(commentId) as Record<string, unknown>[]).map((row) => ({
+    async addressees(commentId: number): Promise<(NoteParty & { mentioned: boolean })[]> {
+      return ((await addressees.all(commentId)) as Record<string, unknown>[]).map((row) => ({
         ...partyOf(row),
         mentioned: row.mentioned === 1,
       }));
     },
 
     /** A cheer of a comment; undefined once it is taken back. */
-    commentCheer(id: number): { id: number; commentId: number; actorId: number } | undefined {
-      const row = commentCheer.get(id) as Record<string, number> | undefined;
+    async commentCheer(
+      id: number,
+    ): Promise<{ id: number; commentId: number; actorId: number } | undefined> {
+      const row = (await commentCheer.get(id)) as Record<string, number> | undefined;
       return row && { id: row.id!, commentId: row.comment_id!, actorId: row.actor_id! };
     },
 
@@ -148,13 +150,13 @@ export function createNoteReads(sqlite: Database.Database) {
      * The accepted remote followers of the local user `ownerId` after the follow `afterId`, in
      * follow order, each with whether it also follows the actor `authorActorId`.
      */
-    ownerFollowers(
+    async ownerFollowers(
       ownerId: number,
       authorActorId: number,
       afterId: number,
       limit: number,
-    ): OwnerFollower[] {
-      const rows = ownerFollowers.all({ ownerId, authorActorId, afterId, limit });
+    ): Promise<OwnerFollower[]> {
+      const rows = await ownerFollowers.all({ ownerId, authorActorId, afterId, limit });
       return (rows as Record<string, unknown>[]).map((row) => ({
         followId: row.follow_id as number,
         actorId: row.actor_id as number,

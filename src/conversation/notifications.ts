@@ -37,51 +37,59 @@ export function registerConversationNotifications(
     notifications: NotificationRepository;
     actors: ActorRepository;
     /** The owner of a local entry, if it still exists. */
-    ownerOf(beverageId: number): number | undefined;
+    ownerOf(beverageId: number): Promise<number | undefined>;
     /** Whether the local user may see the entry (src/conversation/service.ts maySee). */
-    maySeeEntry(userId: number, entry: EntryRef): boolean;
+    maySeeEntry(userId: number, entry: EntryRef): Promise<boolean>;
   },
 ): void {
   const { repo, notifications, actors, ownerOf } = deps;
 
   /** Whether the user may see the activity's entry and read the comment. */
-  function reads(userId: number, activity: ActivityRow, commentId: number): boolean {
+  async function reads(userId: number, activity: ActivityRow, commentId: number) {
     const entry = entryOf(activity);
     return (
-      entry !== undefined && deps.maySeeEntry(userId, entry) && repo.canRead(commentId, userId)
+      entry !== undefined &&
+      (await deps.maySeeEntry(userId, entry)) &&
+      (await repo.canRead(commentId, userId))
     );
   }
 
   /** Who a comment tells, and how: REPLY before COMMENT before MENTION, its author never. */
-  function recipientsOf(activity: ActivityRow, commentId: number): Map<number, NotificationType> {
+  async function recipientsOf(
+    activity: ActivityRow,
+    commentId: number,
+  ): Promise<Map<number, NotificationType>> {
     const found = new Map<number, NotificationType>();
     const tell = (userId: number | null | undefined, type: NotificationType) => {
       if (userId !== null && userId !== undefined && !found.has(userId)) found.set(userId, type);
     };
-    const parentId = repo.parentOf(commentId);
-    const parent = parentId == null ? undefined : repo.commentRow(parentId);
-    if (parent) tell(actors.userIdOf(parent.actorId), 'REPLY');
-    if (activity.beverageId !== null) tell(ownerOf(activity.beverageId), 'COMMENT');
-    for (const { actorId, mentioned } of repo.addresseesOf(commentId)) {
-      if (mentioned) tell(actors.userIdOf(actorId), 'MENTION');
+    const parentId = await repo.parentOf(commentId);
+    const parent = parentId == null ? undefined : await repo.commentRow(parentId);
+    if (parent) tell(await actors.userIdOf(parent.actorId), 'REPLY');
+    if (activity.beverageId !== null) tell(await ownerOf(activity.beverageId), 'COMMENT');
+    for (const { actorId, mentioned } of await repo.addresseesOf(commentId)) {
+      if (mentioned) tell(await actors.userIdOf(actorId), 'MENTION');
     }
-    found.delete(actors.userIdOf(activity.actorId) ?? 0);
+    found.delete((await actors.userIdOf(activity.actorId)) ?? 0);
     return found;
   }
 
   /** The entry's owner, when someone else acted on a local entry that still exists. */
-  function recipientOf(activity: ActivityRow): number | undefined {
+  async function recipientOf(activity: ActivityRow): Promise<number | undefined> {
     if (activity.beverageId === null) return undefined;
-    const ownerId = ownerOf(activity.beverageId);
-    if (ownerId === undefined || actors.userIdOf(activity.actorId) === ownerId) return undefined;
+    const ownerId = await ownerOf(activity.beverageId);
+    if (ownerId === undefined || (await actors.userIdOf(activity.actorId)) === ownerId) {
+      return undefined;
+    }
     return ownerId;
   }
 
-  outbox.on('Like', (activity) => {
-    const recipientId = recipientOf(activity);
+  outbox.on('Like', async (activity) => {
+    const recipientId = await recipientOf(activity);
     const cheerId = payloadOf(activity, 'Like')?.cheerId;
-    if (recipientId === undefined || cheerId === undefined || !repo.cheerExists(cheerId)) return;
-    notifications.add({
+    if (recipientId === undefined || cheerId === undefined) return;
+    if (!(await repo.cheerExists(cheerId))) return;
+    await notifications.add({
       recipientId,
       type: 'CHEER',
       senderId: activity.actorId,
@@ -92,13 +100,13 @@ export function registerConversationNotifications(
     });
   });
 
-  outbox.on('Comment', (activity) => {
+  outbox.on('Comment', async (activity) => {
     const commentId = payloadOf(activity, 'Comment')?.commentId;
-    const comment = commentId === undefined ? undefined : repo.commentById(commentId);
+    const comment = commentId === undefined ? undefined : await repo.commentById(commentId);
     if (!comment) return;
-    for (const [recipientId, type] of recipientsOf(activity, comment.id)) {
-      if (!reads(recipientId, activity, comment.id)) continue;
-      notifications.add({
+    for (const [recipientId, type] of await recipientsOf(activity, comment.id)) {
+      if (!(await reads(recipientId, activity, comment.id))) continue;
+      await notifications.add({
         recipientId,
         type,
         senderId: activity.actorId,
@@ -111,15 +119,16 @@ export function registerConversationNotifications(
     }
   });
 
-  outbox.on('LikeComment', (activity) => {
+  outbox.on('LikeComment', async (activity) => {
     const commentCheerId = payloadOf(activity, 'LikeComment')?.commentCheerId;
-    const cheer = commentCheerId === undefined ? undefined : repo.commentCheerById(commentCheerId);
-    const comment = cheer && repo.commentRow(cheer.commentId);
+    const cheer =
+      commentCheerId === undefined ? undefined : await repo.commentCheerById(commentCheerId);
+    const comment = cheer && (await repo.commentRow(cheer.commentId));
     if (!cheer || !comment) return;
-    const recipientId = actors.userIdOf(comment.actorId);
-    if (recipientId === null || recipientId === actors.userIdOf(activity.actorId)) return;
-    if (!reads(recipientId, activity, comment.id)) return;
-    notifications.add({
+    const recipientId = await actors.userIdOf(comment.actorId);
+    if (recipientId === null || recipientId === (await actors.userIdOf(activity.actorId))) return;
+    if (!(await reads(recipientId, activity, comment.id))) return;
+    await notifications.add({
       recipientId,
       type: 'COMMENT_CHEER',
       senderId: activity.actorId,

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import type { CommentAudience } from '../../contract/enums.ts';
 
 /** A comment as a remote reply or Like of it needs it: where it is and who reads it. */
@@ -33,21 +33,21 @@ export interface NewRemoteReply {
  * post is stored), so its replay is matched by the post, its sender and its recipient instead
  * of the activity the notifications' repository keys them by.
  */
-export function createRemoteThreadRepository(sqlite: Database.Database) {
+export function createRemoteThreadRepository(db: Database) {
   const threadComment = (where: string) =>
-    sqlite.prepare(
+    db.prepare(
       `SELECT id, actor_id, beverage_id, audience FROM comments
        WHERE ${where} AND deleted_at IS NULL`,
     );
   const byId = threadComment('id = ?');
   // A local user's comment on a remote vault's entry, with the actor id of the entry's author.
-  const foreignComment = sqlite.prepare(
+  const foreignComment = db.prepare(
     `SELECT c.id, c.actor_id, c.remote_entry_id, a.uri AS entry_author FROM comments c
        JOIN remote_entries r ON r.id = c.remote_entry_id JOIN actors a ON a.id = r.actor_id
      WHERE c.id = ? AND c.deleted_at IS NULL`,
   );
   const byUri = threadComment('uri = ?');
-  const insertReply = sqlite
+  const insertReply = db
     .prepare(
       `INSERT INTO comments (actor_id, beverage_id, content, uri, parent_id, audience,
          created_at, updated_at)
@@ -56,24 +56,24 @@ export function createRemoteThreadRepository(sqlite: Database.Database) {
     )
     .pluck();
   // Named twice (in to/cc and in a Mention tag) is one row, mentioned.
-  const insertAddressee = sqlite.prepare(
+  const insertAddressee = db.prepare(
     `INSERT INTO comment_addressees (comment_id, actor_id, mentioned) VALUES (?, ?, ?)
      ON CONFLICT (comment_id, actor_id) DO UPDATE SET mentioned = max(mentioned, excluded.mentioned)`,
   );
-  const isAddressee = sqlite
+  const isAddressee = db
     .prepare('SELECT 1 FROM comment_addressees WHERE comment_id = ? AND actor_id = ?')
     .pluck();
-  const insertCheer = sqlite
+  const insertCheer = db
     .prepare(
       `INSERT INTO comment_cheers (comment_id, actor_id, activity_uri, created_at)
        VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
     )
     .pluck();
-  const deleteCheerByUri = sqlite.prepare(
+  const deleteCheerByUri = db.prepare(
     'DELETE FROM comment_cheers WHERE activity_uri = ? AND actor_id = ? RETURNING id, comment_id',
   );
   // One MENTION per post, sender and recipient: a replayed Create adds nothing.
-  const insertMention = sqlite.prepare(
+  const insertMention = db.prepare(
     `INSERT INTO notifications (recipient_id, type, status, sender_id, message, url, created_at)
      SELECT @recipientId, 'MENTION', 'PENDING', @senderId, @message, @url, @at
      WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE recipient_id = @recipientId
@@ -92,18 +92,20 @@ export function createRemoteThreadRepository(sqlite: Database.Database) {
 
   return {
     /** A comment that may be answered or cheered (not deleted), by id. */
-    commentById(id: number): ThreadComment | undefined {
-      return commentOf(byId.get(id) as Record<string, unknown> | undefined);
+    async commentById(id: number): Promise<ThreadComment | undefined> {
+      return commentOf((await byId.get(id)) as Record<string, unknown> | undefined);
     },
 
     /**
      * A comment (not deleted) on a remote vault's entry, with the entry and its author's actor
      * id: that vault holds its thread.
      */
-    foreignThreadComment(
+    async foreignThreadComment(
       id: number,
-    ): { id: number; actorId: number; remoteEntryId: number; entryAuthorUri: string } | undefined {
-      const row = foreignComment.get(id) as Record<string, unknown> | undefined;
+    ): Promise<
+      { id: number; actorId: number; remoteEntryId: number; entryAuthorUri: string } | undefined
+    > {
+      const row = (await foreignComment.get(id)) as Record<string, unknown> | undefined;
       if (!row) return undefined;
       return {
         id: row.id as number,
@@ -114,51 +116,59 @@ export function createRemoteThreadRepository(sqlite: Database.Database) {
     },
 
     /** A stored remote reply that may be answered or cheered, by its Note's id. */
-    commentByUri(noteUri: string): ThreadComment | undefined {
-      return commentOf(byUri.get(noteUri) as Record<string, unknown> | undefined);
+    async commentByUri(noteUri: string): Promise<ThreadComment | undefined> {
+      return commentOf((await byUri.get(noteUri)) as Record<string, unknown> | undefined);
     },
 
     /** Whether the actor is one of the comment's addressees. */
-    isAddressee(commentId: number, actorId: number): boolean {
-      return isAddressee.get(commentId, actorId) !== undefined;
+    async isAddressee(commentId: number, actorId: number): Promise<boolean> {
+      return (await isAddressee.get(commentId, actorId)) !== undefined;
     },
 
     /** Stores a reply; its id, or undefined when that Note is stored already. */
-    addReply(reply: NewRemoteReply): number | undefined {
-      return insertReply.get(reply) as number | undefined;
+    async addReply(reply: NewRemoteReply): Promise<number | undefined> {
+      return (await insertReply.get(reply)) as number | undefined;
     },
 
     /** Adds the comment's addressees (mentioned ones marked). */
-    addAddressees(commentId: number, addressees: { actorId: number; mentioned: boolean }[]) {
+    async addAddressees(
+      commentId: number,
+      addressees: { actorId: number; mentioned: boolean }[],
+    ): Promise<void> {
       for (const { actorId, mentioned } of addressees) {
-        insertAddressee.run(commentId, actorId, mentioned ? 1 : 0);
+        await insertAddressee.run(commentId, actorId, mentioned ? 1 : 0);
       }
     },
 
     /** A remote account's cheer of a comment; its id, or undefined when it had cheered. */
-    addCheer(commentId: number, actorId: number, likeUri: string, at: number): number | undefined {
-      return insertCheer.get(commentId, actorId, likeUri, at) as number | undefined;
+    async addCheer(
+      commentId: number,
+      actorId: number,
+      likeUri: string,
+      at: number,
+    ): Promise<number | undefined> {
+      return (await insertCheer.get(commentId, actorId, likeUri, at)) as number | undefined;
     },
 
     /** Takes back the actor's cheer of a comment made by that Like; the cheer and its comment. */
-    removeCheerByUri(
+    async removeCheerByUri(
       likeUri: string,
       actorId: number,
-    ): { id: number; commentId: number } | undefined {
-      const row = deleteCheerByUri.get(likeUri, actorId) as
+    ): Promise<{ id: number; commentId: number } | undefined> {
+      const row = (await deleteCheerByUri.get(likeUri, actorId)) as
         { id: number; comment_id: number } | undefined;
       return row && { id: row.id, commentId: row.comment_id };
     },
 
     /** A MENTION from a fediverse post that is not a comment here; false when it was told. */
-    addMention(mention: {
+    async addMention(mention: {
       recipientId: number;
       senderId: number;
       message: string;
       url: string;
       at: number;
-    }): boolean {
-      return insertMention.run(mention).changes > 0;
+    }): Promise<boolean> {
+      return (await insertMention.run(mention)).changes > 0;
     },
   };
 }

@@ -41,19 +41,19 @@ export interface FederatedEntry {
 export interface RemoteThreadDeps {
   threads: RemoteThreadRepository;
   /** A federated entry of a federating user, by its Note id's parts, with its owner. */
-  federatedEntry(entry: NotedEntry): FederatedEntry | undefined;
+  federatedEntry(entry: NotedEntry): Promise<FederatedEntry | undefined>;
   /** The same by the entry's id (the entry a comment is under). */
-  federatedEntryById(entryId: number): FederatedEntry | undefined;
+  federatedEntryById(entryId: number): Promise<FederatedEntry | undefined>;
   /** Whether the local user may see the local entry (src/visibility/policy.ts). */
-  maySee(userId: number, entryId: number): boolean;
+  maySee(userId: number, entryId: number): Promise<boolean>;
   /** Whether the actor is an accepted remote follower of the user. */
-  isFollower(userId: number, actorUri: string): boolean;
+  isFollower(userId: number, actorUri: string): Promise<boolean>;
   actors: Pick<ActorRepository, 'findRemoteByUri' | 'localActorId' | 'userIdOf' | 'saveRemote'>;
   /**
    * Blocks (src/blocks/). A block ends the follow, so a blocked actor is no follower any more;
    * asked as well so that nothing of theirs is taken even while a follow is being ended.
    */
-  blocks: { isBlockedEitherWay(userId: number, actorId: number): boolean };
+  blocks: { isBlockedEitherWay(userId: number, actorId: number): Promise<boolean> };
 }
 
 /**
@@ -68,45 +68,52 @@ export function createRemoteThreadRules(deps: RemoteThreadDeps) {
   type Entry = FederatedEntry;
 
   /** The actor's id when the actor may see the entry; else undefined. */
-  function seenBy(actorUri: string, entry: Entry | undefined): number | undefined {
-    if (!entry || !deps.isFollower(entry.userId, actorUri)) return undefined;
-    const actor = actors.findRemoteByUri(actorUri);
-    if (!actor || deps.blocks.isBlockedEitherWay(entry.userId, actor.id)) return undefined;
+  async function seenBy(actorUri: string, entry: Entry | undefined): Promise<number | undefined> {
+    if (!entry || !(await deps.isFollower(entry.userId, actorUri))) return undefined;
+    const actor = await actors.findRemoteByUri(actorUri);
+    if (!actor || (await deps.blocks.isBlockedEitherWay(entry.userId, actor.id))) return undefined;
     return actor.id;
   }
 
   /** A comment on a local entry in the fediverse that a Note id names, with its entry. */
-  function commentOf(noted: NotedComment): { comment: ThreadComment; entry: Entry } | undefined {
+  async function commentOf(
+    noted: NotedComment,
+  ): Promise<{ comment: ThreadComment; entry: Entry } | undefined> {
     const comment =
       'commentUri' in noted
-        ? threads.commentByUri(noted.commentUri)
-        : threads.commentById(noted.commentId);
+        ? await threads.commentByUri(noted.commentUri)
+        : await threads.commentById(noted.commentId);
     if (!comment || comment.beverageId === null) return undefined;
-    if ('commentId' in noted && actors.userIdOf(comment.actorId) !== noted.authorUserId) {
+    if ('commentId' in noted && (await actors.userIdOf(comment.actorId)) !== noted.authorUserId) {
       return undefined;
     }
-    const entry = deps.federatedEntryById(comment.beverageId);
+    const entry = await deps.federatedEntryById(comment.beverageId);
     return entry && { comment, entry };
   }
 
   /** Whether a remote actor who may see the entry may read the comment (answer, cheer it). */
-  function mayRead(comment: ThreadComment, actorId: number): boolean {
+  async function mayRead(comment: ThreadComment, actorId: number): Promise<boolean> {
     if (comment.actorId === actorId) return true;
-    const author = actors.userIdOf(comment.actorId);
-    if (author !== null && deps.blocks.isBlockedEitherWay(author, actorId)) return false;
-    return comment.audience !== 'DIRECT' || threads.isAddressee(comment.id, actorId);
+    const author = await actors.userIdOf(comment.actorId);
+    if (author !== null && (await deps.blocks.isBlockedEitherWay(author, actorId))) return false;
+    return comment.audience !== 'DIRECT' || (await threads.isAddressee(comment.id, actorId));
   }
 
   /** The thread a reply joins and its actor, when the actor may answer there. */
-  function threadOf(actorUri: string, target: ReplyTarget) {
+  async function threadOf(
+    actorUri: string,
+    target: ReplyTarget,
+  ): Promise<{ entry: Entry; parent: ThreadComment | null; actorId: number } | undefined> {
     if ('entry' in target) {
-      const entry = deps.federatedEntry(target.entry);
-      const actorId = seenBy(actorUri, entry);
+      const entry = await deps.federatedEntry(target.entry);
+      const actorId = await seenBy(actorUri, entry);
       return actorId === undefined ? undefined : { entry: entry!, parent: null, actorId };
     }
-    const found = commentOf(target.comment);
-    const actorId = found && seenBy(actorUri, found.entry);
-    if (!found || actorId === undefined || !mayRead(found.comment, actorId)) return undefined;
+    const found = await commentOf(target.comment);
+    const actorId = found && (await seenBy(actorUri, found.entry));
+    if (!found || actorId === undefined || !(await mayRead(found.comment, actorId))) {
+      return undefined;
+    }
     return { entry: found.entry, parent: found.comment, actorId };
   }
 
@@ -114,16 +121,16 @@ export function createRemoteThreadRules(deps: RemoteThreadDeps) {
    * The reply's addressees as actor ids (remote actors only when known), and whether one of
    * them is a local user who may see the entry.
    */
-  function addresseesOf(addressing: NoteAddressing, entry: Entry) {
+  async function addresseesOf(addressing: NoteAddressing, entry: Entry) {
     const named = replyAddressees(addressing);
     const rows: { actorId: number; mentioned: boolean }[] = [];
     let localReader = false;
     for (const [userId, mentioned] of named.users) {
-      rows.push({ actorId: actors.localActorId(userId), mentioned });
-      localReader ||= userId === entry.userId || deps.maySee(userId, entry.id);
+      rows.push({ actorId: await actors.localActorId(userId), mentioned });
+      localReader ||= userId === entry.userId || (await deps.maySee(userId, entry.id));
     }
     for (const [uri, mentioned] of named.actors) {
-      const actor = actors.findRemoteByUri(uri);
+      const actor = await actors.findRemoteByUri(uri);
       if (actor) rows.push({ actorId: actor.id, mentioned });
     }
     return { rows, localReader };

@@ -50,9 +50,9 @@ export function createRemoteConversation(
   const { seenBy, commentOf, mayRead, threadOf, addresseesOf } = createRemoteThreadRules(deps);
 
   /** The entry and the actor's id when the actor may see the entry; else undefined. */
-  function audienceOf(actorUri: string, noted: NotedEntry) {
-    const entry = deps.federatedEntry(noted);
-    const actorId = seenBy(actorUri, entry);
+  async function audienceOf(actorUri: string, noted: NotedEntry) {
+    const entry = await deps.federatedEntry(noted);
+    const actorId = await seenBy(actorUri, entry);
     return actorId === undefined ? undefined : { entryId: entry!.id, actorId };
   }
 
@@ -61,8 +61,8 @@ export function createRemoteConversation(
     actorId: number,
     beverageId: number,
     payload: PayloadInput<T>,
-  ): void {
-    outbox.record({ actorId, type, beverageId, payload, createdAt: now() } as NewActivity);
+  ): Promise<number> {
+    return outbox.record({ actorId, type, beverageId, payload, createdAt: now() } as NewActivity);
   }
 
   /** Plain text as a comment holds it; undefined when nothing is left. */
@@ -71,29 +71,38 @@ export function createRemoteConversation(
     return content === '' ? undefined : content;
   }
 
+  // Each decision below reads and then writes on what it read (who may see the entry, whether
+  // the cheer or the reply is stored already): both in one transaction, so that nothing
+  // changes in between.
   return {
     /** A Like of the entry's Note: a cheer by the actor (once; a replay changes nothing). */
-    receiveCheer(actorUri: string, noted: NotedEntry, likeUri: string): RemoteOutcome {
-      const seen = audienceOf(actorUri, noted);
-      if (!seen) return 'refused';
-      return transaction(() => {
-        const cheerId = repo.addRemoteCheer(seen.entryId, seen.actorId, likeUri, now());
+    receiveCheer(actorUri: string, noted: NotedEntry, likeUri: string): Promise<RemoteOutcome> {
+      return transaction(async () => {
+        const seen = await audienceOf(actorUri, noted);
+        if (!seen) return 'refused';
+        const cheerId = await repo.addRemoteCheer(seen.entryId, seen.actorId, likeUri, now());
         if (cheerId === undefined) return 'unchanged';
-        record('Like', seen.actorId, seen.entryId, { cheerId });
+        await record('Like', seen.actorId, seen.entryId, { cheerId });
         return 'stored';
       });
     },
 
     /** A Like of a comment's Note: a cheer of the comment by the actor (once). */
-    receiveCommentCheer(actorUri: string, noted: NotedComment, likeUri: string): RemoteOutcome {
-      const found = commentOf(noted);
-      const actorId = found && seenBy(actorUri, found.entry);
-      if (!found || actorId === undefined || !mayRead(found.comment, actorId)) return 'refused';
-      const commentId = found.comment.id;
-      return transaction(() => {
-        const commentCheerId = threads.addCheer(commentId, actorId, likeUri, now());
+    receiveCommentCheer(
+      actorUri: string,
+      noted: NotedComment,
+      likeUri: string,
+    ): Promise<RemoteOutcome> {
+      return transaction(async () => {
+        const found = await commentOf(noted);
+        const actorId = found && (await seenBy(actorUri, found.entry));
+        if (!found || actorId === undefined || !(await mayRead(found.comment, actorId))) {
+          return 'refused';
+        }
+        const commentId = found.comment.id;
+        const commentCheerId = await threads.addCheer(commentId, actorId, likeUri, now());
         if (commentCheerId === undefined) return 'unchanged';
-        record('LikeComment', actorId, found.entry.id, { commentCheerId, commentId });
+        await record('LikeComment', actorId, found.entry.id, { commentCheerId, commentId });
         return 'stored';
       });
     },
@@ -103,22 +112,24 @@ export function createRemoteConversation(
      * decides who reads it there, so a Like from one of its actors that is known here is a cheer
      * of the comment (once), unless the comment's author and the actor blocked one another.
      */
-    receiveForeignCommentCheer(
+    async receiveForeignCommentCheer(
       actorUri: string,
       noted: NotedComment,
       likeUri: string,
-    ): RemoteOutcome {
+    ): Promise<RemoteOutcome> {
       if (!('commentId' in noted)) return 'refused';
-      const found = threads.foreignThreadComment(noted.commentId);
-      const actor = actors.findRemoteByUri(actorUri);
-      const authorId = noted.authorUserId;
-      if (!found || !actor || actors.userIdOf(found.actorId) !== authorId) return 'refused';
-      if (new URL(actorUri).origin !== new URL(found.entryAuthorUri).origin) return 'refused';
-      if (deps.blocks.isBlockedEitherWay(authorId, actor.id)) return 'refused';
-      return transaction(() => {
-        const commentCheerId = threads.addCheer(found.id, actor.id, likeUri, now());
+      return transaction(async () => {
+        const found = await threads.foreignThreadComment(noted.commentId);
+        const actor = await actors.findRemoteByUri(actorUri);
+        const authorId = noted.authorUserId;
+        if (!found || !actor || (await actors.userIdOf(found.actorId)) !== authorId) {
+          return 'refused';
+        }
+        if (new URL(actorUri).origin !== new URL(found.entryAuthorUri).origin) return 'refused';
+        if (await deps.blocks.isBlockedEitherWay(authorId, actor.id)) return 'refused';
+        const commentCheerId = await threads.addCheer(found.id, actor.id, likeUri, now());
         if (commentCheerId === undefined) return 'unchanged';
-        outbox.record({
+        await outbox.record({
           actorId: actor.id,
           type: 'LikeComment',
           remoteEntryId: found.remoteEntryId,
@@ -134,32 +145,36 @@ export function createRemoteConversation(
      * when the Like's id is not the stored one (a server that makes up ids), the actor's cheer
      * of the entry or comment the Like names.
      */
-    receiveUndoCheer(actorUri: string, likeUri: string, liked?: ReplyTarget): RemoteOutcome {
-      const actor = actors.findRemoteByUri(actorUri);
-      if (!actor) return 'refused';
-      return transaction(() => {
-        let removed = repo.removeCheerByUri(likeUri, actor.id);
+    receiveUndoCheer(
+      actorUri: string,
+      likeUri: string,
+      liked?: ReplyTarget,
+    ): Promise<RemoteOutcome> {
+      return transaction(async () => {
+        const actor = await actors.findRemoteByUri(actorUri);
+        if (!actor) return 'refused';
+        let removed = await repo.removeCheerByUri(likeUri, actor.id);
         if (!removed && liked && 'entry' in liked) {
-          const entry = deps.federatedEntry(liked.entry);
-          const id = entry && repo.removeCheer({ kind: 'local', id: entry.id }, actor.id);
+          const entry = await deps.federatedEntry(liked.entry);
+          const id = entry && (await repo.removeCheer({ kind: 'local', id: entry.id }, actor.id));
           if (entry && id !== undefined) removed = { id, beverageId: entry.id };
         }
         if (removed) {
-          record('UndoLike', actor.id, removed.beverageId, { cheerId: removed.id });
+          await record('UndoLike', actor.id, removed.beverageId, { cheerId: removed.id });
           return 'stored';
         }
-        const named = liked && 'comment' in liked ? commentOf(liked.comment) : undefined;
-        let taken = threads.removeCheerByUri(likeUri, actor.id);
+        const named = liked && 'comment' in liked ? await commentOf(liked.comment) : undefined;
+        let taken = await threads.removeCheerByUri(likeUri, actor.id);
         const commentId = named?.comment.id;
         if (!taken && commentId !== undefined) {
-          const id = repo.removeCommentCheer(commentId, actor.id);
+          const id = await repo.removeCommentCheer(commentId, actor.id);
           if (id !== undefined) taken = { id, commentId };
         }
         if (!taken) return 'unchanged';
-        const beverageId = repo.commentRow(taken.commentId)?.beverageId;
+        const beverageId = (await repo.commentRow(taken.commentId))?.beverageId;
         if (beverageId != null) {
           const payload = { commentCheerId: taken.id, commentId: taken.commentId };
-          record('UndoLikeComment', actor.id, beverageId, payload);
+          await record('UndoLikeComment', actor.id, beverageId, payload);
         }
         return 'stored';
       });
@@ -171,17 +186,17 @@ export function createRemoteConversation(
      * (reply-audience.ts) and the people it names as addressees. A reply addressed to people
      * alone (DIRECT) is stored only when one of them is a local user who may see the entry.
      */
-    receiveComment(actorUri: string, reply: IncomingReply): RemoteOutcome {
-      const thread = threadOf(actorUri, reply.inReplyTo);
-      const content = commentText(reply.text);
-      if (!thread || content === undefined) return 'refused';
-      const { entry, parent, actorId } = thread;
-      const audience = replyAudience(reply.addressing, entry.userId);
-      const at = Math.min(reply.publishedAt?.getTime() ?? now(), now());
-      return transaction(() => {
-        const addressees = addresseesOf(reply.addressing, entry);
+    receiveComment(actorUri: string, reply: IncomingReply): Promise<RemoteOutcome> {
+      return transaction(async () => {
+        const thread = await threadOf(actorUri, reply.inReplyTo);
+        const content = commentText(reply.text);
+        if (!thread || content === undefined) return 'refused';
+        const { entry, parent, actorId } = thread;
+        const audience = replyAudience(reply.addressing, entry.userId);
+        const at = Math.min(reply.publishedAt?.getTime() ?? now(), now());
+        const addressees = await addresseesOf(reply.addressing, entry);
         if (audience === 'DIRECT' && !addressees.localReader) return 'refused';
-        const id = threads.addReply({
+        const id = await threads.addReply({
           beverageId: entry.id,
           actorId,
           content,
@@ -191,11 +206,11 @@ export function createRemoteConversation(
           at,
         });
         if (id === undefined) return 'unchanged';
-        threads.addAddressees(
+        await threads.addAddressees(
           id,
           addressees.rows.filter((a) => a.actorId !== actorId),
         );
-        record('Comment', actorId, entry.id, { commentId: id });
+        await record('Comment', actorId, entry.id, { commentId: id });
         return 'stored';
       });
     },
@@ -204,7 +219,7 @@ export function createRemoteConversation(
      * A fediverse post that mentions local users and answers nothing here: each of them who
      * has not blocked its author (nor been blocked) gets a MENTION with its text and a link to
      * it; nothing else of it is kept. The author's actor is stored (fetched by `actorData` when
-     * unknown), as the notification's sender.
+     * unknown, outside any transaction), as the notification's sender.
      */
     async receiveMention(
       actorUri: string,
@@ -212,20 +227,24 @@ export function createRemoteConversation(
       actorData: () => Promise<RemoteActorData | null>,
     ): Promise<RemoteOutcome> {
       const message = commentText(mention.text) ?? '';
-      let actor = actors.findRemoteByUri(actorUri)?.id;
+      let actor = (await actors.findRemoteByUri(actorUri))?.id;
       if (actor === undefined) {
         const data = await actorData();
         if (!data || data.uri !== actorUri) return 'refused';
-        actor = actors.saveRemote(data, now());
+        actor = await actors.saveRemote(data, now());
       }
       const senderId = actor;
-      const told = transaction(() =>
-        mention.userIds.filter(
-          (recipientId) =>
-            !deps.blocks.isBlockedEitherWay(recipientId, senderId) &&
-            threads.addMention({ recipientId, senderId, message, url: mention.url, at: now() }),
-        ),
-      );
+      const told = await transaction(async () => {
+        const recipients: number[] = [];
+        for (const recipientId of mention.userIds) {
+          if (await deps.blocks.isBlockedEitherWay(recipientId, senderId)) continue;
+          const at = now();
+          if (await threads.addMention({ recipientId, senderId, message, url: mention.url, at })) {
+            recipients.push(recipientId);
+          }
+        }
+        return recipients;
+      });
       return told.length > 0 ? 'stored' : 'unchanged';
     },
 
@@ -233,17 +252,17 @@ export function createRemoteConversation(
      * Whether a comment's Note names a comment under a local entry (deleted or not), whose
      * thread is here; one under a remote vault's entry is that vault's to answer.
      */
-    isLocalThreadComment(noted: NotedComment): boolean {
+    async isLocalThreadComment(noted: NotedComment): Promise<boolean> {
       const found =
         'commentUri' in noted
-          ? repo.commentByUri(noted.commentUri)
-          : repo.commentRow(noted.commentId);
+          ? await repo.commentByUri(noted.commentUri)
+          : await repo.commentRow(noted.commentId);
       return found !== undefined && found.beverageId !== null;
     },
 
     /** Whether a Note id is a stored reply (so an Update or Delete of it is for these). */
-    isStoredReply(noteUri: string): boolean {
-      return repo.commentByUri(noteUri) !== undefined;
+    async isStoredReply(noteUri: string): Promise<boolean> {
+      return (await repo.commentByUri(noteUri)) !== undefined;
     },
 
     /** An edited reply: its author's Update replaces the text, when newer than what is stored. */
@@ -252,31 +271,36 @@ export function createRemoteConversation(
       noteUri: string,
       text: string,
       updatedAt: Date | undefined,
-    ): RemoteOutcome {
-      const actor = actors.findRemoteByUri(actorUri);
-      const comment = repo.commentByUri(noteUri);
-      const content = commentText(text);
-      if (!actor || !comment || comment.actorId !== actor.id || content === undefined) {
-        return 'refused';
-      }
-      if (!threads.commentByUri(noteUri)) return 'unchanged'; // deleted, kept for its answers
-      const at = updatedAt?.getTime() ?? now();
-      if (at <= comment.updatedAt) return 'unchanged';
-      repo.updateComment(comment.id, content, Math.min(at, now()));
-      return 'stored';
+    ): Promise<RemoteOutcome> {
+      return transaction(async () => {
+        const actor = await actors.findRemoteByUri(actorUri);
+        const comment = await repo.commentByUri(noteUri);
+        const content = commentText(text);
+        if (!actor || !comment || comment.actorId !== actor.id || content === undefined) {
+          return 'refused';
+        }
+        // Deleted, kept for its answers: unchanged.
+        if (!(await threads.commentByUri(noteUri))) return 'unchanged';
+        const at = updatedAt?.getTime() ?? now();
+        if (at <= comment.updatedAt) return 'unchanged';
+        await repo.updateComment(comment.id, content, Math.min(at, now()));
+        return 'stored';
+      });
     },
 
     /**
      * A deleted reply: its author's Delete removes it and its notifications, or, when it has
      * answers, keeps it as a deleted comment under which they stay (as a local deletion does).
      */
-    receiveCommentDelete(actorUri: string, noteUri: string): RemoteOutcome {
-      const actor = actors.findRemoteByUri(actorUri);
-      const comment = repo.commentByUri(noteUri);
-      if (!actor || !comment || comment.actorId !== actor.id) return 'refused';
-      if (!threads.commentByUri(noteUri)) return 'unchanged';
-      transaction(() => repo.deleteOrTombstone(comment.id, now()));
-      return 'stored';
+    receiveCommentDelete(actorUri: string, noteUri: string): Promise<RemoteOutcome> {
+      return transaction(async () => {
+        const actor = await actors.findRemoteByUri(actorUri);
+        const comment = await repo.commentByUri(noteUri);
+        if (!actor || !comment || comment.actorId !== actor.id) return 'refused';
+        if (!(await threads.commentByUri(noteUri))) return 'unchanged';
+        await repo.deleteOrTombstone(comment.id, now());
+        return 'stored';
+      });
     },
   };
 }

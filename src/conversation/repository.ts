@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import type { CommentAudience } from '../../contract/enums.ts';
 import { COMMENT, commentOf, type CommentRecord } from './comment-rows.ts';
 import { createCountStatements } from './count-repository.ts';
@@ -25,9 +25,9 @@ function perKind<T>(make: (column: string) => T): Record<EntryRef['kind'], T> {
  * spread into it. Every statement is one range of an index that starts with the entry
  * (cheers_*_actor_unique, comments_*_idx).
  */
-export function createConversationRepository(sqlite: Database.Database) {
+export function createConversationRepository(db: Database) {
   const insertCheer = perKind((col) =>
-    sqlite
+    db
       .prepare(
         `INSERT INTO cheers (actor_id, ${col}, created_at) VALUES (?, ?, ?)
          ON CONFLICT DO NOTHING RETURNING id`,
@@ -35,11 +35,11 @@ export function createConversationRepository(sqlite: Database.Database) {
       .pluck(),
   );
   const deleteCheer = perKind((col) =>
-    sqlite.prepare(`DELETE FROM cheers WHERE ${col} = ? AND actor_id = ? RETURNING id`).pluck(),
+    db.prepare(`DELETE FROM cheers WHERE ${col} = ? AND actor_id = ? RETURNING id`).pluck(),
   );
-  const cheerExists = sqlite.prepare('SELECT 1 FROM cheers WHERE id = ?').pluck();
+  const cheerExists = db.prepare('SELECT 1 FROM cheers WHERE id = ?').pluck();
   const insertComment = perKind((col) =>
-    sqlite
+    db
       .prepare(
         `INSERT INTO comments (actor_id, ${col}, content, parent_id, audience, created_at,
            updated_at)
@@ -47,93 +47,91 @@ export function createConversationRepository(sqlite: Database.Database) {
       )
       .pluck(),
   );
-  const oneComment = perKind((col) => sqlite.prepare(`${COMMENT} WHERE c.id = ? AND c.${col} = ?`));
-  const commentById = sqlite.prepare('SELECT id, content FROM comments WHERE id = ?');
-  const deleteComment = sqlite.prepare('DELETE FROM comments WHERE id = ?');
+  const oneComment = perKind((col) => db.prepare(`${COMMENT} WHERE c.id = ? AND c.${col} = ?`));
+  const commentById = db.prepare('SELECT id, content FROM comments WHERE id = ?');
+  const deleteComment = db.prepare('DELETE FROM comments WHERE id = ?');
   // What remote accounts send (src/conversation/remote.ts): matched by their activity's id.
-  const insertRemoteCheer = sqlite
+  const insertRemoteCheer = db
     .prepare(
       `INSERT INTO cheers (actor_id, beverage_id, activity_uri, created_at) VALUES (?, ?, ?, ?)
        ON CONFLICT DO NOTHING RETURNING id`,
     )
     .pluck();
-  const deleteCheerByUri = sqlite.prepare(
+  const deleteCheerByUri = db.prepare(
     'DELETE FROM cheers WHERE activity_uri = ? AND actor_id = ? RETURNING id, beverage_id',
   );
-  const insertRemoteComment = sqlite
+  const insertRemoteComment = db
     .prepare(
       `INSERT INTO comments (actor_id, beverage_id, content, uri, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
     )
     .pluck();
-  const commentByUri = sqlite.prepare(
+  const commentByUri = db.prepare(
     'SELECT id, actor_id, beverage_id, updated_at FROM comments WHERE uri = ?',
   );
-  const updateComment = sqlite.prepare(
-    'UPDATE comments SET content = ?, updated_at = ? WHERE id = ?',
-  );
-  const commentRow = sqlite.prepare(
+  const updateComment = db.prepare('UPDATE comments SET content = ?, updated_at = ? WHERE id = ?');
+  const commentRow = db.prepare(
     'SELECT id, actor_id, beverage_id, remote_entry_id, content, uri, created_at FROM comments WHERE id = ?',
   );
 
-  function findComment(entry: EntryRef, id: number): CommentRecord | undefined {
-    const row = oneComment[entry.kind].get(id, entry.id) as Record<string, unknown> | undefined;
+  async function findComment(entry: EntryRef, id: number): Promise<CommentRecord | undefined> {
+    const row = (await oneComment[entry.kind].get(id, entry.id)) as
+      Record<string, unknown> | undefined;
     return row && commentOf(row);
   }
 
   const ownEntries = 'SELECT id FROM beverages WHERE user_id = ?';
-  const deleteActorCheers = sqlite.prepare(
+  const deleteActorCheers = db.prepare(
     `DELETE FROM cheers WHERE actor_id = ? AND beverage_id IN (${ownEntries})`,
   );
-  const deleteActorCommentCheers = sqlite.prepare(
+  const deleteActorCommentCheers = db.prepare(
     `DELETE FROM comment_cheers WHERE actor_id = ?
        AND comment_id IN (SELECT id FROM comments WHERE beverage_id IN (${ownEntries}))`,
   );
   // Newest first, so that the actor's own answers go before the comments they answer.
-  const actorComments = sqlite
+  const actorComments = db
     .prepare(
       `SELECT id FROM comments WHERE actor_id = ? AND beverage_id IN (${ownEntries})
          AND deleted_at IS NULL ORDER BY id DESC`,
     )
     .pluck();
-  const threadStatements = createThreadStatements(sqlite);
+  const threadStatements = createThreadStatements(db);
   return {
     ...threadStatements,
-    ...createCountStatements(sqlite),
+    ...createCountStatements(db),
 
     /**
      * Removes the actor's cheers, cheers of comments and comments on the user's entries (a
      * block); how many. A comment that others answered stays as a deleted comment
      * (deleteOrTombstone), so their answers keep their place.
      */
-    removeActorOnEntriesOf(actorId: number, userId: number): number {
-      let removed =
-        deleteActorCheers.run(actorId, userId).changes +
-        deleteActorCommentCheers.run(actorId, userId).changes;
+    async removeActorOnEntriesOf(actorId: number, userId: number): Promise<number> {
+      let removed = (await deleteActorCheers.run(actorId, userId)).changes;
+      removed += (await deleteActorCommentCheers.run(actorId, userId)).changes;
       const at = Date.now();
-      for (const id of actorComments.all(actorId, userId) as number[]) {
-        threadStatements.deleteOrTombstone(id, at);
+      for (const id of (await actorComments.all(actorId, userId)) as number[]) {
+        await threadStatements.deleteOrTombstone(id, at);
         removed++;
       }
       return removed;
     },
 
     /** Adds the actor's cheer; its id, or undefined when the actor had cheered already. */
-    addCheer(entry: EntryRef, actorId: number, at: number): number | undefined {
-      return insertCheer[entry.kind].get(actorId, entry.id, at) as number | undefined;
+    async addCheer(entry: EntryRef, actorId: number, at: number): Promise<number | undefined> {
+      return (await insertCheer[entry.kind].get(actorId, entry.id, at)) as number | undefined;
     },
 
     /** Takes the actor's cheer back; the id it had, or undefined when there was none. */
-    removeCheer(entry: EntryRef, actorId: number): number | undefined {
-      return deleteCheer[entry.kind].get(entry.id, actorId) as number | undefined;
+    async removeCheer(entry: EntryRef, actorId: number): Promise<number | undefined> {
+      return (await deleteCheer[entry.kind].get(entry.id, actorId)) as number | undefined;
     },
 
-    cheerExists(id: number): boolean {
-      return cheerExists.get(id) !== undefined;
+    async cheerExists(id: number): Promise<boolean> {
+      return (await cheerExists.get(id)) !== undefined;
     },
 
     /** A local user's comment; an answer names its parent (under the same entry). */
-    addComment(
+    async addComment(
       entry: EntryRef,
       actorId: number,
       content: string,
@@ -142,8 +140,8 @@ export function createConversationRepository(sqlite: Database.Database) {
         parentId: null,
         audience: 'PUBLIC',
       },
-    ): CommentRecord {
-      const id = insertComment[entry.kind].get(
+    ): Promise<CommentRecord> {
+      const id = (await insertComment[entry.kind].get(
         actorId,
         entry.id,
         content,
@@ -151,50 +149,52 @@ export function createConversationRepository(sqlite: Database.Database) {
         thread.audience,
         at,
         at,
-      ) as number;
-      return findComment(entry, id)!;
+      )) as number;
+      return (await findComment(entry, id))!;
     },
 
     /** A comment under that entry (undefined for another entry's or an unknown id). */
     findComment,
 
     /** A comment by id alone, whichever entry it is under (for its notification). */
-    commentById(id: number): { id: number; content: string } | undefined {
-      return commentById.get(id) as { id: number; content: string } | undefined;
+    async commentById(id: number): Promise<{ id: number; content: string } | undefined> {
+      return (await commentById.get(id)) as { id: number; content: string } | undefined;
     },
 
     /** A remote account's cheer of a local entry, by its Like's id; undefined if it had one. */
-    addRemoteCheer(beverageId: number, actorId: number, likeUri: string, at: number) {
-      return insertRemoteCheer.get(actorId, beverageId, likeUri, at) as number | undefined;
+    async addRemoteCheer(beverageId: number, actorId: number, likeUri: string, at: number) {
+      return (await insertRemoteCheer.get(actorId, beverageId, likeUri, at)) as number | undefined;
     },
 
     /** Takes back the actor's cheer made by that Like; the cheer and its entry, if there was one. */
-    removeCheerByUri(
+    async removeCheerByUri(
       likeUri: string,
       actorId: number,
-    ): { id: number; beverageId: number } | undefined {
-      const row = deleteCheerByUri.get(likeUri, actorId) as
+    ): Promise<{ id: number; beverageId: number } | undefined> {
+      const row = (await deleteCheerByUri.get(likeUri, actorId)) as
         { id: number; beverage_id: number | null } | undefined;
       return row?.beverage_id == null ? undefined : { id: row.id, beverageId: row.beverage_id };
     },
 
     /** A remote account's reply to a local entry; undefined when that Note is stored already. */
-    addRemoteComment(
+    async addRemoteComment(
       beverageId: number,
       actorId: number,
       content: string,
       noteUri: string,
       at: number,
-    ): number | undefined {
-      return insertRemoteComment.get(actorId, beverageId, content, noteUri, at, at) as
+    ): Promise<number | undefined> {
+      return (await insertRemoteComment.get(actorId, beverageId, content, noteUri, at, at)) as
         number | undefined;
     },
 
     /** A stored reply by its Note's id. */
-    commentByUri(
+    async commentByUri(
       noteUri: string,
-    ): { id: number; actorId: number; beverageId: number | null; updatedAt: number } | undefined {
-      const row = commentByUri.get(noteUri) as Record<string, number | null> | undefined;
+    ): Promise<
+      { id: number; actorId: number; beverageId: number | null; updatedAt: number } | undefined
+    > {
+      const row = (await commentByUri.get(noteUri)) as Record<string, number | null> | undefined;
       if (!row) return undefined;
       return {
         id: row.id!,
@@ -205,12 +205,12 @@ export function createConversationRepository(sqlite: Database.Database) {
     },
 
     /** Replaces a comment's text (an edited reply). */
-    updateComment(id: number, content: string, at: number): void {
-      updateComment.run(content, at, id);
+    async updateComment(id: number, content: string, at: number): Promise<void> {
+      await updateComment.run(content, at, id);
     },
 
     /** A comment's own row, whichever entry it is under (federation: the Note of a comment). */
-    commentRow(id: number):
+    async commentRow(id: number): Promise<
       | {
           id: number;
           actorId: number;
@@ -221,8 +221,9 @@ export function createConversationRepository(sqlite: Database.Database) {
           uri: string | null;
           createdAt: Date;
         }
-      | undefined {
-      const row = commentRow.get(id) as Record<string, unknown> | undefined;
+      | undefined
+    > {
+      const row = (await commentRow.get(id)) as Record<string, unknown> | undefined;
       if (!row) return undefined;
       return {
         id: row.id as number,
@@ -236,8 +237,8 @@ export function createConversationRepository(sqlite: Database.Database) {
     },
 
     /** Deletes a comment (its notification goes with it: notifications.comment_id cascades). */
-    deleteComment(id: number): boolean {
-      return deleteComment.run(id).changes > 0;
+    async deleteComment(id: number): Promise<boolean> {
+      return (await deleteComment.run(id)).changes > 0;
     },
   };
 }

@@ -57,10 +57,12 @@ interface Discussed {
 export function createConversationService(deps: {
   repo: ConversationRepository;
   /** Local entries by id (the entries' repository). */
-  entries: { findById(id: number): VisibleThing | undefined };
+  entries: { findById(id: number): Promise<VisibleThing | undefined> };
   visibility: VisibilityPolicy;
   /** Whether a remote entry is in the user's feed (the feed's repository). */
-  remoteEntries: { holdsRemoteEntry(recipientId: number, remoteEntryId: number): boolean };
+  remoteEntries: {
+    holdsRemoteEntry(recipientId: number, remoteEntryId: number): Promise<boolean>;
+  };
   actors: ActorRepository;
   outbox: Outbox;
   transaction: Transaction;
@@ -73,18 +75,19 @@ export function createConversationService(deps: {
   const localHost = deps.localHost ?? '';
 
   /** The entry if the viewer may see it. */
-  function seen(viewer: ConversationViewer, ref: EntryRef): Discussed | undefined {
+  async function seen(viewer: ConversationViewer, ref: EntryRef): Promise<Discussed | undefined> {
     if (ref.kind === 'remote') {
-      return remoteEntries.holdsRemoteEntry(viewer.id, ref.id) ? { ref, ownerId: null } : undefined;
+      const held = await remoteEntries.holdsRemoteEntry(viewer.id, ref.id);
+      return held ? { ref, ownerId: null } : undefined;
     }
-    const entry = entries.findById(ref.id);
-    if (!entry || !visibility.canSee(viewer, entry)) return undefined;
+    const entry = await entries.findById(ref.id);
+    if (!entry || !(await visibility.canSee(viewer, entry))) return undefined;
     return { ref, ownerId: entry.userId };
   }
 
   /** The entry if the viewer may see it; else a 404 that does not tell whether it exists. */
-  function discussed(viewer: ConversationViewer, ref: EntryRef): Discussed {
-    const entry = seen(viewer, ref);
+  async function discussed(viewer: ConversationViewer, ref: EntryRef): Promise<Discussed> {
+    const entry = await seen(viewer, ref);
     if (!entry) throw notFound(NOT_FOUND[ref.kind]);
     return entry;
   }
@@ -92,8 +95,8 @@ export function createConversationService(deps: {
   /** Records a cheer's or comment's activity (in the write's transaction). */
   function record<
     T extends 'Like' | 'UndoLike' | 'Comment' | 'DeleteComment' | 'LikeComment' | 'UndoLikeComment',
-  >(type: T, actorId: number, ref: EntryRef, payload: PayloadInput<T>): void {
-    outbox.record({
+  >(type: T, actorId: number, ref: EntryRef, payload: PayloadInput<T>): Promise<number> {
+    return outbox.record({
       actorId,
       type,
       ...(ref.kind === 'local' ? { beverageId: ref.id } : { remoteEntryId: ref.id }),
@@ -108,9 +111,13 @@ export function createConversationService(deps: {
   }
 
   /** The entry's comments as the viewer has them: one statement each for mentions and cheers. */
-  function viewsOf(viewer: ConversationViewer, entry: Discussed, comments: CommentRecord[]) {
-    const mentions = repo.mentionsOf(entry.ref);
-    const cheers = repo.commentCheersOf(entry.ref, viewer.id);
+  async function viewsOf(
+    viewer: ConversationViewer,
+    entry: Discussed,
+    comments: CommentRecord[],
+  ): Promise<CommentView[]> {
+    const mentions = await repo.mentionsOf(entry.ref);
+    const cheers = await repo.commentCheersOf(entry.ref, viewer.id);
     return comments.map((comment): CommentView => ({
       ...comment,
       canDelete: canDelete(viewer, entry, comment),
@@ -122,16 +129,20 @@ export function createConversationService(deps: {
   }
 
   /** A comment under the entry the viewer reads and that is not deleted; else a 404. */
-  function liveComment(viewer: ConversationViewer, ref: EntryRef, id: number): CommentRecord {
-    const comment = repo.readableComment(ref, id, viewer.id);
+  async function liveComment(
+    viewer: ConversationViewer,
+    ref: EntryRef,
+    id: number,
+  ): Promise<CommentRecord> {
+    const comment = await repo.readableComment(ref, id, viewer.id);
     if (!comment || comment.deleted) throw notFound('Comment not found');
     return comment;
   }
 
   return {
     /** Whether the viewer may see the entry, and so its conversation (for notifications). */
-    maySee(viewer: ConversationViewer, ref: EntryRef): boolean {
-      return seen(viewer, ref) !== undefined;
+    async maySee(viewer: ConversationViewer, ref: EntryRef): Promise<boolean> {
+      return (await seen(viewer, ref)) !== undefined;
     },
 
     /**
@@ -142,17 +153,18 @@ export function createConversationService(deps: {
       viewer: ConversationViewer,
       kind: EntryRef['kind'],
       ids: readonly number[],
-    ): Map<number, ConversationCounts> {
+    ): Promise<Map<number, ConversationCounts>> {
       return repo.countsOf(kind, ids, viewer.id);
     },
 
     /** Cheers the entry; cheering it again changes nothing. The counts as they now are. */
-    cheer(viewer: ConversationViewer, ref: EntryRef): ConversationCounts {
-      discussed(viewer, ref);
-      return transaction(() => {
-        const actorId = actors.localActorId(viewer.id);
-        const cheerId = repo.addCheer(ref, actorId, now());
-        if (cheerId !== undefined) record('Like', actorId, ref, { cheerId });
+    cheer(viewer: ConversationViewer, ref: EntryRef): Promise<ConversationCounts> {
+      // The check and the write in one transaction: the entry cannot go or be hidden between.
+      return transaction(async () => {
+        await discussed(viewer, ref);
+        const actorId = await actors.localActorId(viewer.id);
+        const cheerId = await repo.addCheer(ref, actorId, now());
+        if (cheerId !== undefined) await record('Like', actorId, ref, { cheerId });
         return repo.counts(ref, viewer.id);
       });
     },
@@ -161,12 +173,12 @@ export function createConversationService(deps: {
      * Takes the viewer's cheer back (its notification goes with it); without one, nothing
      * changes. The counts as they now are.
      */
-    uncheer(viewer: ConversationViewer, ref: EntryRef): ConversationCounts {
-      discussed(viewer, ref);
-      return transaction(() => {
-        const actorId = actors.existingLocalActorId(viewer.id);
-        const cheerId = actorId === undefined ? undefined : repo.removeCheer(ref, actorId);
-        if (cheerId !== undefined) record('UndoLike', actorId!, ref, { cheerId });
+    uncheer(viewer: ConversationViewer, ref: EntryRef): Promise<ConversationCounts> {
+      return transaction(async () => {
+        await discussed(viewer, ref);
+        const actorId = await actors.existingLocalActorId(viewer.id);
+        const cheerId = actorId === undefined ? undefined : await repo.removeCheer(ref, actorId);
+        if (cheerId !== undefined) await record('UndoLike', actorId!, ref, { cheerId });
         return repo.counts(ref, viewer.id);
       });
     },
@@ -176,9 +188,9 @@ export function createConversationService(deps: {
      * of people the viewer blocked or who blocked the viewer, nor a reply not addressed to
      * them), in thread order: each answer after its parent.
      */
-    comments(viewer: ConversationViewer, ref: EntryRef): CommentView[] {
-      const entry = discussed(viewer, ref);
-      return viewsOf(viewer, entry, repo.comments(ref, viewer.id));
+    async comments(viewer: ConversationViewer, ref: EntryRef): Promise<CommentView[]> {
+      const entry = await discussed(viewer, ref);
+      return viewsOf(viewer, entry, await repo.comments(ref, viewer.id));
     },
 
     /**
@@ -187,43 +199,51 @@ export function createConversationService(deps: {
      * addressed to that comment's author alone (addressComment). Its mentions are addressed.
      * A string is a comment on the entry.
      */
-    comment(viewer: ConversationViewer, ref: EntryRef, body: string | NewComment): CommentView {
-      const entry = discussed(viewer, ref);
-      const input = typeof body === 'string' ? { content: body } : body;
-      const content = input.content.trim();
-      if (content === '') throw badRequest('Comment is required');
-      if (content.length > COMMENT_MAX_LENGTH) {
-        throw badRequest(`Comment must be at most ${COMMENT_MAX_LENGTH} characters`);
-      }
-      if (input.private && input.inReplyTo === undefined) {
-        throw badRequest('A private reply answers a comment');
-      }
-      const comment = transaction(() => {
+    async comment(
+      viewer: ConversationViewer,
+      ref: EntryRef,
+      body: string | NewComment,
+    ): Promise<CommentView> {
+      // The checks and the writes in one transaction: the entry, and the comment answered,
+      // cannot go or be hidden between.
+      const { entry, comment } = await transaction(async () => {
+        const entry = await discussed(viewer, ref);
+        const input = typeof body === 'string' ? { content: body } : body;
+        const content = input.content.trim();
+        if (content === '') throw badRequest('Comment is required');
+        if (content.length > COMMENT_MAX_LENGTH) {
+          throw badRequest(`Comment must be at most ${COMMENT_MAX_LENGTH} characters`);
+        }
+        if (input.private && input.inReplyTo === undefined) {
+          throw badRequest('A private reply answers a comment');
+        }
         const parent =
-          input.inReplyTo === undefined ? undefined : liveComment(viewer, ref, input.inReplyTo);
-        const actorId = actors.localActorId(viewer.id);
+          input.inReplyTo === undefined
+            ? undefined
+            : await liveComment(viewer, ref, input.inReplyTo);
+        const actorId = await actors.localActorId(viewer.id);
         const { audience, addressees } = addressComment({
           authorActorId: actorId,
-          parent: parent && { comment: parent, addressees: repo.addresseesOf(parent.id) },
+          parent: parent && { comment: parent, addressees: await repo.addresseesOf(parent.id) },
           isPrivate: input.private === true,
-          mentionedActorIds: mentionedActors(content, {
+          mentionedActorIds: await mentionedActors(content, {
             localHost,
             userIdByUsername: repo.userIdByUsername,
             localActorId: actors.localActorId,
             remoteActorByHandle: repo.remoteActorByHandle,
           }),
         });
-        const added = repo.addComment(ref, actorId, content, now(), {
+        const added = await repo.addComment(ref, actorId, content, now(), {
           parentId: parent?.id ?? null,
           audience,
         });
         for (const [addressee, mentioned] of addressees) {
-          repo.addAddressee(added.id, addressee, mentioned);
+          await repo.addAddressee(added.id, addressee, mentioned);
         }
-        record('Comment', actorId, ref, { commentId: added.id });
-        return added;
+        await record('Comment', actorId, ref, { commentId: added.id });
+        return { entry, comment: added };
       });
-      return viewsOf(viewer, entry, [comment])[0]!;
+      return (await viewsOf(viewer, entry, [comment]))[0]!;
     },
 
     /**
@@ -231,20 +251,24 @@ export function createConversationService(deps: {
      * stays as a deleted comment under which they hang; one without is removed, with each
      * deleted comment above it left without answers. Its notifications go too.
      */
-    deleteComment(viewer: ConversationViewer, ref: EntryRef, commentId: number): void {
-      const entry = discussed(viewer, ref);
-      transaction(() => {
-        const comment = liveComment(viewer, ref, commentId);
+    async deleteComment(
+      viewer: ConversationViewer,
+      ref: EntryRef,
+      commentId: number,
+    ): Promise<void> {
+      await transaction(async () => {
+        const entry = await discussed(viewer, ref);
+        const comment = await liveComment(viewer, ref, commentId);
         if (!canDelete(viewer, entry, comment)) {
           throw forbidden("Only the comment's author or the entry's owner can delete it");
         }
         // Whom its Note was addressed to, for its Delete once the row is gone (federation).
-        const addresseeIds = repo.addresseesOf(commentId).map((a) => a.actorId);
-        repo.deleteOrTombstone(commentId, now());
+        const addresseeIds = (await repo.addresseesOf(commentId)).map((a) => a.actorId);
+        await repo.deleteOrTombstone(commentId, now());
         // The one who deleted it acts; the payload names the author (whose Note it was).
-        const actorId = actors.localActorId(viewer.id);
+        const actorId = await actors.localActorId(viewer.id);
         const { audience } = comment;
-        record('DeleteComment', actorId, ref, {
+        await record('DeleteComment', actorId, ref, {
           commentId,
           authorId: comment.actorId,
           audience,
@@ -254,29 +278,37 @@ export function createConversationService(deps: {
     },
 
     /** Cheers a comment the viewer reads (again: no change); its cheers as they now are. */
-    cheerComment(viewer: ConversationViewer, ref: EntryRef, commentId: number): CommentCheers {
-      discussed(viewer, ref);
-      return transaction(() => {
-        liveComment(viewer, ref, commentId);
-        const actorId = actors.localActorId(viewer.id);
-        const commentCheerId = repo.addCommentCheer(commentId, actorId, now());
+    cheerComment(
+      viewer: ConversationViewer,
+      ref: EntryRef,
+      commentId: number,
+    ): Promise<CommentCheers> {
+      return transaction(async () => {
+        await discussed(viewer, ref);
+        await liveComment(viewer, ref, commentId);
+        const actorId = await actors.localActorId(viewer.id);
+        const commentCheerId = await repo.addCommentCheer(commentId, actorId, now());
         if (commentCheerId !== undefined) {
-          record('LikeComment', actorId, ref, { commentCheerId, commentId });
+          await record('LikeComment', actorId, ref, { commentCheerId, commentId });
         }
         return repo.commentCheers(commentId, viewer.id);
       });
     },
 
     /** Takes the viewer's cheer of a comment back (none: no change); its cheers as they are. */
-    uncheerComment(viewer: ConversationViewer, ref: EntryRef, commentId: number): CommentCheers {
-      discussed(viewer, ref);
-      return transaction(() => {
-        liveComment(viewer, ref, commentId);
-        const actorId = actors.existingLocalActorId(viewer.id);
+    uncheerComment(
+      viewer: ConversationViewer,
+      ref: EntryRef,
+      commentId: number,
+    ): Promise<CommentCheers> {
+      return transaction(async () => {
+        await discussed(viewer, ref);
+        await liveComment(viewer, ref, commentId);
+        const actorId = await actors.existingLocalActorId(viewer.id);
         const commentCheerId =
-          actorId === undefined ? undefined : repo.removeCommentCheer(commentId, actorId);
+          actorId === undefined ? undefined : await repo.removeCommentCheer(commentId, actorId);
         if (commentCheerId !== undefined) {
-          record('UndoLikeComment', actorId!, ref, { commentCheerId, commentId });
+          await record('UndoLikeComment', actorId!, ref, { commentCheerId, commentId });
         }
         return repo.commentCheers(commentId, viewer.id);
       });

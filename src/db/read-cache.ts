@@ -15,10 +15,12 @@ export function otherProcessWrites(db: Pick<Database, 'changes'>): () => number 
  * server, or by another process within OTHER_PROCESS_WRITES_SEEN_WITHIN_MS, empties it. For
  * the reads every signed-in request makes (its session and its user), which were a quarter of
  * such a request's cost. Rows are returned as stored: callers must not change them without
- * writing them back. A value read while the database changed is returned but not kept.
+ * writing them back. A value read while the database changed is returned but not kept, and so
+ * is one read inside a transaction: it may hold writes that are not committed, which a request
+ * outside the transaction must not see, and which may yet be rolled back.
  */
 export function createReadCache<K, V>(
-  db: Pick<Database, 'changes'>,
+  db: Pick<Database, 'changes' | 'inTransaction'>,
   options: { maxEntries?: number } = {},
 ) {
   const stamp = db.changes;
@@ -27,6 +29,7 @@ export function createReadCache<K, V>(
   let generation = -1;
   return {
     async get(key: K, read: (key: K) => Promise<V | undefined>): Promise<V | undefined> {
+      if (db.inTransaction()) return read(key);
       const current = stamp.current();
       if (current !== generation) {
         entries.clear();

@@ -7,9 +7,7 @@ import { getTableColumns } from './orm.ts';
  * row of `SELECT *` or `RETURNING *` as the engine answers it (snake_case columns, numbers).
  * Built once per table from its drizzle columns, so the two never disagree.
  */
-export function rowReader<T extends Table>(
-  table: T,
-): (row: unknown) => T['$inferSelect'] {
+export function rowReader<T extends Table>(table: T): (row: unknown) => T['$inferSelect'] {
   const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({
     key,
     name: column.name,

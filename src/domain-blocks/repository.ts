@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 
 export interface DomainBlockRecord {
   id: number;
@@ -17,31 +17,37 @@ function recordOf(row: Record<string, unknown>): DomainBlockRecord {
 }
 
 /** The domain_blocks table (src/db/schema/federation.ts). */
-export function createDomainBlockRepository(sqlite: Database.Database) {
-  const all = sqlite.prepare('SELECT * FROM domain_blocks ORDER BY domain');
-  const byId = sqlite.prepare('SELECT * FROM domain_blocks WHERE id = ?');
-  const byDomain = sqlite.prepare('SELECT * FROM domain_blocks WHERE domain = ?');
+export function createDomainBlockRepository(db: Database) {
+  type Row = Record<string, unknown>;
+  const all = db.prepare<Row>('SELECT * FROM domain_blocks ORDER BY domain');
+  const byId = db.prepare<Row>('SELECT * FROM domain_blocks WHERE id = ?');
+  const byDomain = db.prepare<Row>('SELECT * FROM domain_blocks WHERE domain = ?');
   // A plain INSERT after a look-up: INSERT … ON CONFLICT DO NOTHING would still advance the
   // AUTOINCREMENT sequence, so a refused second block of a host would change a row.
-  const insert = sqlite.prepare(
+  const insert = db.prepare<Row>(
     'INSERT INTO domain_blocks (domain, note, created_at) VALUES (?, ?, ?) RETURNING *',
   );
-  const remove = sqlite.prepare('DELETE FROM domain_blocks WHERE id = ?');
+  const remove = db.prepare('DELETE FROM domain_blocks WHERE id = ?');
   return {
-    list(): DomainBlockRecord[] {
-      return (all.all() as Record<string, unknown>[]).map(recordOf);
+    async list(): Promise<DomainBlockRecord[]> {
+      return (await all.all()).map(recordOf);
     },
-    findById(id: number): DomainBlockRecord | undefined {
-      const row = byId.get(id) as Record<string, unknown> | undefined;
+    async findById(id: number): Promise<DomainBlockRecord | undefined> {
+      const row = await byId.get(id);
       return row ? recordOf(row) : undefined;
     },
-    /** The new block, or undefined when the domain is blocked already. */
-    insert(domain: string, note: string, at: number): DomainBlockRecord | undefined {
-      if (byDomain.get(domain) !== undefined) return undefined;
-      return recordOf(insert.get(domain, note, at) as Record<string, unknown>);
+    /**
+     * The new block, or undefined when the domain is blocked already. The look-up and the
+     * insert are one transaction.
+     */
+    insert(domain: string, note: string, at: number): Promise<DomainBlockRecord | undefined> {
+      return db.transaction(async () => {
+        if ((await byDomain.get(domain)) !== undefined) return undefined;
+        return recordOf((await insert.get(domain, note, at))!);
+      });
     },
-    remove(id: number): boolean {
-      return remove.run(id).changes > 0;
+    async remove(id: number): Promise<boolean> {
+      return (await remove.run(id)).changes > 0;
     },
   };
 }

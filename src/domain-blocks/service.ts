@@ -20,24 +20,32 @@ export function createDomainBlockService(deps: {
   origin: string;
   transaction: Transaction;
   /** Remote actors the vault knows (id and actor URI). */
-  remoteActors(): { id: number; uri: string }[];
+  remoteActors(): Promise<{ id: number; uri: string }[]>;
   /** Deletes every follow row in which the actor is follower or followed; how many. */
-  removeFollowsWith(actorId: number): number;
+  removeFollowsWith(actorId: number): Promise<number>;
   /** Removes the entries received from the actor, their feed items and photos; how many. */
   forgetEntries(actorUri: string): Promise<number>;
   now?: () => number;
 }) {
   const { repo, transaction } = deps;
   const now = deps.now ?? Date.now;
-  const matcher = createDomainBlockMatcher(repo.list().map((block) => block.domain));
+  const matcher = createDomainBlockMatcher();
+  // The table is read once, when the service is made: settled before the first request on
+  // SQLite (the statement runs at once); start-up awaits `ready` all the same.
+  const ready = repo.list().then((blocks) => {
+    for (const block of blocks) matcher.add(block.domain);
+  });
 
   /** Ends the follows with the blocked server's actors and removes their entries. */
   async function cutOff(domain: string) {
     const one = createDomainBlockMatcher([domain]);
-    const theirs = deps.remoteActors().filter((actor) => one.blocksUrl(actor.uri));
-    const follows = transaction(() =>
-      theirs.reduce((sum, actor) => sum + deps.removeFollowsWith(actor.id), 0),
-    );
+    const { theirs, follows } = await transaction(async () => {
+      const actors = await deps.remoteActors();
+      const theirs = actors.filter((actor) => one.blocksUrl(actor.uri));
+      let follows = 0;
+      for (const actor of theirs) follows += await deps.removeFollowsWith(actor.id);
+      return { theirs, follows };
+    });
     let entries = 0;
     for (const actor of theirs) entries += await deps.forgetEntries(actor.uri);
     logger.info('Blocked {domain}: {follows} follows ended, {entries} received entries removed', {
@@ -50,7 +58,10 @@ export function createDomainBlockService(deps: {
   return {
     matcher: matcher as Pick<DomainBlockMatcher, 'blocksUrl' | 'blockOf'>,
 
-    list(): DomainBlockRecord[] {
+    /** Settles once the matcher holds the blocks stored when the service was made. */
+    ready,
+
+    list(): Promise<DomainBlockRecord[]> {
       return repo.list();
     },
 
@@ -67,7 +78,7 @@ export function createDomainBlockService(deps: {
       if (createDomainBlockMatcher([domain]).blocksUrl(deps.origin)) {
         throw badRequest(`${domain} is this vault's own address; it cannot be blocked.`);
       }
-      const block = repo.insert(domain, note, now());
+      const block = await repo.insert(domain, note, now());
       if (!block) throw conflict(`${domain} is blocked already.`);
       matcher.add(domain);
       await cutOff(domain);
@@ -75,9 +86,12 @@ export function createDomainBlockService(deps: {
     },
 
     /** Lifts a block (404 for an unknown id). Follows that ended stay ended. */
-    remove(id: number): void {
-      const block = repo.findById(id);
-      if (!block || !repo.remove(id)) throw notFound('No such blocked server.');
+    async remove(id: number): Promise<void> {
+      const block = await transaction(async () => {
+        const found = await repo.findById(id);
+        return found && (await repo.remove(id)) ? found : undefined;
+      });
+      if (!block) throw notFound('No such blocked server.');
       matcher.delete(block.domain);
       logger.info('Unblocked {domain}', { domain: block.domain });
     },

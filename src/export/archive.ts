@@ -31,7 +31,7 @@ export interface ArchiveSource {
   user: { username: string; fullName: string };
   exportedAt: Date;
   /** One page of the user's entries with ids above `afterId`, in id order. */
-  page(afterId: number, limit: number): ExportRow[];
+  page(afterId: number, limit: number): Promise<ExportRow[]>;
   /** The file of a stored photo ('media/…'), or undefined when the path is not one. */
   locatePhoto(storedPath: string): string | undefined;
   /** Places, bottle lines, bottle events and tastings, for cellar.json and tastings.json. */
@@ -69,7 +69,7 @@ export function exportArchive(source: ArchiveSource): Readable {
     let afterId = 0;
     for (;;) {
       if (abandoned) return;
-      const rows = source.page(afterId, PAGE_SIZE);
+      const rows = await source.page(afterId, PAGE_SIZE);
       if (rows.length === 0) return;
       yield rows;
       if (rows.length < PAGE_SIZE) return;
@@ -137,14 +137,14 @@ export function exportArchive(source: ArchiveSource): Readable {
 
   /** The rows of a paged read as the inside of a JSON array, a page at a time. */
   async function* jsonArray<T>(
-    read: (afterId: number, limit: number) => Page<T>,
+    read: (afterId: number, limit: number) => Promise<Page<T>>,
     each: (row: T) => string,
   ): AsyncGenerator<string> {
     let afterId = 0;
     let first = true;
     for (;;) {
       if (abandoned) return;
-      const { rows, lastId } = read(afterId, PAGE_SIZE);
+      const { rows, lastId } = await read(afterId, PAGE_SIZE);
       if (rows.length) yield (first ? '\n' : ',\n') + rows.map(each).join(',\n');
       first = false;
       if (rows.length < PAGE_SIZE) return;
@@ -154,7 +154,7 @@ export function exportArchive(source: ArchiveSource): Readable {
   }
 
   async function* cellarJson(): AsyncGenerator<string> {
-    yield `{"places":${JSON.stringify(source.cellar.places())},"bottles":[`;
+    yield `{"places":${JSON.stringify(await source.cellar.places())},"bottles":[`;
     yield* jsonArray(source.cellar.bottles, (b) => JSON.stringify(b));
     yield '\n],"bottleEvents":[';
     yield* jsonArray(source.cellar.events, (e) => JSON.stringify(e));

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import type {
   ExportBottle,
   ExportBottleEvent,
@@ -22,13 +22,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * lines, bottle events and tastings a page at a time in id order (keyset paging, one short
  * statement each), like the entries (src/export/repository.ts).
  */
-export function createExportCellarRepository(sqlite: Database.Database) {
-  const places = sqlite.prepare<[number], ExportPlace & { createdAt: number }>(
+export function createExportCellarRepository(db: Database) {
+  const places = db.prepare<ExportPlace & { createdAt: number }>(
     `SELECT id, name, parent_id AS parentId, created_at AS createdAt
        FROM places WHERE user_id = ? ORDER BY id`,
   );
-  const bottles = sqlite.prepare<
-    [number, number, number],
+  const bottles = db.prepare<
     Omit<ExportBottle, 'price' | 'createdAt' | 'updatedAt'> & {
       priceMinor: number | null;
       createdAt: number;
@@ -41,17 +40,13 @@ export function createExportCellarRepository(sqlite: Database.Database) {
        FROM bottles WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?`,
   );
   // An event of an entry since deleted keeps its history but no longer names an entry.
-  const events = sqlite.prepare<
-    [number, number, number],
-    Omit<ExportBottleEvent, 'at'> & { id: number; at: number }
-  >(
+  const events = db.prepare<Omit<ExportBottleEvent, 'at'> & { id: number; at: number }>(
     `SELECT e.id, CASE WHEN b.user_id = e.user_id THEN e.beverage_id END AS entryId, e.kind,
             e.change, e.at
        FROM bottle_events e LEFT JOIN beverages b ON b.id = e.beverage_id
       WHERE e.user_id = ? AND e.id > ? ORDER BY e.id LIMIT ?`,
   );
-  const tastings = sqlite.prepare<
-    [number, number, number],
+  const tastings = db.prepare<
     Omit<ExportTastingRow, 'opened' | 'createdAt' | 'updatedAt'> & {
       opened: number;
       createdAt: number;
@@ -70,25 +65,29 @@ export function createExportCellarRepository(sqlite: Database.Database) {
   }
 
   return {
-    places(userId: number): ExportPlace[] {
-      return places.all(userId).map((p) => ({ ...p, createdAt: iso(p.createdAt) }));
+    async places(userId: number): Promise<ExportPlace[]> {
+      return (await places.all(userId)).map((p) => ({ ...p, createdAt: iso(p.createdAt) }));
     },
-    bottles(userId: number, afterId: number, limit: number): Page<ExportBottle> {
-      return page(bottles.all(userId, afterId, limit), ({ priceMinor, ...b }) => ({
+    async bottles(userId: number, afterId: number, limit: number): Promise<Page<ExportBottle>> {
+      return page(await bottles.all(userId, afterId, limit), ({ priceMinor, ...b }) => ({
         ...b,
         price: priceMinor === null ? null : priceMinor / 100,
         createdAt: iso(b.createdAt),
         updatedAt: iso(b.updatedAt),
       }));
     },
-    events(userId: number, afterId: number, limit: number): Page<ExportBottleEvent> {
-      return page(events.all(userId, afterId, limit), ({ id: _id, ...e }) => ({
+    async events(userId: number, afterId: number, limit: number): Promise<Page<ExportBottleEvent>> {
+      return page(await events.all(userId, afterId, limit), ({ id: _id, ...e }) => ({
         ...e,
         at: iso(e.at),
       }));
     },
-    tastings(userId: number, afterId: number, limit: number): Page<ExportTastingRow> {
-      return page(tastings.all(userId, afterId, limit), (t) => ({
+    async tastings(
+      userId: number,
+      afterId: number,
+      limit: number,
+    ): Promise<Page<ExportTastingRow>> {
+      return page(await tastings.all(userId, afterId, limit), (t) => ({
         ...t,
         opened: Boolean(t.opened),
         createdAt: iso(t.createdAt),

@@ -27,8 +27,8 @@ export async function runExportCommand(args: string[], config: Config): Promise<
   if (!values.username) throw badRequest('export needs --username NAME');
   const database = openDatabase(config.databasePath);
   try {
-    const repo = createExportRepository(database.sqlite);
-    const users = createUserRepository(database.db);
+    const repo = createExportRepository(database.database);
+    const users = createUserRepository(database.database);
     const exports = createExportService({
       repo,
       users,
@@ -45,7 +45,7 @@ export async function runExportCommand(args: string[], config: Config): Promise<
       if (error instanceof DomainError) throw error;
       throw badRequest(`Could not write ${out}: ${(error as Error).message}`);
     }
-    const entries = repo.count(users.findByUsername(values.username)!.id);
+    const entries = await repo.count((await users.findByUsername(values.username))!.id);
     const size = (fs.statSync(out).size / 1024 / 1024).toFixed(1);
     console.log(`Exported ${entries} entries of ${values.username} to ${out} (${size} MB)`);
     return 0;

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import { createExportCellarRepository } from './cellar-repository.ts';
 
 /** One of the exporting user's entries, as stored, with the usernames it is shared with. */
@@ -26,8 +26,8 @@ export interface ExportRow {
  * page is one short statement, so an export of 20,000 entries never holds the connection (or
  * the memory) for the whole vault, and other requests run between pages.
  */
-export function createExportRepository(sqlite: Database.Database) {
-  const page = sqlite.prepare<[number, number, number], ExportRow>(`
+export function createExportRepository(db: Database) {
+  const page = db.prepare<ExportRow>(`
     SELECT b.*,
       (SELECT GROUP_CONCAT(r.username, char(10))
          FROM (SELECT u.username FROM shares s JOIN users u ON u.id = s.recipient_id
@@ -36,21 +36,19 @@ export function createExportRepository(sqlite: Database.Database) {
     WHERE b.user_id = ? AND b.id > ?
     ORDER BY b.id
     LIMIT ?`);
-  const count = sqlite.prepare<[number], { n: number }>(
-    'SELECT COUNT(*) AS n FROM beverages WHERE user_id = ?',
-  );
+  const count = db.prepare<{ n: number }>('SELECT COUNT(*) AS n FROM beverages WHERE user_id = ?');
 
   return {
     /** Up to `limit` entries of `userId` with an id above `afterId`, in id order. */
-    page(userId: number, afterId: number, limit: number): ExportRow[] {
+    async page(userId: number, afterId: number, limit: number): Promise<ExportRow[]> {
       return page.all(userId, afterId, limit);
     },
     /** How many entries `userId` has. */
-    count(userId: number): number {
-      return count.get(userId)!.n;
+    async count(userId: number): Promise<number> {
+      return (await count.get(userId))!.n;
     },
     /** The user's places, bottle lines, bottle events and tastings. */
-    cellar: createExportCellarRepository(sqlite),
+    cellar: createExportCellarRepository(db),
   };
 }
 

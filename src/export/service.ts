@@ -5,7 +5,7 @@ import type { ExportRepository } from './repository.ts';
 
 export interface ExportDeps {
   repo: ExportRepository;
-  users: { findByUsername(username: string): UserRow | undefined };
+  users: { findByUsername(username: string): Promise<UserRow | undefined> };
   media: { locate(storedPath: string): string | undefined };
   now?: () => number;
 }
@@ -56,14 +56,14 @@ export function createExportService(deps: ExportDeps) {
     async exportFor(viewer: UserRow, username?: string): Promise<VaultExport> {
       if (username === undefined || username === viewer.username) return exportOf(viewer);
       if (viewer.role !== 'ADMIN') throw forbidden("Only an admin can export another user's vault");
-      const owner = deps.users.findByUsername(username);
+      const owner = await deps.users.findByUsername(username);
       if (!owner) throw notFound(`No user named ${username.slice(0, 64)}`);
       return exportOf(owner);
     },
 
     /** The command line's export (`npm run vault -- export --username NAME`). */
     async exportUser(username: string): Promise<VaultExport> {
-      const owner = deps.users.findByUsername(username);
+      const owner = await deps.users.findByUsername(username);
       if (!owner) throw notFound(`No user named ${username.slice(0, 64)}`);
       return exportOf(owner);
     },

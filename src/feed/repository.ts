@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import type { ActivityRow } from '../db/schema/index.ts';
 
 /** A position in the feed's newest-first order. */
@@ -33,9 +33,9 @@ export interface FeedRow extends FeedPosition {
  */
 export const FAN_OUT_CHUNK = 250;
 
-export function createFeedRepository(sqlite: Database.Database) {
+export function createFeedRepository(db: Database) {
   // Followers in order of their actor id, FAN_OUT_CHUNK at a time (follows_followed_idx).
-  const fanOut = sqlite.prepare(
+  const fanOut = db.prepare(
     `INSERT INTO feed_items (recipient_id, activity_id, actor_id, beverage_id, tasting_id, created_at)
      SELECT a.user_id, @activityId, @actorId, @beverageId, @tastingId, @createdAt
      FROM (SELECT follower_id FROM follows
@@ -46,21 +46,21 @@ export function createFeedRepository(sqlite: Database.Database) {
        AND (@tastingId IS NULL OR EXISTS (SELECT 1 FROM tastings WHERE id = @tastingId))
      ON CONFLICT DO NOTHING`,
   );
-  const lastOfChunk = sqlite
+  const lastOfChunk = db
     .prepare(
       `SELECT follower_id FROM follows
        WHERE followed_id = ? AND state = 'ACCEPTED' AND follower_id > ?
        ORDER BY follower_id LIMIT 1 OFFSET ${FAN_OUT_CHUNK - 1}`,
     )
-    .pluck();
-  const anyAfter = sqlite
+    .pluck<number>();
+  const anyAfter = db
     .prepare(
       `SELECT 1 FROM follows WHERE followed_id = ? AND state = 'ACCEPTED' AND follower_id > ? LIMIT 1`,
     )
-    .pluck();
+    .pluck<number>();
   // A received remote entry reaches its actor's local followers at once (there are few), but
   // none who blocked the actor (src/blocks/).
-  const fanOutRemote = sqlite.prepare(
+  const fanOutRemote = db.prepare(
     `INSERT INTO feed_items (recipient_id, activity_id, actor_id, remote_entry_id, created_at)
      SELECT a.user_id, @activityId, @actorId, @remoteEntryId, @createdAt
      FROM follows f JOIN actors a ON a.id = f.follower_id
@@ -69,9 +69,9 @@ export function createFeedRepository(sqlite: Database.Database) {
                        WHERE b.blocker_id = a.user_id AND b.blocked_actor_id = @actorId)
      ON CONFLICT DO NOTHING`,
   );
-  const holdsRemote = sqlite
+  const holdsRemote = db
     .prepare('SELECT 1 FROM feed_items WHERE remote_entry_id = ? AND recipient_id = ? LIMIT 1')
-    .pluck();
+    .pluck<number>();
   const columns = `SELECT fi.activity_id, fi.actor_id, fi.beverage_id, fi.remote_entry_id, fi.tasting_id,
             fi.created_at,
             coalesce(u.full_name, a.display_name, '') AS actor_name,
@@ -80,13 +80,13 @@ export function createFeedRepository(sqlite: Database.Database) {
      LEFT JOIN actors a ON a.id = fi.actor_id
      LEFT JOIN users u ON u.id = a.user_id`;
   const order = 'ORDER BY fi.created_at DESC, fi.activity_id DESC LIMIT ?';
-  const firstPage = sqlite.prepare(`${columns} WHERE fi.recipient_id = ? ${order}`);
-  const nextPage = sqlite.prepare(
+  const firstPage = db.prepare<Record<string, unknown>>(
+    `${columns} WHERE fi.recipient_id = ? ${order}`,
+  );
+  const nextPage = db.prepare<Record<string, unknown>>(
     `${columns} WHERE fi.recipient_id = ? AND (fi.created_at, fi.activity_id) < (?, ?) ${order}`,
   );
-  const removeActor = sqlite.prepare(
-    'DELETE FROM feed_items WHERE recipient_id = ? AND actor_id = ?',
-  );
+  const removeActor = db.prepare('DELETE FROM feed_items WHERE recipient_id = ? AND actor_id = ?');
 
   const rowOf = (row: Record<string, unknown>): FeedRow => ({
     activityId: row.activity_id as number,
@@ -106,9 +106,13 @@ export function createFeedRepository(sqlite: Database.Database) {
      * remain. Idempotent (unique recipient, time and activity); nothing when the entry is gone,
      * or the tasting (`tastingId`, for a CreateTasting: the item is a tasting of the entry).
      */
-    fanOut(activity: ActivityRow, afterFollower = 0, tastingId: number | null = null) {
+    async fanOut(
+      activity: ActivityRow,
+      afterFollower = 0,
+      tastingId: number | null = null,
+    ): Promise<number | undefined> {
       if (activity.beverageId === null) return undefined;
-      fanOut.run({
+      await fanOut.run({
         activityId: activity.id,
         actorId: activity.actorId,
         beverageId: activity.beverageId,
@@ -116,40 +120,44 @@ export function createFeedRepository(sqlite: Database.Database) {
         createdAt: activity.createdAt.getTime(),
         after: afterFollower,
       });
-      const last = lastOfChunk.get(activity.actorId, afterFollower) as number | undefined;
-      if (last === undefined || !anyAfter.get(activity.actorId, last)) return undefined;
+      const last = await lastOfChunk.get(activity.actorId, afterFollower);
+      if (last === undefined || !(await anyAfter.get(activity.actorId, last))) return undefined;
       return last;
     },
 
     /** A page of a user's feed, newest first, after `before` when given. */
-    page(recipientId: number, before: FeedPosition | undefined, limit: number): FeedRow[] {
+    async page(
+      recipientId: number,
+      before: FeedPosition | undefined,
+      limit: number,
+    ): Promise<FeedRow[]> {
       const rows = before
-        ? nextPage.all(recipientId, before.createdAt, before.activityId, limit)
-        : firstPage.all(recipientId, limit);
-      return (rows as Record<string, unknown>[]).map(rowOf);
+        ? await nextPage.all(recipientId, before.createdAt, before.activityId, limit)
+        : await firstPage.all(recipientId, limit);
+      return rows.map(rowOf);
     },
 
     /**
      * Puts a received remote entry into the feeds of the local users who follow its actor
      * (ACCEPTED follows only); returns how many. Idempotent. Call inside the entry's transaction.
      */
-    fanOutRemote(item: {
+    async fanOutRemote(item: {
       activityId: number;
       actorId: number;
       remoteEntryId: number;
       createdAt: number;
-    }): number {
-      return fanOutRemote.run(item).changes;
+    }): Promise<number> {
+      return (await fanOutRemote.run(item)).changes;
     },
 
     /** Whether a remote entry is in a user's feed (who may see and clone it). */
-    holdsRemoteEntry(recipientId: number, remoteEntryId: number): boolean {
-      return holdsRemote.get(remoteEntryId, recipientId) !== undefined;
+    async holdsRemoteEntry(recipientId: number, remoteEntryId: number): Promise<boolean> {
+      return (await holdsRemote.get(remoteEntryId, recipientId)) !== undefined;
     },
 
     /** Drops an actor's items from a user's feed (on unfollow). */
-    removeActor(recipientId: number, actorId: number): void {
-      removeActor.run(recipientId, actorId);
+    async removeActor(recipientId: number, actorId: number): Promise<void> {
+      await removeActor.run(recipientId, actorId);
     },
   };
 }

@@ -21,7 +21,7 @@ export interface FeedViewer {
  */
 export interface EntryVisibility {
   /** Whether the viewer sees each entry of a page, asking once per owner. */
-  canSeeEach(viewer: FeedViewer): (entry: VisibleThing) => boolean;
+  canSeeEach(viewer: FeedViewer): (entry: VisibleThing) => Promise<boolean>;
 }
 
 /** One item of a feed page: who logged which entry, and when. */
@@ -53,12 +53,12 @@ export interface RemoteFeedItem {
 
 /** Where the feed reads remote entries from (the remote entries' repository or service). */
 export interface RemoteEntryReader {
-  byIds(ids: readonly number[]): RemoteEntryRecord[];
+  byIds(ids: readonly number[]): Promise<RemoteEntryRecord[]>;
 }
 
 /** Where the feed reads tastings from (the tastings' repository). */
 export interface TastingReader {
-  byIds(ids: readonly number[]): TastingRow[];
+  byIds(ids: readonly number[]): Promise<TastingRow[]>;
 }
 
 export interface FeedPage {
@@ -105,29 +105,33 @@ export function createFeedService(deps: {
     /** Registers the fan-out of new entries with the outbox. */
     registerDelivery(outbox: Outbox): void {
       // In parts of FAN_OUT_CHUNK followers; the token is the last follower reached.
-      outbox.on('Create', (activity, resume) => {
+      outbox.on('Create', async (activity, resume) => {
         const after = resume === undefined ? 0 : Number(resume);
-        const last = repo.fanOut(activity, Number.isSafeInteger(after) ? after : 0);
+        const last = await repo.fanOut(activity, Number.isSafeInteger(after) ? after : 0);
         return last === undefined ? undefined : String(last);
       });
       // A tasting reaches the same followers, as an item of its own (src/tastings/activities.ts).
-      outbox.on('CreateTasting', (activity, resume) => {
+      outbox.on('CreateTasting', async (activity, resume) => {
         const tastingId = payloadOf(activity, 'CreateTasting')?.tastingId;
         if (tastingId === undefined) return undefined;
         const after = resume === undefined ? 0 : Number(resume);
-        const last = repo.fanOut(activity, Number.isSafeInteger(after) ? after : 0, tastingId);
+        const start = Number.isSafeInteger(after) ? after : 0;
+        const last = await repo.fanOut(activity, start, tastingId);
         return last === undefined ? undefined : String(last);
       });
     },
 
     /** One page, newest first; `limit` defaults to 20 and is at most 50. */
-    page(viewer: FeedViewer, query: { cursor?: string | undefined; limit?: number | undefined }) {
+    async page(
+      viewer: FeedViewer,
+      query: { cursor?: string | undefined; limit?: number | undefined },
+    ): Promise<FeedPage> {
       const limit = query.limit ?? ACTIVITY_DEFAULT_LIMIT;
       if (!Number.isInteger(limit) || limit < 1 || limit > ACTIVITY_MAX_LIMIT) {
         throw badRequest(`limit must be a whole number from 1 to ${ACTIVITY_MAX_LIMIT}`);
       }
       const before = query.cursor === undefined ? undefined : decodeFeedCursor(query.cursor);
-      const rows = repo.page(viewer.id, before, limit + 1);
+      const rows = await repo.page(viewer.id, before, limit + 1);
       const page = rows.slice(0, limit);
       const localIds: number[] = [];
       const remoteIds: number[] = [];
@@ -138,13 +142,15 @@ export function createFeedService(deps: {
         if (row.tastingId !== null) tastingIds.push(row.tastingId);
       }
       const tastingById = new Map(
-        tastingIds.length && tastings ? tastings.byIds(tastingIds).map((t) => [t.id, t]) : [],
+        tastingIds.length && tastings
+          ? (await tastings.byIds(tastingIds)).map((t) => [t.id, t])
+          : [],
       );
-      const byId = new Map(entries.byIds(localIds).map((e) => [e.id, e]));
+      const byId = new Map((await entries.byIds(localIds)).map((e) => [e.id, e]));
       // Only a page that holds remote items pays for reading them.
       const remoteById = new Map(
         remoteIds.length && remoteEntries
-          ? remoteEntries.byIds(remoteIds).map((e) => [e.id, e])
+          ? (await remoteEntries.byIds(remoteIds)).map((e) => [e.id, e])
           : [],
       );
       const canSee = visibility.canSeeEach(viewer);
@@ -163,7 +169,7 @@ export function createFeedService(deps: {
           continue;
         }
         const entry = byId.get(row.beverageId);
-        if (!entry || !canSee(entry)) continue;
+        if (!entry || !(await canSee(entry))) continue;
         if (row.tastingId !== null) {
           // A tasting shows while its entry may be seen (the one visibility policy).
           const tasting = tastingById.get(row.tastingId);

@@ -19,8 +19,8 @@ export type ReceivedFollow =
  * an account whose block of the user was received (its Follow is ignored, not rejected).
  */
 export interface FollowBlocks {
-  isBlockedEitherWay(userId: number, actorId: number): boolean;
-  isBlockedByRemote(userId: number, actorId: number): boolean;
+  isBlockedEitherWay(userId: number, actorId: number): Promise<boolean>;
+  isBlockedByRemote(userId: number, actorId: number): Promise<boolean>;
 }
 
 /** What remote follows are kept in and recorded by, given and received alike. */
@@ -49,8 +49,8 @@ export function createReceivedFollows(
   },
 ) {
   const { repo, actors, users, feed, outbox, transaction, forgetEntries, now } = deps;
-  const blocked = (userId: number, actorId: number) =>
-    deps.blocks?.isBlockedEitherWay(userId, actorId) ?? false;
+  const blocked = async (userId: number, actorId: number) =>
+    (await deps.blocks?.isBlockedEitherWay(userId, actorId)) ?? false;
 
   return {
     /**
@@ -62,34 +62,47 @@ export function createReceivedFollows(
      * PENDING (no Accept now: src/follows/requests.ts sends it once they accept); a repeated
      * Follow of a pending request only takes its new id.
      */
-    receiveFollow(username: string, actor: RemoteActorData, followUri: string): ReceivedFollow {
-      const user = users.findFederatedByUsername(username);
-      if (!user) return { accepted: false };
-      const me = actors.localActorId(user.id);
-      return transaction(() => {
-        const them = actors.saveRemote(actor, now());
-        if (deps.blocks?.isBlockedByRemote(user.id, them)) {
+    async receiveFollow(
+      username: string,
+      actor: RemoteActorData,
+      followUri: string,
+    ): Promise<ReceivedFollow> {
+      const found = await users.findFederatedByUsername(username);
+      if (!found) return { accepted: false };
+      const me = await actors.localActorId(found.id);
+      return transaction(async (): Promise<ReceivedFollow> => {
+        // Read again in the transaction: whether the user federates and approves followers now.
+        const user = await users.findFederatedByUsername(username);
+        if (user?.id !== found.id) return { accepted: false };
+        const them = await actors.saveRemote(actor, now());
+        if (await deps.blocks?.isBlockedByRemote(user.id, them)) {
           logger.info('A Follow of {user} from {actor}, who blocked them, was ignored', {
             user: user.username,
             actor: actor.uri,
           });
           return { accepted: false };
         }
-        if (blocked(user.id, them)) return { accepted: false, rejected: true };
-        const existing = repo.find(them, me);
+        if (await blocked(user.id, them)) return { accepted: false, rejected: true };
+        const existing = await repo.find(them, me);
         if (existing) {
-          if (existing.activityUri !== followUri) repo.setActivityUri(existing.id, followUri);
+          if (existing.activityUri !== followUri) await repo.setActivityUri(existing.id, followUri);
           if (existing.state !== 'ACCEPTED') {
             if (user.approveFollowers) return { accepted: false, requested: true };
-            repo.setState(existing.id, 'ACCEPTED');
+            await repo.setState(existing.id, 'ACCEPTED');
           }
           return { accepted: true, followUri };
         }
         const at = now();
         const request = user.approveFollowers;
-        repo.insertRemote(them, me, request ? 'PENDING' : 'ACCEPTED', followUri, at);
+        await repo.insertRemote(them, me, request ? 'PENDING' : 'ACCEPTED', followUri, at);
         const payload = { follow: followUri, ...(request && { request: true }) };
-        outbox.record({ actorId: them, type: 'Follow', objectActorId: me, payload, createdAt: at });
+        await outbox.record({
+          actorId: them,
+          type: 'Follow',
+          objectActorId: me,
+          payload,
+          createdAt: at,
+        });
         return request ? { accepted: false, requested: true } : { accepted: true, followUri };
       });
     },
@@ -98,18 +111,24 @@ export function createReceivedFollows(
      * A remote actor undoes its Follow (`followUri`, or whatever follow it has of `username`
      * when the Undo names no id). Its unanswered FOLLOW_INVITE is withdrawn.
      */
-    receiveUndoFollow(actorUri: string, followUri: string | null, username: string | null): void {
-      const them = actors.findRemoteByUri(actorUri);
-      if (!them) return;
-      transaction(() => {
-        let existing = followUri ? repo.findByActivityUri(followUri) : undefined;
+    async receiveUndoFollow(
+      actorUri: string,
+      followUri: string | null,
+      username: string | null,
+    ): Promise<void> {
+      await transaction(async () => {
+        const them = await actors.findRemoteByUri(actorUri);
+        if (!them) return;
+        let existing = followUri ? await repo.findByActivityUri(followUri) : undefined;
         if (!existing && username) {
-          const user = users.findFederatedByUsername(username);
-          existing = user ? repo.find(them.id, actors.localActorId(user.id)) : undefined;
+          const user = await users.findFederatedByUsername(username);
+          existing = user
+            ? await repo.find(them.id, await actors.localActorId(user.id))
+            : undefined;
         }
         if (!existing || existing.followerId !== them.id) return;
-        repo.removeById(existing.id);
-        outbox.record({
+        await repo.removeById(existing.id);
+        await outbox.record({
           actorId: them.id,
           type: 'Undo',
           objectActorId: existing.followedId,
@@ -120,33 +139,39 @@ export function createReceivedFollows(
     },
 
     /** The remote actor accepted our Follow `followUri`: the follow is ACCEPTED. */
-    receiveAccept(actorUri: string, followUri: string): boolean {
-      const follow = repo.findByActivityUri(followUri);
-      const them = actors.findRemoteByUri(actorUri);
-      if (!follow || !them || follow.followedId !== them.id) return false;
-      if (follow.state !== 'ACCEPTED') repo.setState(follow.id, 'ACCEPTED');
-      return true;
+    receiveAccept(actorUri: string, followUri: string): Promise<boolean> {
+      return transaction(async () => {
+        const follow = await repo.findByActivityUri(followUri);
+        const them = await actors.findRemoteByUri(actorUri);
+        if (!follow || !them || follow.followedId !== them.id) return false;
+        if (follow.state !== 'ACCEPTED') await repo.setState(follow.id, 'ACCEPTED');
+        return true;
+      });
     },
 
     /** The remote actor refused (or ended) our follow `followUri`: it is removed. */
-    receiveReject(actorUri: string, followUri: string): boolean {
-      const follow = repo.findByActivityUri(followUri);
-      const them = actors.findRemoteByUri(actorUri);
-      if (!follow || !them || follow.followedId !== them.id) return false;
-      transaction(() => {
-        repo.removeById(follow.id);
-        const userId = actors.userIdOf(follow.followerId);
-        if (userId !== null) feed.removeActor(userId, them.id);
+    async receiveReject(actorUri: string, followUri: string): Promise<boolean> {
+      const removed = await transaction(async () => {
+        const follow = await repo.findByActivityUri(followUri);
+        const them = await actors.findRemoteByUri(actorUri);
+        if (!follow || !them || follow.followedId !== them.id) return false;
+        await repo.removeById(follow.id);
+        const userId = await actors.userIdOf(follow.followerId);
+        if (userId !== null) await feed.removeActor(userId, them.id);
+        return true;
       });
+      if (!removed) return false;
       void forgetEntries(actorUri);
       return true;
     },
 
     /** Update(Person): a known remote actor's document is stored again; strangers are not kept. */
-    receiveActorUpdate(actor: RemoteActorData): boolean {
-      if (!actors.findRemoteByUri(actor.uri)) return false;
-      actors.saveRemote(actor, now());
-      return true;
+    receiveActorUpdate(actor: RemoteActorData): Promise<boolean> {
+      return transaction(async () => {
+        if (!(await actors.findRemoteByUri(actor.uri))) return false;
+        await actors.saveRemote(actor, now());
+        return true;
+      });
     },
 
     /**
@@ -154,7 +179,7 @@ export function createReceivedFollows(
      * entries' photo copies first (the rows would go by cascade, the files not).
      */
     async actorGone(actorUri: string): Promise<boolean> {
-      if (!actors.findRemoteByUri(actorUri)) return false;
+      if (!(await actors.findRemoteByUri(actorUri))) return false;
       await forgetEntries(actorUri, true);
       return actors.removeRemote(actorUri);
     },
@@ -163,16 +188,16 @@ export function createReceivedFollows(
      * Deliveries to these remote actors failed for good (their inbox answers 404 or 410): they
      * no longer follow anyone here.
      */
-    deliveryGone(actorUris: readonly string[]): number {
-      let dropped = 0;
-      transaction(() => {
+    deliveryGone(actorUris: readonly string[]): Promise<number> {
+      return transaction(async () => {
+        let dropped = 0;
         for (const uri of actorUris) {
-          const them = actors.findRemoteByUri(uri);
+          const them = await actors.findRemoteByUri(uri);
           if (!them) continue;
-          dropped += repo.removeFollowsBy(them.id);
+          dropped += await repo.removeFollowsBy(them.id);
         }
+        return dropped;
       });
-      return dropped;
     },
   };
 }

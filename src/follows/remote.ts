@@ -32,8 +32,8 @@ export function createRemoteFollowService(
   },
 ) {
   const { repo, actors, users, feed, outbox, transaction, origin } = deps;
-  const blocked = (userId: number, actorId: number) =>
-    deps.blocks?.isBlockedEitherWay(userId, actorId) ?? false;
+  const blocked = async (userId: number, actorId: number) =>
+    (await deps.blocks?.isBlockedEitherWay(userId, actorId)) ?? false;
 
   /** After a follow of `actorUri` ended: its entries go if nobody here follows it now. */
   function forgetEntries(actorUri: string | null | undefined, always = false): Promise<void> {
@@ -50,15 +50,18 @@ export function createRemoteFollowService(
   }
   const now = deps.now ?? Date.now;
 
-  function federatedUser(userId: number) {
-    const user = users.findById(userId);
+  async function federatedUser(userId: number) {
+    const user = await users.findById(userId);
     if (!user) throw notFound('User not found');
     if (!user.activityPubEnabled) throw conflict(NOT_FEDERATED);
     return user;
   }
 
-  function followingOf(userId: number, actorId: number): RemoteFollowing | undefined {
-    return repo.remoteFollowing(userId).find((item) => item.actorId === actorId);
+  async function followingOf(
+    userId: number,
+    actorId: number,
+  ): Promise<RemoteFollowing | undefined> {
+    return (await repo.remoteFollowing(userId)).find((item) => item.actorId === actorId);
   }
 
   // What other servers send about follows (the inbox's listeners).
@@ -76,7 +79,7 @@ export function createRemoteFollowService(
 
   const service = {
     /** Keeps (or refreshes) a remote actor's document; returns its actor id. */
-    rememberActor(data: RemoteActorData): number {
+    rememberActor(data: RemoteActorData): Promise<number> {
       return actors.saveRemote(data, now());
     },
 
@@ -85,8 +88,8 @@ export function createRemoteFollowService(
       return actors.findRemoteByUri(uri);
     },
 
-    isStale(uri: string): boolean {
-      const actor = actors.findRemoteByUri(uri);
+    async isStale(uri: string): Promise<boolean> {
+      const actor = await actors.findRemoteByUri(uri);
       return !actor || actors.isStale(actor, now());
     },
 
@@ -94,52 +97,63 @@ export function createRemoteFollowService(
      * Asks to follow a remote actor: the follow is PENDING until its Accept arrives. The Follow
      * (id `{actor}#follows/{uuid}`) is recorded in the outbox in the same transaction.
      */
-    follow(viewer: RemoteFollowViewer, actor: RemoteActorData): RemoteFollowing {
-      const user = federatedUser(viewer.id);
-      const me = actors.localActorId(user.id);
-      return transaction(() => {
-        const them = actors.saveRemote(actor, now());
-        if (blocked(user.id, them)) throw forbidden(CANNOT_FOLLOW);
-        if (repo.find(me, them)) throw conflict(`You already follow ${actor.handle}.`);
+    async follow(viewer: RemoteFollowViewer, actor: RemoteActorData): Promise<RemoteFollowing> {
+      const user = await federatedUser(viewer.id);
+      const me = await actors.localActorId(user.id);
+      return transaction(async () => {
+        const them = await actors.saveRemote(actor, now());
+        if (await blocked(user.id, them)) throw forbidden(CANNOT_FOLLOW);
+        if (await repo.find(me, them)) throw conflict(`You already follow ${actor.handle}.`);
         const at = now();
         const followUri = `${origin}/users/${user.username}#follows/${randomUUID()}`;
-        repo.insertRemote(me, them, 'PENDING', followUri, at);
+        await repo.insertRemote(me, them, 'PENDING', followUri, at);
         const payload = { follow: followUri };
-        outbox.record({ actorId: me, type: 'Follow', objectActorId: them, payload, createdAt: at });
-        return followingOf(user.id, them)!;
+        await outbox.record({
+          actorId: me,
+          type: 'Follow',
+          objectActorId: them,
+          payload,
+          createdAt: at,
+        });
+        return (await followingOf(user.id, them))!;
       });
     },
 
-    /** Follows a remote actor whose row is stored ('Follow back') unless the caller does. */
-    followBack(viewer: RemoteFollowViewer, actorId: number): void {
-      const actor = actors.findById(actorId);
-      if (!actor || actor.kind !== 'remote' || !actor.uri || !actor.inboxUrl) {
-        throw notFound('This account is no longer known here.');
-      }
-      if (repo.find(actors.localActorId(viewer.id), actorId)) return;
-      service.follow(viewer, {
-        uri: actor.uri,
-        inboxUrl: actor.inboxUrl,
-        sharedInboxUrl: actor.sharedInboxUrl,
-        handle: actor.handle ?? actor.uri,
-        displayName: actor.displayName,
-        summary: actor.summary,
-        avatarUrl: actor.avatarUrl,
+    /**
+     * Follows a remote actor whose row is stored ('Follow back') unless the caller does: the
+     * check and the follow in one transaction.
+     */
+    async followBack(viewer: RemoteFollowViewer, actorId: number): Promise<void> {
+      await transaction(async () => {
+        const actor = await actors.findById(actorId);
+        if (!actor || actor.kind !== 'remote' || !actor.uri || !actor.inboxUrl) {
+          throw notFound('This account is no longer known here.');
+        }
+        if (await repo.find(await actors.localActorId(viewer.id), actorId)) return;
+        await service.follow(viewer, {
+          uri: actor.uri,
+          inboxUrl: actor.inboxUrl,
+          sharedInboxUrl: actor.sharedInboxUrl,
+          handle: actor.handle ?? actor.uri,
+          displayName: actor.displayName,
+          summary: actor.summary,
+          avatarUrl: actor.avatarUrl,
+        });
       });
     },
 
     /** Stops following (or asking to follow) a remote actor; an Undo(Follow) goes out. */
-    unfollow(viewer: RemoteFollowViewer, actorId: number): void {
-      const me = actors.existingLocalActorId(viewer.id);
-      transaction(() => {
-        const existing = me === undefined ? undefined : repo.find(me, actorId);
-        if (!existing || actors.userIdOf(actorId) !== null || !existing.activityUri) {
+    async unfollow(viewer: RemoteFollowViewer, actorId: number): Promise<void> {
+      const me = await actors.existingLocalActorId(viewer.id);
+      await transaction(async () => {
+        const existing = me === undefined ? undefined : await repo.find(me, actorId);
+        if (!existing || (await actors.userIdOf(actorId)) !== null || !existing.activityUri) {
           throw notFound('You are not following this account.');
         }
-        repo.removeById(existing.id);
-        feed.removeActor(viewer.id, actorId);
+        await repo.removeById(existing.id);
+        await feed.removeActor(viewer.id, actorId);
         const payload = { follow: existing.activityUri };
-        outbox.record({
+        await outbox.record({
           actorId: existing.followerId,
           type: 'Undo',
           objectActorId: actorId,
@@ -147,20 +161,20 @@ export function createRemoteFollowService(
           createdAt: now(),
         });
       });
-      void forgetEntries(actors.findById(actorId)?.uri);
+      void forgetEntries((await actors.findById(actorId))?.uri);
     },
 
     /** Removes a remote follower of the caller; a Reject(Follow) tells its server. */
-    removeFollower(viewer: RemoteFollowViewer, actorId: number): void {
-      const me = actors.existingLocalActorId(viewer.id);
-      transaction(() => {
-        const existing = me === undefined ? undefined : repo.find(actorId, me);
-        if (!existing || actors.userIdOf(actorId) !== null || !existing.activityUri) {
+    async removeFollower(viewer: RemoteFollowViewer, actorId: number): Promise<void> {
+      const me = await actors.existingLocalActorId(viewer.id);
+      await transaction(async () => {
+        const existing = me === undefined ? undefined : await repo.find(actorId, me);
+        if (!existing || (await actors.userIdOf(actorId)) !== null || !existing.activityUri) {
           throw notFound('This account does not follow you.');
         }
-        repo.removeById(existing.id);
+        await repo.removeById(existing.id);
         const payload = { follow: existing.activityUri };
-        outbox.record({
+        await outbox.record({
           actorId: existing.followedId,
           type: 'Reject',
           objectActorId: actorId,
@@ -173,18 +187,18 @@ export function createRemoteFollowService(
     ...received,
 
     /** The remote actors the caller follows or asked to follow. */
-    following(viewer: RemoteFollowViewer): RemoteFollowing[] {
+    following(viewer: RemoteFollowViewer): Promise<RemoteFollowing[]> {
       return repo.remoteFollowing(viewer.id);
     },
 
     /** Refuses (409) a caller whose activityPubEnabled is off: their follows could not work. */
-    requireFederated(viewer: RemoteFollowViewer): void {
-      federatedUser(viewer.id);
+    async requireFederated(viewer: RemoteFollowViewer): Promise<void> {
+      await federatedUser(viewer.id);
     },
 
     /** The stored actor `uri` as lookups return it, if fetched less than a day ago. */
-    freshActor(uri: string): RemoteActorData | undefined {
-      const actor = actors.findRemoteByUri(uri);
+    async freshActor(uri: string): Promise<RemoteActorData | undefined> {
+      const actor = await actors.findRemoteByUri(uri);
       if (!actor || actors.isStale(actor, now()) || !actor.inboxUrl || !actor.uri) return undefined;
       return {
         uri: actor.uri,
@@ -198,12 +212,15 @@ export function createRemoteFollowService(
     },
 
     /** The caller's follow of the remote actor `uri`, if any. */
-    followOfUri(viewer: RemoteFollowViewer, uri: string): RemoteFollowing | undefined {
-      return repo.remoteFollowing(viewer.id).find((item) => item.uri === uri);
+    async followOfUri(
+      viewer: RemoteFollowViewer,
+      uri: string,
+    ): Promise<RemoteFollowing | undefined> {
+      return (await repo.remoteFollowing(viewer.id)).find((item) => item.uri === uri);
     },
 
     /** The follow of `actorId` by the caller, if any (to show 'Following' or 'Pending'). */
-    followOf(viewer: RemoteFollowViewer, actorId: number): RemoteFollowing | undefined {
+    followOf(viewer: RemoteFollowViewer, actorId: number): Promise<RemoteFollowing | undefined> {
       return followingOf(viewer.id, actorId);
     },
   };

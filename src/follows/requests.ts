@@ -25,18 +25,18 @@ export function createFollowRequests(deps: {
   outbox: Outbox;
   transaction: Transaction;
   /** A remote follower removed: a Reject(Follow) tells its server (src/follows/remote.ts). */
-  remote: { removeFollower(viewer: FollowRequestViewer, actorId: number): void };
+  remote: { removeFollower(viewer: FollowRequestViewer, actorId: number): Promise<void> };
   /** The user's unanswered FOLLOW_REQUEST notifications are marked accepted. */
-  acceptedAll: (userId: number, at: number) => void;
+  acceptedAll: (userId: number, at: number) => Promise<void>;
   now?: () => number;
 }) {
   const { repo, actors, feed, outbox, transaction, remote } = deps;
   const now = deps.now ?? Date.now;
 
   /** Records the answer a remote follower's server gets for its Follow, if it is remote. */
-  function answer(follow: FollowRow, type: 'Accept' | 'Reject'): void {
-    if (actors.userIdOf(follow.followerId) !== null || !follow.activityUri) return;
-    outbox.record({
+  async function answer(follow: FollowRow, type: 'Accept' | 'Reject'): Promise<void> {
+    if ((await actors.userIdOf(follow.followerId)) !== null || !follow.activityUri) return;
+    await outbox.record({
       actorId: follow.followedId,
       type,
       objectActorId: follow.followerId,
@@ -45,8 +45,8 @@ export function createFollowRequests(deps: {
     });
   }
 
-  function followFrom(viewer: FollowRequestViewer, followerActorId: number) {
-    const me = actors.existingLocalActorId(viewer.id);
+  async function followFrom(viewer: FollowRequestViewer, followerActorId: number) {
+    const me = await actors.existingLocalActorId(viewer.id);
     return me === undefined ? undefined : repo.find(followerActorId, me);
   }
 
@@ -55,25 +55,25 @@ export function createFollowRequests(deps: {
      * Accepts the request of `followerActorId`; false when there is none any more (withdrawn).
      * One accepted already (the user stopped approving followers meanwhile) stays so.
      */
-    accept(viewer: FollowRequestViewer, followerActorId: number): boolean {
-      return transaction(() => {
-        const follow = followFrom(viewer, followerActorId);
+    accept(viewer: FollowRequestViewer, followerActorId: number): Promise<boolean> {
+      return transaction(async () => {
+        const follow = await followFrom(viewer, followerActorId);
         if (!follow) return false;
         if (follow.state === 'PENDING') {
-          repo.setState(follow.id, 'ACCEPTED');
-          answer(follow, 'Accept');
+          await repo.setState(follow.id, 'ACCEPTED');
+          await answer(follow, 'Accept');
         }
         return true;
       });
     },
 
     /** Declines (deletes) the request of `followerActorId`, if it is still pending. */
-    decline(viewer: FollowRequestViewer, followerActorId: number): void {
-      transaction(() => {
-        const follow = followFrom(viewer, followerActorId);
+    async decline(viewer: FollowRequestViewer, followerActorId: number): Promise<void> {
+      await transaction(async () => {
+        const follow = await followFrom(viewer, followerActorId);
         if (follow?.state !== 'PENDING') return;
-        repo.removeById(follow.id);
-        answer(follow, 'Reject');
+        await repo.removeById(follow.id);
+        await answer(follow, 'Reject');
       });
     },
 
@@ -81,14 +81,14 @@ export function createFollowRequests(deps: {
      * Accepts every pending request of the user (they stopped approving followers, as Mastodon
      * does when an account is unlocked); returns how many.
      */
-    acceptAll(userId: number): number {
-      return transaction(() => {
-        const pending = repo.pendingFollowersOf(userId);
+    acceptAll(userId: number): Promise<number> {
+      return transaction(async () => {
+        const pending = await repo.pendingFollowersOf(userId);
         for (const follow of pending) {
-          repo.setState(follow.id, 'ACCEPTED');
-          answer(follow, 'Accept');
+          await repo.setState(follow.id, 'ACCEPTED');
+          await answer(follow, 'Accept');
         }
-        deps.acceptedAll(userId, now());
+        await deps.acceptedAll(userId, now());
         return pending.length;
       });
     },
@@ -98,18 +98,18 @@ export function createFollowRequests(deps: {
      * followers-only entries at once and loses them from their feed; a remote one gets a
      * Reject(Follow).
      */
-    removeFollower(viewer: FollowRequestViewer, actorId: number): void {
-      const followerUserId = actors.userIdOf(actorId);
+    async removeFollower(viewer: FollowRequestViewer, actorId: number): Promise<void> {
+      const followerUserId = await actors.userIdOf(actorId);
       if (followerUserId === null) {
-        remote.removeFollower(viewer, actorId);
+        await remote.removeFollower(viewer, actorId);
         return;
       }
-      const me = actors.existingLocalActorId(viewer.id);
-      transaction(() => {
-        const existing = me === undefined ? undefined : repo.find(actorId, me);
+      const me = await actors.existingLocalActorId(viewer.id);
+      await transaction(async () => {
+        const existing = me === undefined ? undefined : await repo.find(actorId, me);
         if (!existing) throw notFound('This account does not follow you.');
-        repo.removeById(existing.id);
-        feed.removeActor(followerUserId, existing.followedId);
+        await repo.removeById(existing.id);
+        await feed.removeActor(followerUserId, existing.followedId);
       });
     },
   };

@@ -25,8 +25,8 @@ export const CANNOT_FOLLOW = 'You cannot follow this user.';
 
 /** The blocks between users (src/blocks/), which refuse follows and hide people in searches. */
 export interface FollowBlocks {
-  isBlockedBetweenUsers(one: number, other: number): boolean;
-  usersBlockedEitherWay(userId: number): Set<number>;
+  isBlockedBetweenUsers(one: number, other: number): Promise<boolean>;
+  usersBlockedEitherWay(userId: number): Promise<Set<number>>;
 }
 
 /**
@@ -46,15 +46,15 @@ export function createFollowService(deps: {
   outbox: Outbox;
   transaction: Transaction;
   /** Follows of remote actors ('Follow back' of a remote follower). */
-  remote?: { followBack(viewer: FollowViewer, actorId: number): void };
+  remote?: { followBack(viewer: FollowViewer, actorId: number): Promise<void> };
   blocks?: FollowBlocks;
   now?: () => number;
 }) {
   const { repo, search, users, actors, feed, outbox, transaction } = deps;
   const now = deps.now ?? Date.now;
 
-  function targetOf(userId: number) {
-    const user = users.findById(userId);
+  async function targetOf(userId: number) {
+    const user = await users.findById(userId);
     if (!user) throw notFound('User not found');
     return user;
   }
@@ -63,23 +63,29 @@ export function createFollowService(deps: {
    * Follows a local user, or asks to when they approve followers; the caller is known not to
    * follow them yet (checked here).
    */
-  function follow(viewer: FollowViewer, userId: number): FollowedPerson {
+  async function follow(viewer: FollowViewer, userId: number): Promise<FollowedPerson> {
     if (userId === viewer.id) throw badRequest("You can't follow yourself.");
-    const target = targetOf(userId);
-    if (deps.blocks?.isBlockedBetweenUsers(viewer.id, target.id)) throw forbidden(CANNOT_FOLLOW);
-    // Actor rows are made outside the transaction: their ids are cached once made.
-    const followerId = actors.localActorId(viewer.id);
-    const followedId = actors.localActorId(target.id);
-    return transaction(() => {
-      const existing = repo.find(followerId, followedId);
+    await targetOf(userId);
+    // Actor rows are made outside the transaction: their ids are cached once made. Two users
+    // blocked either way have theirs already (the blocker's is made when blocking, the blocked
+    // one's is the block's), so none is made for a follow the block refuses.
+    const followerId = await actors.localActorId(viewer.id);
+    const followedId = await actors.localActorId(userId);
+    return transaction(async () => {
+      // Read in the transaction: whether they approve followers now, and a block made meanwhile.
+      const target = await targetOf(userId);
+      if (await deps.blocks?.isBlockedBetweenUsers(viewer.id, target.id)) {
+        throw forbidden(CANNOT_FOLLOW);
+      }
+      const existing = await repo.find(followerId, followedId);
       if (existing?.state === 'PENDING') {
         throw conflict(`You already asked to follow ${target.username}.`);
       }
       if (existing) throw conflict(`You already follow ${target.username}.`);
       const at = now();
       const request = target.approveFollowers;
-      const row = repo.insert(followerId, followedId, request ? 'PENDING' : 'ACCEPTED', at);
-      outbox.record({
+      const row = await repo.insert(followerId, followedId, request ? 'PENDING' : 'ACCEPTED', at);
+      await outbox.record({
         actorId: followerId,
         type: 'Follow',
         objectActorId: followedId,
@@ -106,16 +112,16 @@ export function createFollowService(deps: {
      * Local users by username or full name (not the caller, nobody blocked either way), marked
      * when already followed or asked to follow.
      */
-    search(
+    async search(
       viewer: FollowViewer,
       q: string,
-    ): (PersonSummary & { following: boolean; requested: boolean })[] {
+    ): Promise<(PersonSummary & { following: boolean; requested: boolean })[]> {
       const query = q.trim();
       if ([...query].length < USER_SEARCH_MIN_LENGTH) throw badRequest(SEARCH_TOO_SHORT);
-      const hidden = deps.blocks?.usersBlockedEitherWay(viewer.id) ?? new Set<number>();
+      const hidden = (await deps.blocks?.usersBlockedEitherWay(viewer.id)) ?? new Set<number>();
       hidden.add(viewer.id);
-      const found = search.search(query, hidden, USER_SEARCH_MAX_RESULTS);
-      const states = repo.followStatesOfUser(viewer.id);
+      const found = await search.search(query, hidden, USER_SEARCH_MAX_RESULTS);
+      const states = await repo.followStatesOfUser(viewer.id);
       return found.map((user) => ({
         ...user,
         following: states.get(user.id) === 'ACCEPTED',
@@ -125,29 +131,34 @@ export function createFollowService(deps: {
 
     follow,
 
-    /** Follows (or asks to) unless the caller already does (following back an invitation). */
-    followUnlessFollowing(viewer: FollowViewer, userId: number): void {
-      if (userId === viewer.id || repo.findBetweenUsers(viewer.id, userId)) return;
-      follow(viewer, userId);
+    /**
+     * Follows (or asks to) unless the caller already does (following back an invitation): the
+     * check and the follow in one transaction.
+     */
+    async followUnlessFollowing(viewer: FollowViewer, userId: number): Promise<void> {
+      await transaction(async () => {
+        if (userId === viewer.id || (await repo.findBetweenUsers(viewer.id, userId))) return;
+        await follow(viewer, userId);
+      });
     },
 
     /** 'Follow back' of a remote actor: follows it unless the caller already does. */
-    followBackRemote(viewer: FollowViewer, actorId: number): void {
+    async followBackRemote(viewer: FollowViewer, actorId: number): Promise<void> {
       if (!deps.remote)
         throw conflict('This account can only be followed from the following page.');
-      deps.remote.followBack(viewer, actorId);
+      await deps.remote.followBack(viewer, actorId);
     },
 
     /** Stops following a local user, or withdraws the request to. */
-    unfollow(viewer: FollowViewer, userId: number): void {
-      const target = targetOf(userId);
-      transaction(() => {
-        const existing = repo.findBetweenUsers(viewer.id, target.id);
+    async unfollow(viewer: FollowViewer, userId: number): Promise<void> {
+      const target = await targetOf(userId);
+      await transaction(async () => {
+        const existing = await repo.findBetweenUsers(viewer.id, target.id);
         if (!existing) throw notFound(`You are not following ${target.username}.`);
         const { followerId, followedId } = existing;
-        repo.remove(followerId, followedId);
-        feed.removeActor(viewer.id, followedId);
-        outbox.record({
+        await repo.remove(followerId, followedId);
+        await feed.removeActor(viewer.id, followedId);
+        await outbox.record({
           actorId: followerId,
           type: 'Undo',
           objectActorId: followedId,
@@ -156,16 +167,16 @@ export function createFollowService(deps: {
       });
     },
 
-    following(viewer: FollowViewer): FollowedPerson[] {
+    following(viewer: FollowViewer): Promise<FollowedPerson[]> {
       return repo.following(viewer.id);
     },
 
-    followers(viewer: FollowViewer): FollowerRecord[] {
+    followers(viewer: FollowViewer): Promise<FollowerRecord[]> {
       return repo.followers(viewer.id);
     },
 
     /** Whether the remote actor `actorUri` currently follows the local user `userId`. */
-    isFollower(userId: number, actorUri: string): boolean {
+    isFollower(userId: number, actorUri: string): Promise<boolean> {
       return repo.isFollower(userId, actorUri);
     },
   };

@@ -1,4 +1,5 @@
-import type Database from 'better-sqlite3';
+import type BetterSqlite from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import { otherProcessWrites } from '../db/read-cache.ts';
 import { fold } from '../beverages/search-index.ts';
 import type { PersonSummary } from './follow-rows.ts';
@@ -33,21 +34,33 @@ const VERSIONING = `
  * Strong matches (the username or a word of the name starting with the search) come first,
  * then the others, each in username order.
  */
-export function createUserSearch(sqlite: Database.Database) {
+export function createUserSearch(
+  db: Database,
+  /** The SQLite connection `db` runs on, for the TEMP table and triggers only (set up here). */
+  sqlite: BetterSqlite.Database,
+) {
   sqlite.exec(VERSIONING);
-  const version = sqlite.prepare('SELECT v FROM temp.user_search_version').pluck();
-  const others = otherProcessWrites(sqlite);
-  const all = sqlite
-    .prepare('SELECT id, username, full_name, avatar_path FROM users ORDER BY username')
-    .raw();
+  const version = db.prepare('SELECT v FROM temp.user_search_version').pluck<number>();
+  const others = otherProcessWrites(db);
+  const all = db.prepare<{
+    id: number;
+    username: string;
+    full_name: string;
+    avatar_path: string | null;
+  }>('SELECT id, username, full_name, avatar_path FROM users ORDER BY username');
   let built: { stamp: string; users: Indexed[]; texts: string[] } | undefined;
   /** The folded text of each user by id, with the names it was folded from. */
   let memo = new Map<number, { username: string; fullName: string; text: string }>();
 
-  function index() {
-    const stamp = `${version.get() as number}:${others()}`;
+  async function index() {
+    const stamp = `${await version.get()}:${others()}`;
     if (built?.stamp === stamp) return built;
-    const users = all.all() as Indexed[];
+    const users = (await all.all()).map((row): Indexed => [
+      row.id,
+      row.username,
+      row.full_name,
+      row.avatar_path,
+    ]);
     const next = new Map<number, { username: string; fullName: string; text: string }>();
     const texts = users.map(([id, username, fullName]) => {
       let known = memo.get(id);
@@ -64,9 +77,13 @@ export function createUserSearch(sqlite: Database.Database) {
 
   return {
     /** Users whose username or full name contains `query` (already trimmed), but `excluded`. */
-    search(query: string, excluded: ReadonlySet<number>, limit: number): PersonSummary[] {
+    async search(
+      query: string,
+      excluded: ReadonlySet<number>,
+      limit: number,
+    ): Promise<PersonSummary[]> {
       const needle = fold(query);
-      const { users, texts } = index();
+      const { users, texts } = await index();
       const strong: Indexed[] = [];
       const weak: Indexed[] = [];
       for (let i = 0; i < texts.length && strong.length < limit; i++) {

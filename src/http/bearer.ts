@@ -38,9 +38,9 @@ export function actingUserOfToken(owner: UserRow): UserRow {
 export function tokenSignIn(
   tokens: TokenService,
   limit: TokenRateLimit,
-): (c: Context<AppEnv>, secret: string) => UsedToken {
-  return (c, secret) => {
-    const found = tokens.authenticate(secret);
+): (c: Context<AppEnv>, secret: string) => Promise<UsedToken> {
+  return async (c, secret) => {
+    const found = await tokens.authenticate(secret);
     if (!found) throw unauthorized(INVALID_TOKEN);
     const { token, user } = found;
     limit.take(user.id);
@@ -62,11 +62,11 @@ export function tokenSignIn(
 export function bearerLoader(
   tokens: TokenService,
   limit: TokenRateLimit,
-): (c: Context<AppEnv>, method: string, path: string, secret: string) => void {
+): (c: Context<AppEnv>, method: string, path: string, secret: string) => Promise<void> {
   const gate = compileTokenGate();
   const signIn = tokenSignIn(tokens, limit);
-  return (c, method, path, secret) => {
-    const token = signIn(c, secret);
+  return async (c, method, path, secret) => {
+    const token = await signIn(c, secret);
     const admission = gate(method, path);
     if (admission === 'refused') throw forbidden(SESSION_ONLY);
     if (admission === 'write' && token.scope !== 'write') throw forbidden(READ_ONLY);

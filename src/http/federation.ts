@@ -57,7 +57,7 @@ export function federationMiddleware(
     if (c.req.method === 'POST' && INBOX.test(path)) {
       const delivery = await checkedDelivery(request);
       request = delivery.request;
-      counted = guardDelivery(delivery.activity, guards);
+      counted = await guardDelivery(delivery.activity, guards);
     }
     const federation = (await gateway.load()).federation;
     let passed = false;
@@ -96,7 +96,7 @@ export function federationMiddleware(
     // Fedify verified the signature and queued the activity: now it counts against the limits.
     if (counted && response.status >= 200 && response.status < 300) {
       try {
-        guards.limits.take(counted.kind, counted.actor, counted.host);
+        await guards.limits.take(counted.kind, counted.actor, counted.host);
       } catch {
         // Accepted meanwhile by a concurrent delivery: the next one is refused.
       }
@@ -120,14 +120,17 @@ function refuseBlockedKey(request: Request, guards: FederationGuards): void {
  * (403), and what it would store is within the limits (429 with Retry-After; nothing counted
  * yet). Answers what to count once Fedify accepts it.
  */
-function guardDelivery(activity: unknown, guards: FederationGuards): Counted | undefined {
+async function guardDelivery(
+  activity: unknown,
+  guards: FederationGuards,
+): Promise<Counted | undefined> {
   const actor = actorIdOf(activity);
   if (!actor || !URL.canParse(actor)) return undefined;
   if (guards.blocks.blockOf(actor)) throw forbidden(BLOCKED_SERVER);
   const kind = inboundKind(activity);
   if (!kind) return undefined;
   const host = new URL(actor).host;
-  guards.limits.check(kind, actor, host);
+  await guards.limits.check(kind, actor, host);
   return { kind, actor, host };
 }
 

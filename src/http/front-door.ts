@@ -21,7 +21,8 @@ import { cookiePolicy, sessionLoader } from './session.ts';
  *
  * They are one middleware rather than six because each layer of Hono's middleware chain costs
  * an async call and its promise on every request: for a small API answer, the chain cost more
- * than the answer. Steps 1–3 are synchronous.
+ * than the answer. Steps 1 and 2 are synchronous; step 3 awaits the reads of the token or the
+ * session and its user (memoized: src/db/read-cache.ts).
  */
 export function frontDoor(ctx: AppContext): MiddlewareHandler<AppEnv> {
   const headers = securityHeaderSets(ctx.config.origin);
@@ -43,13 +44,9 @@ export function frontDoor(ctx: AppContext): MiddlewareHandler<AppEnv> {
       presetHeader(c, 'Cache-Control', 'no-store');
       c.set('idempotency', ctx.idempotency);
       const secret = bearerSecret(requestHeader(c, 'authorization'));
-      if (secret !== undefined) {
-        loadToken(c, method, path, secret);
-        return next();
-      }
+      if (secret !== undefined) return loadToken(c, method, path, secret).then(() => next());
       crossSite(c, method);
-      loadSession(c);
-      return next();
+      return loadSession(c).then(() => next());
     }
     if (onNodeServer(c)) return federation(c, next);
     // In-process (app.request), a Response built outside the context (Fedify's) did not take

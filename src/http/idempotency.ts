@@ -49,7 +49,7 @@ export async function idempotent(
   if (!VALID_KEY.test(key)) throw badRequest(INVALID_KEY);
 
   const hash = await requestHash(c, carriesPasswords(route) ? `${user.id}\0${key}` : undefined);
-  const start = keys.start(user.id, key, hash);
+  const start = await keys.start(user.id, key, hash);
   if (start.kind === 'replay') {
     c.header(REPLAYED_HEADER, 'true');
     if (start.body === null) return c.body(null, start.status as 204);
@@ -62,8 +62,8 @@ export async function idempotent(
     res = handleError(error instanceof Error ? error : new Error(String(error)), c);
   }
   const kept = await keptAnswer(res, route.secretAnswer === true);
-  if (kept) keys.finish(start.id, kept.status, kept.body);
-  else keys.release(start.id);
+  if (kept) await keys.finish(start.id, kept.status, kept.body);
+  else await keys.release(start.id);
   return res;
 }
 

@@ -22,14 +22,14 @@ export function sessionLoader(
   sessions: SessionService,
   users: UserRepository,
   cookie: CookiePolicy,
-): (c: Context<AppEnv>) => void {
-  return (c) => {
+): (c: Context<AppEnv>) => Promise<void> {
+  return async (c) => {
     const token = readCookie(requestHeader(c, 'cookie'), cookie.name);
     c.set('user', undefined);
     c.set('session', undefined);
     if (!token) return;
-    const session = sessions.resolve(token);
-    const user = session ? users.findById(session.userId) : undefined;
+    const session = await sessions.resolve(token);
+    const user = session ? await users.findById(session.userId) : undefined;
     if (session && user) {
       c.set('session', session);
       c.set('user', user);
@@ -46,9 +46,9 @@ export function loadSession(
   cookie: CookiePolicy,
 ): MiddlewareHandler<AppEnv> {
   const load = sessionLoader(sessions, users, cookie);
-  return (c, next) => {
-    load(c);
-    return next();
+  return async (c, next) => {
+    await load(c);
+    await next();
   };
 }
 

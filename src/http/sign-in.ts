@@ -7,15 +7,15 @@ import { setSessionCookie, type CookiePolicy } from './session.ts';
  * Starts a session for a user who has passed every sign-in step, with rotation: whatever
  * session the browser had ends, and a fresh token is set in the session cookie.
  */
-export function startSession(
+export async function startSession(
   c: Context<AppEnv>,
   deps: { sessions: SessionService; cookie: CookiePolicy; absoluteMs: number },
   userId: number,
   address: string,
-): void {
+): Promise<void> {
   const previous = c.get('session');
-  if (previous) deps.sessions.end(previous.idHash);
-  const { token } = deps.sessions.start(userId, {
+  if (previous) await deps.sessions.end(previous.idHash);
+  const { token } = await deps.sessions.start(userId, {
     userAgent: c.req.header('user-agent') ?? '',
     ipAddress: address,
   });

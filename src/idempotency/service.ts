@@ -27,13 +27,13 @@ export function createIdempotencyService(deps: { repo: IdempotencyRepository; no
   const { repo, now } = deps;
   let lastPrune = -Infinity;
   return {
-    start(userId: number, key: string, requestHash: string): IdempotentStart {
+    async start(userId: number, key: string, requestHash: string): Promise<IdempotentStart> {
       const at = now();
       if (at - lastPrune >= PRUNE_INTERVAL_MS) {
         lastPrune = at;
-        repo.pruneBefore(at - IDEMPOTENCY_KEY_TTL_MS);
+        await repo.pruneBefore(at - IDEMPOTENCY_KEY_TTL_MS);
       }
-      const { claimed, record } = repo.claim(
+      const { claimed, record } = await repo.claim(
         userId,
         key,
         requestHash,
@@ -46,8 +46,8 @@ export function createIdempotencyService(deps: { repo: IdempotencyRepository; no
       return { kind: 'replay', status: record.status, body: record.body };
     },
     /** Keeps the answer of the request that claimed `id`. */
-    finish(id: number, status: number, body: string | null): void {
-      repo.complete(id, status, body);
+    finish(id: number, status: number, body: string | null): Promise<void> {
+      return repo.complete(id, status, body);
     },
     /**
      * Forgets the keys of requests a stop or a crash cut off, at start (when no request is
@@ -57,12 +57,12 @@ export function createIdempotencyService(deps: { repo: IdempotencyRepository; no
      * all of its time goes; one cut off in the moment between its commit and keeping its answer
      * is applied twice. Answers how many keys were forgotten.
      */
-    forgetUnfinished(): number {
+    forgetUnfinished(): Promise<number> {
       return repo.deletePending();
     },
     /** Forgets a claimed key whose answer is not kept (a server error): it may be sent again. */
-    release(id: number): void {
-      repo.delete(id);
+    release(id: number): Promise<void> {
+      return repo.delete(id);
     },
   };
 }

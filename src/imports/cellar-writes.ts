@@ -21,9 +21,14 @@ export function createCellarWrites(deps: {
   let known: Map<string, number> | null = null;
   const keyOf = (parentId: number | null, name: string) => `${parentId ?? ''}\u0000${name}`;
 
-  function placeAt(userId: number, path: readonly string[], at: number): number | null {
+  async function placeAt(
+    userId: number,
+    path: readonly string[],
+    at: number,
+  ): Promise<number | null> {
     if (!known) {
-      known = new Map(deps.places.listOf(userId).map((p) => [keyOf(p.parentId, p.name), p.id]));
+      const places = await deps.places.listOf(userId);
+      known = new Map(places.map((p) => [keyOf(p.parentId, p.name), p.id]));
     }
     let parentId: number | null = null;
     for (const raw of path.slice(0, PLACE_MAX_DEPTH)) {
@@ -32,7 +37,7 @@ export function createCellarWrites(deps: {
       const key = keyOf(parentId, name);
       let id = known.get(key);
       if (id === undefined) {
-        id = deps.places.insert({ userId, name, parentId, createdAt: at }).id;
+        id = (await deps.places.insert({ userId, name, parentId, createdAt: at })).id;
         known.set(key, id);
       }
       parentId = id;
@@ -50,24 +55,24 @@ export function createCellarWrites(deps: {
      * Writes what `row` brings of the cellar for the just-inserted entry `entryId` of
      * `userId`; `tastingPhotos` are the stored photos of its tastings, in order.
      */
-    write(
+    async write(
       entryId: number,
       userId: number,
       row: MappedRow,
       tastingPhotos: readonly (string | null)[],
       at: number,
-    ): void {
+    ): Promise<void> {
       // Parents first, so that each place made keeps its own date.
       const places = [...(row.places ?? [])].sort((a, b) => a.path.length - b.path.length);
-      for (const { path, createdAt } of places) placeAt(userId, path, createdAt);
+      for (const { path, createdAt } of places) await placeAt(userId, path, createdAt);
       for (const b of row.bottles ?? []) {
-        deps.bottles.insert({
+        await deps.bottles.insert({
           beverageId: entryId,
           userId,
           quantity: b.quantity,
           sizeMl: b.sizeMl,
           vintage: b.vintage,
-          placeId: b.place.length ? placeAt(userId, b.place, at) : null,
+          placeId: b.place.length ? await placeAt(userId, b.place, at) : null,
           purchasedOn: b.purchasedOn,
           priceMinor: b.priceMinor,
           currency: b.priceMinor === null ? null : b.currency,
@@ -77,7 +82,7 @@ export function createCellarWrites(deps: {
         });
       }
       for (const e of row.events ?? []) {
-        deps.bottles.recordEvent({
+        await deps.bottles.recordEvent({
           userId,
           beverageId: e.ofEntry ? entryId : null,
           kind: e.kind,
@@ -85,8 +90,8 @@ export function createCellarWrites(deps: {
           at: new Date(e.at),
         });
       }
-      (row.tastings ?? []).forEach((t, i) => {
-        deps.tastings.insert({
+      for (const [i, t] of (row.tastings ?? []).entries()) {
+        await deps.tastings.insert({
           beverageId: entryId,
           userId,
           tastedOn: t.tastedOn,
@@ -98,7 +103,7 @@ export function createCellarWrites(deps: {
           createdAt: new Date(t.createdAt),
           updatedAt: new Date(t.updatedAt),
         });
-      });
+      }
     },
   };
 }
@@ -108,8 +113,8 @@ export type CellarWrites = ReturnType<typeof createCellarWrites>;
 /** The cellar writes of imports over the vault's database. */
 export function createImportCellar(database: DatabaseHandle): CellarWrites {
   return createCellarWrites({
-    places: createPlaceRepository(database.sqlite),
-    bottles: createBottleRepository(database.db),
-    tastings: createTastingRepository(database.db),
+    places: createPlaceRepository(database.database),
+    bottles: createBottleRepository(database.database),
+    tastings: createTastingRepository(database.database),
   });
 }

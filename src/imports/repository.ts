@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 
 /** What makes two entries of one user the same for an import: name, maker and subtype. */
 export interface EntryKey {
@@ -14,18 +14,15 @@ export interface EntryKey {
  * own, though the export leaves it out as not theirs). It only reads; imported entries are
  * written through the beverage repository (src/beverages/repository.ts).
  */
-export function createImportRepository(sqlite: Database.Database) {
-  const keysOf = sqlite.prepare<
-    [number, number],
-    { name: string; makerName: string; subtype: string }
-  >(
+export function createImportRepository(db: Database) {
+  const keysOf = db.prepare<{ name: string; makerName: string; subtype: string }>(
     `select name, maker_name as makerName, subtype from beverages where user_id = ?
      union all
      select b.name, b.maker_name, b.subtype from shares s join beverages b on b.id = s.beverage_id
       where s.recipient_id = ? and s.state = 'ACCEPTED'`,
   );
   return {
-    entryKeysOf(userId: number): EntryKey[] {
+    async entryKeysOf(userId: number): Promise<EntryKey[]> {
       return keysOf.all(userId, userId);
     },
   };

@@ -18,10 +18,10 @@ export function createShareRestorer(deps: {
   /** Username → user id (null: no such user here), for the job under way. */
   const found = new Map<string, number | null>();
 
-  function idOf(username: string): number | null {
+  async function idOf(username: string): Promise<number | null> {
     let id = found.get(username);
     if (id === undefined) {
-      id = deps.users.findByUsername(username)?.id ?? null;
+      id = (await deps.users.findByUsername(username))?.id ?? null;
       found.set(username, id);
     }
     return id;
@@ -32,12 +32,12 @@ export function createShareRestorer(deps: {
      * The users of this vault to share an imported entry of `ownerId` with, and a remark on
      * the usernames left out (null when none was).
      */
-    resolve(ownerId: number, usernames: readonly string[]) {
+    async resolve(ownerId: number, usernames: readonly string[]) {
       const recipients: number[] = [];
       const missing: string[] = [];
       let self = false;
       for (const username of new Set(usernames)) {
-        const id = idOf(username);
+        const id = await idOf(username);
         if (id === null) missing.push(username);
         else if (id === ownerId) self = true;
         else recipients.push(id);
@@ -58,10 +58,16 @@ export function createShareRestorer(deps: {
      * Writes the shares of a just-inserted entry, inside the batch's transaction; a recipient
      * deleted since the username was found is passed over.
      */
-    restore(entryId: number, ownerId: number, recipients: readonly number[], at: number): void {
+    async restore(
+      entryId: number,
+      ownerId: number,
+      recipients: readonly number[],
+      at: number,
+    ): Promise<void> {
       for (const recipientId of recipients) {
-        if (!deps.users.findById(recipientId) || deps.shares.find(entryId, recipientId)) continue;
-        deps.shares.insert({
+        if (!(await deps.users.findById(recipientId))) continue;
+        if (await deps.shares.find(entryId, recipientId)) continue;
+        await deps.shares.insert({
           beverageId: entryId,
           recipientId,
           sharedById: ownerId,

@@ -145,7 +145,7 @@ export function createImportRunner(deps: RunnerDeps) {
       }
       let photoPath: string | null = null;
       const remarks: string[] = [];
-      const shared = restorer.resolve(job.userId, r.sharedWith ?? []);
+      const shared = await restorer.resolve(job.userId, r.sharedWith ?? []);
       if (shared.remark) remarks.push(shared.remark);
       try {
         photoPath = await savePhoto(zip, r.photo);
@@ -184,11 +184,12 @@ export function createImportRunner(deps: RunnerDeps) {
     try {
       const at = now();
       cellar.startBatch();
-      transaction(() => {
+      // The transaction awaits only the database: the photos were saved before it.
+      await transaction(async () => {
         for (const { values, recipients, row, tastingPhotos } of pending) {
-          const entry = entries.insert(values);
-          restorer.restore(entry.id, job.userId, recipients, at);
-          cellar.write(entry.id, job.userId, row, tastingPhotos, at);
+          const entry = await entries.insert(values);
+          await restorer.restore(entry.id, job.userId, recipients, at);
+          await cellar.write(entry.id, job.userId, row, tastingPhotos, at);
         }
       });
     } catch (error) {
@@ -219,9 +220,9 @@ export function createImportRunner(deps: RunnerDeps) {
     }
     let zip: VaultZip | null = null;
     try {
-      const known = new Set(keys.entryKeysOf(job.userId).map(keyOf));
+      const known = new Set((await keys.entryKeysOf(job.userId)).map(keyOf));
       // Imported entries get the owner's default visibility, as new entries do.
-      const ownerDefault = deps.users.findById(job.userId)?.defaultVisibility ?? 'MEMBERS';
+      const ownerDefault = (await deps.users.findById(job.userId))?.defaultVisibility ?? 'MEMBERS';
       let before: Map<number, ImportReportRow> | null = await interrupted(job);
       const opened = await openRows(store.sourcePath(job), job);
       zip = opened.zip;

@@ -43,7 +43,7 @@ export function createInboundLimiter(
   limits: InboundLimits,
   options: {
     /** The entries stored for a remote actor (the volume cap); none counted when absent. */
-    storedEntries?: (actorUri: string) => number;
+    storedEntries?: (actorUri: string) => Promise<number>;
     now?: () => number;
   } = {},
 ) {
@@ -84,9 +84,8 @@ export function createInboundLimiter(
     });
   }
 
-  /** The refusal for one more activity, or undefined when it is within every limit. */
-  function verdict(kind: InboundKind, actorUri: string, host: string): DomainError | undefined {
-    const at = now();
+  /** The refusal of the rate limits for one more activity, or undefined within them. */
+  function rateVerdict(kind: InboundKind, actorUri: string, host: string, at: number) {
     const hour = limits.windowMs === 3_600_000 ? 'an hour' : `${limits.windowMs / 1000} s`;
     const actor = counter(`${kind} actor ${actorUri}`, at);
     if (actor.count >= limits.perActor) {
@@ -96,30 +95,52 @@ export function createInboundLimiter(
     if (server.count >= limits.perServer) {
       return refuse(server, at, kind, host, `more than ${limits.perServer} in ${hour}`);
     }
+    return undefined;
+  }
+
+  /**
+   * The refusal for one more activity, or undefined when it is within every limit; with
+   * `count`, an activity within them is counted. The volume cap reads the database: after that
+   * await the rates are checked again, and counted in the same synchronous step, so that
+   * concurrent deliveries cannot all pass the same last slot.
+   */
+  async function verdict(
+    kind: InboundKind,
+    actorUri: string,
+    host: string,
+    count: boolean,
+  ): Promise<DomainError | undefined> {
+    let at = now();
+    let refusal = rateVerdict(kind, actorUri, host, at);
+    if (refusal) return refusal;
     if (kind === 'entry' && options.storedEntries) {
-      const stored = options.storedEntries(actorUri);
+      const stored = await options.storedEntries(actorUri);
+      at = now();
+      refusal = rateVerdict(kind, actorUri, host, at);
+      if (refusal) return refusal;
       if (stored >= limits.storedEntriesPerActor) {
         const volume = counter(`volume ${actorUri}`, at);
         const reason = `${limits.storedEntriesPerActor} of its entries are stored here already`;
         return refuse(volume, at, kind, actorUri, reason);
       }
     }
+    if (count) {
+      counter(`${kind} actor ${actorUri}`, at).count++;
+      counter(`${kind} server ${host}`, at).count++;
+    }
     return undefined;
   }
 
   return {
     /** Throws the 429 one more activity would get; counts nothing. */
-    check(kind: InboundKind, actorUri: string, host: string): void {
-      const refusal = verdict(kind, actorUri, host);
+    async check(kind: InboundKind, actorUri: string, host: string): Promise<void> {
+      const refusal = await verdict(kind, actorUri, host, false);
       if (refusal) throw refusal;
     },
     /** Counts one activity from `actorUri` on `host`; throws a 429 (uncounted) beyond a limit. */
-    take(kind: InboundKind, actorUri: string, host: string): void {
-      const refusal = verdict(kind, actorUri, host);
+    async take(kind: InboundKind, actorUri: string, host: string): Promise<void> {
+      const refusal = await verdict(kind, actorUri, host, true);
       if (refusal) throw refusal;
-      const at = now();
-      counter(`${kind} actor ${actorUri}`, at).count++;
-      counter(`${kind} server ${host}`, at).count++;
     },
   };
 }

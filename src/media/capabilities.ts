@@ -30,25 +30,23 @@ export function capabilityUrl(origin: string, token: string): string {
 export function createPhotoCapabilities(repo: CapabilityRepository, now: () => number = Date.now) {
   return {
     /** The token for the entry's current photo: the same one as long as the photo is the same. */
-    tokenFor(entryId: number, photoPath: string): string {
-      const current = repo.ofEntry(entryId);
-      if (current && current.photoPath === photoPath) return current.token;
-      const token = randomBytes(32).toString('base64url');
-      repo.save(entryId, token, photoPath, now());
-      return token;
+    tokenFor(entryId: number, photoPath: string): Promise<string> {
+      // A new token, kept only if the entry has none for this photo (read and written at once).
+      return repo.tokenFor(entryId, photoPath, randomBytes(32).toString('base64url'), now());
     },
 
     /** The token for a tasting's current photo (a federated tasting's Note names it). */
-    tokenForTasting(tastingId: number, photoPath: string): string {
-      const current = repo.ofTasting(tastingId);
-      if (current && current.photoPath === photoPath) return current.token;
-      const token = randomBytes(32).toString('base64url');
-      repo.saveForTasting(tastingId, token, photoPath, now());
-      return token;
+    tokenForTasting(tastingId: number, photoPath: string): Promise<string> {
+      return repo.tokenForTasting(
+        tastingId,
+        photoPath,
+        randomBytes(32).toString('base64url'),
+        now(),
+      );
     },
 
     /** The stored photo ('media/…') a capability URL's file name opens, if any. */
-    photoFor(fileName: string): string | undefined {
+    async photoFor(fileName: string): Promise<string | undefined> {
       const token = tokenOfFileName(fileName);
       return token ? repo.photoOpenedBy(token) : undefined;
     },

@@ -214,10 +214,10 @@ function notAnImage(profile: ImageProfile): DomainError {
 export async function writeWithPhoto<T>(
   media: Pick<MediaStore, 'remove'>,
   photoPath: string | null,
-  write: () => T,
+  write: () => Promise<T>,
 ): Promise<T> {
   try {
-    return write();
+    return await write();
   } catch (error) {
     await media.remove(photoPath);
     throw error;

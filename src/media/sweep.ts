@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createBeverageRepository } from '../beverages/repository.ts';
 import { createTastingRepository } from '../tastings/repository.ts';
-import type { Db } from '../db/client.ts';
+import type { Database } from '../db/database.ts';
 import { logger } from '../logger.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { deletionsHeld } from './deletion-hold.ts';
@@ -20,7 +20,7 @@ export const SWEEP_DELAY_MS = 1_000;
 export interface SweepOptions {
   uploadsDir: string;
   /** Every stored path ('media/…') a row references. Read once, before the folders are listed. */
-  referencedPaths: () => Iterable<string>;
+  referencedPaths: () => Iterable<string> | Promise<Iterable<string>>;
   graceMs?: number;
   now?: () => number;
   /** Checked before each file: true stops the sweep (the server has closed). */
@@ -45,7 +45,7 @@ export interface SweepResult {
  */
 export async function sweepUploads(options: SweepOptions): Promise<SweepResult> {
   const cutoff = (options.now ?? Date.now)() - (options.graceMs ?? SWEEP_GRACE_MS);
-  const referenced = new Set(options.referencedPaths());
+  const referenced = new Set(await options.referencedPaths());
   const result: SweepResult = { unfinished: 0, unreferenced: 0, kept: 0 };
   for (const folder of [PHOTO.folder, AVATAR.folder]) {
     const dir = path.join(options.uploadsDir, folder);
@@ -83,16 +83,16 @@ export async function sweepUploads(options: SweepOptions): Promise<SweepResult> 
  * Every stored file something refers to: entry and tasting photos, avatars, copies of remote
  * photos.
  */
-export function referencedUploads(ctx: {
-  database: { db: Db };
+export async function referencedUploads(ctx: {
+  database: { database: Database };
   users: UserRepository;
-  remoteEntries: { allPhotoPaths(): string[] };
-}): string[] {
+  remoteEntries: { allPhotoPaths(): Promise<string[]> };
+}): Promise<string[]> {
   return [
-    ...createBeverageRepository(ctx.database.db).allPhotoPaths(),
-    ...createTastingRepository(ctx.database.db).allPhotoPaths(),
-    ...ctx.users.allAvatarPaths(),
-    ...ctx.remoteEntries.allPhotoPaths(),
+    ...(await createBeverageRepository(ctx.database.database).allPhotoPaths()),
+    ...(await createTastingRepository(ctx.database.database).allPhotoPaths()),
+    ...(await ctx.users.allAvatarPaths()),
+    ...(await ctx.remoteEntries.allPhotoPaths()),
   ];
 }
 
@@ -114,9 +114,9 @@ export interface UploadsSweeps {
 export function startUploadsSweeps(
   ctx: {
     config: { uploadsDir: string };
-    database: { db: Db; sqlite: { readonly open: boolean } };
+    database: { database: Database; sqlite: { readonly open: boolean } };
     users: UserRepository;
-    remoteEntries: { allPhotoPaths(): string[] };
+    remoteEntries: { allPhotoPaths(): Promise<string[]> };
   },
   intervalMs: number,
 ): UploadsSweeps {

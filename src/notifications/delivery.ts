@@ -17,13 +17,13 @@ export function registerNotificationDelivery(
   deps: { repo: NotificationRepository; actors: ActorRepository },
 ): void {
   const { repo, actors } = deps;
-  const localRecipient = (activity: ActivityRow) =>
+  const localRecipient = async (activity: ActivityRow) =>
     activity.objectActorId === null ? null : actors.userIdOf(activity.objectActorId);
 
-  outbox.on('Follow', (activity) => {
-    const recipientId = localRecipient(activity);
+  outbox.on('Follow', async (activity) => {
+    const recipientId = await localRecipient(activity);
     if (recipientId === null) return;
-    repo.add({
+    await repo.add({
       recipientId,
       // A follow that waits for the user to accept it (src/follows/requests.ts).
       type: payloadOf(activity, 'Follow')?.request === true ? 'FOLLOW_REQUEST' : 'FOLLOW_INVITE',
@@ -33,16 +33,16 @@ export function registerNotificationDelivery(
     });
   });
 
-  outbox.on('Undo', (activity) => {
-    const recipientId = localRecipient(activity);
-    if (recipientId !== null) repo.dropPendingFollowInvites(recipientId, activity.actorId);
+  outbox.on('Undo', async (activity) => {
+    const recipientId = await localRecipient(activity);
+    if (recipientId !== null) await repo.dropPendingFollowInvites(recipientId, activity.actorId);
   });
 
-  outbox.on('Offer', (activity) => {
-    const recipientId = localRecipient(activity);
+  outbox.on('Offer', async (activity) => {
+    const recipientId = await localRecipient(activity);
     // A share withdrawn (or an entry deleted) before delivery has nothing left to offer.
     if (recipientId === null || activity.shareId === null || activity.beverageId === null) return;
-    repo.add({
+    await repo.add({
       recipientId,
       type: 'SHARE_INVITE',
       senderId: activity.actorId,

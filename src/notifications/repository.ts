@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import type { NotificationStatus, NotificationType } from '../../contract/enums.ts';
 import type { FollowState } from '../db/schema/index.ts';
 import {
@@ -95,83 +95,84 @@ function viewOf(row: Record<string, unknown>): NotificationView {
  * range of the (recipient, created_at, id) index, newest first, with sender and entry names
  * read by id for the rows of that range only.
  */
-export function createNotificationRepository(sqlite: Database.Database) {
-  const insert = sqlite.prepare(
+export function createNotificationRepository(db: Database) {
+  const insert = db.prepare(
     `INSERT INTO notifications (recipient_id, type, status, sender_id, activity_id, beverage_id,
        share_id, cheer_id, comment_id, comment_cheer_id, message, url, created_at)
      VALUES (@recipientId, @type, 'PENDING', @senderId, @activityId, @beverageId, @shareId,
        @cheerId, @commentId, @commentCheerId, @message, @url, @createdAt)
      ON CONFLICT (activity_id, recipient_id) DO NOTHING`,
   );
-  const list = sqlite.prepare(
+  const list = db.prepare<Record<string, unknown>>(
     `${VIEW} WHERE n.recipient_id = ? AND ${SHOWN} ORDER BY n.created_at DESC, n.id DESC LIMIT ?`,
   );
-  const one = sqlite.prepare(`${VIEW} WHERE n.id = ? AND n.recipient_id = ? AND ${SHOWN}`);
-  const answer = sqlite.prepare(
+  const one = db.prepare<Record<string, unknown>>(
+    `${VIEW} WHERE n.id = ? AND n.recipient_id = ? AND ${SHOWN}`,
+  );
+  const answer = db.prepare(
     `UPDATE notifications SET status = ?, responded_at = ? WHERE id = ? AND status = 'PENDING'`,
   );
-  const withdrawShare = sqlite.prepare(
+  const withdrawShare = db.prepare(
     `DELETE FROM notifications WHERE share_id = ? AND type = 'SHARE_INVITE' AND status = 'PENDING'`,
   );
-  const dropPendingFollow = sqlite.prepare(
+  const dropPendingFollow = db.prepare(
     `DELETE FROM notifications
      WHERE recipient_id = ? AND sender_id = ? AND type IN ('FOLLOW_INVITE', 'FOLLOW_REQUEST')
        AND status = 'PENDING'`,
   );
-  const acceptRequests = sqlite.prepare(
+  const acceptRequests = db.prepare(
     `UPDATE notifications SET status = 'ACCEPTED', responded_at = ?
      WHERE recipient_id = ? AND type = 'FOLLOW_REQUEST' AND status = 'PENDING'`,
   );
 
   return {
     /** Adds a notification once per activity and recipient (a repeated delivery adds nothing). */
-    add(values: NewNotification): boolean {
-      return (
-        insert.run({
-          beverageId: null,
-          shareId: null,
-          cheerId: null,
-          commentId: null,
-          commentCheerId: null,
-          message: null,
-          url: null,
-          ...values,
-        }).changes > 0
-      );
+    async add(values: NewNotification): Promise<boolean> {
+      const result = await insert.run({
+        beverageId: null,
+        shareId: null,
+        cheerId: null,
+        commentId: null,
+        commentCheerId: null,
+        message: null,
+        url: null,
+        ...values,
+      });
+      return result.changes > 0;
     },
 
     /** A user's most recent notifications they are shown (SHOWN), newest first. */
-    recent(recipientId: number, limit: number): NotificationView[] {
-      return (list.all(recipientId, limit) as Record<string, unknown>[]).map(viewOf);
+    async recent(recipientId: number, limit: number): Promise<NotificationView[]> {
+      return (await list.all(recipientId, limit)).map(viewOf);
     },
 
     /** One of a user's notifications (undefined for another user's, a hidden or unknown id). */
-    findOwn(id: number, recipientId: number): NotificationView | undefined {
-      const row = one.get(id, recipientId) as Record<string, unknown> | undefined;
+    async findOwn(id: number, recipientId: number): Promise<NotificationView | undefined> {
+      const row = await one.get(id, recipientId);
       return row && viewOf(row);
     },
 
     /** PENDING → ACCEPTED or DECLINED; false when it was no longer pending. */
-    answer(id: number, status: 'ACCEPTED' | 'DECLINED', at: number): boolean {
-      return answer.run(status, at, id).changes > 0;
+    async answer(id: number, status: 'ACCEPTED' | 'DECLINED', at: number): Promise<boolean> {
+      return (await answer.run(status, at, id)).changes > 0;
     },
 
     /** Withdraws the unanswered invitations of a share that is being removed. */
-    withdrawShareInvites(shareId: number): void {
-      withdrawShare.run(shareId);
+    async withdrawShareInvites(shareId: number): Promise<void> {
+      await withdrawShare.run(shareId);
     },
 
     /**
      * Withdraws a follow invitation or request that was not answered (the follower unfollowed
      * or took the request back).
      */
-    dropPendingFollowInvites(recipientId: number, senderId: number): void {
-      dropPendingFollow.run(recipientId, senderId);
+    async dropPendingFollowInvites(recipientId: number, senderId: number): Promise<void> {
+      await dropPendingFollow.run(recipientId, senderId);
     },
 
     /** Marks the user's unanswered follow requests accepted (all were, at once). */
-    acceptPendingFollowRequests(recipientId: number, at: number): void {
-      acceptRequests.run(at, recipientId);
+    async acceptPendingFollowRequests(recipientId: number, at: number): Promise<void> {
+      await acceptRequests.run(at, recipientId);
     },
   };
 }

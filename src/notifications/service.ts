@@ -13,23 +13,27 @@ export interface NotificationViewer {
 /** How a share invitation is answered (the sharing service, src/shares/). */
 export interface ShareAnswers {
   /** Puts the shared entry into the recipient's vault in that list; returns it as they see it. */
-  accept(viewer: NotificationViewer, shareId: number, listStatus: BeverageStatus): EntryView;
+  accept(
+    viewer: NotificationViewer,
+    shareId: number,
+    listStatus: BeverageStatus,
+  ): Promise<EntryView>;
   /** Removes the pending share. */
-  decline(viewer: NotificationViewer, shareId: number): void;
+  decline(viewer: NotificationViewer, shareId: number): Promise<void>;
 }
 
 /** How a follow invitation's 'Follow back' follows its sender (the follow service). */
 export interface FollowBack {
-  followUnlessFollowing(viewer: NotificationViewer, userId: number): void;
+  followUnlessFollowing(viewer: NotificationViewer, userId: number): Promise<void>;
   /** The same for a remote actor (a fediverse account that followed the caller). */
-  followBackRemote(viewer: NotificationViewer, actorId: number): void;
+  followBackRemote(viewer: NotificationViewer, actorId: number): Promise<void>;
 }
 
 /** How a follow request is answered (src/follows/requests.ts), by the follower's actor id. */
 export interface FollowRequestAnswers {
   /** False when the request was withdrawn meanwhile. */
-  accept(viewer: NotificationViewer, followerActorId: number): boolean;
-  decline(viewer: NotificationViewer, followerActorId: number): void;
+  accept(viewer: NotificationViewer, followerActorId: number): Promise<boolean>;
+  decline(viewer: NotificationViewer, followerActorId: number): Promise<void>;
 }
 
 export interface RespondInput {
@@ -65,15 +69,15 @@ export function createNotificationService(deps: {
   const { repo, shares, follows, requests, transaction } = deps;
   const now = deps.now ?? Date.now;
 
-  function own(viewer: NotificationViewer, id: number): NotificationView {
-    const notification = repo.findOwn(id, viewer.id);
+  async function own(viewer: NotificationViewer, id: number): Promise<NotificationView> {
+    const notification = await repo.findOwn(id, viewer.id);
     if (!notification) throw notFound('Notification not found');
     return notification;
   }
 
   return {
     /** The caller's most recent notifications, newest first. */
-    list(viewer: NotificationViewer): NotificationView[] {
+    list(viewer: NotificationViewer): Promise<NotificationView[]> {
       return repo.recent(viewer.id, NOTIFICATION_LIST_LIMIT);
     },
 
@@ -81,9 +85,9 @@ export function createNotificationService(deps: {
       viewer: NotificationViewer,
       id: number,
       input: RespondInput,
-    ): { notification: NotificationView; entry?: EntryView } {
-      return transaction(() => {
-        const notification = own(viewer, id);
+    ): Promise<{ notification: NotificationView; entry?: EntryView }> {
+      return transaction(async () => {
+        const notification = await own(viewer, id);
         if (notification.status !== 'PENDING') {
           throw conflict('This notification has already been answered.');
         }
@@ -98,11 +102,11 @@ export function createNotificationService(deps: {
             throw badRequest('A follow request is answered without a status.');
           }
           if (input.action === 'ACCEPT') {
-            if (!requests.accept(viewer, notification.senderActorId)) {
+            if (!(await requests.accept(viewer, notification.senderActorId))) {
               throw conflict('This follow request was withdrawn.');
             }
           } else {
-            requests.decline(viewer, notification.senderActorId);
+            await requests.decline(viewer, notification.senderActorId);
           }
         } else if (notification.type === 'FOLLOW_INVITE') {
           if (input.status !== undefined) {
@@ -110,9 +114,9 @@ export function createNotificationService(deps: {
           }
           if (input.action === 'ACCEPT') {
             if (notification.senderUserId === null) {
-              follows.followBackRemote(viewer, notification.senderActorId);
+              await follows.followBackRemote(viewer, notification.senderActorId);
             } else {
-              follows.followUnlessFollowing(viewer, notification.senderUserId);
+              await follows.followUnlessFollowing(viewer, notification.senderUserId);
             }
           }
         } else if (input.action === 'ACCEPT') {
@@ -120,16 +124,16 @@ export function createNotificationService(deps: {
             throw badRequest('Choose TRIED or TO_TRY to add the shared entry to your vault.');
           }
           if (notification.shareId === null) throw conflict('This invitation was withdrawn.');
-          entry = shares.accept(viewer, notification.shareId, input.status);
+          entry = await shares.accept(viewer, notification.shareId, input.status);
         } else if (notification.shareId !== null) {
           // Declining a withdrawn share only closes its notification.
-          shares.decline(viewer, notification.shareId);
+          await shares.decline(viewer, notification.shareId);
         }
         const status = input.action === 'ACCEPT' ? 'ACCEPTED' : 'DECLINED';
-        if (!repo.answer(id, status, now())) {
+        if (!(await repo.answer(id, status, now()))) {
           throw conflict('This notification has already been answered.');
         }
-        return { notification: own(viewer, id), ...(entry && { entry }) };
+        return { notification: await own(viewer, id), ...(entry && { entry }) };
       });
     },
   };

@@ -9,10 +9,11 @@ import { orderingKeyOf } from './activities.ts';
  * For each outbox row of one of `types` whose actor is a local user (`sender`: the only activities
  * that leave the vault; a remote actor's, recorded for local recipients, never do), once the
  * local handlers are done:
- * - `job` runs synchronously, in the delivery transaction: it decides whether and what to send
- *   (undefined: nothing, e.g. the activity is not of this kind, or nobody remote gets it) and
- *   returns plain data. It may write (what it writes commits with the hand-off's lease). It
- *   must be idempotent: it runs again for the same activity after a failed `send` or a crash.
+ * - `job` runs in the delivery transaction, awaiting nothing but the database: it decides
+ *   whether and what to send (undefined: nothing, e.g. the activity is not of this kind, or
+ *   nobody remote gets it) and returns plain data. It may write (what it writes commits with
+ *   the hand-off's lease). It must be idempotent: it runs again for the same activity after a
+ *   failed `send` or a crash.
  * - `send` runs after that transaction committed: it loads Fedify if need be (through the
  *   federation gateway, with `await import()` of the module that builds the activity, never a
  *   static import: Fedify is not loaded at start) and resolves once the activity is in
@@ -35,7 +36,7 @@ export interface FederatingHandler<Job> {
   readonly name: string;
   /** The activity types it looks at; several handlers may look at one type. */
   readonly types: readonly ActivityType[];
-  job(activity: ActivityRow, sender: Sender): Job | undefined;
+  job(activity: ActivityRow, sender: Sender): Promise<Job | undefined>;
   send(job: Job): Promise<void>;
 }
 
@@ -73,7 +74,7 @@ type Settled = (outboxId: number, attempts: number, activity: ActivityRow, error
 export function createHandoffs(deps: {
   settled: Settled;
   /** The local user an actor stands for; null for a remote actor. */
-  localUserOf: (actorId: number) => number | null;
+  localUserOf: (actorId: number) => Promise<number | null>;
 }) {
   const byType = new Map<ActivityType, FederatingHandler<unknown>[]>();
   /** Rows whose hand-off runs, each with the token of its attempt. */
@@ -130,14 +131,14 @@ export function createHandoffs(deps: {
      * The jobs of an activity (inside the delivery transaction): none for an activity whose
      * actor is not a local user, whatever its handlers would say.
      */
-    jobsOf(activity: ActivityRow): Handoff[] {
+    async jobsOf(activity: ActivityRow): Promise<Handoff[]> {
       const handlers = byType.get(activity.type);
       if (handlers === undefined) return [];
-      const userId = deps.localUserOf(activity.actorId);
+      const userId = await deps.localUserOf(activity.actorId);
       if (userId === null) return [];
       const jobs: Handoff[] = [];
       for (const handler of handlers) {
-        const job = handler.job(activity, { userId });
+        const job = await handler.job(activity, { userId });
         if (job !== undefined) jobs.push({ handler, job, key: orderingKeyOf(activity) });
       }
       return jobs;

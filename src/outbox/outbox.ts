@@ -1,5 +1,6 @@
 import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
 import type { Transaction } from '../db/transaction.ts';
+import { AsyncResource } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 import { logger } from '../logger.ts';
 import type { NewActivity, OutboxRepository } from './repository.ts';
@@ -10,14 +11,17 @@ export type { FederatingHandler } from './handoffs.ts';
 
 /**
  * Delivers one activity to local recipients of one kind (feed items, notifications). It runs
- * inside the delivery's transaction, so it must be synchronous, and idempotent: an activity may
- * be delivered again after a crash.
+ * inside the delivery's transaction, so it must await nothing but the database, and be
+ * idempotent: an activity may be delivered again after a crash.
  *
  * A handler with many recipients may deliver in parts: it returns a resume token (say, the
  * last follower it reached) and is called again with it, in a later transaction, until it
  * returns nothing. The token is stored with the outbox row, so a restart resumes there.
  */
-export type DeliveryHandler = (activity: ActivityRow, resume: string | undefined) => string | void;
+export type DeliveryHandler = (
+  activity: ActivityRow,
+  resume: string | undefined,
+) => Promise<string | void>;
 
 /**
  * Where a delivery stopped: in the local handlers (the handler's position in its list, and its
@@ -55,10 +59,15 @@ const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACK
  * the write that caused it; once that commits, the outbox delivers it in the background (never
  * on the request path), in two steps:
  *
- * 1. Local handlers (`on`): synchronous, in a transaction, in parts if they ask to resume.
+ * 1. Local handlers (`on`): in a transaction, in parts if they ask to resume.
  * 2. Federating handlers (`federate`, handoffs.ts): the one way an activity leaves the vault.
- *    Each turns the activity into a job (synchronously, in the transaction of step 1's last
- *    part) and, after that commits, `send`s it (asynchronously: into Fedify's queue).
+ *    Each turns the activity into a job (in the transaction of step 1's last part, reading
+ *    only the database) and, after that commits, `send`s it (into Fedify's queue).
+ *
+ * One run of deliveries at a time takes the due rows in order (a run asked for while one is
+ * under way follows it), so rows are handled oldest first and never twice at once. Runs start
+ * outside the caller's async context (`record` is called inside a transaction: its delivery
+ * must not join it), so they begin once that transaction has ended.
  *
  * The outbox row goes (in one transaction with the last local part, or once every `send`
  * resolved); a failing handler or `send` is retried with a growing delay, so every activity is
@@ -68,7 +77,7 @@ export function createOutbox(deps: {
   repo: OutboxRepository;
   transaction: Transaction;
   /** The local user an actor stands for; null for a remote actor (src/actors/repository.ts). */
-  localUserOf: (actorId: number) => number | null;
+  localUserOf: (actorId: number) => Promise<number | null>;
   now?: () => number;
 }) {
   const { repo, transaction, localUserOf } = deps;
@@ -76,19 +85,35 @@ export function createOutbox(deps: {
   const handlers = new Map<ActivityType, DeliveryHandler[]>();
   let scheduled = false;
   let running = false;
+  /** A run was asked for while one was under way: another follows it. */
+  let pending = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let waiters: (() => void)[] = [];
+  /** Background work under way (runs, hand-offs' outcomes): stop() waits for it. */
+  const tasks = new Set<Promise<void>>();
 
-  /** The row's activity is delivered: the row goes, and a transient activity with it. */
-  function finish(outboxId: number, activity: ActivityRow): void {
-    if (isTransient(activity.type)) repo.forget(activity.id);
-    else repo.delivered(outboxId);
+  function background(work: () => Promise<void>): void {
+    const task: Promise<void> = work()
+      .catch((error: unknown) => logger.error('The outbox failed: {error}', { error }))
+      .finally(() => tasks.delete(task));
+    tasks.add(task);
   }
 
-  function failed(outboxId: number, attempts: number, activity: ActivityRow, error: unknown) {
+  /** The row's activity is delivered: the row goes, and a transient activity with it. */
+  async function finish(outboxId: number, activity: ActivityRow): Promise<void> {
+    if (isTransient(activity.type)) await repo.forget(activity.id);
+    else await repo.delivered(outboxId);
+  }
+
+  async function failed(
+    outboxId: number,
+    attempts: number,
+    activity: ActivityRow,
+    error: unknown,
+  ): Promise<void> {
     const delay = retryDelay(attempts);
-    repo.retryLater(outboxId, now() + delay, String(error));
+    await repo.retryLater(outboxId, now() + delay, String(error));
     logger.warn('Delivering activity {id} ({type}) failed; retrying in {delay} ms: {error}', {
       id: activity.id,
       type: activity.type,
@@ -101,77 +126,92 @@ export function createOutbox(deps: {
     localUserOf,
     settled(outboxId, attempts, activity, error) {
       if (stopped) return; // the database may be closed: the row's lease brings it back
-      try {
-        if (error === undefined) transaction(() => finish(outboxId, activity));
-        else failed(outboxId, attempts, activity, error);
-      } catch (failure) {
-        logger.error('Could not record the hand-off of activity {id}: {failure}', {
-          id: activity.id,
-          failure,
-        });
-      }
-      schedule();
+      background(async () => {
+        try {
+          if (error === undefined) await transaction(() => finish(outboxId, activity));
+          else await failed(outboxId, attempts, activity, error);
+        } catch (failure) {
+          logger.error('Could not record the hand-off of activity {id}: {failure}', {
+            id: activity.id,
+            failure,
+          });
+        }
+        schedule();
+      });
     },
   });
 
-  function deliver(): void {
+  /** One row's local deliveries, and its hand-off's jobs, in one transaction. */
+  function deliverRow(outboxId: number, activity: ActivityRow, progress: string | null) {
+    return transaction(async () => {
+      const from = parseProgress(progress);
+      if (from !== 'federating') {
+        const list = handlers.get(activity.type) ?? [];
+        for (let h = from?.handler ?? 0; h < list.length; h++) {
+          const resume = await list[h]!(activity, h === from?.handler ? from.resume : undefined);
+          if (typeof resume === 'string') {
+            await repo.saveProgress(outboxId, JSON.stringify({ handler: h, resume }));
+            return 'unfinished' as const;
+          }
+        }
+      }
+      const jobs = await handoffs.jobsOf(activity);
+      if (jobs.length === 0) {
+        await finish(outboxId, activity);
+        handoffs.release(outboxId);
+        return 'done' as const;
+      }
+      // Local delivery is done; the row stays, leased, until the hand-off resolves.
+      await repo.lease(outboxId, FEDERATING, now() + HANDOFF_LEASE_MS);
+      return jobs;
+    });
+  }
+
+  async function deliver(): Promise<void> {
     scheduled = false;
     if (stopped) return; // stopped (the database may be closed) after this run was scheduled
+    if (running) {
+      pending = true; // one runs already: this one follows it
+      return;
+    }
     running = true;
+    pending = false;
+    let more: boolean;
     try {
-      const batch = repo.due(now(), BATCH);
+      const batch = await repo.due(now(), BATCH);
       const deadline = performance.now() + RUN_BUDGET_MS;
-      let more = batch.length === BATCH;
+      more = batch.length === BATCH;
       for (const [index, { outboxId, attempts, activity, progress }] of batch.entries()) {
+        if (stopped) break; // what is left waits for the next start
         if (performance.now() > deadline) {
           more ||= index < batch.length;
           break;
         }
         if (handoffs.inFlight(outboxId)) {
-          repo.deferTo(outboxId, now() + HANDOFF_LEASE_MS); // under way: renew the lease
+          await repo.deferTo(outboxId, now() + HANDOFF_LEASE_MS); // under way: renew the lease
           continue;
         }
         try {
-          const step = transaction(() => {
-            const from = parseProgress(progress);
-            if (from !== 'federating') {
-              const list = handlers.get(activity.type) ?? [];
-              for (let h = from?.handler ?? 0; h < list.length; h++) {
-                const resume = list[h]!(activity, h === from?.handler ? from.resume : undefined);
-                if (typeof resume === 'string') {
-                  repo.saveProgress(outboxId, JSON.stringify({ handler: h, resume }));
-                  return 'unfinished' as const;
-                }
-              }
-            }
-            const jobs = handoffs.jobsOf(activity);
-            if (jobs.length === 0) {
-              finish(outboxId, activity);
-              handoffs.release(outboxId);
-              return 'done' as const;
-            }
-            // Local delivery is done; the row stays, leased, until the hand-off resolves.
-            repo.lease(outboxId, FEDERATING, now() + HANDOFF_LEASE_MS);
-            return jobs;
-          });
+          const step = await deliverRow(outboxId, activity, progress);
           if (step === 'unfinished') more = true;
           else if (step !== 'done') handoffs.start(outboxId, attempts, activity, step);
         } catch (error) {
-          failed(outboxId, attempts, activity, error);
+          await failed(outboxId, attempts, activity, error);
         }
       }
-      if (more) schedule(); // more is due: carry on after letting requests in
     } finally {
       running = false;
     }
+    // More is due, or was recorded meanwhile: carry on after letting requests in.
+    if (more || pending) schedule();
     if (!scheduled) {
-      planRetry();
-      settleWaiters();
+      await planRetry();
+      await settleWaiters();
     }
   }
 
-  function settleWaiters(): void {
-    const due = repo.nextDueAt();
+  async function settleWaiters(): Promise<void> {
+    const due = await repo.nextDueAt();
     if (handoffs.count() === 0 && (due === null || due > now())) {
       const settled = waiters;
       waiters = [];
@@ -179,16 +219,25 @@ export function createOutbox(deps: {
     }
   }
 
+  // Bound where the outbox is made (at start-up), so a run never joins the transaction of the
+  // write that scheduled it.
+  const run = AsyncResource.bind(() => background(deliver));
+
   function schedule(): void {
-    if (scheduled || stopped) return;
+    if (stopped) return;
+    if (running) {
+      pending = true;
+      return;
+    }
+    if (scheduled) return;
     scheduled = true;
-    setImmediate(deliver);
+    setImmediate(run);
   }
 
   /** Wakes up when the earliest retry falls due. */
-  function planRetry(): void {
+  async function planRetry(): Promise<void> {
+    const due = await repo.nextDueAt();
     clearTimeout(timer);
-    const due = repo.nextDueAt();
     if (due === null || stopped) return;
     timer = setTimeout(schedule, Math.max(0, due - now()));
     timer.unref();
@@ -197,17 +246,17 @@ export function createOutbox(deps: {
   return {
     /**
      * Records an activity and its delivery. Call it inside the write's `transaction()`; the
-     * delivery starts after the current synchronous work (and so the transaction) has ended.
-     * An activity of a kind only local users emit (activities.ts) with a remote actor is a
-     * mistake of its writer: it throws, and the write rolls back.
+     * delivery starts after the transaction has ended. An activity of a kind only local users
+     * emit (activities.ts) with a remote actor is a mistake of its writer: it throws, and the
+     * write rolls back.
      */
-    record(activity: NewActivity): number {
-      if (!remoteMayEmit(activity.type) && localUserOf(activity.actorId) === null) {
+    async record(activity: NewActivity): Promise<number> {
+      if (!remoteMayEmit(activity.type) && (await localUserOf(activity.actorId)) === null) {
         throw new Error(
           `A ${activity.type} activity is a local user's, not actor ${activity.actorId}'s`,
         );
       }
-      const id = repo.record(activity);
+      const id = await repo.record(activity);
       schedule();
       return id;
     },
@@ -231,23 +280,29 @@ export function createOutbox(deps: {
       schedule();
     },
 
-    /** Stops delivering (before the database closes); undelivered rows wait for the next start. */
-    stop(): void {
+    /**
+     * Stops delivering (before the database closes); undelivered rows wait for the next start.
+     * Nothing new starts at once; resolves when the work under way has ended (await it before
+     * closing the database, but not from a delivery handler, which is part of that work).
+     */
+    async stop(): Promise<void> {
       stopped = true;
       clearTimeout(timer);
+      await Promise.all(tasks);
     },
 
     /**
      * Resolves once nothing is due any more and no hand-off is under way (tests and the
      * benchmark wait on it).
      */
-    idle(): Promise<void> {
-      if (stopped) return Promise.resolve();
-      const due = repo.nextDueAt();
+    async idle(): Promise<void> {
+      if (stopped) return;
+      const due = await repo.nextDueAt();
       const quiet = handoffs.count() === 0 && (due === null || due > now());
-      if (!running && !scheduled && quiet) return Promise.resolve();
+      if (!running && !scheduled && quiet) return;
+      const settled = new Promise<void>((resolve) => waiters.push(resolve));
       if (!scheduled && !running) schedule();
-      return new Promise((resolve) => waiters.push(resolve));
+      return settled;
     },
   };
 }

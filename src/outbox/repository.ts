@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import type { ActivityRow, ActivityType } from '../db/schema/index.ts';
 import { encodePayload, type NewActivity } from './activities.ts';
 
@@ -31,37 +31,39 @@ function activityOf(row: Record<string, unknown>): ActivityRow {
  * writes `activities` but for the Create of a received remote entry
  * (src/remote-entries/repository.ts), which has no outbox row.
  */
-export function createOutboxRepository(sqlite: Database.Database) {
-  const insertActivity = sqlite.prepare(
-    `INSERT INTO activities (actor_id, type, beverage_id, object_actor_id, share_id,
-       remote_entry_id, payload, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertOutbox = sqlite.prepare(
+export function createOutboxRepository(db: Database) {
+  const insertActivity = db
+    .prepare(
+      `INSERT INTO activities (actor_id, type, beverage_id, object_actor_id, share_id,
+         remote_entry_id, payload, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .pluck();
+  const insertOutbox = db.prepare(
     'INSERT INTO outbox (activity_id, next_attempt_at, created_at) VALUES (?, ?, ?)',
   );
-  const due = sqlite.prepare(
+  const due = db.prepare(
     `SELECT o.id AS outbox_id, o.attempts, o.progress, a.id AS activity_id, a.actor_id, a.type, a.beverage_id,
             a.object_actor_id, a.share_id, a.remote_entry_id, a.payload, a.created_at
      FROM outbox o JOIN activities a ON a.id = o.activity_id
      WHERE o.next_attempt_at <= ? ORDER BY o.next_attempt_at, o.id LIMIT ?`,
   );
-  const remove = sqlite.prepare('DELETE FROM outbox WHERE id = ?');
-  const removeActivity = sqlite.prepare('DELETE FROM activities WHERE id = ?');
-  const retryLater = sqlite.prepare(
+  const remove = db.prepare('DELETE FROM outbox WHERE id = ?');
+  const removeActivity = db.prepare('DELETE FROM activities WHERE id = ?');
+  const retryLater = db.prepare(
     'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?',
   );
-  const deferTo = sqlite.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?');
-  const saveProgress = sqlite.prepare('UPDATE outbox SET progress = ? WHERE id = ?');
-  const lease = sqlite.prepare('UPDATE outbox SET progress = ?, next_attempt_at = ? WHERE id = ?');
-  const nextDue = sqlite.prepare('SELECT min(next_attempt_at) FROM outbox').pluck();
-  const count = sqlite.prepare('SELECT count(*) FROM outbox').pluck();
+  const deferTo = db.prepare('UPDATE outbox SET next_attempt_at = ? WHERE id = ?');
+  const saveProgress = db.prepare('UPDATE outbox SET progress = ? WHERE id = ?');
+  const lease = db.prepare('UPDATE outbox SET progress = ?, next_attempt_at = ? WHERE id = ?');
+  const nextDue = db.prepare('SELECT min(next_attempt_at) FROM outbox').pluck();
+  const count = db.prepare('SELECT count(*) FROM outbox').pluck();
 
   return {
     /** Records an activity and its outbox row. Call it inside the write's transaction. */
-    record(activity: NewActivity): number {
+    async record(activity: NewActivity): Promise<number> {
       const id = Number(
-        insertActivity.run(
+        await insertActivity.get(
           activity.actorId,
           activity.type,
           activity.beverageId ?? null,
@@ -70,15 +72,15 @@ export function createOutboxRepository(sqlite: Database.Database) {
           activity.remoteEntryId ?? null,
           encodePayload(activity),
           activity.createdAt,
-        ).lastInsertRowid,
+        ),
       );
-      insertOutbox.run(id, activity.createdAt, activity.createdAt);
+      await insertOutbox.run(id, activity.createdAt, activity.createdAt);
       return id;
     },
 
     /** Deliveries due at `now`, oldest first. */
-    due(now: number, limit: number): DueDelivery[] {
-      return (due.all(now, limit) as Record<string, unknown>[]).map((row) => ({
+    async due(now: number, limit: number): Promise<DueDelivery[]> {
+      return ((await due.all(now, limit)) as Record<string, unknown>[]).map((row) => ({
         outboxId: row.outbox_id as number,
         attempts: row.attempts as number,
         activity: activityOf(row),
@@ -86,44 +88,44 @@ export function createOutboxRepository(sqlite: Database.Database) {
       }));
     },
 
-    delivered(outboxId: number): void {
-      remove.run(outboxId);
+    async delivered(outboxId: number): Promise<void> {
+      await remove.run(outboxId);
     },
 
     /** Drops an activity no one will read again (its outbox row goes with it). */
-    forget(activityId: number): void {
-      removeActivity.run(activityId);
+    async forget(activityId: number): Promise<void> {
+      await removeActivity.run(activityId);
     },
 
     /** Keeps where a delivery in parts got to; the row stays due. */
-    saveProgress(outboxId: number, progress: string): void {
-      saveProgress.run(progress, outboxId);
+    async saveProgress(outboxId: number, progress: string): Promise<void> {
+      await saveProgress.run(progress, outboxId);
     },
 
     /**
      * Keeps the row while its activity is handed over outside the transaction: its progress,
      * and not due before `until` (so a crash meanwhile brings it back then).
      */
-    lease(outboxId: number, progress: string, until: number): void {
-      lease.run(progress, until, outboxId);
+    async lease(outboxId: number, progress: string, until: number): Promise<void> {
+      await lease.run(progress, until, outboxId);
     },
 
     /** Tries the row again at `at`, not counting an attempt (a delivery under way elsewhere). */
-    deferTo(outboxId: number, at: number): void {
-      deferTo.run(at, outboxId);
+    async deferTo(outboxId: number, at: number): Promise<void> {
+      await deferTo.run(at, outboxId);
     },
 
-    retryLater(outboxId: number, at: number, error: string): void {
-      retryLater.run(at, error.slice(0, 500), outboxId);
+    async retryLater(outboxId: number, at: number, error: string): Promise<void> {
+      await retryLater.run(at, error.slice(0, 500), outboxId);
     },
 
     /** When the next delivery falls due (null when the outbox is empty). */
-    nextDueAt(): number | null {
-      return (nextDue.get() as number | null) ?? null;
+    async nextDueAt(): Promise<number | null> {
+      return ((await nextDue.get()) as number | null) ?? null;
     },
 
-    size(): number {
-      return count.get() as number;
+    async size(): Promise<number> {
+      return (await count.get()) as number;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database, Statement } from '../db/database.ts';
 import { remoteEntryBasicsOf, type RemoteEntryBasics } from '../../contract/entry-basics.ts';
 import type { BeverageStatus, BeverageType } from '../db/schema/index.ts';
 
@@ -87,8 +87,9 @@ const SELECT = `SELECT r.*, a.uri AS actor_uri, a.handle AS actor_handle,
  * Create into `activities` (the feed items point at it), since a received activity has no outbox
  * row and so no business in src/outbox/.
  */
-export function createRemoteEntryRepository(sqlite: Database.Database) {
-  const followedActor = sqlite
+export function createRemoteEntryRepository(db: Database) {
+  type Row = Record<string, unknown>;
+  const followedActor = db
     .prepare(
       `SELECT a.id FROM actors a
        WHERE a.uri = ? AND a.kind = 'remote' AND EXISTS (
@@ -97,10 +98,10 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
            AND NOT EXISTS (SELECT 1 FROM blocks b
                            WHERE b.blocker_id = l.user_id AND b.blocked_actor_id = a.id))`,
     )
-    .pluck();
-  const byNote = sqlite.prepare(`${SELECT} WHERE r.note_uri = ?`);
-  const byId = sqlite.prepare(`${SELECT} WHERE r.id = ?`);
-  const insert = sqlite
+    .pluck<number>();
+  const byNote = db.prepare<Row>(`${SELECT} WHERE r.note_uri = ?`);
+  const byId = db.prepare<Row>(`${SELECT} WHERE r.id = ?`);
+  const insert = db
     .prepare(
       `INSERT INTO remote_entries (actor_id, note_uri, type, name, subtype, maker_name, rating,
          notes, status, tasting, photo_url, photo_path, published_at, updated_at, received_at)
@@ -108,30 +109,34 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
          @tasting, @photoUrl, @photoPath, @publishedAt, @updatedAt, @receivedAt)
        ON CONFLICT (note_uri) DO NOTHING RETURNING id`,
     )
-    .pluck();
-  const insertActivity = sqlite.prepare(
-    `INSERT INTO activities (actor_id, type, remote_entry_id, created_at)
-     VALUES (?, 'Create', ?, ?)`,
-  );
-  const update = sqlite.prepare(
+    .pluck<number>();
+  const insertActivity = db
+    .prepare(
+      `INSERT INTO activities (actor_id, type, remote_entry_id, created_at)
+       VALUES (?, 'Create', ?, ?) RETURNING id`,
+    )
+    .pluck<number>();
+  const update = db.prepare(
     `UPDATE remote_entries SET type = @type, name = @name, subtype = @subtype,
        maker_name = @makerName, rating = @rating, notes = @notes, status = @status,
        tasting = @tasting, photo_url = @photoUrl, photo_path = @photoPath, updated_at = @updatedAt
      WHERE id = @id AND updated_at < @updatedAt`,
   );
-  const remove = sqlite.prepare('DELETE FROM remote_entries WHERE id = ?');
-  const photoPaths = sqlite
+  const remove = db.prepare('DELETE FROM remote_entries WHERE id = ?');
+  const photoPaths = db
     .prepare('SELECT photo_path FROM remote_entries WHERE photo_path IS NOT NULL')
-    .pluck();
-  const ownerOfPhoto = sqlite.prepare('SELECT id FROM remote_entries WHERE photo_path = ?').pluck();
-  const ofActor = sqlite.prepare(`${SELECT} WHERE a.uri = ?`);
-  const countOfActor = sqlite
+    .pluck<string>();
+  const ownerOfPhoto = db
+    .prepare('SELECT id FROM remote_entries WHERE photo_path = ?')
+    .pluck<number>();
+  const ofActor = db.prepare<Row>(`${SELECT} WHERE a.uri = ?`);
+  const countOfActor = db
     .prepare(
       `SELECT count(*) FROM remote_entries r JOIN actors a ON a.id = r.actor_id WHERE a.uri = ?`,
     )
-    .pluck();
+    .pluck<number>();
   // One statement per number of ids (a feed page holds at most 50 remote items).
-  const byIdsStatements = new Map<number, Database.Statement>();
+  const byIdsStatements = new Map<number, Statement<Row>>();
 
   const values = (fields: RemoteEntryFields) => ({
     ...remoteEntryBasicsOf(fields),
@@ -144,30 +149,30 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
      * The actor row of a remote actor that at least one local user follows (ACCEPTED) and has
      * not blocked: entries of an actor blocked by every local follower are not stored.
      */
-    followedActorId(actorUri: string): number | undefined {
-      return followedActor.get(actorUri) as number | undefined;
+    followedActorId(actorUri: string): Promise<number | undefined> {
+      return followedActor.get(actorUri);
     },
 
-    findByNote(noteUri: string): RemoteEntryRecord | undefined {
-      const row = byNote.get(noteUri) as Record<string, unknown> | undefined;
+    async findByNote(noteUri: string): Promise<RemoteEntryRecord | undefined> {
+      const row = await byNote.get(noteUri);
       return row ? recordOf(row) : undefined;
     },
 
-    findById(id: number): RemoteEntryRecord | undefined {
-      const row = byId.get(id) as Record<string, unknown> | undefined;
+    async findById(id: number): Promise<RemoteEntryRecord | undefined> {
+      const row = await byId.get(id);
       return row ? recordOf(row) : undefined;
     },
 
     /** The entries that still exist, in the order of `ids`. */
-    byIds(ids: readonly number[]): RemoteEntryRecord[] {
+    async byIds(ids: readonly number[]): Promise<RemoteEntryRecord[]> {
       if (ids.length === 0) return [];
       let statement = byIdsStatements.get(ids.length);
       if (!statement) {
-        statement = sqlite.prepare(`${SELECT} WHERE r.id IN (${ids.map(() => '?').join(',')})`);
+        statement = db.prepare<Row>(`${SELECT} WHERE r.id IN (${ids.map(() => '?').join(',')})`);
         if (byIdsStatements.size < MAX_CACHED_STATEMENTS)
           byIdsStatements.set(ids.length, statement);
       }
-      const rows = statement.all(...ids) as Record<string, unknown>[];
+      const rows = await statement.all(...ids);
       const found = new Map(rows.map((row) => [row.id as number, recordOf(row)]));
       return ids.flatMap((id) => found.get(id) ?? []);
     },
@@ -176,15 +181,15 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
      * Stores a new entry and the Create it arrived in; undefined (and nothing written) when an
      * entry with this Note id is already stored. Call inside a transaction.
      */
-    insert(input: {
+    async insert(input: {
       actorId: number;
       noteUri: string;
       fields: RemoteEntryFields;
       photoUrl: string | null;
       photoPath: string | null;
       receivedAt: number;
-    }): { entryId: number; activityId: number } | undefined {
-      const entryId = insert.get({
+    }): Promise<{ entryId: number; activityId: number } | undefined> {
+      const entryId = await insert.get({
         ...values(input.fields),
         actorId: input.actorId,
         noteUri: input.noteUri,
@@ -192,46 +197,44 @@ export function createRemoteEntryRepository(sqlite: Database.Database) {
         photoPath: input.photoPath,
         publishedAt: input.fields.publishedAt.getTime(),
         receivedAt: input.receivedAt,
-      }) as number | undefined;
+      });
       if (entryId === undefined) return undefined;
-      const activityId = Number(
-        insertActivity.run(input.actorId, entryId, input.receivedAt).lastInsertRowid,
-      );
+      const activityId = (await insertActivity.get(input.actorId, entryId, input.receivedAt))!;
       return { entryId, activityId };
     },
 
     /** Changes an entry if `fields.updatedAt` is later than what is stored; whether it did. */
-    update(
+    async update(
       id: number,
       fields: RemoteEntryFields,
       photo: { photoUrl: string | null; photoPath: string | null },
-    ): boolean {
-      return update.run({ ...values(fields), ...photo, id }).changes > 0;
+    ): Promise<boolean> {
+      return (await update.run({ ...values(fields), ...photo, id })).changes > 0;
     },
 
     /** Deletes an entry; its feed items and received activity go with it (cascade). */
-    remove(id: number): boolean {
-      return remove.run(id).changes > 0;
+    async remove(id: number): Promise<boolean> {
+      return (await remove.run(id)).changes > 0;
     },
 
     /** Every stored entry of a remote actor. */
-    ofActor(actorUri: string): RemoteEntryRecord[] {
-      return (ofActor.all(actorUri) as Record<string, unknown>[]).map(recordOf);
+    async ofActor(actorUri: string): Promise<RemoteEntryRecord[]> {
+      return (await ofActor.all(actorUri)).map(recordOf);
     },
 
     /** How many entries of a remote actor are stored (the volume cap, src/inbound-limits/). */
-    countOfActor(actorUri: string): number {
-      return countOfActor.get(actorUri) as number;
+    async countOfActor(actorUri: string): Promise<number> {
+      return (await countOfActor.get(actorUri))!;
     },
 
     /** Every local photo copy a remote entry holds (for the uploads sweep). */
-    allPhotoPaths(): string[] {
-      return photoPaths.all() as string[];
+    allPhotoPaths(): Promise<string[]> {
+      return photoPaths.all();
     },
 
     /** The remote entry a stored photo belongs to, if any. */
-    ownerOfPhoto(storedPath: string): number | undefined {
-      return ownerOfPhoto.get(storedPath) as number | undefined;
+    ownerOfPhoto(storedPath: string): Promise<number | undefined> {
+      return ownerOfPhoto.get(storedPath);
     },
   };
 }

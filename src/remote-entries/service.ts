@@ -60,17 +60,17 @@ export function createRemoteEntryService(deps: {
     }
   }
 
-  const withPhoto = <T>(photoPath: string | null, write: () => T) =>
+  const withPhoto = <T>(photoPath: string | null, write: () => Promise<T>) =>
     writeWithPhoto(media, photoPath, write);
 
   return {
     /** The actor row of a remote actor some local user follows (ACCEPTED), or undefined. */
-    followedActorId(actorUri: string): number | undefined {
+    followedActorId(actorUri: string): Promise<number | undefined> {
       return repo.followedActorId(actorUri);
     },
 
     /** A stored entry by its Note id. */
-    find(noteUri: string): RemoteEntryRecord | undefined {
+    find(noteUri: string): Promise<RemoteEntryRecord | undefined> {
       return repo.findByNote(noteUri);
     },
 
@@ -79,12 +79,12 @@ export function createRemoteEntryService(deps: {
      * local followers. An entry already stored (a replayed Create) is left as it is.
      */
     async store(actorId: number, entry: IncomingEntry, photo: Uint8Array | undefined) {
-      if (repo.findByNote(entry.noteUri)) return 'unchanged' satisfies ReceiveOutcome;
+      if (await repo.findByNote(entry.noteUri)) return 'unchanged' satisfies ReceiveOutcome;
       const photoPath = await savePhoto(entry.noteUri, photo);
       const stored = await withPhoto(photoPath, () =>
-        transaction(() => {
+        transaction(async () => {
           const receivedAt = now();
-          const ids = repo.insert({
+          const ids = await repo.insert({
             actorId,
             noteUri: entry.noteUri,
             fields: entry,
@@ -93,7 +93,7 @@ export function createRemoteEntryService(deps: {
             receivedAt,
           });
           if (!ids) return false;
-          feed.fanOutRemote({
+          await feed.fanOutRemote({
             activityId: ids.activityId,
             actorId,
             remoteEntryId: ids.entryId,
@@ -133,7 +133,7 @@ export function createRemoteEntryService(deps: {
 
     /** Removes a stored entry, its feed items and its photo copy. */
     async remove(current: RemoteEntryRecord) {
-      if (!repo.remove(current.id)) return 'unchanged' satisfies ReceiveOutcome;
+      if (!(await repo.remove(current.id))) return 'unchanged' satisfies ReceiveOutcome;
       await media.remove(current.photoPath);
       return 'removed' satisfies ReceiveOutcome;
     },
@@ -144,24 +144,27 @@ export function createRemoteEntryService(deps: {
      * is deleted: the rows would go by cascade, but not the photo files). Returns how many.
      */
     async forgetActor(actorUri: string, options: { always?: boolean } = {}): Promise<number> {
-      if (!options.always && repo.followedActorId(actorUri) !== undefined) return 0;
-      let removed = 0;
-      for (const entry of repo.ofActor(actorUri)) {
-        if (repo.remove(entry.id)) {
-          removed++;
-          await media.remove(entry.photoPath);
+      // The check that nobody follows the actor and the removal in one transaction (a follow
+      // accepted meanwhile keeps the entries); the photo files go once their rows are gone.
+      const removed = await transaction(async () => {
+        if (!options.always && (await repo.followedActorId(actorUri)) !== undefined) return [];
+        const gone: RemoteEntryRecord[] = [];
+        for (const entry of await repo.ofActor(actorUri)) {
+          if (await repo.remove(entry.id)) gone.push(entry);
         }
-      }
-      return removed;
+        return gone;
+      });
+      for (const entry of removed) await media.remove(entry.photoPath);
+      return removed.length;
     },
 
     /** Every local photo copy of a remote entry (the uploads sweep must keep them). */
-    allPhotoPaths(): string[] {
+    allPhotoPaths(): Promise<string[]> {
       return repo.allPhotoPaths();
     },
 
     /** Entries by id with their actors, for the feed. */
-    byIds(ids: readonly number[]): RemoteEntryRecord[] {
+    byIds(ids: readonly number[]): Promise<RemoteEntryRecord[]> {
       return repo.byIds(ids);
     },
 
@@ -171,8 +174,8 @@ export function createRemoteEntryService(deps: {
      * a local entry. 404 for an entry not in the caller's feed.
      */
     async clone(viewer: { id: number; role: Role }, id: number, status: BeverageStatus = 'TO_TRY') {
-      const source = repo.findById(id);
-      if (!source || !feed.holdsRemoteEntry(viewer.id, id)) throw notFound(NOT_FOUND);
+      const source = await repo.findById(id);
+      if (!source || !(await feed.holdsRemoteEntry(viewer.id, id))) throw notFound(NOT_FOUND);
       const file = source.photoPath ? media.locate(source.photoPath) : undefined;
       const photo = file ? await readFileOrUndefined(file) : undefined;
       return beverages.create(

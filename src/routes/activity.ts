@@ -19,13 +19,13 @@ function byId<T extends { id: number }>(views: T[]): Map<number, T> {
 export function activityRoutes(ctx: AppContext): Hono<AppEnv> {
   const { router, on } = contractRouter('/activity');
 
-  on('GET /activity', (c, { query }) => {
+  on('GET /activity', async (c, { query }) => {
     const viewer = currentUser(c);
-    const { items, nextCursor } = ctx.feed.page(viewer, query);
+    const { items, nextCursor } = await ctx.feed.page(viewer, query);
     const local = items.flatMap((item) => (item.kind === 'remote' ? [] : [item.entry]));
     const remote = items.flatMap((item) => (item.kind === 'remote' ? [item.entry] : []));
-    const beverages = byId(ctx.entryViews.entries(viewer, local));
-    const received = byId(ctx.entryViews.remoteEntries(viewer, remote));
+    const beverages = byId(await ctx.entryViews.entries(viewer, local));
+    const received = byId(await ctx.entryViews.remoteEntries(viewer, remote));
     return {
       activities: items.map((item): ActivityItem => {
         const createdAt = item.createdAt.toISOString();

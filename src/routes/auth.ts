@@ -38,18 +38,18 @@ export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> 
     const address = clientAddress(c, ctx.config.trustProxy);
     const outcome = await ctx.login.withPassword(username, password, address);
     // A new sign-in replaces whatever pending login this browser had.
-    ctx.pendingLogins.end(readPendingCookie(c, pendingCookie));
+    await ctx.pendingLogins.end(readPendingCookie(c, pendingCookie));
     if (outcome.kind === 'signedIn') {
       clearPendingCookie(c, pendingCookie);
-      startSession(c, sessionDeps, outcome.user.id, address);
-      const credentials = ctx.webauthn.list(outcome.user.id).map(presentCredential);
+      await startSession(c, sessionDeps, outcome.user.id, address);
+      const credentials = (await ctx.webauthn.list(outcome.user.id)).map(presentCredential);
       return { user: presentUser(outcome.user, ctx.config.origin), credentials };
     }
     // A second factor is on: no session yet, only a pending login tied to this browser.
     // Whatever session the browser had ends now (a new sign-in has begun).
     const previous = c.get('session');
     if (previous) {
-      ctx.sessions.end(previous.idHash);
+      await ctx.sessions.end(previous.idHash);
       clearSessionCookie(c, cookie);
     }
     setPendingCookie(c, pendingCookie, outcome.pendingToken);
@@ -64,20 +64,25 @@ export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> 
   });
 
   /** The second step with the authenticator app: a code, or a backup code. */
-  on('POST /auth/login/totp', (c, { body: { token, backup } }) => {
+  on('POST /auth/login/totp', async (c, { body: { token, backup } }) => {
     const address = clientAddress(c, ctx.config.trustProxy);
     let user;
     try {
-      user = ctx.login.withTotp(readPendingCookie(c, pendingCookie), token.trim(), backup, address);
+      user = await ctx.login.withTotp(
+        readPendingCookie(c, pendingCookie),
+        token.trim(),
+        backup,
+        address,
+      );
     } catch (error) {
       // An ended pending login takes its cookie with it.
-      if (!ctx.pendingLogins.resolve(readPendingCookie(c, pendingCookie))) {
+      if (!(await ctx.pendingLogins.resolve(readPendingCookie(c, pendingCookie)))) {
         clearPendingCookie(c, pendingCookie);
       }
       throw error;
     }
     clearPendingCookie(c, pendingCookie);
-    startSession(c, sessionDeps, user.id, address);
+    await startSession(c, sessionDeps, user.id, address);
     return { user: presentUser(user, ctx.config.origin), credentials: [] };
   });
 
@@ -96,13 +101,13 @@ export function authRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppEnv> 
   });
 
   /** Public: it also ends a pending login, which has no session yet. */
-  on('POST /auth/logout', (c) => {
+  on('POST /auth/logout', async (c) => {
     const session = c.get('session');
-    if (session) ctx.sessions.end(session.idHash);
+    if (session) await ctx.sessions.end(session.idHash);
     clearSessionCookie(c, cookie);
     const pendingToken = readPendingCookie(c, pendingCookie);
     if (pendingToken !== undefined) {
-      ctx.pendingLogins.end(pendingToken);
+      await ctx.pendingLogins.end(pendingToken);
       clearPendingCookie(c, pendingCookie);
     }
   });

@@ -11,25 +11,25 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
   const service = ctx.beverages;
   const views = ctx.entryViews;
 
-  on('GET /beverages', (c, { query }) => {
+  on('GET /beverages', async (c, { query }) => {
     const viewer = currentUser(c);
-    const page = service.list(viewer, { ...query, inCellar: query.cellar });
+    const page = await service.list(viewer, { ...query, inCellar: query.cellar });
     // Serialized as it is assembled (the contract's BeveragePage): src/beverages/entry-view.ts.
-    return c.body(views.pageJson(viewer, page), 200, {
+    return c.body(await views.pageJson(viewer, page), 200, {
       'Content-Type': 'application/json',
     });
   });
 
   // Many of the caller's own entries at once (before /{id}, which would take 'visibility').
-  on('PATCH /beverages/visibility', (c, { body }) => {
+  on('PATCH /beverages/visibility', async (c, { body }) => {
     const selection = body.ids ? { ids: body.ids } : { all: body.all ?? {} };
-    return { updated: service.changeVisibility(currentUser(c).id, selection, body) };
+    return { updated: await service.changeVisibility(currentUser(c).id, selection, body) };
   });
 
-  on('GET /beverages/{id}', (c) => {
+  on('GET /beverages/{id}', async (c) => {
     const viewer = currentUser(c);
-    const entry = service.view(viewer, idParam(c, 'id', 'Beverage'));
-    return { beverage: views.entry(viewer, entry) };
+    const entry = await service.view(viewer, idParam(c, 'id', 'Beverage'));
+    return { beverage: await views.entry(viewer, entry) };
   });
 
   on('POST /beverages', async (c, { form }) => {
@@ -45,7 +45,7 @@ export function beverageRoutes(ctx: AppContext): Hono<AppEnv> {
     const replace = form.files.photo;
     const photo = { ...(replace && { replace }), remove: removePhoto ?? false };
     const entry = await service.update(viewer, id, changes, photo);
-    return { beverage: views.entry(viewer, entry) };
+    return { beverage: await views.entry(viewer, entry) };
   });
 
   on('DELETE /beverages/{id}', async (c) => {

@@ -42,7 +42,8 @@ export function blockRoutes(ctx: AppContext): Hono<AppEnv> {
     const username = body.username ?? localName(ctx.config.origin, body);
     if (username !== undefined) return { kind: 'local', username };
     const query = (body.actorUri ?? body.handle)!;
-    const known = body.actorUri === undefined ? undefined : ctx.remoteFollows.freshActor(query);
+    const known =
+      body.actorUri === undefined ? undefined : await ctx.remoteFollows.freshActor(query);
     const identity = user.activityPubEnabled ? user.username : INSTANCE_ACTOR;
     return {
       kind: 'remote',
@@ -50,17 +51,19 @@ export function blockRoutes(ctx: AppContext): Hono<AppEnv> {
     };
   }
 
-  on('GET /users/blocks', (c) => ({ blocks: ctx.blocks.list(currentUser(c)).map(presentBlock) }));
+  on('GET /users/blocks', async (c) => ({
+    blocks: (await ctx.blocks.list(currentUser(c))).map(presentBlock),
+  }));
 
   // 201 for a new block (the table's status); 200 with the block that existed already.
   on('POST /users/blocks', async (c, { body }) => {
     const user = currentUser(c);
-    const { block, created } = ctx.blocks.block(user, await targetOf(user, body));
+    const { block, created } = await ctx.blocks.block(user, await targetOf(user, body));
     return created ? { block: presentBlock(block) } : c.json({ block: presentBlock(block) }, 200);
   });
 
-  on('DELETE /users/blocks/{id}', (c) => {
-    ctx.blocks.unblock(currentUser(c), idParam(c, 'id', 'Block'));
+  on('DELETE /users/blocks/{id}', async (c) => {
+    await ctx.blocks.unblock(currentUser(c), idParam(c, 'id', 'Block'));
   });
 
   return router;

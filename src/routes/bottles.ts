@@ -13,20 +13,20 @@ export function bottleRoutes(ctx: AppContext): Hono<AppEnv> {
   const entryId = (c: Context<AppEnv>) => idParam(c, 'id', 'Beverage');
   const bottleId = (c: Context<AppEnv>) => idParam(c, 'bottleId', 'Bottle');
 
-  on('GET /beverages/{id}/bottles', (c) => ({
-    bottles: bottles.list(currentUser(c), entryId(c)),
+  on('GET /beverages/{id}/bottles', async (c) => ({
+    bottles: await bottles.list(currentUser(c), entryId(c)),
   }));
 
-  on('POST /beverages/{id}/bottles', (c, { body }) => ({
-    bottle: bottles.add(currentUser(c), entryId(c), body),
+  on('POST /beverages/{id}/bottles', async (c, { body }) => ({
+    bottle: await bottles.add(currentUser(c), entryId(c), body),
   }));
 
-  on('PATCH /beverages/{id}/bottles/{bottleId}', (c, { body }) => ({
-    bottle: bottles.change(currentUser(c), entryId(c), bottleId(c), body),
+  on('PATCH /beverages/{id}/bottles/{bottleId}', async (c, { body }) => ({
+    bottle: await bottles.change(currentUser(c), entryId(c), bottleId(c), body),
   }));
 
-  on('DELETE /beverages/{id}/bottles/{bottleId}', (c) => {
-    bottles.remove(currentUser(c), entryId(c), bottleId(c));
+  on('DELETE /beverages/{id}/bottles/{bottleId}', async (c) => {
+    await bottles.remove(currentUser(c), entryId(c), bottleId(c));
   });
 
   // The answer has the entry as its owner now sees it (its bottleCount, its cellar flag).
@@ -35,7 +35,7 @@ export function bottleRoutes(ctx: AppContext): Hono<AppEnv> {
     const id = entryId(c);
     const which = bottleId(c);
     let opened;
-    if (!sent.form) opened = bottles.open(viewer, id, which, sent.body);
+    if (!sent.form) opened = await bottles.open(viewer, id, which, sent.body);
     else {
       // Form data: the tasting's fields, its photo and keepInCellar; a tasting is written.
       const { form } = sent;
@@ -44,13 +44,13 @@ export function bottleRoutes(ctx: AppContext): Hono<AppEnv> {
       const photo = form.files.photo;
       opened = photo
         ? await bottles.openWithPhoto(viewer, id, which, input, photo)
-        : bottles.open(viewer, id, which, input);
+        : await bottles.open(viewer, id, which, input);
     }
-    const entry = ctx.beverages.view(viewer, id);
+    const entry = await ctx.beverages.view(viewer, id);
     return {
       bottle: opened.bottle,
       tasting: opened.tasting && presentTasting(opened.tasting),
-      beverage: ctx.entryViews.entry(viewer, entry),
+      beverage: await ctx.entryViews.entry(viewer, entry),
     };
   });
 

@@ -49,21 +49,21 @@ export function conversationRoutes(ctx: AppContext, kind: EntryRef['kind']): Hon
     service.uncheer(currentUser(c), entryOf(idParam(c, 'id', what))),
   );
 
-  on(`GET ${base}/{id}/comments`, (c) => {
-    const comments = service.comments(currentUser(c), entryOf(idParam(c, 'id', what)));
+  on(`GET ${base}/{id}/comments`, async (c) => {
+    const comments = await service.comments(currentUser(c), entryOf(idParam(c, 'id', what)));
     return { comments: comments.map(presentComment) };
   });
 
-  on(`POST ${base}/{id}/comments`, (c, { body }) => {
+  on(`POST ${base}/{id}/comments`, async (c, { body }) => {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', what);
-    const comment = service.comment(viewer, entryOf(id), body);
+    const comment = await service.comment(viewer, entryOf(id), body);
     return { comment: presentComment(comment) };
   });
 
-  on(`DELETE ${base}/{id}/comments/{commentId}`, (c) => {
+  on(`DELETE ${base}/{id}/comments/{commentId}`, async (c) => {
     const id = idParam(c, 'id', what);
-    service.deleteComment(currentUser(c), entryOf(id), idParam(c, 'commentId', 'Comment'));
+    await service.deleteComment(currentUser(c), entryOf(id), idParam(c, 'commentId', 'Comment'));
   });
 
   on(`POST ${base}/{id}/comments/{commentId}/cheer`, (c) => {

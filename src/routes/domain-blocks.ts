@@ -20,14 +20,16 @@ const present = (block: DomainBlockRecord): DomainBlock => ({
 export function domainBlockRoutes(ctx: AppContext): Hono<AppEnv> {
   const { router, on } = contractRouter('/domain-blocks');
 
-  on('GET /domain-blocks', () => ({ domainBlocks: ctx.domainBlocks.list().map(present) }));
+  on('GET /domain-blocks', async () => ({
+    domainBlocks: (await ctx.domainBlocks.list()).map(present),
+  }));
 
   on('POST /domain-blocks', async (_c, { body }) => ({
     domainBlock: present(await ctx.domainBlocks.create(body)),
   }));
 
-  on('DELETE /domain-blocks/{id}', (c) => {
-    ctx.domainBlocks.remove(idParam(c, 'id', 'Blocked server'));
+  on('DELETE /domain-blocks/{id}', async (c) => {
+    await ctx.domainBlocks.remove(idParam(c, 'id', 'Blocked server'));
   });
 
   return router;

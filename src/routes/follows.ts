@@ -27,66 +27,71 @@ export function followRoutes(ctx: AppContext): Hono<AppEnv> {
 
   /** Asks the account's server what it runs (its NodeInfo) and keeps the answer. */
   async function learnServer(username: string, actorUri: string): Promise<void> {
-    servers.record(actorUri, await lookupServerSoftware(ctx.federation, username, actorUri));
+    const software = await lookupServerSoftware(ctx.federation, username, actorUri);
+    await servers.record(actorUri, software);
   }
 
-  on('GET /users/search', (c, { query }) => ({
-    users: service.search(currentUser(c), query.q),
+  on('GET /users/search', async (c, { query }) => ({
+    users: await service.search(currentUser(c), query.q),
   }));
 
-  on('GET /users/following', (c) => {
+  on('GET /users/following', async (c) => {
     const user = currentUser(c);
+    const following = await service.following(user);
+    const remoteFollowing = await remote.following(user);
     return {
-      following: service.following(user).map(presentFollowing),
-      remote: remote
-        .following(user)
-        .map((item) => presentRemoteFollowing(item, servers.isVault(item.uri))),
+      following: following.map(presentFollowing),
+      remote: await Promise.all(
+        remoteFollowing.map(async (item) =>
+          presentRemoteFollowing(item, await servers.isVault(item.uri)),
+        ),
+      ),
     };
   });
 
   on('POST /users/lookup', async (c, { body }) => {
     const user = currentUser(c);
-    remote.requireFederated(user);
+    await remote.requireFederated(user);
     const actor = await lookupRemoteActor(ctx.federation, user.username, body.query);
     // An actor already known here is refreshed by the lookup; a new one is not stored.
-    if (remote.knownActor(actor.uri)) remote.rememberActor(actor);
+    if (await remote.knownActor(actor.uri)) await remote.rememberActor(actor);
     // What its server runs is asked at each lookup: the dialog says whether it is a vault.
     await learnServer(user.username, actor.uri);
-    const follow = remote.followOfUri(user, actor.uri);
-    return { actor: presentRemoteActor(actor, follow, servers.isVault(actor.uri)) };
+    const follow = await remote.followOfUri(user, actor.uri);
+    return { actor: presentRemoteActor(actor, follow, await servers.isVault(actor.uri)) };
   });
 
   on('POST /users/remote-follows', async (c, { body }) => {
     const user = currentUser(c);
-    remote.requireFederated(user);
+    await remote.requireFederated(user);
     // A stored actor fetched within a day is used as is; otherwise it is looked up again.
     const actor =
-      remote.freshActor(body.actorUri) ??
+      (await remote.freshActor(body.actorUri)) ??
       (await lookupRemoteActor(ctx.federation, user.username, body.actorUri));
-    const follow = remote.follow(user, actor);
-    if (!servers.isKnown(actor.uri)) await learnServer(user.username, actor.uri);
-    return { follow: presentRemoteFollowing(follow, servers.isVault(actor.uri)) };
+    const follow = await remote.follow(user, actor);
+    if (!(await servers.isKnown(actor.uri))) await learnServer(user.username, actor.uri);
+    return { follow: presentRemoteFollowing(follow, await servers.isVault(actor.uri)) };
   });
 
-  on('DELETE /users/remote-follows/{actorId}', (c) => {
-    remote.unfollow(currentUser(c), idParam(c, 'actorId', 'Account'));
+  on('DELETE /users/remote-follows/{actorId}', async (c) => {
+    await remote.unfollow(currentUser(c), idParam(c, 'actorId', 'Account'));
   });
 
-  on('DELETE /users/followers/{actorId}', (c) => {
-    ctx.followRequests.removeFollower(currentUser(c), idParam(c, 'actorId', 'Account'));
+  on('DELETE /users/followers/{actorId}', async (c) => {
+    await ctx.followRequests.removeFollower(currentUser(c), idParam(c, 'actorId', 'Account'));
   });
 
-  on('GET /users/followers', (c) => ({
-    followers: service.followers(currentUser(c)).map(presentFollower),
+  on('GET /users/followers', async (c) => ({
+    followers: (await service.followers(currentUser(c))).map(presentFollower),
   }));
 
   // The body is none, or an empty JSON object (the table's schema checks it).
-  on('POST /users/{id}/follow', (c) => ({
-    follow: presentFollowing(service.follow(currentUser(c), idParam(c, 'id', 'User'))),
+  on('POST /users/{id}/follow', async (c) => ({
+    follow: presentFollowing(await service.follow(currentUser(c), idParam(c, 'id', 'User'))),
   }));
 
-  on('DELETE /users/{id}/follow', (c) => {
-    service.unfollow(currentUser(c), idParam(c, 'id', 'User'));
+  on('DELETE /users/{id}/follow', async (c) => {
+    await service.unfollow(currentUser(c), idParam(c, 'id', 'User'));
   });
 
   return router;

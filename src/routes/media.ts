@@ -20,15 +20,15 @@ export function mediaRoutes(ctx: AppContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const session = loadSession(ctx.sessions, ctx.users, cookiePolicy(ctx.config.origin));
   const signInByToken = tokenSignIn(ctx.tokens, ctx.tokenRateLimit);
-  const sessionOrToken: MiddlewareHandler<AppEnv> = (c, next) => {
+  const sessionOrToken: MiddlewareHandler<AppEnv> = async (c, next) => {
     const secret = bearerSecret(c.req.header('authorization'));
     if (secret === undefined) return session(c, next);
-    signInByToken(c, secret);
+    await signInByToken(c, secret);
     return next();
   };
 
   async function serve(c: Context<AppEnv>, storedPath: string, cacheControl: string) {
-    if (!ctx.visibility.canSeePhoto(c.get('user') ?? null, storedPath)) {
+    if (!(await ctx.visibility.canSeePhoto(c.get('user') ?? null, storedPath))) {
       throw notFound('Image not found');
     }
     return send(c, storedPath, cacheControl);
@@ -50,8 +50,8 @@ export function mediaRoutes(ctx: AppContext): Hono<AppEnv> {
   // A federated entry's photo by its capability URL (src/media/capabilities.ts): no session,
   // the token is the permission. Kept briefly in caches: the URL stops answering when the entry
   // is deleted or its photo replaced.
-  routes.get('/f/:name', (c) => {
-    const storedPath = ctx.photoCapabilities.photoFor(c.req.param('name'));
+  routes.get('/f/:name', async (c) => {
+    const storedPath = await ctx.photoCapabilities.photoFor(c.req.param('name'));
     if (!storedPath) throw notFound('Image not found');
     return send(c, storedPath, 'public, max-age=300');
   });

@@ -11,17 +11,17 @@ export function notificationRoutes(ctx: AppContext): Hono<AppEnv> {
   const { router, on } = contractRouter('/notifications');
   const service = ctx.notifications;
 
-  on('GET /notifications', (c) => ({
-    notifications: service.list(currentUser(c)).map(presentNotification),
+  on('GET /notifications', async (c) => ({
+    notifications: (await service.list(currentUser(c))).map(presentNotification),
   }));
 
-  on('POST /notifications/{id}/respond', (c, { body }) => {
+  on('POST /notifications/{id}/respond', async (c, { body }) => {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', 'Notification');
-    const { notification, entry } = service.respond(viewer, id, body);
+    const { notification, entry } = await service.respond(viewer, id, body);
     return {
       notification: presentNotification(notification),
-      ...(entry && { beverage: ctx.entryViews.entry(viewer, entry) }),
+      ...(entry && { beverage: await ctx.entryViews.entry(viewer, entry) }),
     };
   });
 

@@ -10,18 +10,18 @@ export function placeRoutes(ctx: AppContext): Hono<AppEnv> {
   const { router, on } = contractRouter('/cellar/places');
   const places = ctx.places;
 
-  on('GET /cellar/places', (c) => ({ places: places.list(currentUser(c).id) }));
+  on('GET /cellar/places', async (c) => ({ places: await places.list(currentUser(c).id) }));
 
-  on('POST /cellar/places', (c, { body }) => ({
-    place: places.create(currentUser(c).id, body),
+  on('POST /cellar/places', async (c, { body }) => ({
+    place: await places.create(currentUser(c).id, body),
   }));
 
-  on('PATCH /cellar/places/{id}', (c, { body }) => ({
-    place: places.update(currentUser(c).id, idParam(c, 'id', 'Place'), body),
+  on('PATCH /cellar/places/{id}', async (c, { body }) => ({
+    place: await places.update(currentUser(c).id, idParam(c, 'id', 'Place'), body),
   }));
 
-  on('DELETE /cellar/places/{id}', (c) => {
-    places.remove(currentUser(c).id, idParam(c, 'id', 'Place'));
+  on('DELETE /cellar/places/{id}', async (c) => {
+    await places.remove(currentUser(c).id, idParam(c, 'id', 'Place'));
   });
 
   return router;

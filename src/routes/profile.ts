@@ -41,8 +41,8 @@ export function profileRoutes(ctx: AppContext): Hono<AppEnv> {
     return { user: presentUser(updated, ctx.config.origin) };
   });
 
-  on('GET /users/profiles/{username}', (c) => {
-    const user = ctx.profiles.byUsername(c.req.param('username') ?? '');
+  on('GET /users/profiles/{username}', async (c) => {
+    const user = await ctx.profiles.byUsername(c.req.param('username') ?? '');
     return { user: presentPublicProfile(user, ctx.config.origin) };
   });
 

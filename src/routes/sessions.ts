@@ -13,11 +13,10 @@ const handleOf = (idHash: string) => idHash.slice(0, 16);
 export function sessionRoutes(ctx: AppContext): Hono<AppEnv> {
   const { router, on } = contractRouter('/auth/sessions');
 
-  on('GET /auth/sessions', (c) => {
+  on('GET /auth/sessions', async (c) => {
     const user = currentUser(c);
     const current = c.get('session')!;
-    const sessions = ctx.sessions
-      .listForUser(user.id)
+    const sessions = (await ctx.sessions.listForUser(user.id))
       .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
       .map((s): SessionInfo => ({
         id: handleOf(s.idHash),
@@ -31,13 +30,13 @@ export function sessionRoutes(ctx: AppContext): Hono<AppEnv> {
     return { sessions };
   });
 
-  on('DELETE /auth/sessions/{id}', (c) => {
+  on('DELETE /auth/sessions/{id}', async (c) => {
     const user = currentUser(c);
-    const target = ctx.sessions
-      .listForUser(user.id)
-      .find((s) => handleOf(s.idHash) === c.req.param('id'));
+    const target = (await ctx.sessions.listForUser(user.id)).find(
+      (s) => handleOf(s.idHash) === c.req.param('id'),
+    );
     if (!target) throw notFound('Session not found');
-    ctx.sessions.end(target.idHash);
+    await ctx.sessions.end(target.idHash);
   });
 
   return router;

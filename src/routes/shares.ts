@@ -9,16 +9,16 @@ import { currentUser } from '../http/session.ts';
 export function shareRoutes(ctx: AppContext): Hono<AppEnv> {
   const { router, on } = contractRouter('/beverages');
 
-  on('POST /beverages/{id}/share', (c, { body }) => {
+  on('POST /beverages/{id}/share', async (c, { body }) => {
     const viewer = currentUser(c);
     const id = idParam(c, 'id', 'Beverage');
-    const entry = ctx.shares.share(viewer, id, body);
-    return { beverage: ctx.entryViews.entry(viewer, entry) };
+    const entry = await ctx.shares.share(viewer, id, body);
+    return { beverage: await ctx.entryViews.entry(viewer, entry) };
   });
 
-  on('DELETE /beverages/{id}/share/{shareId}', (c) => {
+  on('DELETE /beverages/{id}/share/{shareId}', async (c) => {
     const id = idParam(c, 'id', 'Beverage');
-    ctx.shares.unshare(currentUser(c), id, idParam(c, 'shareId', 'Share'));
+    await ctx.shares.unshare(currentUser(c), id, idParam(c, 'shareId', 'Share'));
   });
 
   return router;

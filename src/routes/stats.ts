@@ -12,7 +12,7 @@ export function statsRoutes(ctx: AppContext): Hono<AppEnv> {
   // No tz, or an empty one, is UTC.
   on('GET /stats', (c, { query }) => ctx.stats.overview(currentUser(c).id, query.tz || 'UTC'));
 
-  on('GET /stats/years/{year}', (c, { query }) => {
+  on('GET /stats/years/{year}', async (c, { query }) => {
     const raw = c.req.param('year') ?? '';
     if (!/^[0-9]{4}$/.test(raw)) throw badRequest('The year must be four digits, such as 2025');
     return ctx.stats.yearReview(currentUser(c).id, Number(raw), query.tz || 'UTC');

@@ -27,8 +27,8 @@ export function tastingRoutes(ctx: AppContext): Hono<AppEnv> {
     return { fields, photo: { replace: sent.form.files.photo, remove: removePhoto ?? false } };
   }
 
-  on('GET /beverages/{id}/tastings', (c) => ({
-    tastings: tastings.list(currentUser(c), entryId(c)).map(presentTasting),
+  on('GET /beverages/{id}/tastings', async (c) => ({
+    tastings: (await tastings.list(currentUser(c), entryId(c))).map(presentTasting),
   }));
 
   on('POST /beverages/{id}/tastings', async (c, sent) => {

@@ -27,17 +27,21 @@ export function tokenRoutes(ctx: AppContext): Hono<AppEnv> {
   const { router, on } = contractRouter('/tokens');
   const service = ctx.tokens;
 
-  on('GET /tokens', (c) => ({ tokens: service.list(currentUser(c).id).map(presentToken) }));
+  on('GET /tokens', async (c) => ({
+    tokens: (await service.list(currentUser(c).id)).map(presentToken),
+  }));
 
-  on('POST /tokens', (c, { body }) => {
-    const { token, secret } = service.create(currentUser(c), body);
+  on('POST /tokens', async (c, { body }) => {
+    const { token, secret } = await service.create(currentUser(c), body);
     return { token: presentToken(token), secret };
   });
 
-  on('GET /tokens/all', () => ({ tokens: service.listAll().map(presentAdminToken) }));
+  on('GET /tokens/all', async () => ({
+    tokens: (await service.listAll()).map(presentAdminToken),
+  }));
 
-  on('DELETE /tokens/{id}', (c) => {
-    service.revoke(currentUser(c), idParam(c, 'id', 'Access token'));
+  on('DELETE /tokens/{id}', async (c) => {
+    await service.revoke(currentUser(c), idParam(c, 'id', 'Access token'));
   });
 
   return router;

@@ -24,14 +24,14 @@ export function totpRoutes(ctx: AppContext): Hono<AppEnv> {
 
   on('POST /totp/verify', async (c, { body: { token, password } }) => {
     await ctx.reauth.require(sessionOf(c), currentUser(c), password, address(c));
-    const user = ctx.totp.confirm(currentUser(c), token, address(c));
-    ctx.reauth.secondFactorChanged(user.id, sessionOf(c).idHash);
+    const user = await ctx.totp.confirm(currentUser(c), token, address(c));
+    await ctx.reauth.secondFactorChanged(user.id, sessionOf(c).idHash);
     return { user: presentUser(user, ctx.config.origin) };
   });
 
   on('POST /totp/disable', async (c, { body: { token, password } }) => {
     const user = await ctx.totp.disable(currentUser(c), token, password, address(c));
-    ctx.reauth.secondFactorChanged(user.id, sessionOf(c).idHash);
+    await ctx.reauth.secondFactorChanged(user.id, sessionOf(c).idHash);
     return { user: presentUser(user, ctx.config.origin) };
   });
 

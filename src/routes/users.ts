@@ -10,7 +10,7 @@ export function userRoutes(ctx: AppContext): Hono<AppEnv> {
   const { router, on } = contractRouter('/users');
   const present = (u: Parameters<typeof presentUser>[0]) => presentUser(u, ctx.config.origin);
 
-  on('GET /users', () => ({ users: ctx.userAdmin.list().map(present) }));
+  on('GET /users', async () => ({ users: (await ctx.userAdmin.list()).map(present) }));
 
   on('POST /users', async (_c, { body }) => ({ user: present(await ctx.userAdmin.create(body)) }));
 

@@ -26,7 +26,7 @@ export function webauthnRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppE
   const { router, on } = contractRouter('/webauthn');
   const origin = ctx.config.origin;
   const pendingCookie = pendingCookiePolicy(origin);
-  const list = (userId: number) => ctx.webauthn.list(userId).map(presentCredential);
+  const list = async (userId: number) => (await ctx.webauthn.list(userId)).map(presentCredential);
   const reauthenticated = (c: Context<AppEnv>, password: string | undefined) =>
     ctx.reauth.require(
       c.get('session')!,
@@ -51,20 +51,20 @@ export function webauthnRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppE
       response as RegistrationResponseJSON,
       nickname,
     );
-    ctx.reauth.secondFactorChanged(result.user.id, session.idHash);
+    await ctx.reauth.secondFactorChanged(result.user.id, session.idHash);
     return {
       credentials: result.credentials.map(presentCredential),
       user: presentUser(result.user, origin),
     };
   });
 
-  on('GET /webauthn/credentials', (c) => ({ credentials: list(currentUser(c).id) }));
+  on('GET /webauthn/credentials', async (c) => ({ credentials: await list(currentUser(c).id) }));
 
   on('DELETE /webauthn/credentials/{id}', async (c, { body: { password } }) => {
     const id = idParam(c, 'id', 'Security key');
     await reauthenticated(c, password);
-    const result = ctx.webauthn.removeOwn(currentUser(c), id);
-    ctx.reauth.secondFactorChanged(result.user.id, c.get('session')!.idHash);
+    const result = await ctx.webauthn.removeOwn(currentUser(c), id);
+    await ctx.reauth.secondFactorChanged(result.user.id, c.get('session')!.idHash);
     return {
       credentials: result.credentials.map(presentCredential),
       user: presentUser(result.user, origin),
@@ -80,24 +80,24 @@ export function webauthnRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppE
       user = await ctx.login.withWebAuthn(readPendingCookie(c, pendingCookie), response, address);
     } catch (error) {
       // An ended pending login takes its cookie with it.
-      if (!ctx.pendingLogins.resolve(readPendingCookie(c, pendingCookie))) {
+      if (!(await ctx.pendingLogins.resolve(readPendingCookie(c, pendingCookie)))) {
         clearPendingCookie(c, pendingCookie);
       }
       throw error;
     }
     clearPendingCookie(c, pendingCookie);
-    startSession(
+    await startSession(
       c,
       { sessions: ctx.sessions, cookie, absoluteMs: ctx.config.sessionAbsoluteMs },
       user.id,
       address,
     );
-    return { user: presentUser(user, origin), credentials: list(user.id) };
+    return { user: presentUser(user, origin), credentials: await list(user.id) };
   });
 
-  on('GET /webauthn/admin/users/{id}/credentials', (c) => {
+  on('GET /webauthn/admin/users/{id}/credentials', async (c) => {
     const userId = idParam(c, 'id', 'User');
-    return { credentials: ctx.webauthn.listForUser(userId).map(presentCredential) };
+    return { credentials: (await ctx.webauthn.listForUser(userId)).map(presentCredential) };
   });
 
   /**
@@ -106,9 +106,11 @@ export function webauthnRoutes(ctx: AppContext, cookie: CookiePolicy): Hono<AppE
    */
   on('DELETE /webauthn/admin/credentials/{id}', async (c, { body: { password } }) => {
     const id = idParam(c, 'id', 'Security key');
-    if (ctx.webauthn.ownerOf(id) === currentUser(c).id) await reauthenticated(c, password);
-    const result = ctx.webauthn.removeAny(id);
-    ctx.reauth.secondFactorChanged(result.user.id, c.get('session')!.idHash);
+    if ((await ctx.webauthn.ownerOf(id)) === currentUser(c).id) {
+      await reauthenticated(c, password);
+    }
+    const result = await ctx.webauthn.removeAny(id);
+    await ctx.reauth.secondFactorChanged(result.user.id, c.get('session')!.idHash);
     return {
       credentials: result.credentials.map(presentCredential),
       user: presentUser(result.user, origin),

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database, Statement } from '../db/database.ts';
 import { BEVERAGE_STATUSES, BEVERAGE_TYPES } from '../../contract/enums.ts';
 import type { ShareUser } from '../../contract/beverages.ts';
 import { createReadCache } from '../db/read-cache.ts';
@@ -62,9 +62,21 @@ const STATUSES = new Set<string>(BEVERAGE_STATUSES);
 const CACHED = 200;
 const ENTRY_COLUMNS = `b.id, b.user_id, b.type, b.name, b.subtype, b.maker_name, b.rating, b.notes,
   b.status, b.in_cellar, b.photo_path, b.created_at, b.updated_at, b.visibility, b.federated, b.drink_from, b.drink_until,
-  (select count(*) from tastings t where t.beverage_id = b.id)`;
+  (select count(*) from tastings t where t.beverage_id = b.id) AS tasting_count`;
+/** A shared entry's columns: the share's, the entry's, its owner's name. */
+const ACCEPTED_COLUMNS = `s.id AS share_id, s.list_status, s.accepted_at, ${ENTRY_COLUMNS},
+  u.full_name AS owner_name`;
 
 type Raw = Record<string, unknown>;
+
+/**
+ * A row's values in the order of its columns, which the readers below take by position. The
+ * statements give every column a name of its own (none a number), so no two share a key and
+ * the keys keep the columns' order.
+ */
+function inOrder(row: Raw): unknown[] {
+  return Object.values(row);
+}
 
 function toShare(r: Raw): ShareRow {
   return {
@@ -130,47 +142,44 @@ function groupRecipients(rows: unknown[][]): Map<number, ShareUser[]> {
  * export read it). The recipient's list query reads
  * the shared entries with it (one indexed query per list page, src/beverages/entry-lists.ts).
  */
-export function createShareRepository(sqlite: Database.Database) {
-  const byId = sqlite.prepare('SELECT * FROM shares WHERE id = ?');
-  const byPair = sqlite.prepare('SELECT * FROM shares WHERE beverage_id = ? AND recipient_id = ?');
-  const insertOne = sqlite.prepare(
+export function createShareRepository(db: Database) {
+  const byId = db.prepare<Raw>('SELECT * FROM shares WHERE id = ?');
+  const byPair = db.prepare<Raw>('SELECT * FROM shares WHERE beverage_id = ? AND recipient_id = ?');
+  const insertOne = db.prepare<Raw>(
     `INSERT INTO shares (beverage_id, recipient_id, shared_by_id, state, message, created_at)
      VALUES (?, ?, ?, 'PENDING', ?, ?) RETURNING *`,
   );
-  const acceptOne = sqlite.prepare(
+  const acceptOne = db.prepare<Raw>(
     `UPDATE shares SET state = 'ACCEPTED', list_status = ?, accepted_at = ?
      WHERE id = ? AND state = 'PENDING' RETURNING *`,
   );
-  const deleteOne = sqlite.prepare('DELETE FROM shares WHERE id = ?');
-  const recipients = sqlite
-    .prepare(`SELECT s.beverage_id, u.id, u.username, u.full_name, s.id, s.state ${RECIPIENTS_OF}`)
-    .raw();
-  const acceptedOne = sqlite
-    .prepare(
-      `SELECT s.id, s.list_status, s.accepted_at, ${ENTRY_COLUMNS}, u.full_name
-         FROM shares s JOIN beverages b ON b.id = s.beverage_id JOIN users u ON u.id = b.user_id
-        WHERE s.beverage_id = ? AND s.recipient_id = ? AND s.state = 'ACCEPTED' AND ${LIVE_SHARE}`,
-    )
-    .raw();
+  const deleteOne = db.prepare('DELETE FROM shares WHERE id = ?');
+  const recipients = db.prepare<Raw>(
+    `SELECT s.beverage_id AS entry_id, u.id AS user_id, u.username, u.full_name,
+            s.id AS share_id, s.state ${RECIPIENTS_OF}`,
+  );
+  const acceptedOne = db.prepare<Raw>(
+    `SELECT ${ACCEPTED_COLUMNS}
+       FROM shares s JOIN beverages b ON b.id = s.beverage_id JOIN users u ON u.id = b.user_id
+      WHERE s.beverage_id = ? AND s.recipient_id = ? AND s.state = 'ACCEPTED' AND ${LIVE_SHARE}`,
+  );
   // Whether a user has entries shared with them (accepted) and entries of theirs shared with
   // anyone: memoized until the database changes, so lists of users without shares cost no query.
   // The second walks the shares (not the owner's entries): a vault has few next to its entries.
-  const involvement = sqlite
-    .prepare(
-      `SELECT EXISTS (SELECT 1 FROM shares WHERE recipient_id = ? AND state = 'ACCEPTED'),
-              EXISTS (SELECT 1 FROM shares s CROSS JOIN beverages b ON b.id = s.beverage_id
-                       WHERE b.user_id = ?)`,
-    )
-    .raw();
-  const involvements = createReadCache<number, { incoming: boolean; outgoing: boolean }>(sqlite);
-  const acceptedLists = new Map<string, Database.Statement>();
+  const involvement = db.prepare<{ incoming: number; outgoing: number }>(
+    `SELECT EXISTS (SELECT 1 FROM shares WHERE recipient_id = ? AND state = 'ACCEPTED') AS incoming,
+            EXISTS (SELECT 1 FROM shares s CROSS JOIN beverages b ON b.id = s.beverage_id
+                     WHERE b.user_id = ?) AS outgoing`,
+  );
+  const involvements = createReadCache<number, { incoming: boolean; outgoing: boolean }>(db);
+  const acceptedLists = new Map<string, Statement<Raw>>();
 
   /**
    * The shared entries of a recipient's list. As in src/beverages/list-statements.ts, the
    * recipient and filters are validated literals (STAT4 recompiles a statement whose indexed
    * values are bound again); only the cursor is bound.
    */
-  function acceptedList(filter: AcceptedFilter): Database.Statement {
+  function acceptedList(filter: AcceptedFilter): Statement<Raw> {
     if (!Number.isSafeInteger(filter.recipientId)) throw new TypeError('recipientId');
     if (filter.type && !TYPES.has(filter.type)) throw new TypeError('unknown type');
     if (filter.status && !STATUSES.has(filter.status)) throw new TypeError('unknown status');
@@ -197,20 +206,16 @@ export function createShareRepository(sqlite: Database.Database) {
       if (filter.inCellar !== undefined) where.push(`b.in_cellar = ${filter.inCellar ? 1 : 0}`);
       if (filter.window) where.push(windowSql(filter.window.kind, filter.window.year, 'b.'));
       if (filter.before) where.push('(s.accepted_at, s.beverage_id) < (?, ?)');
-      const accepted = `SELECT 0, s.id, s.list_status, s.accepted_at, ${ENTRY_COLUMNS}, u.full_name
+      const accepted = `SELECT 0 AS kind, ${ACCEPTED_COLUMNS}
           FROM shares s JOIN beverages b ON b.id = s.beverage_id
           JOIN users u ON u.id = b.user_id
          WHERE ${where.join(' AND ')}
          ORDER BY s.accepted_at DESC, s.beverage_id DESC
          ${filter.limit === undefined ? '' : `LIMIT ${filter.limit}`}`;
       const recipientsPart = `SELECT 1, ${RECIPIENT_COLUMNS} ${RECIPIENTS_OF}`;
-      statement = sqlite
-        .prepare(
-          filter.recipientsOf
-            ? `SELECT * FROM (${accepted}) UNION ALL ${recipientsPart}`
-            : accepted,
-        )
-        .raw();
+      statement = db.prepare<Raw>(
+        filter.recipientsOf ? `SELECT * FROM (${accepted}) UNION ALL ${recipientsPart}` : accepted,
+      );
       if (acceptedLists.size >= CACHED) acceptedLists.delete(acceptedLists.keys().next().value!);
     }
     acceptedLists.set(key, statement);
@@ -218,67 +223,73 @@ export function createShareRepository(sqlite: Database.Database) {
   }
 
   return {
-    findById(id: number): ShareRow | undefined {
-      const row = byId.get(id) as Raw | undefined;
+    async findById(id: number): Promise<ShareRow | undefined> {
+      const row = await byId.get(id);
       return row && toShare(row);
     },
 
-    find(entryId: number, recipientId: number): ShareRow | undefined {
-      const row = byPair.get(entryId, recipientId) as Raw | undefined;
+    async find(entryId: number, recipientId: number): Promise<ShareRow | undefined> {
+      const row = await byPair.get(entryId, recipientId);
       return row && toShare(row);
     },
 
-    isRecipient(entryId: number, userId: number): boolean {
-      return byPair.get(entryId, userId) !== undefined;
+    async isRecipient(entryId: number, userId: number): Promise<boolean> {
+      return (await byPair.get(entryId, userId)) !== undefined;
     },
 
-    insert(values: {
+    async insert(values: {
       beverageId: number;
       recipientId: number;
       sharedById: number;
       message: string | null;
       createdAt: number;
-    }): ShareRow {
+    }): Promise<ShareRow> {
       const { beverageId, recipientId, sharedById, message, createdAt } = values;
-      return toShare(insertOne.get(beverageId, recipientId, sharedById, message, createdAt) as Raw);
+      return toShare(
+        (await insertOne.get(beverageId, recipientId, sharedById, message, createdAt))!,
+      );
     },
 
     /** PENDING → ACCEPTED; undefined when the share is not pending (any more). */
-    accept(id: number, listStatus: BeverageStatus, acceptedAt: number): ShareRow | undefined {
-      const row = acceptOne.get(listStatus, acceptedAt, id) as Raw | undefined;
+    async accept(
+      id: number,
+      listStatus: BeverageStatus,
+      acceptedAt: number,
+    ): Promise<ShareRow | undefined> {
+      const row = await acceptOne.get(listStatus, acceptedAt, id);
       return row && toShare(row);
     },
 
-    delete(id: number): boolean {
-      return deleteOne.run(id).changes > 0;
+    async delete(id: number): Promise<boolean> {
+      return (await deleteOne.run(id)).changes > 0;
     },
 
     /** Whom each of these entries is shared with (one query for them all). */
-    recipientsOf(entryIds: number[]): Map<number, ShareUser[]> {
+    async recipientsOf(entryIds: number[]): Promise<Map<number, ShareUser[]>> {
       if (entryIds.length === 0) return new Map();
-      return groupRecipients(recipients.all(JSON.stringify(entryIds)) as unknown[][]);
+      return groupRecipients((await recipients.all(JSON.stringify(entryIds))).map(inOrder));
     },
 
     /** Whether the user has accepted shared entries / entries of theirs shared with anyone. */
-    involvementOf(userId: number): { incoming: boolean; outgoing: boolean } {
-      return involvements.get(userId, (id) => {
-        const [incoming, outgoing] = involvement.get(id, id) as [number, number];
+    async involvementOf(userId: number): Promise<{ incoming: boolean; outgoing: boolean }> {
+      return (await involvements.get(userId, async (id) => {
+        const { incoming, outgoing } = (await involvement.get(id, id))!;
         return { incoming: incoming === 1, outgoing: outgoing === 1 };
-      })!;
+      }))!;
     },
 
     /**
      * A recipient's accepted shared entries, newest acceptance first, and, when asked, whom
      * other entries are shared with (`filter.recipientsOf`), in one query.
      */
-    acceptedEntries(filter: AcceptedFilter): {
+    async acceptedEntries(filter: AcceptedFilter): Promise<{
       accepted: AcceptedEntry[];
       recipients: Map<number, ShareUser[]>;
-    } {
+    }> {
       const statement = acceptedList(filter);
       const params: unknown[] = filter.before ? [filter.before.at, filter.before.id] : [];
       if (filter.recipientsOf) params.push(JSON.stringify(filter.recipientsOf));
-      const rows = statement.all(...params) as unknown[][];
+      const rows = (await statement.all(...params)).map(inOrder);
       const accepted = rows.filter((r) => r[0] === 0).map((r) => toAccepted(r.slice(1)));
       // A compound query promises no order: put the entries back in the list's.
       if (filter.recipientsOf) {
@@ -289,9 +300,9 @@ export function createShareRepository(sqlite: Database.Database) {
     },
 
     /** The entry as the recipient has it in their vault, if they accepted its share. */
-    acceptedEntry(entryId: number, recipientId: number): AcceptedEntry | undefined {
-      const row = acceptedOne.get(entryId, recipientId) as unknown[] | undefined;
-      return row && toAccepted(row);
+    async acceptedEntry(entryId: number, recipientId: number): Promise<AcceptedEntry | undefined> {
+      const row = await acceptedOne.get(entryId, recipientId);
+      return row && toAccepted(inOrder(row));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../db/database.ts';
 import type { BeverageType } from '../../contract/enums.ts';
 import { hadBottlesSql } from '../cellar/flag-alone.ts';
 import { createReadCache } from '../db/read-cache.ts';
@@ -30,16 +30,17 @@ export interface CellarMonthsRaw {
   value: { type: BeverageType; currency: string; minor: number }[];
 }
 
-export function createCellarStatsRepository(
-  sqlite: Database.Database,
-  options: { now?: () => number } = {},
-) {
-  const memo = createReadCache<string, CellarMonthsRaw>(sqlite, { maxEntries: 100, ...options });
+export function createCellarStatsRepository(db: Database, options: { now?: () => number } = {}) {
+  const memo = createReadCache<string, CellarMonthsRaw>(db, { maxEntries: 100, ...options });
   const monthOf = (column: string) =>
     `CASE ${Array.from({ length: MONTHS }, (_, i) => `WHEN ${column} < @b${i + 1} THEN ${i}`).join(' ')} ELSE ${MONTHS} END`;
-  const statement = sqlite
-    .prepare(
-      `SELECT 0, ${monthOf('at')}, NULL, count(*) FROM bottle_events
+  const statement = db.prepare<{
+    part: number;
+    key: number | string;
+    currency: string | null;
+    n: number;
+  }>(
+    `SELECT 0 AS part, ${monthOf('at')} AS key, NULL AS currency, count(*) AS n FROM bottle_events
          WHERE user_id = @userId AND kind = 'OPENED' AND at >= @b0 AND at < @b${MONTHS}
          GROUP BY 2
        UNION ALL
@@ -58,14 +59,13 @@ export function createCellarStatsRepository(
          FROM bottles l JOIN beverages e ON e.id = l.beverage_id
          WHERE l.user_id = @userId AND l.price_minor IS NOT NULL AND l.currency IS NOT NULL
          GROUP BY e.type, l.currency`,
-    )
-    .raw();
+  );
 
   return {
     /** The cellar's figures for the months `bounds` delimits (MONTHS + 1 instants). */
-    months(userId: number, bounds: number[]): CellarMonthsRaw {
+    async months(userId: number, bounds: number[]): Promise<CellarMonthsRaw> {
       if (bounds.length !== MONTHS + 1) throw new TypeError(`months needs ${MONTHS + 1} bounds`);
-      return memo.get(`${userId} ${bounds.join(' ')}`, () => {
+      return (await memo.get(`${userId} ${bounds.join(' ')}`, async () => {
         const params: Record<string, number> = { userId };
         bounds.forEach((b, i) => (params[`b${i}`] = b));
         const result: CellarMonthsRaw = {
@@ -75,8 +75,8 @@ export function createCellarStatsRepository(
           bottlesNow: 0,
           value: [],
         };
-        const rows = statement.all(params) as [number, number | string, string | null, number][];
-        for (const [kind, key, currency, n] of rows) {
+        const rows = await statement.all(params);
+        for (const { part: kind, key, currency, n } of rows) {
           if (kind === 0) result.opened[key as number] = n;
           else if (kind === 1) result.changes[key as number] = n;
           else if (kind === 2) result.lineless[key as number] = n;
@@ -84,7 +84,7 @@ export function createCellarStatsRepository(
           else result.value.push({ type: key as BeverageType, currency: currency!, minor: n });
         }
         return result;
-      })!;
+      }))!;
     },
   };
 }

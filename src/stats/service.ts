@@ -119,17 +119,22 @@ const TYPE_ORDER: Record<BeverageType, number> = { WHISKEY: 0, WINE: 1, BEER: 2 
 
 /** A signed-in user's figures: only their own entries count (whoever else may see them). */
 export function createStatsService({ repo, cellar, now }: StatsServiceDeps) {
-  function figures(userId: number, span: Span): StatsBreakdown {
-    const { groups, makers } = repo.figures(userId, span, STATS_TOP);
+  async function figures(userId: number, span: Span): Promise<StatsBreakdown> {
+    const { groups, makers } = await repo.figures(userId, span, STATS_TOP);
     return breakdown(groups, makers);
   }
 
   /** Twelve consecutive months from month `month` (0-11) of `year`, oldest first. */
-  function months(userId: number, year: number, month: number, timeZone: string): MonthCount[] {
+  async function months(
+    userId: number,
+    year: number,
+    month: number,
+    timeZone: string,
+  ): Promise<MonthCount[]> {
     const ranges = monthRanges(year, month, MONTHS, timeZone);
     const result = ranges.map((r) => ({ month: r.month, counts: zeroCounts() }));
     const bounds = [...ranges.map((r) => r.from), ranges[MONTHS - 1]!.to];
-    for (const [index, type, count] of repo.months(userId, bounds)) {
+    for (const [index, type, count] of await repo.months(userId, bounds)) {
       const slot = result[index];
       if (slot && BEVERAGE_TYPES.includes(type)) slot.counts[type] = count;
     }
@@ -141,9 +146,9 @@ export function createStatsService({ repo, cellar, now }: StatsServiceDeps) {
    * its size at each month's end, worked back from now (the bottle lines, less what the events
    * since the month's end added) plus the entries 'In cellar' without lines logged by then.
    */
-  function cellarMonths(userId: number, year: number, month: number, timeZone: string) {
+  async function cellarMonths(userId: number, year: number, month: number, timeZone: string) {
     const ranges = monthRanges(year, month, MONTHS, timeZone);
-    const raw = cellar.months(userId, [...ranges.map((r) => r.from), ranges[MONTHS - 1]!.to]);
+    const raw = await cellar.months(userId, [...ranges.map((r) => r.from), ranges[MONTHS - 1]!.to]);
     let later = raw.changes.reduce((sum, n) => sum + n, 0) - raw.changes[0]!;
     let lineless = 0;
     const size = ranges.map((r, i) => {
@@ -163,8 +168,8 @@ export function createStatsService({ repo, cellar, now }: StatsServiceDeps) {
   }
 
   /** The years from the first entry's to the latest one's, newest first. */
-  function years(userId: number, timeZone: string): number[] {
-    const span = repo.loggedSpan(userId);
+  async function years(userId: number, timeZone: string): Promise<number[]> {
+    const span = await repo.loggedSpan(userId);
     if (!span) return [];
     const first = wallClock(span.from, timeZone).year;
     const last = wallClock(span.to, timeZone).year;
@@ -173,34 +178,34 @@ export function createStatsService({ repo, cellar, now }: StatsServiceDeps) {
 
   return {
     /** GET /stats: every entry, and the last twelve months up to the current one. */
-    overview(userId: number, timeZone: string): Stats {
+    async overview(userId: number, timeZone: string): Promise<Stats> {
       const today = wallClock(now(), timeZone);
       return {
-        ...figures(userId, ALL_TIME),
+        ...(await figures(userId, ALL_TIME)),
         timeZone,
-        months: months(userId, today.year, today.month - (MONTHS - 1), timeZone),
-        years: years(userId, timeZone),
-        cellar: cellarMonths(userId, today.year, today.month - (MONTHS - 1), timeZone),
+        months: await months(userId, today.year, today.month - (MONTHS - 1), timeZone),
+        years: await years(userId, timeZone),
+        cellar: await cellarMonths(userId, today.year, today.month - (MONTHS - 1), timeZone),
       };
     },
 
     /** GET /stats/years/{year}: the entries logged in a calendar year up to this one. */
-    yearReview(userId: number, year: number, timeZone: string): YearReview {
+    async yearReview(userId: number, year: number, timeZone: string): Promise<YearReview> {
       const thisYear = wallClock(now(), timeZone).year;
       if (!Number.isInteger(year) || year < FIRST_YEAR || year > thisYear) {
         throw badRequest(`The year must be from ${FIRST_YEAR} to ${thisYear}`);
       }
       const span = { from: monthStart(year, 0, timeZone), to: monthStart(year + 1, 0, timeZone) };
-      const { first, last } = repo.firstAndLast(userId, span);
+      const { first, last } = await repo.firstAndLast(userId, span);
       return {
-        ...figures(userId, span),
+        ...(await figures(userId, span)),
         year,
         timeZone,
-        months: months(userId, year, 0, timeZone),
-        favourites: repo.bestRated(userId, span, YEAR_FAVOURITES).map(reviewEntry),
+        months: await months(userId, year, 0, timeZone),
+        favourites: (await repo.bestRated(userId, span, YEAR_FAVOURITES)).map(reviewEntry),
         first: first && reviewEntry(first),
         last: last && reviewEntry(last),
-        years: years(userId, timeZone),
+        years: await years(userId, timeZone),
       };
     },
   };

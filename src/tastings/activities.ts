@@ -23,9 +23,13 @@ export function createTastingActivities(deps: {
 }) {
   const { outbox, actors, now } = deps;
 
-  function recordDelete(tasting: TastingRow, entry: BeverageRow, federated: boolean): void {
-    outbox.record({
-      actorId: actors.localActorId(entry.userId),
+  async function recordDelete(
+    tasting: TastingRow,
+    entry: BeverageRow,
+    federated: boolean,
+  ): Promise<void> {
+    await outbox.record({
+      actorId: await actors.localActorId(entry.userId),
       type: 'DeleteTasting',
       beverageId: null,
       payload: {
@@ -38,13 +42,13 @@ export function createTastingActivities(deps: {
     });
   }
 
-  function recordOf(
+  async function recordOf(
     type: 'CreateTasting' | 'UpdateTasting',
     tasting: TastingRow,
     entry: BeverageRow,
-  ) {
-    outbox.record({
-      actorId: actors.localActorId(entry.userId),
+  ): Promise<void> {
+    await outbox.record({
+      actorId: await actors.localActorId(entry.userId),
       type,
       beverageId: entry.id,
       payload: { tastingId: tasting.id },
@@ -54,26 +58,26 @@ export function createTastingActivities(deps: {
 
   return {
     /** A new tasting of `entry` was written (call inside its transaction). */
-    written(tasting: TastingRow, entry: BeverageRow): void {
-      recordOf('CreateTasting', tasting, entry);
+    written(tasting: TastingRow, entry: BeverageRow): Promise<void> {
+      return recordOf('CreateTasting', tasting, entry);
     },
 
     /** A tasting was changed (call inside its transaction). */
-    changed(tasting: TastingRow, entry: BeverageRow): void {
-      recordOf('UpdateTasting', tasting, entry);
+    changed(tasting: TastingRow, entry: BeverageRow): Promise<void> {
+      return recordOf('UpdateTasting', tasting, entry);
     },
 
     /** A tasting is being deleted, alone or with its entry (call inside its transaction). */
-    deleted(tasting: TastingRow, entry: BeverageRow): void {
-      recordDelete(tasting, entry, isFederatedEntry(entry));
+    deleted(tasting: TastingRow, entry: BeverageRow): Promise<void> {
+      return recordDelete(tasting, entry, isFederatedEntry(entry));
     },
 
     /**
      * Its entry left the fediverse (made PRIVATE, or kept out of it; call inside that change's
      * transaction): the tasting stays, its Note is withdrawn as the entry's is, by a Delete.
      */
-    withdrawn(tasting: TastingRow, entry: BeverageRow): void {
-      recordDelete(tasting, entry, true);
+    withdrawn(tasting: TastingRow, entry: BeverageRow): Promise<void> {
+      return recordDelete(tasting, entry, true);
     },
 
     /**
@@ -81,9 +85,9 @@ export function createTastingActivities(deps: {
      * tasting's Note goes again, as a Create. `reentry`: the id of the entry's activity that
      * brought it back (its Update sent as a Create).
      */
-    returned(tasting: TastingRow, entry: BeverageRow, reentry: number): void {
-      outbox.record({
-        actorId: actors.localActorId(entry.userId),
+    async returned(tasting: TastingRow, entry: BeverageRow, reentry: number): Promise<void> {
+      await outbox.record({
+        actorId: await actors.localActorId(entry.userId),
         type: 'UpdateTasting',
         beverageId: entry.id,
         payload: {

@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from '../db/orm.ts';
-import type { Db } from '../db/client.ts';
+import { insertStatement, updateStatement } from '../beverages/row-statements.ts';
+import type { Database } from '../db/database.ts';
+import { rowReader } from '../db/rows.ts';
 import { tastings, type TastingRow } from '../db/schema/index.ts';
 
 export type NewTasting = Omit<TastingRow, 'id'>;
@@ -8,60 +9,71 @@ export type TastingChanges = Partial<
 >;
 
 /** Data access for tastings: the only place that queries the tastings table. */
-export function createTastingRepository(db: Db) {
+export function createTastingRepository(db: Database) {
+  const read = rowReader(tastings);
+  const insertOne = insertStatement(db, tastings, 'tastings', {
+    beverageId: 'beverage_id',
+    userId: 'user_id',
+    tastedOn: 'tasted_on',
+    rating: 'rating',
+    notes: 'notes',
+    photoPath: 'photo_path',
+    vintage: 'vintage',
+    opened: 'opened',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  });
+  const updateOne = updateStatement(db, tastings, 'tastings', {
+    tastedOn: 'tasted_on',
+    rating: 'rating',
+    notes: 'notes',
+    photoPath: 'photo_path',
+    updatedAt: 'updated_at',
+  });
+  const find = db.prepare('SELECT * FROM tastings WHERE id = ? AND beverage_id = ?');
+  const byIds = db.prepare('SELECT * FROM tastings WHERE id in (select value from json_each(?))');
+  const ownerOfPhoto = db.prepare<{ beverageId: number }>(
+    'SELECT beverage_id AS beverageId FROM tastings WHERE photo_path = ?',
+  );
+  const allPhotoPaths = db
+    .prepare('SELECT photo_path FROM tastings WHERE photo_path is not null')
+    .pluck<string>();
+  const listForEntry = db.prepare(
+    'SELECT * FROM tastings WHERE beverage_id = ? ORDER BY tasted_on DESC, id DESC',
+  );
+  const deleteOne = db.prepare('DELETE FROM tastings WHERE id = ?');
   return {
     /** Writes a tasting; inside the caller's transaction when there is one. */
-    insert(row: NewTasting): TastingRow {
-      return db.insert(tastings).values(row).returning().get();
+    insert(row: NewTasting): Promise<TastingRow> {
+      return insertOne(row);
     },
     /** A tasting of the entry, or undefined when it is not the entry's. */
-    find(beverageId: number, id: number): TastingRow | undefined {
-      return db
-        .select()
-        .from(tastings)
-        .where(and(eq(tastings.id, id), eq(tastings.beverageId, beverageId)))
-        .get();
+    async find(beverageId: number, id: number): Promise<TastingRow | undefined> {
+      const row = await find.get(id, beverageId);
+      return row === undefined ? undefined : read(row);
     },
     /** Tastings by id (the activity feed's page); missing ones are left out. */
-    byIds(ids: readonly number[]): TastingRow[] {
+    async byIds(ids: readonly number[]): Promise<TastingRow[]> {
       if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(tastings)
-        .where(sql`${tastings.id} in (select value from json_each(${JSON.stringify(ids)}))`)
-        .all();
+      return (await byIds.all(JSON.stringify(ids))).map(read);
     },
     /** The tasting a stored photo path belongs to, with its entry (tastings_photo_path_idx). */
-    ownerOfPhoto(photoPath: string): { beverageId: number } | undefined {
-      return db
-        .select({ beverageId: tastings.beverageId })
-        .from(tastings)
-        .where(eq(tastings.photoPath, photoPath))
-        .get();
+    ownerOfPhoto(photoPath: string): Promise<{ beverageId: number } | undefined> {
+      return ownerOfPhoto.get(photoPath);
     },
     /** Every stored photo path of a tasting, for the uploads sweep (src/media/sweep.ts). */
-    allPhotoPaths(): string[] {
-      return db
-        .select({ photoPath: tastings.photoPath })
-        .from(tastings)
-        .where(sql`${tastings.photoPath} is not null`)
-        .all()
-        .map((r) => r.photoPath!);
+    allPhotoPaths(): Promise<string[]> {
+      return allPhotoPaths.all();
     },
     /** The entry's tastings, newest first: by day, then as written. */
-    listForEntry(beverageId: number): TastingRow[] {
-      return db
-        .select()
-        .from(tastings)
-        .where(eq(tastings.beverageId, beverageId))
-        .orderBy(desc(tastings.tastedOn), desc(tastings.id))
-        .all();
+    async listForEntry(beverageId: number): Promise<TastingRow[]> {
+      return (await listForEntry.all(beverageId)).map(read);
     },
-    update(id: number, changes: TastingChanges): TastingRow | undefined {
-      return db.update(tastings).set(changes).where(eq(tastings.id, id)).returning().get();
+    update(id: number, changes: TastingChanges): Promise<TastingRow | undefined> {
+      return updateOne(id, changes);
     },
-    delete(id: number): boolean {
-      return db.delete(tastings).where(eq(tastings.id, id)).run().changes > 0;
+    async delete(id: number): Promise<boolean> {
+      return (await deleteOne.run(id)).changes > 0;
     },
   };
 }

@@ -47,26 +47,26 @@ export function createTastingService(deps: {
 }) {
   const { repo, entries, visibility, media, activities, transaction, now } = deps;
 
-  function ownEntry(viewer: TastingViewer, beverageId: number): BeverageWithOwner {
-    const entry = entries.findById(beverageId);
+  async function ownEntry(viewer: TastingViewer, beverageId: number): Promise<BeverageWithOwner> {
+    const entry = await entries.findById(beverageId);
     if (!entry || entry.userId !== viewer.id) throw notFound(ENTRY_NOT_FOUND);
     return entry;
   }
 
-  function tastingOf(beverageId: number, tastingId: number): TastingRow {
-    const tasting = repo.find(beverageId, tastingId);
+  async function tastingOf(beverageId: number, tastingId: number): Promise<TastingRow> {
+    const tasting = await repo.find(beverageId, tastingId);
     if (!tasting) throw notFound(TASTING_NOT_FOUND);
     return tasting;
   }
 
-  const withPhoto = <T>(photoPath: string | null, write: () => T) =>
+  const withPhoto = <T>(photoPath: string | null, write: () => Promise<T>) =>
     writeWithPhoto(media, photoPath, write);
 
   return {
     /** The entry's tastings, newest first, for whoever may see the entry. */
-    list(viewer: TastingViewer, beverageId: number): TastingRow[] {
-      const entry = entries.findById(beverageId);
-      if (!entry || !visibility.canSee(viewer, entry)) throw notFound(ENTRY_NOT_FOUND);
+    async list(viewer: TastingViewer, beverageId: number): Promise<TastingRow[]> {
+      const entry = await entries.findById(beverageId);
+      if (!entry || !(await visibility.canSee(viewer, entry))) throw notFound(ENTRY_NOT_FOUND);
       return repo.listForEntry(beverageId);
     },
 
@@ -77,13 +77,13 @@ export function createTastingService(deps: {
       input: TastingInput,
       photo?: Uint8Array,
     ): Promise<TastingRow> {
-      ownEntry(viewer, beverageId); // refuse before the slow photo work
+      await ownEntry(viewer, beverageId); // refuse before the slow photo work
       const photoPath = photo ? await media.save(photo, PHOTO) : null;
       return withPhoto(photoPath, () =>
-        transaction(() => {
-          const entry = ownEntry(viewer, beverageId);
+        transaction(async () => {
+          const entry = await ownEntry(viewer, beverageId);
           const at = new Date(now());
-          const row = repo.insert({
+          const row = await repo.insert({
             beverageId,
             userId: viewer.id,
             tastedOn: input.tastedOn ?? at.toISOString().slice(0, 10),
@@ -96,7 +96,7 @@ export function createTastingService(deps: {
             updatedAt: at,
           });
           entries.forgetJson(beverageId); // its tastingCount
-          activities.written(row, entry);
+          await activities.written(row, entry);
           return row;
         }),
       );
@@ -110,23 +110,23 @@ export function createTastingService(deps: {
       input: TastingInput,
       photo: PhotoChange = {},
     ): Promise<TastingRow> {
-      ownEntry(viewer, beverageId);
-      tastingOf(beverageId, tastingId);
+      await ownEntry(viewer, beverageId);
+      await tastingOf(beverageId, tastingId);
       const newPhoto = photo.replace ? await media.save(photo.replace, PHOTO) : null;
       const photoChange =
         newPhoto !== null ? { photoPath: newPhoto } : photo.remove ? { photoPath: null } : {};
       const { before, after } = await withPhoto(newPhoto, () =>
-        transaction(() => {
-          const entry = ownEntry(viewer, beverageId);
-          const current = tastingOf(beverageId, tastingId);
-          const updated = repo.update(tastingId, {
+        transaction(async () => {
+          const entry = await ownEntry(viewer, beverageId);
+          const current = await tastingOf(beverageId, tastingId);
+          const updated = (await repo.update(tastingId, {
             ...(input.tastedOn !== undefined && { tastedOn: input.tastedOn }),
             ...(input.rating !== undefined && { rating: input.rating }),
             ...(input.notes !== undefined && { notes: input.notes }),
             ...photoChange,
             updatedAt: new Date(now()),
-          })!;
-          activities.changed(updated, entry);
+          }))!;
+          await activities.changed(updated, entry);
           return { before: current, after: updated };
         }),
       );
@@ -138,11 +138,11 @@ export function createTastingService(deps: {
 
     /** Deletes a tasting and its photo. */
     async remove(viewer: TastingViewer, beverageId: number, tastingId: number): Promise<void> {
-      const deleted = transaction(() => {
-        const entry = ownEntry(viewer, beverageId);
-        const tasting = tastingOf(beverageId, tastingId);
-        activities.deleted(tasting, entry);
-        repo.delete(tasting.id);
+      const deleted = await transaction(async () => {
+        const entry = await ownEntry(viewer, beverageId);
+        const tasting = await tastingOf(beverageId, tastingId);
+        await activities.deleted(tasting, entry);
+        await repo.delete(tasting.id);
         entries.forgetJson(beverageId); // its tastingCount
         return tasting;
       });
@@ -154,10 +154,10 @@ export function createTastingService(deps: {
      * `reentry` being the id of the entry's activity that brings it back): its tastings' Notes
      * follow its own, withdrawn by a Delete each or sent again as a Create each.
      */
-    entryFederationChanged(entry: BeverageRow, change: EntryFederationChange): void {
-      for (const tasting of repo.listForEntry(entry.id)) {
-        if (change.kind === 'left') activities.withdrawn(tasting, entry);
-        else activities.returned(tasting, entry, change.reentry);
+    async entryFederationChanged(entry: BeverageRow, change: EntryFederationChange): Promise<void> {
+      for (const tasting of await repo.listForEntry(entry.id)) {
+        if (change.kind === 'left') await activities.withdrawn(tasting, entry);
+        else await activities.returned(tasting, entry, change.reentry);
       }
     },
 
@@ -166,10 +166,10 @@ export function createTastingService(deps: {
      * key): their Notes are withdrawn, and the photo files to delete once it commits are
      * answered.
      */
-    entryDeleted(entry: BeverageRow): string[] {
+    async entryDeleted(entry: BeverageRow): Promise<string[]> {
       const photos: string[] = [];
-      for (const tasting of repo.listForEntry(entry.id)) {
-        activities.deleted(tasting, entry);
+      for (const tasting of await repo.listForEntry(entry.id)) {
+        await activities.deleted(tasting, entry);
         if (tasting.photoPath) photos.push(tasting.photoPath);
       }
       return photos;

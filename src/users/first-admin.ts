@@ -13,7 +13,7 @@ export async function ensureFirstAdmin(
   service: UserService,
   options: { username: string; password: string | undefined; email: string },
 ): Promise<{ username: string; generatedPassword: string | undefined } | undefined> {
-  if (users.count() > 0) return undefined;
+  if ((await users.count()) > 0) return undefined;
   // Checked only when it is used: a vault that has users does not load the dictionaries.
   if (options.password !== undefined && isCommonPassword(options.password)) {
     throw new ConfigError(`Invalid configuration:\n  VAULT_ADMIN_PASSWORD: ${COMMON_PASSWORD}`);

@@ -34,11 +34,11 @@ export function createProfileActivity(deps: {
      * Records the activity when the change shows and the user federates; also when she turns
      * federation back on, as her followers kept from before missed what she changed while off.
      */
-    record(before: UserRow, after: UserRow): void {
+    async record(before: UserRow, after: UserRow): Promise<void> {
       if (!after.activityPubEnabled) return;
       if (before.activityPubEnabled && !shownRemotely(before, after)) return;
-      deps.outbox.record({
-        actorId: deps.actors.localActorId(after.id),
+      await deps.outbox.record({
+        actorId: await deps.actors.localActorId(after.id),
         type: 'UpdateProfile',
         createdAt: deps.now(),
       });

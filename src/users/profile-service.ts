@@ -30,7 +30,7 @@ export function createProfileService(deps: {
   sessions: SessionService;
   media: MediaStore;
   throttle: LoginThrottle;
-  followRequests?: { acceptAll(userId: number): number };
+  followRequests?: { acceptAll(userId: number): Promise<number> };
   /** A change remote servers show goes to them (profile-activity.ts), in the write's transaction. */
   profileActivity: Pick<ProfileActivity, 'record'>;
   transaction: Transaction;
@@ -44,17 +44,15 @@ export function createProfileService(deps: {
       avatar: { replace?: Uint8Array | undefined; remove?: boolean } = {},
     ): Promise<UserRow> {
       const avatarPath = avatar.replace ? await media.save(avatar.replace, AVATAR) : undefined;
-      const current = users.findById(user.id);
-      if (!current) {
-        await media.remove(avatarPath);
-        throw notFound('User not found');
-      }
       const avatarChange =
         avatarPath !== undefined ? { avatarPath } : avatar.remove ? { avatarPath: null } : {};
-      let updated: UserRow | undefined;
+      // The row as it was and as it is now, read and written in one transaction.
+      let change: { current: UserRow; updated: UserRow } | undefined;
       try {
-        updated = transaction(() => {
-          const row = users.update(user.id, {
+        change = await transaction(async () => {
+          const current = await users.findById(user.id);
+          if (!current) return undefined;
+          const row = await users.update(user.id, {
             ...(changes.fullName !== undefined && { fullName: changes.fullName }),
             ...(changes.email !== undefined && { email: changes.email }),
             ...(changes.bio !== undefined && { bio: changes.bio }),
@@ -71,15 +69,16 @@ export function createProfileService(deps: {
           });
           if (!row) return undefined;
           if (current.approveFollowers && !row.approveFollowers) {
-            deps.followRequests?.acceptAll(user.id);
+            await deps.followRequests?.acceptAll(user.id);
           }
-          deps.profileActivity.record(current, row);
-          return row;
+          await deps.profileActivity.record(current, row);
+          return { current, updated: row };
         });
       } finally {
-        if (!updated) await media.remove(avatarPath);
+        if (!change) await media.remove(avatarPath);
       }
-      if (!updated) throw notFound('User not found');
+      if (!change) throw notFound('User not found');
+      const { current, updated } = change;
       // The old file goes only once the row no longer names it.
       if ('avatarPath' in avatarChange && current.avatarPath !== updated.avatarPath) {
         await media.remove(current.avatarPath);
@@ -107,15 +106,18 @@ export function createProfileService(deps: {
       }
       attempt.release();
       const passwordHash = await hashPassword(newPassword);
-      const updated = users.update(user.id, { passwordHash });
-      if (!updated) throw notFound('User not found');
-      sessions.endAllForUser(user.id, keepSessionIdHash);
-      return updated;
+      // The new password and the end of the other sessions, together.
+      return transaction(async () => {
+        const updated = await users.update(user.id, { passwordHash });
+        if (!updated) throw notFound('User not found');
+        await sessions.endAllForUser(user.id, keepSessionIdHash);
+        return updated;
+      });
     },
 
     /** Another user's public profile. */
-    byUsername(username: string): UserRow {
-      const user = users.findByUsername(username.toLowerCase());
+    async byUsername(username: string): Promise<UserRow> {
+      const user = await users.findByUsername(username.toLowerCase());
       if (!user) throw notFound('Profile not found.');
       return user;
     },

@@ -23,17 +23,19 @@ export interface UserChanges {
 }
 
 /**
- * Account administration: creating users, editing them, resetting passwords. `profile`: an
- * edited name goes to remote servers as the user's own change does (profile-activity.ts), in
- * the edit's transaction; asked for at the edit, as the outbox is made after this service.
+ * Account administration: creating users, editing them, resetting passwords. An edit runs in
+ * one `transaction`. `profileActivity`: an edited name goes to remote servers as the user's own
+ * change does (profile-activity.ts), in the edit's transaction; asked for at the edit, as the
+ * outbox is made after this service.
  */
 export function createUserService(
   users: UserRepository,
   sessions: SessionService,
-  profile?: { transaction: Transaction; activity: () => Pick<ProfileActivity, 'record'> },
+  transaction: Transaction,
+  profileActivity?: () => Pick<ProfileActivity, 'record'>,
 ) {
   return {
-    list(): UserRow[] {
+    list(): Promise<UserRow[]> {
       return users.list();
     },
 
@@ -44,12 +46,12 @@ export function createUserService(
      */
     async create(input: NewUser, password: 'check' | 'known' = 'check'): Promise<UserRow> {
       if (password === 'check') refuseCommonPassword(input.password);
-      if (users.findByUsername(input.username)) {
+      if (await users.findByUsername(input.username)) {
         throw conflict(`The username ${input.username} is already taken`);
       }
       const passwordHash = await hashPassword(input.password);
       try {
-        return users.insert({
+        return await users.insert({
           username: input.username,
           fullName: input.fullName,
           email: input.email,
@@ -68,34 +70,32 @@ export function createUserService(
     /** Admin edit. A password reset also ends every session of that user. */
     async update(id: number, changes: UserChanges): Promise<UserRow> {
       if (changes.password !== undefined) refuseCommonPassword(changes.password);
-      if (!users.findById(id)) throw notFound('User not found');
+      if (!(await users.findById(id))) throw notFound('User not found');
       const passwordHash =
         changes.password === undefined ? undefined : await hashPassword(changes.password);
-      // From here on everything is synchronous, so the last-admin check cannot race.
-      const user = users.findById(id);
-      if (!user) throw notFound('User not found');
-      if (changes.role === 'USER' && user.role === 'ADMIN' && users.countAdmins() <= 1) {
-        throw conflict('The last admin cannot be demoted');
-      }
-      const write = () => {
-        const row = users.update(id, {
+      // From here on, one transaction: the last-admin check cannot race.
+      return transaction(async () => {
+        const user = await users.findById(id);
+        if (!user) throw notFound('User not found');
+        if (changes.role === 'USER' && user.role === 'ADMIN' && (await users.countAdmins()) <= 1) {
+          throw conflict('The last admin cannot be demoted');
+        }
+        const updated = await users.update(id, {
           ...(changes.fullName !== undefined && { fullName: changes.fullName }),
           ...(changes.email !== undefined && { email: changes.email }),
           ...(changes.role !== undefined && { role: changes.role }),
           ...(passwordHash !== undefined && { passwordHash }),
         });
-        if (row) profile?.activity().record(user, row);
-        return row;
-      };
-      const updated = profile ? profile.transaction(write) : write();
-      if (!updated) throw notFound('User not found');
-      if (passwordHash !== undefined) sessions.endAllForUser(id);
-      return updated;
+        if (updated) await profileActivity?.().record(user, updated);
+        if (!updated) throw notFound('User not found');
+        if (passwordHash !== undefined) await sessions.endAllForUser(id);
+        return updated;
+      });
     },
 
     /** Sets a new password and ends every session (CLI and admin reset). */
     async resetPassword(username: string, password: string): Promise<UserRow> {
-      const user = users.findByUsername(username);
+      const user = await users.findByUsername(username);
       if (!user) throw notFound(`No user named ${username}`);
       return this.update(user.id, { password });
     },

@@ -102,15 +102,18 @@ export function isFederatedEntry(entry: { visibility: Visibility; federated: boo
 /** What deciding whether a viewer sees an entry may ask about the entry's owner and the viewer. */
 interface Questions {
   /** Whether one of the viewer and the owner blocked the other. */
-  blocked(ownerId: number): boolean;
+  blocked(ownerId: number): Promise<boolean>;
   /** Whether the viewer follows the owner (an accepted local follow). */
-  follows(ownerId: number): boolean;
+  follows(ownerId: number): Promise<boolean>;
   /** Whether the entry is shared with the viewer (pending or accepted). */
-  sharedWithViewer(entry: VisibleThing): boolean;
+  sharedWithViewer(entry: VisibleThing): Promise<boolean>;
 }
 
-/** The answer kept under `key`, asked for the first time. */
-function remembered<T>(answers: Map<number, T>, key: number, ask: () => T): T {
+/**
+ * The answer kept under `key`, asked for the first time. The promise is kept, so that answers
+ * asked for at once (entries of one owner checked together) ask once.
+ */
+function remembered<T>(answers: Map<number, Promise<T>>, key: number, ask: () => Promise<T>) {
   let answer = answers.get(key);
   if (answer === undefined) {
     answer = ask();
@@ -135,26 +138,30 @@ function remembered<T>(answers: Map<number, T>, key: number, ask: () => T): T {
  */
 export function createVisibilityPolicy(deps: {
   /** Whether one of two local users blocked the other. One indexed lookup each way. */
-  blockedBetween(userId: number, otherId: number): boolean;
+  blockedBetween(userId: number, otherId: number): Promise<boolean>;
   /** Whether the entry is shared with the user (pending or accepted). One indexed lookup. */
-  isShareRecipient(entryId: number, userId: number): boolean;
+  isShareRecipient(entryId: number, userId: number): Promise<boolean>;
   /** Whether the user follows the owner (an accepted local follow). One indexed lookup. */
-  followsOwner(userId: number, ownerId: number): boolean;
+  followsOwner(userId: number, ownerId: number): Promise<boolean>;
   /** The ids of the owner's entries shared with the user (pending or accepted). */
-  sharedByOwnerWith(ownerId: number, userId: number): number[];
+  sharedByOwnerWith(ownerId: number, userId: number): Promise<number[]>;
   /** The entry or user a stored photo path belongs to, or null for none. */
-  photoOwner(storedPath: string): PhotoOwner;
+  photoOwner(storedPath: string): Promise<PhotoOwner>;
 }) {
-  function decide(viewer: VisibilityViewer, entry: VisibleThing, ask: Questions): boolean {
+  async function decide(
+    viewer: VisibilityViewer,
+    entry: VisibleThing,
+    ask: Questions,
+  ): Promise<boolean> {
     if (!viewer) return false;
     if (entry.userId === viewer.id || viewer.role === 'ADMIN') return true;
-    if (ask.blocked(entry.userId)) return false;
+    if (await ask.blocked(entry.userId)) return false;
     if (entry.visibility === 'MEMBERS') return true;
-    if (entry.visibility === 'FOLLOWERS' && ask.follows(entry.userId)) return true;
+    if (entry.visibility === 'FOLLOWERS' && (await ask.follows(entry.userId))) return true;
     return ask.sharedWithViewer(entry);
   }
 
-  function canSee(viewer: VisibilityViewer, entry: VisibleThing): boolean {
+  function canSee(viewer: VisibilityViewer, entry: VisibleThing): Promise<boolean> {
     return decide(viewer, entry, {
       blocked: (ownerId) => deps.blockedBetween(viewer!.id, ownerId),
       follows: (ownerId) => deps.followsOwner(viewer!.id, ownerId),
@@ -170,20 +177,22 @@ export function createVisibilityPolicy(deps: {
      * viewer and an owner (a block either way, a follow, the owner's entries shared with the
      * viewer) is asked once per owner, however many of the owner's entries are asked about.
      */
-    canSeeEach(viewer: VisibilityViewer): (entry: VisibleThing) => boolean {
-      const blocked = new Map<number, boolean>();
-      const follows = new Map<number, boolean>();
-      const shared = new Map<number, ReadonlySet<number>>();
+    canSeeEach(viewer: VisibilityViewer): (entry: VisibleThing) => Promise<boolean> {
+      const blocked = new Map<number, Promise<boolean>>();
+      const follows = new Map<number, Promise<boolean>>();
+      const shared = new Map<number, Promise<ReadonlySet<number>>>();
       const ask: Questions = {
         blocked: (ownerId) =>
           remembered(blocked, ownerId, () => deps.blockedBetween(viewer!.id, ownerId)),
         follows: (ownerId) =>
           remembered(follows, ownerId, () => deps.followsOwner(viewer!.id, ownerId)),
-        sharedWithViewer: (entry) =>
-          remembered(
-            shared,
-            entry.userId,
-            () => new Set(deps.sharedByOwnerWith(entry.userId, viewer!.id)),
+        sharedWithViewer: async (entry) =>
+          (
+            await remembered(
+              shared,
+              entry.userId,
+              async () => new Set(await deps.sharedByOwnerWith(entry.userId, viewer!.id)),
+            )
           ).has(entry.id),
       };
       return (entry) => decide(viewer, entry, ask);
@@ -200,14 +209,14 @@ export function createVisibilityPolicy(deps: {
      * viewer sees every one (canSeeAllOf), null for none (an anonymous request, or one of the
      * two blocked the other).
      */
-    scopeOf(viewer: VisibilityViewer, ownerId: number): EntryScope | 'all' | null {
+    async scopeOf(viewer: VisibilityViewer, ownerId: number): Promise<EntryScope | 'all' | null> {
       if (!viewer) return null;
       if (viewer.id === ownerId || viewer.role === 'ADMIN') return 'all';
-      if (deps.blockedBetween(viewer.id, ownerId)) return null;
-      const visibilities: Visibility[] = deps.followsOwner(viewer.id, ownerId)
+      if (await deps.blockedBetween(viewer.id, ownerId)) return null;
+      const visibilities: Visibility[] = (await deps.followsOwner(viewer.id, ownerId))
         ? ['MEMBERS', 'FOLLOWERS']
         : ['MEMBERS'];
-      return { visibilities, sharedIds: deps.sharedByOwnerWith(ownerId, viewer.id) };
+      return { visibilities, sharedIds: await deps.sharedByOwnerWith(ownerId, viewer.id) };
     },
 
     /** Whether the viewer may see whom an entry of `ownerId` is shared with (`sharedWith`). */
@@ -223,11 +232,11 @@ export function createVisibilityPolicy(deps: {
      * belongs to nothing is not.
      * Admins need no lookup; anyone else costs one indexed lookup of the owning entry.
      */
-    canSeePhoto(viewer: VisibilityViewer, storedPath: string): boolean {
+    async canSeePhoto(viewer: VisibilityViewer, storedPath: string): Promise<boolean> {
       if (storedPath.startsWith('media/avatars/')) return true;
       if (!viewer) return false;
       if (viewer.role === 'ADMIN') return true;
-      const owner = deps.photoOwner(storedPath);
+      const owner = await deps.photoOwner(storedPath);
       if (!owner) return false;
       if (owner.kind === 'entry' || owner.kind === 'tasting') return canSee(viewer, owner.entry);
       return true;

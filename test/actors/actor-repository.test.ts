@@ -11,9 +11,9 @@ describe('local actors', () => {
   it('makes a user their actor row once and gives the same id after', async () => {
     vault = createTestVault();
     const alice = await vault.createUser({ username: 'alice' });
-    const id = vault.ctx.actors.localActorId(alice.id);
-    expect(vault.ctx.actors.localActorId(alice.id)).toBe(id);
-    expect(vault.ctx.actors.userIdOf(id)).toBe(alice.id);
+    const id = await vault.ctx.actors.localActorId(alice.id);
+    expect(await vault.ctx.actors.localActorId(alice.id)).toBe(id);
+    expect(await vault.ctx.actors.userIdOf(id)).toBe(alice.id);
   });
 
   it('does not remember an actor row that a rolled-back transaction made', async () => {
@@ -21,15 +21,15 @@ describe('local actors', () => {
     const alice = await vault.createUser({ username: 'alice' });
     const { actors, database } = vault.ctx;
     let inside = 0;
-    expect(() =>
-      database.transaction(() => {
-        inside = actors.localActorId(alice.id);
+    await expect(
+      database.transaction(async () => {
+        inside = await actors.localActorId(alice.id);
         throw new Error('rolled back');
       }),
-    ).toThrow('rolled back');
-    const after = actors.localActorId(alice.id);
-    expect(actors.userIdOf(after)).toBe(alice.id);
-    expect(actors.findById(after)?.userId).toBe(alice.id);
+    ).rejects.toThrow('rolled back');
+    const after = await actors.localActorId(alice.id);
+    expect(await actors.userIdOf(after)).toBe(alice.id);
+    expect((await actors.findById(after))?.userId).toBe(alice.id);
     expect(inside).toBeGreaterThan(0);
   });
 });

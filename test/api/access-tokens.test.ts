@@ -56,7 +56,7 @@ async function listOf(cookie: string) {
 }
 
 async function entryOf(userId: number): Promise<number> {
-  const owner = vault.ctx.users.findById(userId)!;
+  const owner = (await vault.ctx.users.findById(userId))!;
   return (await vault.ctx.beverages.create(owner, { name: 'Talisker 10', type: 'WHISKEY' })).id;
 }
 

@@ -47,23 +47,23 @@ beforeAll(async () => {
   photo = entry.photoPath!.replace('media/', '');
   const withAvatar = await vault.ctx.profiles.update(people.owner, {}, { replace: image });
   avatar = withAvatar.avatarPath!.replace('media/avatars/', '');
-  const tokenOf = (scope: TokenScope) =>
-    vault.ctx.tokens.create(people.admin, { name: `Admin's ${scope}`, scope }).secret;
-  adminTokens = { read: tokenOf('read'), write: tokenOf('write') };
+  const tokenOf = async (scope: TokenScope) =>
+    (await vault.ctx.tokens.create(people.admin, { name: `Admin's ${scope}`, scope })).secret;
+  adminTokens = { read: await tokenOf('read'), write: await tokenOf('write') };
 });
 afterAll(() => vault.close());
 
 const meta = { userAgent: 'authorization matrix', ipAddress: '127.0.0.1' };
 
 /** A new session for a person, having entered the password just now (for second factors). */
-function sessionOf(person: Person): string {
-  const { token, session } = vault.ctx.sessions.start(people[person].id, meta);
-  vault.ctx.sessions.markReauthenticated(session.idHash);
+async function sessionOf(person: Person): Promise<string> {
+  const { token, session } = await vault.ctx.sessions.start(people[person].id, meta);
+  await vault.ctx.sessions.markReauthenticated(session.idHash);
   return `vault_session=${token}`;
 }
 
 /** A security key of the owner, as registration would have stored it. */
-function ownersKey(): number {
+async function ownersKey(): Promise<number> {
   const owner = people.owner;
   const id = vault.ctx.database.sqlite
     .prepare(
@@ -76,7 +76,7 @@ function ownersKey(): number {
       Buffer.from([1]),
       Date.now(),
     ).lastInsertRowid;
-  vault.ctx.users.update(owner.id, { webauthnEnabled: true });
+  await vault.ctx.users.update(owner.id, { webauthnEnabled: true });
   return Number(id);
 }
 
@@ -92,13 +92,13 @@ async function makeResource(resource: Resource | undefined): Promise<string> {
     case 'comment': {
       const entry = await vault.ctx.beverages.create(owner, { name: 'Talked of', type: 'WINE' });
       const ref = { kind: 'local' as const, id: entry.id };
-      const comment = vault.ctx.conversation.comment(owner, ref, 'My own note');
+      const comment = await vault.ctx.conversation.comment(owner, ref, 'My own note');
       return `${entry.id}/${comment.id}`;
     }
     case 'session':
-      return hashToken(vault.ctx.sessions.start(owner.id, meta).token).slice(0, 16);
+      return hashToken((await vault.ctx.sessions.start(owner.id, meta)).token).slice(0, 16);
     case 'key':
-      return String(ownersKey());
+      return String(await ownersKey());
     case 'user':
       return String(owner.id);
     case 'photo':
@@ -106,12 +106,14 @@ async function makeResource(resource: Resource | undefined): Promise<string> {
     case 'avatar':
       return avatar;
     case 'token':
-      return String(vault.ctx.tokens.create(owner, { name: 'Owned', scope: 'read' }).token.id);
+      return String(
+        (await vault.ctx.tokens.create(owner, { name: 'Owned', scope: 'read' })).token.id,
+      );
     case 'place':
-      return String(vault.ctx.places.create(owner.id, { name: `Shelf ${++counter}` }).id);
+      return String((await vault.ctx.places.create(owner.id, { name: `Shelf ${++counter}` })).id);
     case 'bottle': {
       const entry = await vault.ctx.beverages.create(owner, { name: 'Kept', type: 'WINE' });
-      const bottle = vault.ctx.bottles.add(owner, entry.id, { quantity: 2, sizeMl: 750 });
+      const bottle = await vault.ctx.bottles.add(owner, entry.id, { quantity: 2, sizeMl: 750 });
       return `${entry.id}/${bottle.id}`;
     }
     case 'tasting': {
@@ -123,12 +125,12 @@ async function makeResource(resource: Resource | undefined): Promise<string> {
 }
 
 /** Leaves no second factor behind for the next case. */
-function removeSecondFactors() {
+async function removeSecondFactors() {
   vault.ctx.database.sqlite.exec(
     'DELETE FROM webauthn_credentials; DELETE FROM totp_secrets; DELETE FROM backup_codes;',
   );
   for (const person of Object.values(people)) {
-    vault.ctx.users.update(person.id, { webauthnEnabled: false, totpEnabled: false });
+    await vault.ctx.users.update(person.id, { webauthnEnabled: false, totpEnabled: false });
   }
 }
 
@@ -151,7 +153,7 @@ async function send(method: string, pattern: string, sender: Sender, row: Row): 
   if (typeof sender !== 'string') {
     headers.set('authorization', `Bearer ${adminTokens[sender.adminToken]}`);
   } else if (actor !== 'anonymous') {
-    cookie = sessionOf(actor);
+    cookie = await sessionOf(actor);
   }
   const init: RequestInit & { cookie?: string } = { method, headers, ...(cookie && { cookie }) };
   if (parts.json !== undefined) {
@@ -214,7 +216,7 @@ describe('each route answers each actor as the table says', () => {
         if (!meets(expected, res.status)) {
           outcomes.push(`${name}: expected ${expected}, got ${res.status} ${body.slice(0, 120)}`);
         }
-        removeSecondFactors();
+        await removeSecondFactors();
       };
       for (const actor of ACTORS) await check(actor, actor, row[actor]);
       for (const scope of SCOPES) {

@@ -264,7 +264,10 @@ describe('listing and searching', () => {
   });
 
   it("lists another user's entries read-only with userId", async () => {
-    const entries = await list(alice, `?userId=${vault.ctx.users.findByUsername('searcher')!.id}`);
+    const entries = await list(
+      alice,
+      `?userId=${(await vault.ctx.users.findByUsername('searcher'))!.id}`,
+    );
     expect(entries.length).toBe(4);
     expect(entries.every((e) => (e as unknown as { isOwner: boolean }).isOwner === false)).toBe(
       true,
@@ -332,7 +335,10 @@ describe('editing', () => {
     });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({ message: 'Merlot is not a kind of beer' });
-    expect(vault.ctx.beverages.get(entry.id)).toMatchObject({ name: 'Steady', subtype: 'Lager' });
+    expect(await vault.ctx.beverages.get(entry.id)).toMatchObject({
+      name: 'Steady',
+      subtype: 'Lager',
+    });
   });
 
   it("refuses another user's entry with 403 and changes nothing", async () => {
@@ -342,7 +348,7 @@ describe('editing', () => {
     expect(await json(res)).toEqual({
       message: 'Only the owner or an admin can change this entry',
     });
-    expect(vault.ctx.beverages.get(entry.id).name).toBe('Mine');
+    expect((await vault.ctx.beverages.get(entry.id)).name).toBe('Mine');
   });
 
   it("lets an admin edit anyone's entry", async () => {
@@ -380,7 +386,7 @@ describe('deleting', () => {
       cookie: bob,
     });
     expect(refused.status).toBe(403);
-    expect(vault.ctx.beverages.get(entry.id).name).toBe('Guarded');
+    expect((await vault.ctx.beverages.get(entry.id)).name).toBe('Guarded');
     const allowed = await vault.request(`/api/beverages/${entry.id}`, {
       method: 'DELETE',
       cookie: admin,
@@ -540,7 +546,7 @@ describe('photos', () => {
       photo: blob(SVG, 'image/svg+xml'),
     });
     expect(res.status).toBe(415);
-    expect(vault.ctx.beverages.get(entry.id).photoPath).toBe(entry.photoPath);
+    expect((await vault.ctx.beverages.get(entry.id)).photoPath).toBe(entry.photoPath);
     expect(uploads()).toContain(entry.photoPath.slice('media/'.length));
   });
 

@@ -158,14 +158,14 @@ describe('what a block does', () => {
   it('withdraws the unanswered follow invitation the blocked user had sent', async () => {
     expect((await follow(ids.alice, cookies.bob)).status).toBe(201);
     await vault.ctx.outbox.idle();
-    const invites = () =>
-      vault.ctx.notifications
-        .list({ id: ids.alice, role: 'USER' })
-        .filter((n) => n.type === 'FOLLOW_INVITE' && n.status === 'PENDING');
-    expect(invites()).toHaveLength(1);
+    const invites = async () =>
+      (await vault.ctx.notifications.list({ id: ids.alice, role: 'USER' })).filter(
+        (n) => n.type === 'FOLLOW_INVITE' && n.status === 'PENDING',
+      );
+    expect(await invites()).toHaveLength(1);
     await blockBob();
     await vault.ctx.outbox.idle();
-    expect(invites()).toHaveLength(0);
+    expect(await invites()).toHaveLength(0);
   });
 
   it('hides each side’s entries from the other, even MEMBERS ones, but not from others', async () => {
@@ -287,23 +287,29 @@ describe('what a block does', () => {
 
 describe('the lookup other features call', () => {
   it('tells whether a user and an actor are blocked either way', async () => {
-    const bobActor = vault.ctx.actors.localActorId(ids.bob);
-    const aliceActor = vault.ctx.actors.localActorId(ids.alice);
-    const carolActor = vault.ctx.actors.localActorId(ids.carol);
-    expect(vault.ctx.blocks.isBlockedEitherWay(ids.alice, bobActor)).toBe(false);
+    const bobActor = await vault.ctx.actors.localActorId(ids.bob);
+    const aliceActor = await vault.ctx.actors.localActorId(ids.alice);
+    const carolActor = await vault.ctx.actors.localActorId(ids.carol);
+    expect(await vault.ctx.blocks.isBlockedEitherWay(ids.alice, bobActor)).toBe(false);
     await blockBob();
-    expect(vault.ctx.blocks.isBlockedEitherWay(ids.alice, bobActor)).toBe(true);
-    expect(vault.ctx.blocks.isBlockedEitherWay(ids.bob, aliceActor)).toBe(true);
-    expect(vault.ctx.blocks.isBlockedEitherWay(ids.alice, carolActor)).toBe(false);
-    expect(vault.ctx.blocks.isBlockedEitherWay(ids.carol, bobActor)).toBe(false);
+    expect(await vault.ctx.blocks.isBlockedEitherWay(ids.alice, bobActor)).toBe(true);
+    expect(await vault.ctx.blocks.isBlockedEitherWay(ids.bob, aliceActor)).toBe(true);
+    expect(await vault.ctx.blocks.isBlockedEitherWay(ids.alice, carolActor)).toBe(false);
+    expect(await vault.ctx.blocks.isBlockedEitherWay(ids.carol, bobActor)).toBe(false);
   });
 
   it('tells whether one of two local users blocked the other, whichever asks', async () => {
     const between = (one: number, other: number) =>
       vault.ctx.blocks.isBlockedBetweenUsers(one, other);
-    expect(between(ids.alice, ids.bob)).toBe(false);
+    expect(await between(ids.alice, ids.bob)).toBe(false);
     await blockBob();
-    expect([between(ids.alice, ids.bob), between(ids.bob, ids.alice)]).toEqual([true, true]);
-    expect([between(ids.alice, ids.carol), between(ids.carol, ids.bob)]).toEqual([false, false]);
+    expect([await between(ids.alice, ids.bob), await between(ids.bob, ids.alice)]).toEqual([
+      true,
+      true,
+    ]);
+    expect([await between(ids.alice, ids.carol), await between(ids.carol, ids.bob)]).toEqual([
+      false,
+      false,
+    ]);
   });
 });

@@ -88,10 +88,11 @@ describe('notifications of cheers and comments', () => {
   it('a cheer taken back before the outbox delivered it tells nobody', async () => {
     const id = await entry();
     await vault.ctx.outbox.idle();
-    // Both in one tick: the Like is still in the outbox when the cheer goes.
+    // Both before the outbox's next run (an immediate, after them): the Like is still in the
+    // outbox when the cheer goes.
     const viewer = { id: ids.mia, role: 'USER' as const };
-    vault.ctx.conversation.cheer(viewer, { kind: 'local', id });
-    vault.ctx.conversation.uncheer(viewer, { kind: 'local', id });
+    await vault.ctx.conversation.cheer(viewer, { kind: 'local', id });
+    await vault.ctx.conversation.uncheer(viewer, { kind: 'local', id });
     expect(await notificationsOf(olive)).toEqual([]);
     // Delivered, not failing over and over: nothing is left in the outbox.
     const left = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get();
@@ -103,8 +104,8 @@ describe('notifications of cheers and comments', () => {
     await vault.ctx.outbox.idle();
     const viewer = { id: ids.mia, role: 'USER' as const };
     const ref = { kind: 'local' as const, id };
-    const written = vault.ctx.conversation.comment(viewer, ref, 'Never mind');
-    vault.ctx.conversation.deleteComment(viewer, ref, written.id);
+    const written = await vault.ctx.conversation.comment(viewer, ref, 'Never mind');
+    await vault.ctx.conversation.deleteComment(viewer, ref, written.id);
     expect(await notificationsOf(olive)).toEqual([]);
     const left = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get();
     expect(left).toBe(0);
@@ -169,10 +170,10 @@ describe('the activities recorded for federation', () => {
     vault.ctx.database.sqlite.exec('DELETE FROM activities');
     const viewer = { id: ids.mia, role: 'USER' as const };
     const ref = { kind: 'local' as const, id };
-    vault.ctx.conversation.cheer(viewer, ref);
-    const written = vault.ctx.conversation.comment(viewer, ref, 'Hello');
-    vault.ctx.conversation.uncheer(viewer, ref);
-    vault.ctx.conversation.deleteComment(viewer, ref, written.id);
+    await vault.ctx.conversation.cheer(viewer, ref);
+    const written = await vault.ctx.conversation.comment(viewer, ref, 'Hello');
+    await vault.ctx.conversation.uncheer(viewer, ref);
+    await vault.ctx.conversation.deleteComment(viewer, ref, written.id);
     const recorded = activities().map((a) => [
       a.type,
       a.beverage_id,

@@ -42,7 +42,7 @@ beforeAll(async () => {
       .prepare(
         `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
       )
-      .run(vault.ctx.actors.localActorId(user.id), actorId, t);
+      .run(await vault.ctx.actors.localActorId(user.id), actorId, t);
   }
 });
 afterAll(() => vault.close());
@@ -67,7 +67,7 @@ async function receive(): Promise<number> {
     photoUrl: null,
   };
   expect(await vault.ctx.remoteEntries.store(actorId, entry, undefined)).toBe('stored');
-  return vault.ctx.remoteEntries.find(entry.noteUri)!.id;
+  return (await vault.ctx.remoteEntries.find(entry.noteUri))!.id;
 }
 
 const base = (id: number) => `/api/activity/remote-entries/${id}`;
@@ -155,7 +155,7 @@ describe('cheers and comments on a remote vault’s entry', () => {
     await vault.ctx.outbox.idle();
     const count = (sql: string) => vault.ctx.database.sqlite.prepare(sql).pluck().get() as number;
     expect(count('SELECT count(*) FROM notifications')).toBe(0);
-    const stored = vault.ctx.remoteEntries.find(`${ACTOR}/entries/${n}`)!;
+    const stored = (await vault.ctx.remoteEntries.find(`${ACTOR}/entries/${n}`))!;
     expect(await vault.ctx.remoteEntries.remove(stored)).toBe('removed');
     expect([count('SELECT count(*) FROM cheers'), count('SELECT count(*) FROM comments')]).toEqual([
       0, 0,

@@ -191,7 +191,7 @@ describe('the counts in the entry JSON', () => {
       .prepare('SELECT id FROM shares WHERE beverage_id = ?')
       .pluck()
       .get(id) as number;
-    vault.ctx.shares.accept({ id: ids.sam, role: 'USER' }, shareId, 'TO_TRY');
+    await vault.ctx.shares.accept({ id: ids.sam, role: 'USER' }, shareId, 'TO_TRY');
     const mine = await listOf('sam', ids.sam);
     expect(mine.find((e) => e.id === id)).toMatchObject({
       sharedWithCurrentUser: true,

@@ -47,12 +47,12 @@ beforeAll(async () => {
     .prepare(
       "INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)",
     )
-    .run(vault.ctx.actors.localActorId(ids.fern), zed, t);
+    .run(await vault.ctx.actors.localActorId(ids.fern), zed, t);
   vault.ctx.database.sqlite
     .prepare(
       "INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)",
     )
-    .run(vault.ctx.actors.localActorId(ids.mia), zed, t);
+    .run(await vault.ctx.actors.localActorId(ids.mia), zed, t);
   await vault.ctx.outbox.idle();
 });
 afterAll(() => vault.close());
@@ -109,7 +109,7 @@ describe('mentions', () => {
     expect((await thread(local(id), 'sam'))[0]!.mentions).toEqual(written.mentions);
     expect(addressees(written.id)).toEqual(
       expect.arrayContaining([
-        { actor_id: vault.ctx.actors.localActorId(ids.fern), mentioned: 1 },
+        { actor_id: await vault.ctx.actors.localActorId(ids.fern), mentioned: 1 },
         { actor_id: zed, mentioned: 1 },
       ]),
     );
@@ -269,7 +269,7 @@ describe('on a remote vault’s entry', () => {
     };
     expect(await vault.ctx.remoteEntries.store(zed, incoming, undefined)).toBe('stored');
     await vault.ctx.outbox.idle();
-    return `/api/activity/remote-entries/${vault.ctx.remoteEntries.find(noteUri)!.id}`;
+    return `/api/activity/remote-entries/${(await vault.ctx.remoteEntries.find(noteUri))!.id}`;
   }
 
   it('answers, mentions and cheers of comments work the same for those whose feed holds it', async () => {

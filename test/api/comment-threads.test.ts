@@ -276,10 +276,14 @@ describe('deleting a comment that has answers', () => {
       cookie: cookies.sam,
     });
     expect(cheer.status).toBe(200);
-    const mia = vault.ctx.actors.localActorId(vault.ctx.users.findByUsername('mia')!.id);
-    const olive = vault.ctx.users.findByUsername('olive')!.id;
+    const mia = await vault.ctx.actors.localActorId(
+      (await vault.ctx.users.findByUsername('mia'))!.id,
+    );
+    const olive = (await vault.ctx.users.findByUsername('olive'))!.id;
     // What src/blocks/received.ts asks of the conversation when mia's account blocks olive.
-    const removed = createConversationRepository(sqlite()).removeActorOnEntriesOf(mia, olive);
+    const removed = await createConversationRepository(
+      vault.ctx.database.database,
+    ).removeActorOnEntriesOf(mia, olive);
     expect(removed).toBe(3);
     expect(await shape(id, 'sam')).toEqual([
       ['', null],

@@ -74,7 +74,7 @@ describe('setting a common password', () => {
     );
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({ message: COMMON_PASSWORD });
-    expect(vault.ctx.users.findById(bob.id)!.passwordHash).toBe(bob.passwordHash);
+    expect((await vault.ctx.users.findById(bob.id))!.passwordHash).toBe(bob.passwordHash);
     expect((await vault.request('/api/auth/me', { cookie })).status).toBe(200);
   });
 
@@ -103,12 +103,12 @@ describe('setting a common password', () => {
         '--password=12345678',
       ];
       await expect(runCli(create, env)).rejects.toThrow(COMMON_PASSWORD);
-      expect(vault.ctx.users.findByUsername('dora')).toBeUndefined();
-      const before = vault.ctx.users.findByUsername('admin')!.passwordHash;
+      expect(await vault.ctx.users.findByUsername('dora')).toBeUndefined();
+      const before = (await vault.ctx.users.findByUsername('admin'))!.passwordHash;
       await expect(
         runCli(['reset-password', '--username=admin', `--password=${' '.repeat(10)}`], env),
       ).rejects.toThrow(COMMON_PASSWORD);
-      expect(vault.ctx.users.findByUsername('admin')!.passwordHash).toBe(before);
+      expect((await vault.ctx.users.findByUsername('admin'))!.passwordHash).toBe(before);
       expect(quiet).not.toHaveBeenCalled();
     } finally {
       quiet.mockRestore();
@@ -125,7 +125,7 @@ describe('setting a common password', () => {
       });
       await expect(start).rejects.toThrow(ConfigError);
       await expect(start).rejects.toThrow(`VAULT_ADMIN_PASSWORD: ${COMMON_PASSWORD}`);
-      expect(fresh.ctx.users.count()).toBe(0);
+      expect(await fresh.ctx.users.count()).toBe(0);
     } finally {
       await fresh.close();
     }

@@ -174,7 +174,7 @@ describe('the effects of blocking a server', () => {
            VALUES (?, ?, 'ACCEPTED', ?, ?)`,
         )
         .run(follower, followed, `https://x/${follower}-${followed}`, t);
-    const me = vault.ctx.actors.localActorId(aliceUserId);
+    const me = await vault.ctx.actors.localActorId(aliceUserId);
     const hostile = addActor('https://hostile.example:4443/users/h');
     const friend = addActor('https://friendly.example/users/f');
     for (const them of [hostile, friend]) {

@@ -195,7 +195,7 @@ describe('GET /api/beverages?window=', () => {
       type: 'WINE',
       drinkUntil: '2020',
     });
-    const bobId = vault.ctx.users.findByUsername('bob')!.id;
+    const bobId = (await vault.ctx.users.findByUsername('bob'))!.id;
     const share = await vault.postJson(
       `/api/beverages/${shared.id}/share`,
       { userId: bobId },

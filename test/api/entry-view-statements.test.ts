@@ -38,7 +38,7 @@ beforeAll(async () => {
   bob = await vault.login('bob', b.password);
   expect((await vault.postJson(`/api/users/${aliceId}/follow`, {}, bob)).status).toBe(201);
   // Bob follows an account of another vault, whose entries are stored as the inbox does.
-  remoteActorId = vault.ctx.actors.saveRemote(
+  remoteActorId = await vault.ctx.actors.saveRemote(
     {
       uri: ACTOR,
       inboxUrl: `${ACTOR}/inbox`,
@@ -54,7 +54,7 @@ beforeAll(async () => {
     .prepare(
       `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
     )
-    .run(vault.ctx.actors.localActorId(b.id), remoteActorId, at);
+    .run(await vault.ctx.actors.localActorId(b.id), remoteActorId, at);
 });
 afterAll(async () => {
   await vault.close();

@@ -283,7 +283,7 @@ describe('who may export what', () => {
     const viaToken = new Hono<AppEnv>();
     viaToken.onError(handleError);
     viaToken.use(async (c, next) => {
-      c.set('user', vault.ctx.users.findByUsername('root_admin'));
+      c.set('user', await vault.ctx.users.findByUsername('root_admin'));
       c.set('token', { id: 1, scope: 'read' });
       await next();
     });

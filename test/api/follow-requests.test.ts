@@ -133,7 +133,7 @@ describe('the approveFollowers setting', () => {
     const res = await setApproval(who, 'yes');
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({ message: 'approveFollowers must be true or false' });
-    expect(vault.ctx.users.findById(who.id)?.approveFollowers).toBe(true);
+    expect((await vault.ctx.users.findById(who.id))?.approveFollowers).toBe(true);
   });
 });
 
@@ -289,7 +289,7 @@ describe('removing a local follower', () => {
     const fan = await person('fan');
     const stranger = await person('stranger');
     expect((await follow(owner, fan)).status).toBe(201);
-    const strangerActor = vault.ctx.actors.localActorId(stranger.id);
+    const strangerActor = await vault.ctx.actors.localActorId(stranger.id);
     const res = await vault.request(`/api/users/followers/${strangerActor}`, {
       method: 'DELETE',
       cookie: owner.cookie,
@@ -297,7 +297,7 @@ describe('removing a local follower', () => {
     expect(res.status).toBe(404);
     expect(await json(res)).toEqual({ message: 'This account does not follow you.' });
     // Another user cannot remove the owner's follower either.
-    const fanActor = vault.ctx.actors.localActorId(fan.id);
+    const fanActor = await vault.ctx.actors.localActorId(fan.id);
     const other = await vault.request(`/api/users/followers/${fanActor}`, {
       method: 'DELETE',
       cookie: stranger.cookie,

@@ -107,7 +107,7 @@ describe('searching for people to follow', () => {
     expect(await search('quentin')).toEqual([]);
     const q = await vault.createUser({ username: 'quentin', fullName: 'Quentin Q' });
     expect((await search('quentin')).map((u) => u.id)).toEqual([q.id]);
-    vault.ctx.users.update(q.id, { fullName: 'Quincy Éclair' });
+    await vault.ctx.users.update(q.id, { fullName: 'Quincy Éclair' });
     expect((await search('eclair')).map((u) => u.id)).toEqual([q.id]);
   });
 
@@ -117,7 +117,7 @@ describe('searching for people to follow', () => {
     other.close();
     await new Promise((resolve) => setTimeout(resolve, OTHER_PROCESS_WRITES_SEEN_WITHIN_MS + 50));
     expect((await search('tables')).map((u) => u.username)).toEqual(['bob']);
-    vault.ctx.users.update(ids.bob, { fullName: 'Bob Brewer' });
+    await vault.ctx.users.update(ids.bob, { fullName: 'Bob Brewer' });
     expect(await search('tables')).toEqual([]);
   });
 
@@ -154,7 +154,7 @@ describe('following a user', () => {
     expect(await followersOf(bob)).toEqual([
       {
         kind: 'local',
-        actorId: vault.ctx.actors.existingLocalActorId(ids.alice),
+        actorId: await vault.ctx.actors.existingLocalActorId(ids.alice),
         user: { id: ids.alice, username: 'alice', fullName: 'Alice Archer', avatarPath: null },
         followedAt: item.followedAt,
       },
@@ -284,7 +284,7 @@ describe('followers', () => {
       .prepare(
         `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
       )
-      .run(remote, vault.ctx.actors.localActorId(ids.carol), t);
+      .run(remote, await vault.ctx.actors.localActorId(ids.carol), t);
     expect(await followersOf(carol)).toEqual([
       {
         kind: 'federated',

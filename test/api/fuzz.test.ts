@@ -82,10 +82,10 @@ const exists = (table: string, column: string, value: unknown) =>
 async function repair() {
   for (const who of ['alice', 'bob', 'admin'] as const) {
     const original = fx.users[who];
-    const row = vault.ctx.users.findById(original.id)!;
+    const row = (await vault.ctx.users.findById(original.id))!;
     const fields = ['role', 'passwordHash', 'activityPubEnabled'] as const;
     if (fields.some((f) => row[f] !== original[f])) {
-      vault.ctx.users.update(original.id, {
+      await vault.ctx.users.update(original.id, {
         role: original.role,
         passwordHash: original.passwordHash,
         activityPubEnabled: original.activityPubEnabled,
@@ -93,10 +93,10 @@ async function repair() {
     }
     if (!fx.tokens[who] || !exists('sessions', 'id_hash', hashToken(fx.tokens[who]))) {
       const meta = { userAgent: 'fuzz', ipAddress: '127.0.0.1' };
-      fx.tokens[who] = vault.ctx.sessions.start(original.id, meta).token;
+      fx.tokens[who] = (await vault.ctx.sessions.start(original.id, meta)).token;
     }
   }
-  const alice = vault.ctx.users.findById(fx.users.alice.id)!;
+  const alice = (await vault.ctx.users.findById(fx.users.alice.id))!;
   if (alice.avatarPath !== `media/avatars/${fx.avatar}`) {
     const updated = await vault.ctx.profiles.update(alice, {}, { replace: fx.image });
     fx.avatar = updated.avatarPath!.replace('media/avatars/', '');
@@ -126,7 +126,7 @@ async function repair() {
           .run(user.id, randomBytes(16).toString('base64url'), Buffer.from([1]), Date.now())
           .lastInsertRowid,
       );
-      vault.ctx.users.update(user.id, { webauthnEnabled: true });
+      await vault.ctx.users.update(user.id, { webauthnEnabled: true });
     }
   }
 }

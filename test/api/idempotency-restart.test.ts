@@ -53,14 +53,14 @@ describe('Idempotency-Key across a restart', () => {
   it('forgets a key whose request never finished, and still replays one that did', async () => {
     const first = await start();
     const cookie = await signIn(first.url);
-    const admin = first.ctx.users.findByUsername(ADMIN_USERNAME)!;
+    const admin = (await first.ctx.users.findByUsername(ADMIN_USERNAME))!;
     const done = await createPlace(first.url, cookie, 'place-done', 'Kitchen fridge');
     expect(done.status).toBe(201);
     const doneAnswer = await json(done);
     // Claimed as a request does as it starts, and cut off by the stop before it finished.
-    expect(first.ctx.idempotency.start(admin.id, 'place-cut-off', 'the cut-off request')).toEqual(
-      expect.objectContaining({ kind: 'run' }),
-    );
+    expect(
+      await first.ctx.idempotency.start(admin.id, 'place-cut-off', 'the cut-off request'),
+    ).toEqual(expect.objectContaining({ kind: 'run' }));
     const busy = await createPlace(first.url, cookie, 'place-cut-off', 'Basement');
     expect(busy.status).toBe(409);
     await first.close();

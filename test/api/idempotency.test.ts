@@ -64,7 +64,7 @@ function comment(cookie: string, entryId: number, key: string, content: string) 
 }
 
 async function newEntry(userId: number): Promise<number> {
-  const owner = vault.ctx.users.findById(userId)!;
+  const owner = (await vault.ctx.users.findById(userId))!;
   return (await vault.ctx.beverages.create(owner, { name: 'Talisker 10', type: 'WHISKEY' })).id;
 }
 
@@ -119,7 +119,7 @@ describe('Idempotency-Key', () => {
   it('a key still being processed answers 409 rather than running the request twice', async () => {
     const entryId = await newEntry(olive.id);
     // The first request with the key has been claimed but has not finished.
-    vault.ctx.idempotency.start(olive.id, 'comment-busy', 'the first request');
+    await vault.ctx.idempotency.start(olive.id, 'comment-busy', 'the first request');
     const res = await comment(olive.cookie, entryId, 'comment-busy', 'Still there?');
     expect(res.status).toBe(409);
     expect((await json(res)).message).toBe(

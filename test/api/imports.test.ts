@@ -198,7 +198,7 @@ describe('Importing a CSV file', () => {
 describe('Who sees imported entries', () => {
   it("is decided by the importer's default visibility, as for entries logged by hand", async () => {
     const erin = await vault.createUser({ username: 'erin' });
-    vault.ctx.users.update(erin.id, { defaultVisibility: 'PRIVATE' });
+    await vault.ctx.users.update(erin.id, { defaultVisibility: 'PRIVATE' });
     const cookie = await vault.login('erin', erin.password);
     const report = await importFile(cookie, sample('vivino.csv'));
     expect(report.job.imported).toBe(5);

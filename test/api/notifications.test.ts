@@ -138,7 +138,7 @@ describe('notifications', () => {
   });
 
   it('hold the most recent 200', async () => {
-    const sender = vault.ctx.actors.localActorId(ids.alice);
+    const sender = await vault.ctx.actors.localActorId(ids.alice);
     const insert = sqlite().prepare(
       `INSERT INTO notifications (recipient_id, type, status, sender_id, created_at)
        VALUES (?, 'FOLLOW_INVITE', 'ACCEPTED', ?, ?)`,
@@ -206,7 +206,10 @@ describe('answering a follow invitation', () => {
     expect((await follow(ids.alice, bob)).status).toBe(201);
     sqlite()
       .prepare("UPDATE follows SET state = 'PENDING' WHERE follower_id = ? AND followed_id = ?")
-      .run(vault.ctx.actors.localActorId(ids.bob), vault.ctx.actors.localActorId(ids.alice));
+      .run(
+        await vault.ctx.actors.localActorId(ids.bob),
+        await vault.ctx.actors.localActorId(ids.alice),
+      );
     expect(await sender()).toMatchObject({ following: false, requested: true });
     // Each recipient's own follows count: alice follows bob (bob's unfollow took back his first).
     expect((await notificationsOf(alice)).map((n) => n.sender)).toEqual([

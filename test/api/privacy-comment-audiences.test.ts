@@ -85,8 +85,8 @@ async function commentWith(audience: CommentAudience) {
   const { sqlite, transaction } = vault.ctx.database;
   const content = `@ca_addressee a word for ${audience}`;
   // One transaction, as a received reply is stored: the notifications are made after it.
-  const commentId = transaction(() => {
-    const made = vault.ctx.conversation.comment(
+  const commentId = await transaction(async () => {
+    const made = await vault.ctx.conversation.comment(
       { id: people.author.id, role: 'USER' },
       ref,
       content,
@@ -117,7 +117,7 @@ describe.each(AUDIENCES)('a %s comment', (audience) => {
     const { entryId, commentId, content } = await commentWith(audience);
     // A notification of it for every viewer, as if each had been told of it: the list shows
     // it only to those who read the comment.
-    const authorActor = vault.ctx.actors.localActorId(people.author.id);
+    const authorActor = await vault.ctx.actors.localActorId(people.author.id);
     for (const who of VIEWERS) {
       vault.ctx.database.sqlite
         .prepare(

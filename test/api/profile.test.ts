@@ -75,7 +75,7 @@ describe("editing one's own details", () => {
     const res = await patchMe(cookie, { bio: 'c'.repeat(281), fullName: 'Should Not Stick' });
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({ message: 'Bio must be at most 280 characters long' });
-    expect(vault.ctx.users.findById(row.id)).toMatchObject({
+    expect(await vault.ctx.users.findById(row.id)).toMatchObject({
       bio: 'b'.repeat(280),
       fullName: row.fullName,
     });
@@ -130,7 +130,7 @@ describe('avatars', () => {
     expect(await json(res)).toEqual({
       message: 'The avatar must be a JPEG, PNG, WebP or AVIF image',
     });
-    expect(vault.ctx.users.findById(row.id)!.avatarPath).toBe(first);
+    expect((await vault.ctx.users.findById(row.id))!.avatarPath).toBe(first);
     expect(avatarFiles().length).toBe(before);
   });
 

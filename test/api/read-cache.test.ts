@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReadCache, OTHER_PROCESS_WRITES_SEEN_WITHIN_MS } from '../../src/db/read-cache.ts';
+import { sqliteDatabase } from '../../src/db/sqlite-database.ts';
 import { countWrites } from '../../src/db/write-counter.ts';
 import { createTestVault } from '../helpers/vault.ts';
 
@@ -24,61 +25,61 @@ function database() {
 }
 
 describe('the read cache', () => {
-  it('reads once while nothing changes, and again after this connection writes', () => {
+  it('reads once while nothing changes, and again after this connection writes', async () => {
     const { db } = database();
     let reads = 0;
-    const read = (id: number) => {
+    const read = async (id: number) => {
       reads++;
       return (db.prepare('select v from t where id = ?').get(id) as { v: string } | undefined)?.v;
     };
-    const cache = createReadCache<number, string>(db);
-    expect(cache.get(1, read)).toBe('first');
-    expect(cache.get(1, read)).toBe('first');
+    const cache = createReadCache<number, string>(sqliteDatabase(db));
+    expect(await cache.get(1, read)).toBe('first');
+    expect(await cache.get(1, read)).toBe('first');
     expect(reads).toBe(1);
     db.prepare('update t set v = ? where id = 1').run('second');
-    expect(cache.get(1, read)).toBe('second');
+    expect(await cache.get(1, read)).toBe('second');
     expect(reads).toBe(2);
   });
 
-  it('counts every kind of write of a connection opened by the vault, and no read', () => {
+  it('counts every kind of write of a connection opened by the vault, and no read', async () => {
     const { db } = database();
     const counter = countWrites(db);
     let reads = 0;
-    const read = (id: number) => {
+    const read = async (id: number) => {
       reads++;
       return (db.prepare('select v from t where id = ?').get(id) as { v: string } | undefined)?.v;
     };
-    const cache = createReadCache<number, string>(db);
-    cache.get(1, read);
-    cache.get(1, read);
+    const cache = createReadCache<number, string>(sqliteDatabase(db));
+    await cache.get(1, read);
+    await cache.get(1, read);
     expect(reads).toBe(1);
     const update = db.prepare('update t set v = ? where id = 1');
     update.run('run');
-    expect(cache.get(1, read)).toBe('run');
+    expect(await cache.get(1, read)).toBe('run');
     db.prepare('update t set v = ? where id = 1 returning v').get('returning');
-    expect(cache.get(1, read)).toBe('returning');
+    expect(await cache.get(1, read)).toBe('returning');
     db.exec("update t set v = 'exec' where id = 1");
-    expect(cache.get(1, read)).toBe('exec');
+    expect(await cache.get(1, read)).toBe('exec');
     db.transaction(() => update.run('in a transaction'))();
-    expect(cache.get(1, read)).toBe('in a transaction');
+    expect(await cache.get(1, read)).toBe('in a transaction');
     expect(reads).toBe(5);
     const before = counter.writes;
     db.prepare('select count(*) from t').get();
     expect(counter.writes).toBe(before);
   });
 
-  it('sees a write by another connection within the documented window', () => {
+  it('sees a write by another connection within the documented window', async () => {
     const { db, file } = database();
     let now = 0;
-    const cache = createReadCache<number, string>(db, { now: () => now });
-    const read = (id: number) =>
+    const cache = createReadCache<number, string>(sqliteDatabase(db, { now: () => now }));
+    const read = async (id: number) =>
       (db.prepare('select v from t where id = ?').get(id) as { v: string } | undefined)?.v;
-    expect(cache.get(1, read)).toBe('first');
+    expect(await cache.get(1, read)).toBe('first');
     const other = new Database(file);
     opened.push(other);
     other.prepare('update t set v = ? where id = 1').run('from the CLI');
     now += OTHER_PROCESS_WRITES_SEEN_WITHIN_MS;
-    expect(cache.get(1, read)).toBe('from the CLI');
+    expect(await cache.get(1, read)).toBe('from the CLI');
   });
 
   it('lets a session ended by another process (the CLI) stop working at once after the window', async () => {

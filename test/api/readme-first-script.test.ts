@@ -29,7 +29,7 @@ describe("the README's first script", () => {
       username: 'curly',
       password: 'a long script password',
     });
-    const { secret } = server.ctx.tokens.create(owner, { name: 'Script', scope: 'write' });
+    const { secret } = await server.ctx.tokens.create(owner, { name: 'Script', scope: 'write' });
     // The reader's two assignments, with this vault and this token.
     const script = firstScript()
       .replace(/^VAULT=.*$/m, `VAULT=${server.url}`)

@@ -34,8 +34,8 @@ async function signedIn(role: 'USER' | 'ADMIN' = 'USER') {
 }
 
 /** Another live session of the user, as another browser would hold it. */
-function otherSession(user: User): string {
-  const { token } = vault.ctx.sessions.start(user.id, { userAgent: 'other', ipAddress: '1' });
+async function otherSession(user: User): Promise<string> {
+  const { token } = await vault.ctx.sessions.start(user.id, { userAgent: 'other', ipAddress: '1' });
   return `vault_session=${token}`;
 }
 
@@ -63,7 +63,7 @@ async function userWithKey() {
   const signed = await signedIn();
   const res = await register(signed.cookie, signed.authenticator, signed.user.password);
   if (res.status !== 200) throw new Error(`registration failed: ${res.status}`);
-  return { ...signed, key: keys(signed.user)[0]! };
+  return { ...signed, key: (await keys(signed.user))[0]! };
 }
 
 describe('changing the second factor without a fresh password', () => {
@@ -91,8 +91,8 @@ describe('changing the second factor without a fresh password', () => {
     );
     expect(res.status).toBe(403);
     expect(await json(res)).toEqual(REQUIRED);
-    expect(keys(user)).toEqual([]);
-    expect(vault.ctx.users.findById(user.id)!.webauthnEnabled).toBe(false);
+    expect(await keys(user)).toEqual([]);
+    expect((await vault.ctx.users.findById(user.id))!.webauthnEnabled).toBe(false);
   });
 
   it('refuses to remove your last key, with or without a body', async () => {
@@ -103,8 +103,8 @@ describe('changing the second factor without a fresh password', () => {
     expect(await json(bare)).toEqual(REQUIRED);
     const empty = await remove(`/api/webauthn/credentials/${key.id}`, cookie, { password: '' });
     expect(await json(empty)).toEqual(REQUIRED);
-    expect(keys(user)).toHaveLength(1);
-    expect(vault.ctx.users.findById(user.id)!.webauthnEnabled).toBe(true);
+    expect(await keys(user)).toHaveLength(1);
+    expect((await vault.ctx.users.findById(user.id))!.webauthnEnabled).toBe(true);
   });
 
   it('refuses to start the authenticator app setup and stores no secret', async () => {
@@ -127,7 +127,7 @@ describe('changing the second factor without a fresh password', () => {
     const res = await post('/api/totp/verify', { token: totpCode(setup.secret, clock) }, cookie);
     expect(res.status).toBe(403);
     expect(await json(res)).toEqual(REQUIRED);
-    expect(vault.ctx.users.findById(user.id)!.totpEnabled).toBe(false);
+    expect((await vault.ctx.users.findById(user.id))!.totpEnabled).toBe(false);
   });
 });
 
@@ -136,7 +136,7 @@ describe('changing the second factor with the password', () => {
     const { user, cookie, authenticator } = await signedIn();
     const res = await register(cookie, authenticator, user.password);
     expect(res.status).toBe(200);
-    const [key] = keys(user);
+    const [key] = await keys(user);
     clock += FIVE_MINUTES;
     const removed = await remove(`/api/webauthn/credentials/${key!.id}`, cookie, {
       password: user.password,
@@ -166,9 +166,9 @@ describe('changing the second factor with the password', () => {
     clock += FIVE_MINUTES - 1000;
     expect((await register(cookie, authenticator)).status).toBe(200);
     clock += 2000;
-    const late = await remove(`/api/webauthn/credentials/${keys(user)[0]!.id}`, cookie);
+    const late = await remove(`/api/webauthn/credentials/${(await keys(user))[0]!.id}`, cookie);
     expect(late.status).toBe(403);
-    expect(keys(user)).toHaveLength(1);
+    expect(await keys(user)).toHaveLength(1);
   });
 
   it('asks for the password to re-authenticate, and needs a session', async () => {
@@ -195,7 +195,7 @@ describe('a wrong password', () => {
       expect(res.status).toBe(403);
       expect(await json(res)).toEqual(WRONG);
     }
-    expect(keys(user)).toHaveLength(1);
+    expect(await keys(user)).toHaveLength(1);
     // The account is now over its limit: even the right password waits, and so does sign-in.
     const right = await post('/api/auth/reauthenticate', { password: user.password }, cookie);
     expect(right.status).toBe(429);
@@ -205,7 +205,7 @@ describe('a wrong password', () => {
     });
     expect(login.status).toBe(429);
     expect((await remove(`/api/webauthn/credentials/${key.id}`, cookie)).status).toBe(403);
-    expect(keys(user)).toHaveLength(1);
+    expect(await keys(user)).toHaveLength(1);
     clock += 16 * 60_000;
   });
 });
@@ -213,12 +213,12 @@ describe('a wrong password', () => {
 describe('sessions after a change of factor', () => {
   it('ends the other sessions when a key is added or removed, and keeps this one', async () => {
     const { user, cookie, authenticator } = await signedIn();
-    const before = otherSession(user);
+    const before = await otherSession(user);
     expect((await register(cookie, authenticator, user.password)).status).toBe(200);
     expect(await meStatus(before)).toBe(401);
     expect(await meStatus(cookie)).toBe(200);
-    const between = otherSession(user);
-    const removed = await remove(`/api/webauthn/credentials/${keys(user)[0]!.id}`, cookie);
+    const between = await otherSession(user);
+    const removed = await remove(`/api/webauthn/credentials/${(await keys(user))[0]!.id}`, cookie);
     expect(removed.status).toBe(200);
     expect(await meStatus(between)).toBe(401);
     expect(await meStatus(cookie)).toBe(200);
@@ -227,12 +227,12 @@ describe('sessions after a change of factor', () => {
   it('ends the other sessions when the app is confirmed or turned off', async () => {
     const { user, cookie } = await signedIn();
     const setup = await json(await post('/api/totp/setup', { password: user.password }, cookie));
-    const before = otherSession(user);
+    const before = await otherSession(user);
     const on = await post('/api/totp/verify', { token: totpCode(setup.secret, clock) }, cookie);
     expect(on.status).toBe(200);
     expect(await meStatus(before)).toBe(401);
     clock += 30_000;
-    const between = otherSession(user);
+    const between = await otherSession(user);
     const off = await post(
       '/api/totp/disable',
       { token: totpCode(setup.secret, clock), password: user.password },
@@ -257,13 +257,13 @@ describe('sessions after a change of factor', () => {
     expect((await register(admin.cookie, admin.authenticator, admin.user.password)).status).toBe(
       200,
     );
-    const other = otherSession(admin.user);
+    const other = await otherSession(admin.user);
     clock += FIVE_MINUTES;
-    const path = `/api/webauthn/admin/credentials/${keys(admin.user)[0]!.id}`;
+    const path = `/api/webauthn/admin/credentials/${(await keys(admin.user))[0]!.id}`;
     const refused = await remove(path, admin.cookie);
     expect(refused.status).toBe(403);
     expect(await json(refused)).toEqual(REQUIRED);
-    expect(keys(admin.user)).toHaveLength(1);
+    expect(await keys(admin.user)).toHaveLength(1);
     const res = await remove(path, admin.cookie, { password: admin.user.password });
     expect(res.status).toBe(200);
     expect(await meStatus(other)).toBe(401);

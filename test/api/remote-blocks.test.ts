@@ -67,8 +67,8 @@ describe('blocking a fediverse account through the API', () => {
   });
 
   it('undoes the blocker’s follow with an Undo(Follow) and takes the account out of her feed', async () => {
-    follow(world, 'alice');
-    follow(world, 'bob');
+    await follow(world, 'alice');
+    await follow(world, 'bob');
     await deliver(world, await activities(world).create(remoteEntry({ name: 'Before' })));
     await settled(world);
     expect((await remoteItems(world, 'alice')).map((i) => i.beverage.name)).toEqual(['Before']);
@@ -80,7 +80,9 @@ describe('blocking a fediverse account through the API', () => {
       .pluck()
       .get(world.users.alice!.id);
     expect((await block({ actorUri: world.barrel })).status).toBe(201);
-    expect(world.vault.ctx.remoteFollows.following({ id: world.users.alice!.id })).toEqual([]);
+    expect(await world.vault.ctx.remoteFollows.following({ id: world.users.alice!.id })).toEqual(
+      [],
+    );
     const undo = await world.remote.waitForDelivery(
       (d) => d.activity.type === 'Undo' && d.inbox === 'barrel',
       10_000,
@@ -93,7 +95,7 @@ describe('blocking a fediverse account through the API', () => {
 
   it('stores a blocked account’s new entries only for local followers who did not block it', async () => {
     // A follow row beside the block (written directly): the block still wins.
-    follow(world, 'alice');
+    await follow(world, 'alice');
     await deliver(world, await activities(world).create(remoteEntry({ name: 'For bob' })));
     await settled(world);
     expect((await remoteItems(world, 'alice')).map((i) => i.beverage.name)).toEqual([]);

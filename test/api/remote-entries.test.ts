@@ -44,7 +44,7 @@ beforeAll(async () => {
     .prepare(
       `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
     )
-    .run(vault.ctx.actors.localActorId(a.id), actorId, t);
+    .run(await vault.ctx.actors.localActorId(a.id), actorId, t);
   photo = await jpeg(400, 300);
 });
 afterAll(() => vault.close());
@@ -75,7 +75,7 @@ function incoming(changes: Partial<IncomingEntry> = {}): IncomingEntry {
 async function receive(changes: Partial<IncomingEntry> = {}, bytes: Buffer | null = photo) {
   const entry = incoming(changes);
   expect(await vault.ctx.remoteEntries.store(actorId, entry, bytes ?? undefined)).toBe('stored');
-  return vault.ctx.remoteEntries.find(entry.noteUri)!;
+  return (await vault.ctx.remoteEntries.find(entry.noteUri))!;
 }
 
 async function feed(cookie: string) {
@@ -205,13 +205,13 @@ describe('forgetting a remote actor’s entries', () => {
     sqlite.prepare("UPDATE follows SET state = 'PENDING' WHERE followed_id = ?").run(actorId);
     try {
       expect(await vault.ctx.remoteEntries.forgetActor(ACTOR)).toBe(1);
-      expect(vault.ctx.remoteEntries.find(stored.noteUri)).toBeUndefined();
+      expect(await vault.ctx.remoteEntries.find(stored.noteUri)).toBeUndefined();
       expect(fs.existsSync(file(stored.photoPath!))).toBe(false);
     } finally {
       sqlite.prepare("UPDATE follows SET state = 'ACCEPTED' WHERE followed_id = ?").run(actorId);
     }
     const again = await receive();
-    expect(vault.ctx.remoteEntries.allPhotoPaths()).toEqual([again.photoPath]);
+    expect(await vault.ctx.remoteEntries.allPhotoPaths()).toEqual([again.photoPath]);
     expect(await vault.ctx.remoteEntries.forgetActor(ACTOR, { always: true })).toBe(1);
     expect(fs.existsSync(file(again.photoPath!))).toBe(false);
   });

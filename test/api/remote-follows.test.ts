@@ -108,7 +108,9 @@ describe('looking up a fediverse account', () => {
     const res = await lookup(`@nobody@${remote.host}`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: `No account @nobody@${remote.host} was found.` });
-    expect(vault.ctx.remoteFollows.knownActor(`${remote.origin}/users/nobody`)).toBeUndefined();
+    expect(
+      await vault.ctx.remoteFollows.knownActor(`${remote.origin}/users/nobody`),
+    ).toBeUndefined();
   });
 
   it('answers 422 for a host that cannot be reached', async () => {
@@ -193,7 +195,7 @@ describe('following a fediverse account', () => {
     const actorUri = remote.account('mastodonuser').id;
     remote.account('mastodonuser').profile.name = 'New Name';
     expect((await lookup(remote.handle('mastodonuser'))).status).toBe(200);
-    expect(vault.ctx.remoteFollows.knownActor(actorUri)?.displayName).toBe('New Name');
+    expect((await vault.ctx.remoteFollows.knownActor(actorUri))?.displayName).toBe('New Name');
   });
 
   it('stays pending with a locked account and is removed on its Reject', async () => {

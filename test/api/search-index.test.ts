@@ -88,7 +88,7 @@ describe('search', () => {
     expect(await search('imported')).toEqual([]);
     const other = new Database(vault.config.databasePath);
     try {
-      const sam = vault.ctx.users.findByUsername('sam')!;
+      const sam = (await vault.ctx.users.findByUsername('sam'))!;
       other
         .prepare(
           `insert into beverages (user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, created_at, updated_at)

@@ -63,7 +63,7 @@ describe('the reset-second-factor command', () => {
     expect((await passwordStep(user.username, user.password)).requiresWebAuthn).toBe(true);
 
     expect((await cli(['reset-second-factor', '--username', user.username])).code).toBe(0);
-    expect(vault.ctx.webauthn.list(user.id)).toEqual([]);
+    expect(await vault.ctx.webauthn.list(user.id)).toEqual([]);
     const body = await passwordStep(user.username, user.password);
     expect(body.user.webauthnEnabled).toBe(false);
   });

@@ -75,7 +75,7 @@ async function shareWith(entryId: number, recipient: Person, by: Person = alice)
   return beverage.sharedWith.find((u) => u.id === recipient.id)!.shareId;
 }
 
-function accept(who: Person, shareId: number, status: 'TRIED' | 'TO_TRY') {
+async function accept(who: Person, shareId: number, status: 'TRIED' | 'TO_TRY') {
   tick();
   return vault.ctx.shares.accept(who, shareId, status);
 }
@@ -130,8 +130,8 @@ describe('sharing an entry', () => {
       )
       .get(entry.id) as Record<string, unknown>;
     expect(offer).toEqual({
-      actor_id: vault.ctx.actors.localActorId(alice.id),
-      object_actor_id: vault.ctx.actors.localActorId(carol.id),
+      actor_id: await vault.ctx.actors.localActorId(alice.id),
+      object_actor_id: await vault.ctx.actors.localActorId(carol.id),
       share_id: beverage.sharedWith[0]!.shareId,
       payload: JSON.stringify({ message: 'For you' }),
     });
@@ -228,7 +228,7 @@ describe('a shared entry in the recipient’s vault', () => {
     const shareId = await shareWith(entry.id, bob);
     for (let i = 0; i < 3; i++) await create(bob, { name: `Bob to-try ${i}`, status: 'TO_TRY' });
     const accepted = beverageSchema.parse(
-      presentBeverage(accept(bob, shareId, 'TO_TRY'), bob.id, NO_CONVERSATION),
+      presentBeverage(await accept(bob, shareId, 'TO_TRY'), bob.id, NO_CONVERSATION),
     );
     expect(accepted).toMatchObject({ id: entry.id, status: 'TO_TRY', sharedWithCurrentUser: true });
 
@@ -255,7 +255,7 @@ describe('a shared entry in the recipient’s vault', () => {
   it('shows the recipient as ACCEPTED to the owner and admins, and to nobody else', async () => {
     const entry = await create(alice, { name: 'Accepted for the owner' });
     const shareId = await shareWith(entry.id, bob);
-    accept(bob, shareId, 'TRIED');
+    await accept(bob, shareId, 'TRIED');
     const expected = [
       { id: bob.id, username: 'bob', fullName: 'Bob Brewer', shareId, status: 'ACCEPTED' },
     ];
@@ -275,7 +275,7 @@ describe('a shared entry in the recipient’s vault', () => {
   it('sits beside the recipient’s own shared entries, each with its own sharedWith', async () => {
     const entry = await create(alice, { name: 'Shared to Bob' });
     const shareId = await shareWith(entry.id, bob);
-    accept(bob, shareId, 'TRIED');
+    await accept(bob, shareId, 'TRIED');
     const own = await create(bob, { name: 'Bob shares too' });
     const ownShareId = await shareWith(own.id, carol, bob);
     const page = await list(bob, '?status=TRIED');
@@ -289,7 +289,7 @@ describe('a shared entry in the recipient’s vault', () => {
 
   it('is in the recipient’s cellar only while the owner has it in the cellar', async () => {
     const entry = await create(alice, { name: 'Cellar share', inCellar: 'false' });
-    accept(bob, await shareWith(entry.id, bob), 'TRIED');
+    await accept(bob, await shareWith(entry.id, bob), 'TRIED');
     expect(await ids(bob, '?cellar=true')).not.toContain(entry.id);
     expect((await patch(alice, entry.id, { inCellar: 'true' })).status).toBe(200);
     expect(await ids(bob, '?cellar=true')).toContain(entry.id);
@@ -302,7 +302,7 @@ describe('a shared entry in the recipient’s vault', () => {
       makerName: 'Quixotic Distillery',
       notes: 'Marzipan',
     });
-    accept(bob, await shareWith(entry.id, bob), 'TO_TRY');
+    await accept(bob, await shareWith(entry.id, bob), 'TO_TRY');
     expect(await ids(bob, '?q=elan')).toEqual([entry.id]);
     expect(await ids(bob, '?q=quixotic%20marzipan')).toEqual([entry.id]);
     expect(await ids(bob, '?q=quixotic&status=TRIED')).toEqual([]);
@@ -312,7 +312,7 @@ describe('a shared entry in the recipient’s vault', () => {
 
   it('cannot be changed or deleted by the recipient, but can be cloned into their vault', async () => {
     const entry = await create(alice, { name: 'Read only' });
-    accept(bob, await shareWith(entry.id, bob), 'TRIED');
+    await accept(bob, await shareWith(entry.id, bob), 'TRIED');
     const patched = await patch(bob, entry.id, { name: 'Mine now' });
     expect(patched.status).toBe(403);
     expect(await patched.json()).toEqual({
@@ -343,7 +343,7 @@ describe('a shared entry in the recipient’s vault', () => {
 
   it('shows the owner’s later edits', async () => {
     const entry = await create(alice, { name: 'Before edit' });
-    accept(bob, await shareWith(entry.id, bob), 'TRIED');
+    await accept(bob, await shareWith(entry.id, bob), 'TRIED');
     expect((await patch(alice, entry.id, { name: 'After edit', notes: 'Now peated' })).status).toBe(
       200,
     );
@@ -357,7 +357,7 @@ describe('a shared entry in the recipient’s vault', () => {
   it('leaves the recipient’s vault when the owner removes the share', async () => {
     const entry = await create(alice, { name: 'Unshared' });
     const shareId = await shareWith(entry.id, bob);
-    accept(bob, shareId, 'TRIED');
+    await accept(bob, shareId, 'TRIED');
     expect(await ids(bob)).toContain(entry.id);
     expect((await unshare(alice, entry.id, shareId)).status).toBe(204);
     expect(await ids(bob)).not.toContain(entry.id);
@@ -369,7 +369,7 @@ describe('a shared entry in the recipient’s vault', () => {
 
   it('leaves the recipient’s vault when the owner deletes the entry', async () => {
     const entry = await create(alice, { name: 'Deleted' });
-    accept(bob, await shareWith(entry.id, bob), 'TRIED');
+    await accept(bob, await shareWith(entry.id, bob), 'TRIED');
     const res = await vault.request(`/api/beverages/${entry.id}`, {
       method: 'DELETE',
       cookie: alice.cookie,
@@ -384,7 +384,7 @@ describe('a shared entry in the recipient’s vault', () => {
     for (let i = 0; i < 4; i++) {
       expected.unshift((await create(dave, { name: `Dave ${i}` })).id);
       const entry = await create(alice, { name: `For Dave ${i}` });
-      accept(dave, await shareWith(entry.id, dave), 'TRIED');
+      await accept(dave, await shareWith(entry.id, dave), 'TRIED');
       expected.unshift(entry.id);
     }
     expect(await ids(dave)).toEqual(expected);
@@ -418,9 +418,9 @@ describe('removing a share', () => {
     expect((await unshare(alice, entry.id, 999999)).status).toBe(404);
     expect((await unshare(alice, 999999, shareId)).status).toBe(404);
     expect((await unshare(alice, entry.id, 0)).status).toBe(400);
-    expect(vault.ctx.shares.find(shareId)).toBeDefined();
+    expect(await vault.ctx.shares.find(shareId)).toBeDefined();
     expect((await unshare(admin, entry.id, shareId)).status).toBe(204);
-    expect(vault.ctx.shares.find(shareId)).toBeUndefined();
+    expect(await vault.ctx.shares.find(shareId)).toBeUndefined();
   });
 
   it('withdraws a pending invitation: it can no longer be accepted', async () => {
@@ -438,7 +438,7 @@ describe('removing a share', () => {
     expect(invites()).toBe(1);
     expect((await unshare(alice, entry.id, shareId)).status).toBe(204);
     expect(invites()).toBe(0);
-    expect(() => accept(bob, shareId, 'TRIED')).toThrow('Share not found');
+    await expect(accept(bob, shareId, 'TRIED')).rejects.toThrow('Share not found');
     expect(await ids(bob)).not.toContain(entry.id);
   });
 });
@@ -480,8 +480,8 @@ describe('answering a share', () => {
   it('declining deletes the pending share', async () => {
     const entry = await create(alice, { name: 'Declined' });
     const shareId = await shareWith(entry.id, bob);
-    vault.ctx.shares.decline(bob, shareId);
-    expect(vault.ctx.shares.find(shareId)).toBeUndefined();
+    await vault.ctx.shares.decline(bob, shareId);
+    expect(await vault.ctx.shares.find(shareId)).toBeUndefined();
     expect(await ids(bob)).not.toContain(entry.id);
     expect((await getEntry(alice, entry.id)).body).toMatchObject({ beverage: { sharedWith: [] } });
     // Alice may share it again.
@@ -491,12 +491,14 @@ describe('answering a share', () => {
   it('is for the recipient only, once', async () => {
     const entry = await create(alice, { name: 'Answered once' });
     const shareId = await shareWith(entry.id, bob);
-    expect(() => accept(carol, shareId, 'TRIED')).toThrow('Share not found');
-    expect(() => vault.ctx.shares.decline(alice, shareId)).toThrow('Share not found');
-    expect(() => accept(admin, shareId, 'TRIED')).toThrow('Share not found');
-    accept(bob, shareId, 'TRIED');
-    expect(() => accept(bob, shareId, 'TO_TRY')).toThrow('This entry is already in your vault');
-    expect(() => vault.ctx.shares.decline(bob, shareId)).toThrow(
+    await expect(accept(carol, shareId, 'TRIED')).rejects.toThrow('Share not found');
+    await expect(vault.ctx.shares.decline(alice, shareId)).rejects.toThrow('Share not found');
+    await expect(accept(admin, shareId, 'TRIED')).rejects.toThrow('Share not found');
+    await accept(bob, shareId, 'TRIED');
+    await expect(accept(bob, shareId, 'TO_TRY')).rejects.toThrow(
+      'This entry is already in your vault',
+    );
+    await expect(vault.ctx.shares.decline(bob, shareId)).rejects.toThrow(
       'This entry is already in your vault',
     );
     expect((await list(bob)).find((b) => b.id === entry.id)?.status).toBe('TRIED');
@@ -505,13 +507,13 @@ describe('answering a share', () => {
   it('works inside the caller’s transaction, which can roll it back', async () => {
     const entry = await create(alice, { name: 'Rolled back' });
     const shareId = await shareWith(entry.id, bob);
-    expect(() =>
-      vault.ctx.database.transaction(() => {
-        accept(bob, shareId, 'TRIED');
+    await expect(
+      vault.ctx.database.transaction(async () => {
+        await accept(bob, shareId, 'TRIED');
         throw new Error('later step failed');
       }),
-    ).toThrow('later step failed');
-    expect(vault.ctx.shares.find(shareId)?.state).toBe('PENDING');
+    ).rejects.toThrow('later step failed');
+    expect((await vault.ctx.shares.find(shareId))?.state).toBe('PENDING');
     expect(await ids(bob)).not.toContain(entry.id);
   });
 });

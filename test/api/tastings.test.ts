@@ -121,7 +121,7 @@ describe('logging a tasting', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     // The uploads sweep knows the file is referenced.
-    expect(referencedUploads(vault.ctx)).toContain(tasting.photoPath);
+    expect(await referencedUploads(vault.ctx)).toContain(tasting.photoPath);
   });
 
   it('refuses bad input with a 4xx and a message', async () => {

@@ -21,7 +21,7 @@ function open(throttleLimits: ThrottleLimits = DEFAULT_LIMITS) {
   return vault;
 }
 
-function login(username: string, password: string, address: string) {
+async function login(username: string, password: string, address: string) {
   return vault.request('/api/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
@@ -117,14 +117,14 @@ describe('concurrent guesses', () => {
     open();
     const bob = await vault.createUser({ username: 'bob' });
     const cookie = sessionCookieFrom(await login('bob', bob.password, HOME));
-    const change = () => {
+    const change = async () => {
       const body = new FormData();
       body.append('currentPassword', 'wrong-guess');
       body.append('newPassword', 'a-brand-new-password');
       const headers = { 'x-forwarded-for': '203.0.113.9' };
       return vault.request('/api/users/me', { method: 'PATCH', body, cookie, headers });
     };
-    const reauthenticate = () =>
+    const reauthenticate = async () =>
       vault.request('/api/auth/reauthenticate', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.10' },

@@ -30,11 +30,11 @@ beforeAll(async () => {
   oscar = await vault.createUser({ username: 'oscar' });
   root = await vault.createUser({ username: 'root', role: 'ADMIN' });
   rootCookie = await vault.login('root', root.password);
-  const tokensOf = (user: UserRow) => ({
-    read: vault.ctx.tokens.create(user, { name: 'Reader', scope: 'read' }).secret,
-    write: vault.ctx.tokens.create(user, { name: 'Writer', scope: 'write' }).secret,
+  const tokensOf = async (user: UserRow) => ({
+    read: (await vault.ctx.tokens.create(user, { name: 'Reader', scope: 'read' })).secret,
+    write: (await vault.ctx.tokens.create(user, { name: 'Writer', scope: 'write' })).secret,
   });
-  secret = { admin: tokensOf(root), plain: tokensOf(oscar) };
+  secret = { admin: await tokensOf(root), plain: await tokensOf(oscar) };
   const entry = (name: string, visibility: 'PRIVATE' | 'MEMBERS') =>
     vault.ctx.beverages.create(olive, { name, type: 'WHISKEY', visibility });
   hidden = (await entry('Kept to herself', 'PRIVATE')).id;
@@ -77,7 +77,7 @@ describe("an admin's access token", () => {
       await jpeg(32, 24),
     );
     const path = `/${photographed.photoPath!}`;
-    const own = vault.ctx.tokens.create(olive, { name: 'Exporter', scope: 'read' }).secret;
+    const own = (await vault.ctx.tokens.create(olive, { name: 'Exporter', scope: 'read' })).secret;
     const res = await withToken(own, path);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
@@ -111,12 +111,12 @@ describe("an admin's access token", () => {
   async function resourceOf(kind: Resource | undefined): Promise<string> {
     switch (kind) {
       case 'bottle':
-        return `${hidden}/${vault.ctx.bottles.add(olive, hidden, { quantity: 1, sizeMl: 750 }).id}`;
+        return `${hidden}/${(await vault.ctx.bottles.add(olive, hidden, { quantity: 1, sizeMl: 750 })).id}`;
       case 'tasting':
         return `${hidden}/${(await vault.ctx.tastings.create(olive, hidden, { rating: 3 })).id}`;
       case 'comment': {
         const ref = { kind: 'local' as const, id: hidden };
-        return `${hidden}/${vault.ctx.conversation.comment(olive, ref, 'Mine').id}`;
+        return `${hidden}/${(await vault.ctx.conversation.comment(olive, ref, 'Mine')).id}`;
       }
       default:
         return String(hidden);

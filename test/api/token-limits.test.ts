@@ -67,16 +67,17 @@ describe('the rate limit of token requests', () => {
 
   it('answers 429 with Retry-After past the limit, per person across their tokens, and again after the minute', async () => {
     const user = await limited.createUser({ username: 'busy' });
-    const owner = limited.ctx.users.findById(user.id)!;
-    const neighbour = limited.ctx.users.findById(
+    const owner = (await limited.ctx.users.findById(user.id))!;
+    const neighbour = (await limited.ctx.users.findById(
       (await limited.createUser({ username: 'calm' })).id,
-    )!;
+    ))!;
     const entry = (
       await limited.ctx.beverages.create(owner, { name: 'Laphroaig', type: 'WHISKEY' })
     ).id;
-    const one = limited.ctx.tokens.create(owner, { name: 'One', scope: 'read' }).secret;
-    const two = limited.ctx.tokens.create(owner, { name: 'Two', scope: 'write' }).secret;
-    const theirs = limited.ctx.tokens.create(neighbour, { name: 'Theirs', scope: 'read' }).secret;
+    const one = (await limited.ctx.tokens.create(owner, { name: 'One', scope: 'read' })).secret;
+    const two = (await limited.ctx.tokens.create(owner, { name: 'Two', scope: 'write' })).secret;
+    const theirs = (await limited.ctx.tokens.create(neighbour, { name: 'Theirs', scope: 'read' }))
+      .secret;
     const get = (secret: string) =>
       limited.app.request(`${limited.origin}/api/beverages/${entry}/comments`, {
         headers: { authorization: `Bearer ${secret}` },
@@ -94,7 +95,7 @@ describe('the rate limit of token requests', () => {
       expect(await json(refused)).toEqual({ message });
     }
     // A new token is no new budget.
-    const three = limited.ctx.tokens.create(owner, { name: 'Three', scope: 'read' }).secret;
+    const three = (await limited.ctx.tokens.create(owner, { name: 'Three', scope: 'read' })).secret;
     expect((await get(three)).status).toBe(429);
     // Another person's tokens have their own.
     expect((await get(theirs)).status).toBe(200);

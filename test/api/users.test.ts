@@ -174,7 +174,7 @@ describe('editing users', () => {
 
   it("resets a password, which ends that user's sessions", async () => {
     await vault.postJson('/api/users', newUser({ username: 'reset_me' }), adminCookie);
-    const id = vault.ctx.users.findByUsername('reset_me')!.id;
+    const id = (await vault.ctx.users.findByUsername('reset_me'))!.id;
     const cookie = await vault.login('reset_me', 'bob-password');
     const res = await vault.postJson(
       `/api/users/${id}`,
@@ -193,7 +193,7 @@ describe('editing users', () => {
   });
 
   it('ignores a blank password and keeps the sessions', async () => {
-    const id = vault.ctx.users.findByUsername('alice')!.id;
+    const id = (await vault.ctx.users.findByUsername('alice'))!.id;
     const res = await vault.postJson(
       `/api/users/${id}`,
       { fullName: 'Alice A', password: '  ' },
@@ -212,17 +212,17 @@ describe('editing users', () => {
       const res = await solo.postJson(`/api/users/${admin.id}`, { role: 'USER' }, cookie, 'PATCH');
       expect(res.status).toBe(409);
       expect(await json(res)).toEqual({ message: 'The last admin cannot be demoted' });
-      expect(solo.ctx.users.findById(admin.id)!.role).toBe('ADMIN');
+      expect((await solo.ctx.users.findById(admin.id))!.role).toBe('ADMIN');
     } finally {
       await solo.close();
     }
   });
 
   it('lets one of two admins be demoted', async () => {
-    const id = vault.ctx.users.findByUsername('second_admin')!.id;
+    const id = (await vault.ctx.users.findByUsername('second_admin'))!.id;
     const res = await vault.postJson(`/api/users/${id}`, { role: 'USER' }, adminCookie, 'PATCH');
     expect(res.status).toBe(200);
-    expect(vault.ctx.users.findById(adminId)!.role).toBe('ADMIN');
+    expect((await vault.ctx.users.findById(adminId))!.role).toBe('ADMIN');
   });
 
   it.each([

@@ -52,12 +52,12 @@ describe('the visibility policy', () => {
   // Entry 1 of user 10 is shared with users 11 and 15; users 14 and 15 follow user 10; one of
   // users 10 and 15 blocked the other.
   const policy = createVisibilityPolicy({
-    blockedBetween: (one, other) => [one, other].sort().join() === '10,15',
-    isShareRecipient: (entryId, userId) => entryId === 1 && (userId === 11 || userId === 15),
-    followsOwner: (userId, ownerId) => (userId === 14 || userId === 15) && ownerId === 10,
-    sharedByOwnerWith: (ownerId, userId) =>
+    blockedBetween: async (one, other) => [one, other].sort().join() === '10,15',
+    isShareRecipient: async (entryId, userId) => entryId === 1 && (userId === 11 || userId === 15),
+    followsOwner: async (userId, ownerId) => (userId === 14 || userId === 15) && ownerId === 10,
+    sharedByOwnerWith: async (ownerId, userId) =>
       ownerId === 10 && (userId === 11 || userId === 15) ? [1] : [],
-    photoOwner: (storedPath) =>
+    photoOwner: async (storedPath) =>
       storedPath === 'media/one.jpg'
         ? { kind: 'entry', entry: { id: 1, userId: 10, visibility: 'PRIVATE' } }
         : null,
@@ -69,44 +69,49 @@ describe('the visibility policy', () => {
   const follower = { id: 14, role: 'USER' as const };
   const adminViewer = { id: 12, role: 'ADMIN' as const };
 
-  it('lets the owner, admins and every signed-in user see a MEMBERS entry, and no anonymous request', () => {
-    expect(policy.canSee(owner, entry)).toBe(true);
-    expect(policy.canSee(adminViewer, entry)).toBe(true);
-    expect(policy.canSee(member, entry)).toBe(true);
-    expect(policy.canSee(null, entry)).toBe(false);
+  it('lets the owner, admins and every signed-in user see a MEMBERS entry, and no anonymous request', async () => {
+    expect(await policy.canSee(owner, entry)).toBe(true);
+    expect(await policy.canSee(adminViewer, entry)).toBe(true);
+    expect(await policy.canSee(member, entry)).toBe(true);
+    expect(await policy.canSee(null, entry)).toBe(false);
     expect(policy.canSeeAllOf(member, 10)).toBe(false);
     expect(policy.canSeeAllOf(adminViewer, 10)).toBe(true);
     expect(policy.canSeeAllOf(null, 10)).toBe(false);
   });
 
-  it('keeps a FOLLOWERS entry for followers and a PRIVATE one for the owner, admins and recipients', () => {
+  it('keeps a FOLLOWERS entry for followers and a PRIVATE one for the owner, admins and recipients', async () => {
     const followers = { ...entry, id: 2, visibility: 'FOLLOWERS' } as const;
     const secret = { ...entry, visibility: 'PRIVATE' } as const;
-    expect(policy.canSee(follower, followers)).toBe(true);
-    expect(policy.canSee(member, followers)).toBe(false);
-    expect(policy.canSee(recipient, secret)).toBe(true);
-    expect(policy.canSee(follower, secret)).toBe(false);
-    expect(policy.canSee(adminViewer, secret)).toBe(true);
-    expect(policy.scopeOf(follower, 10)).toEqual({
+    expect(await policy.canSee(follower, followers)).toBe(true);
+    expect(await policy.canSee(member, followers)).toBe(false);
+    expect(await policy.canSee(recipient, secret)).toBe(true);
+    expect(await policy.canSee(follower, secret)).toBe(false);
+    expect(await policy.canSee(adminViewer, secret)).toBe(true);
+    expect(await policy.scopeOf(follower, 10)).toEqual({
       visibilities: ['MEMBERS', 'FOLLOWERS'],
       sharedIds: [],
     });
-    expect(policy.scopeOf(recipient, 10)).toEqual({ visibilities: ['MEMBERS'], sharedIds: [1] });
-    expect(policy.scopeOf(owner, 10)).toBe('all');
-    expect(policy.scopeOf(null, 10)).toBeNull();
+    expect(await policy.scopeOf(recipient, 10)).toEqual({
+      visibilities: ['MEMBERS'],
+      sharedIds: [1],
+    });
+    expect(await policy.scopeOf(owner, 10)).toBe('all');
+    expect(await policy.scopeOf(null, 10)).toBeNull();
   });
 
-  it('hides every entry of one user from another when one of them blocked the other, admins aside', () => {
+  it('hides every entry of one user from another when one of them blocked the other, admins aside', async () => {
     const blocked = { id: 15, role: 'USER' as const };
     for (const visibility of ['MEMBERS', 'FOLLOWERS', 'PRIVATE'] as const) {
-      expect(policy.canSee(blocked, { ...entry, visibility })).toBe(false);
+      expect(await policy.canSee(blocked, { ...entry, visibility })).toBe(false);
     }
-    expect(policy.scopeOf(blocked, 10)).toBeNull();
-    expect(policy.canSee(owner, { id: 9, userId: 15, visibility: 'MEMBERS' })).toBe(false);
-    expect(policy.scopeOf(owner, 15)).toBeNull();
-    expect(policy.canSee(member, { id: 9, userId: 15, visibility: 'MEMBERS' })).toBe(true);
-    expect(policy.canSee(adminViewer, { id: 9, userId: 15, visibility: 'MEMBERS' })).toBe(true);
-    expect(policy.canSeePhoto(blocked, 'media/one.jpg')).toBe(false);
+    expect(await policy.scopeOf(blocked, 10)).toBeNull();
+    expect(await policy.canSee(owner, { id: 9, userId: 15, visibility: 'MEMBERS' })).toBe(false);
+    expect(await policy.scopeOf(owner, 15)).toBeNull();
+    expect(await policy.canSee(member, { id: 9, userId: 15, visibility: 'MEMBERS' })).toBe(true);
+    expect(await policy.canSee(adminViewer, { id: 9, userId: 15, visibility: 'MEMBERS' })).toBe(
+      true,
+    );
+    expect(await policy.canSeePhoto(blocked, 'media/one.jpg')).toBe(false);
   });
 
   it('shows whom an entry is shared with to its owner and admins only', () => {
@@ -116,13 +121,13 @@ describe('the visibility policy', () => {
     expect(policy.canSeeSharesOf(null, 10)).toBe(false);
   });
 
-  it('judges a photo by the entry it belongs to, and refuses one that belongs to nothing', () => {
-    expect(policy.canSeePhoto(null, 'media/avatars/abc.jpg')).toBe(true);
-    expect(policy.canSeePhoto(null, 'media/one.jpg')).toBe(false);
-    expect(policy.canSeePhoto(recipient, 'media/one.jpg')).toBe(true);
-    expect(policy.canSeePhoto(member, 'media/one.jpg')).toBe(false);
-    expect(policy.canSeePhoto(adminViewer, 'media/one.jpg')).toBe(true);
-    expect(policy.canSeePhoto(recipient, 'media/orphan.jpg')).toBe(false);
+  it('judges a photo by the entry it belongs to, and refuses one that belongs to nothing', async () => {
+    expect(await policy.canSeePhoto(null, 'media/avatars/abc.jpg')).toBe(true);
+    expect(await policy.canSeePhoto(null, 'media/one.jpg')).toBe(false);
+    expect(await policy.canSeePhoto(recipient, 'media/one.jpg')).toBe(true);
+    expect(await policy.canSeePhoto(member, 'media/one.jpg')).toBe(false);
+    expect(await policy.canSeePhoto(adminViewer, 'media/one.jpg')).toBe(true);
+    expect(await policy.canSeePhoto(recipient, 'media/orphan.jpg')).toBe(false);
   });
 });
 
@@ -194,7 +199,7 @@ describe('another user’s entry list', () => {
       bob.cookie,
     );
     const shareId = beverageResponseSchema.parse(await res.json()).beverage.sharedWith[0]!.shareId;
-    vault.ctx.shares.accept(alice, shareId, 'TRIED');
+    await vault.ctx.shares.accept(alice, shareId, 'TRIED');
     const mine = beveragePageSchema.parse(await (await get('/api/beverages', alice)).json());
     expect(mine.beverages.map((b) => b.id)).toContain(entry.id);
     const page = beveragePageSchema.parse(

@@ -132,7 +132,7 @@ describe('registering a security key', () => {
     expect(await json(res)).toEqual({
       message: 'The nickname must be at most 64 characters long',
     });
-    expect(vault.ctx.webauthn.list(user.id)).toEqual([]);
+    expect(await vault.ctx.webauthn.list(user.id)).toEqual([]);
   });
 
   it('keeps several keys per user and excludes them from the next registration', async () => {
@@ -183,7 +183,7 @@ describe('registering a security key', () => {
       cookie,
     );
     expect(sameChallenge.status).toBe(400);
-    expect(vault.ctx.webauthn.list(user.id)).toHaveLength(1);
+    expect(await vault.ctx.webauthn.list(user.id)).toHaveLength(1);
   });
 
   it('binds the registration to the session that asked for the options', async () => {
@@ -212,8 +212,8 @@ describe('registering a security key', () => {
     expect(await json(res)).toEqual({
       message: 'The security key could not be registered. Try again.',
     });
-    expect(vault.ctx.webauthn.list(user.id)).toEqual([]);
-    expect(vault.ctx.users.findById(user.id)!.webauthnEnabled).toBe(false);
+    expect(await vault.ctx.webauthn.list(user.id)).toEqual([]);
+    expect((await vault.ctx.users.findById(user.id))!.webauthnEnabled).toBe(false);
   });
 
   it('refuses a registration challenge after five minutes', async () => {
@@ -483,14 +483,14 @@ describe('removing security keys', () => {
   it("refuses to remove another user's key (404) and keeps it", async () => {
     const owner = await userWithKey();
     const other = await signedInUser();
-    const [key] = vault.ctx.webauthn.list(owner.user.id);
+    const [key] = await vault.ctx.webauthn.list(owner.user.id);
     const res = await vault.request(`/api/webauthn/credentials/${key!.id}`, {
       method: 'DELETE',
       cookie: other.cookie,
     });
     expect(res.status).toBe(404);
     expect(await json(res)).toEqual({ message: 'Security key not found' });
-    expect(vault.ctx.webauthn.list(owner.user.id)).toHaveLength(1);
+    expect(await vault.ctx.webauthn.list(owner.user.id)).toHaveLength(1);
   });
 
   it("lets an admin list and remove a user's keys", async () => {
@@ -509,13 +509,13 @@ describe('removing security keys', () => {
     const body = await json(removed);
     expect(body.credentials).toEqual([]);
     expect(body.user).toMatchObject({ id: user.id, webauthnEnabled: false });
-    expect(vault.ctx.users.findById(user.id)!.webauthnEnabled).toBe(false);
+    expect((await vault.ctx.users.findById(user.id))!.webauthnEnabled).toBe(false);
   });
 
   it('refuses the admin routes to a plain user (403) and keeps the keys', async () => {
     const owner = await userWithKey();
     const plain = await signedInUser();
-    const [key] = vault.ctx.webauthn.list(owner.user.id);
+    const [key] = await vault.ctx.webauthn.list(owner.user.id);
     const list = await vault.request(`/api/webauthn/admin/users/${owner.user.id}/credentials`, {
       cookie: plain.cookie,
     });
@@ -526,7 +526,7 @@ describe('removing security keys', () => {
     });
     expect(remove.status).toBe(403);
     expect(await json(remove)).toHaveProperty('message');
-    expect(vault.ctx.webauthn.list(owner.user.id)).toHaveLength(1);
+    expect(await vault.ctx.webauthn.list(owner.user.id)).toHaveLength(1);
   });
 
   it('answers 404 for an unknown user or key on the admin routes', async () => {
@@ -580,7 +580,7 @@ describe('only one second factor at a time', () => {
       cookie,
     );
     expect(res.status).toBe(409);
-    expect(vault.ctx.webauthn.list(user.id)).toEqual([]);
+    expect(await vault.ctx.webauthn.list(user.id)).toEqual([]);
   });
 
   it('refuses to confirm an authenticator setup once a key was registered', async () => {
@@ -593,6 +593,6 @@ describe('only one second factor at a time', () => {
       cookie,
     );
     expect(res.status).toBe(409);
-    expect(vault.ctx.users.findById(user.id)!.totpEnabled).toBe(false);
+    expect((await vault.ctx.users.findById(user.id))!.totpEnabled).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ const people = peopleInBrowsers([{ username: 'scripter', password: 'scripter-pas
 let entryId: number;
 
 beforeAll(async () => {
-  const owner = people.server.ctx.users.findByUsername('scripter')!;
+  const owner = (await people.server.ctx.users.findByUsername('scripter'))!;
   entryId = (
     await people.server.ctx.beverages.create(owner, { name: 'Lagavulin 16', type: 'WHISKEY' })
   ).id;

@@ -16,9 +16,9 @@ const people = peopleInBrowsers([
   { username: 'dave', password: PASSWORD, fullName: 'Dave Dram' },
 ]);
 
-beforeAll(() => {
-  const carol = people.server.ctx.users.findByUsername('carol')!;
-  people.server.ctx.tokens.create(carol, { name: 'Cellar sheet', scope: 'read' });
+beforeAll(async () => {
+  const carol = (await people.server.ctx.users.findByUsername('carol'))!;
+  await people.server.ctx.tokens.create(carol, { name: 'Cellar sheet', scope: 'read' });
 });
 
 const region = (page: Page, name: string | RegExp) =>

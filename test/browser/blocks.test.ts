@@ -50,7 +50,7 @@ describe('blocking a user', () => {
     await dialog.getByRole('button', { name: 'Block', exact: true }).click();
     await page.getByRole('button', { name: 'Unblock Birch Barrel', exact: true }).waitFor();
     expect(await dialog.count()).toBe(0);
-    expect(people.server.ctx.follows.followers({ id: userId('alder') })).toEqual([]);
+    expect(await people.server.ctx.follows.followers({ id: userId('alder') })).toEqual([]);
     expect(await apiStatus(birch, `/users/${userId('alder')}/follow`, 'POST', {})).toBe(403);
 
     await page.goto('/profile');
@@ -61,7 +61,7 @@ describe('blocking a user', () => {
     expect(await smallTargets(page)).toEqual([]);
     await row.getByRole('button', { name: 'Unblock Birch Barrel', exact: true }).click();
     await blocked.getByText("You haven't blocked anyone.").waitFor();
-    expect(people.server.ctx.blocks.list({ id: userId('alder') })).toEqual([]);
+    expect(await people.server.ctx.blocks.list({ id: userId('alder') })).toEqual([]);
     expect(await apiStatus(birch, `/users/${userId('alder')}/follow`, 'POST', {})).toBe(201);
   });
 
@@ -77,7 +77,7 @@ describe('blocking a user', () => {
       .getByRole('button', { name: 'Block', exact: true })
       .click();
     await followers.getByText('No followers yet.').waitFor();
-    expect(people.server.ctx.blocks.list({ id: userId('alder') })).toMatchObject([
+    expect(await people.server.ctx.blocks.list({ id: userId('alder') })).toMatchObject([
       { username: 'birch' },
     ]);
   });

@@ -47,13 +47,13 @@ async function entryWithSixBottles(name: string): Promise<{ page: Page; id: numb
  * What the vault itself holds for the entry, read through its domain (not over HTTP: a pooled
  * keep-alive socket of the page's request context, idle past the server's timeout, is reset).
  */
-function vault(id: number): { lines: Line[]; tastings: Tasting[] } {
-  const user = people.server.ctx.users.findByUsername('olive')!;
+async function vault(id: number): Promise<{ lines: Line[]; tastings: Tasting[] }> {
+  const user = (await people.server.ctx.users.findByUsername('olive'))!;
   const viewer = { id: user.id, role: user.role };
-  const lines = people.server.ctx.bottles.list(viewer, id);
+  const lines = await people.server.ctx.bottles.list(viewer, id);
   return {
     lines: [...lines].sort((a, b) => (a.vintage ?? 0) - (b.vintage ?? 0)),
-    tastings: people.server.ctx.tastings.list(viewer, id),
+    tastings: await people.server.ctx.tastings.list(viewer, id),
   };
 }
 
@@ -120,7 +120,7 @@ describe("an entry's cellar without a signal", () => {
     await dialog.waitFor();
     await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('2 waiting to sync');
     // Nothing reached the vault.
-    expect(vault(id).lines.map((line) => line.quantity)).toEqual([6]);
+    expect((await vault(id)).lines.map((line) => line.quantity)).toEqual([6]);
     // Both show where they will be, marked as waiting: the opening's tasting, the new bottles.
     expect(await tastingTexts(page)).toEqual([
       expect.stringMatching(new RegExp(`${WAITING_MARK}.*Smoke and violets, in the cellar\\.`)),
@@ -155,7 +155,7 @@ describe("an entry's cellar without a signal", () => {
         { name: '2 × 750 ml · 2020, No place', waiting: false },
       ]);
 
-    const { lines, tastings } = vault(id);
+    const { lines, tastings } = await vault(id);
     expect(lines.map(({ quantity, vintage }) => ({ quantity, vintage }))).toEqual([
       { quantity: 5, vintage: 2017 },
       { quantity: 2, vintage: 2020 },
@@ -183,7 +183,7 @@ describe("an entry's cellar without a signal", () => {
     await openOneWithTasting(page, 'Lost answer, found bottle.');
     await expect.poll(() => syncCount(page), { timeout: 20_000 }).toBe('1 waiting to sync');
     // The vault did apply the first one.
-    expect(vault(id).lines.map((line) => line.quantity)).toEqual([5]);
+    expect((await vault(id)).lines.map((line) => line.quantity)).toEqual([5]);
 
     await dialog.getByRole('button', { name: 'Close' }).click();
     await syncButton(page).click();
@@ -192,7 +192,7 @@ describe("an entry's cellar without a signal", () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
-    const { lines, tastings } = vault(id);
+    const { lines, tastings } = await vault(id);
     expect(lines.map((line) => line.quantity)).toEqual([5]);
     expect(tastings).toHaveLength(1);
   }, 120_000);
@@ -217,7 +217,7 @@ describe("an entry's cellar without a signal", () => {
     // It is shown, not yet kept by the vault: nothing to change or delete.
     const kept = dialog.getByRole('listitem', { name: /^Tasting of / });
     expect(await kept.getByRole('button').count()).toBe(0);
-    expect(vault(id).tastings).toEqual([]);
+    expect((await vault(id)).tastings).toEqual([]);
 
     await session!.context.setOffline(false);
     await expect.poll(() => syncCount(page), { timeout: 90_000 }).toBeNull();
@@ -225,7 +225,7 @@ describe("an entry's cellar without a signal", () => {
       .poll(() => tastingTexts(page), { timeout: 30_000 })
       .toEqual([expect.not.stringContaining(WAITING_MARK)]);
     expect(await tastingTexts(page)).toEqual([expect.stringContaining('Pepper, by torchlight.')]);
-    expect(vault(id).tastings).toEqual([
+    expect((await vault(id)).tastings).toEqual([
       expect.objectContaining({ rating: 3, notes: 'Pepper, by torchlight.' }),
     ]);
   }, 180_000);

@@ -96,7 +96,7 @@ describe('a fediverse account mentioned in a comment', () => {
       const account = remote.account('maplefan');
       const handle = `@${remote.handle('maplefan')}`;
       // The vault knows the account already (a mention names only accounts it knows).
-      people.server.ctx.actors.saveRemote(
+      await people.server.ctx.actors.saveRemote(
         {
           uri: account.id,
           inboxUrl: account.inbox,
@@ -108,7 +108,7 @@ describe('a fediverse account mentioned in a comment', () => {
         },
         Date.now(),
       );
-      people.server.ctx.users.update(people.userId('fir'), { activityPubEnabled: true });
+      await people.server.ctx.users.update(people.userId('fir'), { activityPubEnabled: true });
       const id = await ashLogs('Rittenhouse Rye');
       await postComment(await openAs('beech', '/activity'), id, `Ask ${handle} about rye.`);
 
@@ -159,7 +159,7 @@ describe('the Alerts of answers and mentions', () => {
     // the account, and a MENTION with the post's text and address.
     const { actors, database } = people.server.ctx;
     const now = Date.now();
-    const sender = actors.saveRemote(
+    const sender = await actors.saveRemote(
       {
         uri: 'https://elsewhere.example/users/rowan',
         inboxUrl: 'https://elsewhere.example/users/rowan/inbox',

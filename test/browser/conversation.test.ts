@@ -34,7 +34,10 @@ const follows = new Set<string>();
 /** `follower` follows `followed` (once), then `followed` logs `name`, which reaches the feed. */
 async function entryInFeed(follower: string, followed: string, name: string) {
   if (!follows.has(`${follower}>${followed}`)) {
-    people.server.ctx.follows.follow({ id: people.userId(follower) }, people.userId(followed));
+    await people.server.ctx.follows.follow(
+      { id: people.userId(follower) },
+      people.userId(followed),
+    );
     follows.add(`${follower}>${followed}`);
   }
   const entry = await seedEntry(people.server, followed, { name, subtype: 'Single Malt' });

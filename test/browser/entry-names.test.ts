@@ -13,7 +13,7 @@ const people = peopleInBrowsers();
 const NAMES = ['Walk Barolo', 'Château Léoville Las Cases', 'Brunello di Montalcino Riserva'];
 
 beforeAll(async () => {
-  const user = people.server.ctx.users.findByUsername(people.server.adminUsername)!;
+  const user = (await people.server.ctx.users.findByUsername(people.server.adminUsername))!;
   for (const name of NAMES) {
     const { id } = await seedEntry(people.server, people.server.adminUsername, {
       name,
@@ -21,7 +21,7 @@ beforeAll(async () => {
       subtype: 'Syrah',
       inCellar: true,
     });
-    people.server.ctx.bottles.add({ id: user.id, role: user.role }, id, {
+    await people.server.ctx.bottles.add({ id: user.id, role: user.role }, id, {
       quantity: 2,
       sizeMl: 750,
     });

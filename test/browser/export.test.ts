@@ -11,7 +11,7 @@ const people = peopleInBrowsers([{ username: 'exporter', password: 'exporter-pas
 const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-export-download-'));
 
 beforeAll(async () => {
-  const owner = people.server.ctx.users.findByUsername('exporter')!;
+  const owner = (await people.server.ctx.users.findByUsername('exporter'))!;
   await people.server.ctx.beverages.create(owner, { name: 'Lagavulin 16', type: 'WHISKEY' });
   await people.server.ctx.beverages.create(
     owner,

@@ -83,7 +83,7 @@ describe('focus and feedback, keyboard only', () => {
 
   it('keeps focus in the thread after deleting a comment and blocking its writer', async () => {
     for (const reader of ['gale', 'hazel']) {
-      people.server.ctx.follows.follow({ id: userId(reader) }, userId('fern'));
+      await people.server.ctx.follows.follow({ id: userId(reader) }, userId('fern'));
     }
     const entry = await seedEntry(people.server, 'fern', { name: 'Oyster Stout' });
     await people.server.ctx.outbox.idle();
@@ -161,7 +161,7 @@ describe('focus and feedback, keyboard only', () => {
   });
 
   it('says what following and removing a follower did; Remove asks first', async () => {
-    people.server.ctx.follows.follow({ id: userId('ivy') }, userId('gale'));
+    await people.server.ctx.follows.follow({ id: userId('ivy') }, userId('gale'));
     const page = await openAs('gale', '/following');
     const followers = region(page, 'Followers');
     await followers.getByRole('button', { name: 'Follow Ivy Moss' }).press('Enter');
@@ -221,8 +221,8 @@ describe('focus and feedback, keyboard only', () => {
   });
 
   it("asks before revoking a token from the admin's manage-user panel, and keeps focus there", async () => {
-    const hazel = people.server.ctx.users.findByUsername('hazel')!;
-    people.server.ctx.tokens.create(hazel, { name: 'Hazel sheet', scope: 'read' });
+    const hazel = (await people.server.ctx.users.findByUsername('hazel'))!;
+    await people.server.ctx.tokens.create(hazel, { name: 'Hazel sheet', scope: 'read' });
     const page = await openAs('admin', '/admin');
     await page.getByRole('button', { name: 'Manage hazel', exact: true }).press('Enter');
     const panel = page.getByRole('region', { name: /^Manage user / });

@@ -32,7 +32,7 @@ describe('approving followers', () => {
     await approve.click();
     await larch.getByText('Follower approval saved').waitFor();
     expect(await approve.isChecked()).toBe(true);
-    expect(people.server.ctx.users.findByUsername('larch')!.approveFollowers).toBe(true);
+    expect((await people.server.ctx.users.findByUsername('larch'))!.approveFollowers).toBe(true);
 
     // Maple follows from the dialog: a request, 'Requested' everywhere it would say 'Following'.
     const maple = await openAs('maple', '/following');

@@ -260,7 +260,7 @@ describe('/following', () => {
       .prepare(
         `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
       )
-      .run(remote.id, people.server.ctx.actors.localActorId(userId('elm')), now);
+      .run(remote.id, await people.server.ctx.actors.localActorId(userId('elm')), now);
 
     const elm = await openAs('elm', '/following');
     const item = followersList(elm)
@@ -292,7 +292,7 @@ describe('/following', () => {
           mediaType: 'image/png',
         },
       });
-      people.server.ctx.users.update(userId('fir'), { activityPubEnabled: true });
+      await people.server.ctx.users.update(userId('fir'), { activityPubEnabled: true });
       const page = await openAs('fir', '/following');
       await page.getByRole('button', { name: '+ Follow' }).click();
       const dialog = followDialog(page);
@@ -349,7 +349,7 @@ describe('/following', () => {
     try {
       masto.addAccount('pinefan', { name: 'Pine Fan' });
       cellar.addAccount('oakfan', { name: 'Oak Fan' });
-      people.server.ctx.users.update(userId('gorse'), { activityPubEnabled: true });
+      await people.server.ctx.users.update(userId('gorse'), { activityPubEnabled: true });
       const page = await openAs('gorse', '/following');
       await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole('button', { name: '+ Follow' }).click();

@@ -30,7 +30,7 @@ async function receiveRemoteEntry() {
     .prepare(
       `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
     )
-    .run(ctx.actors.localActorId(people.userId('beech')), actorId, t);
+    .run(await ctx.actors.localActorId(people.userId('beech')), actorId, t);
   const outcome = await ctx.remoteEntries.store(
     actorId,
     {

@@ -25,8 +25,8 @@ let session: BrowserSession | undefined;
 /** An entry of basil's with six bottles of 2016, put there through the vault's own services. */
 async function entryWithSixBottles(name: string): Promise<number> {
   const { id } = await seedEntry(people.server, 'basil', { name, type: 'WINE', subtype: 'Syrah' });
-  const user = people.server.ctx.users.findByUsername('basil')!;
-  people.server.ctx.bottles.add({ id: user.id, role: user.role }, id, {
+  const user = (await people.server.ctx.users.findByUsername('basil'))!;
+  await people.server.ctx.bottles.add({ id: user.id, role: user.role }, id, {
     quantity: 6,
     sizeMl: 750,
     vintage: 2016,

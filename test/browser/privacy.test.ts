@@ -34,7 +34,7 @@ describe('keeping entries private in the browser', () => {
   it('sets a default for new entries, changes every entry at once on the profile, and picked ones on the archive', async () => {
     // A user of its own, with one private entry, so that this test stands alone.
     await people.addPerson({ username: 'curator', password: 'curator-password' });
-    const user = people.server.ctx.users.findByUsername('curator')!;
+    const user = (await people.server.ctx.users.findByUsername('curator'))!;
     const keeper = { id: user.id, role: 'USER' as const };
     await people.server.ctx.beverages.create(keeper, {
       name: 'Curator stash',
@@ -45,7 +45,9 @@ describe('keeping entries private in the browser', () => {
     const panel = page.getByRole('region', { name: 'Privacy' });
     await panel.getByLabel('New entries are visible to').selectOption({ label: 'My followers' });
     await page.getByText('Default visibility saved').waitFor();
-    expect(people.server.ctx.users.findByUsername('curator')!.defaultVisibility).toBe('FOLLOWERS');
+    expect((await people.server.ctx.users.findByUsername('curator'))!.defaultVisibility).toBe(
+      'FOLLOWERS',
+    );
 
     await panel.getByLabel('Change them to').selectOption({
       label: 'Everyone on this vault',

@@ -37,7 +37,7 @@ async function uploadAvatar(username: string) {
 }
 
 beforeAll(async () => {
-  people.server.ctx.users.update(people.userId('hazel'), { bio: BIO });
+  await people.server.ctx.users.update(people.userId('hazel'), { bio: BIO });
   await uploadAvatar('hazel');
   await seedEntry(people.server, 'hazel', { name: 'Lagavulin 16', subtype: 'Scotch', rating: 5 });
   await seedEntry(people.server, 'hazel', {

@@ -31,15 +31,15 @@ export async function seedScreens(server: TestServer): Promise<void> {
   await server.createUser(OTTO);
   // The follows first, so that the entries logged next reach the followers' activity feeds
   // (the feed's cards and their 'Add to vault' buttons are checked like every other screen).
-  const ivy = server.ctx.users.findByUsername(IVY.username)!;
-  const otto = server.ctx.users.findByUsername(OTTO.username)!;
-  const admin = server.ctx.users.findByUsername(server.adminUsername)!;
+  const ivy = (await server.ctx.users.findByUsername(IVY.username))!;
+  const otto = (await server.ctx.users.findByUsername(OTTO.username))!;
+  const admin = (await server.ctx.users.findByUsername(server.adminUsername))!;
   for (const [follower, followed] of [
     [admin, otto],
     [admin, ivy],
     [ivy, admin],
   ] as const) {
-    server.ctx.follows.follow({ id: follower.id }, followed.id);
+    await server.ctx.follows.follow({ id: follower.id }, followed.id);
   }
   const photo = await jpeg(300, 400);
   for (const who of [IVY.username, OTTO.username, server.adminUsername]) {

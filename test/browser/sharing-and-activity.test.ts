@@ -281,7 +281,7 @@ describe('sharing', () => {
       name: 'Springbank 10',
       subtype: 'Single Malt',
     });
-    const adminId = people.server.ctx.users.findByUsername(people.server.adminUsername)!.id;
+    const adminId = (await people.server.ctx.users.findByUsername(people.server.adminUsername))!.id;
     expect(
       await callAs('larch', 'POST', `/api/beverages/${entry.id}/share`, { userId: adminId }),
     ).toBe(200);

@@ -42,7 +42,10 @@ export function threadPeople() {
     async ashLogs(name: string) {
       if (!following) {
         for (const [username] of PEOPLE.slice(1)) {
-          people.server.ctx.follows.follow({ id: people.userId(username) }, people.userId('ash'));
+          await people.server.ctx.follows.follow(
+            { id: people.userId(username) },
+            people.userId('ash'),
+          );
         }
         following = true;
       }

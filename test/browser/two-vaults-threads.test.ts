@@ -31,7 +31,7 @@ const ENTRY = 'Springbank 10';
 
 beforeAll(async () => {
   [a, b] = [people.server, people.remote];
-  a.ctx.follows.follow({ id: people.userId('carol') }, people.userId('alice'));
+  await a.ctx.follows.follow({ id: people.userId('carol') }, people.userId('alice'));
   bobCookie = await b.addUser('bob');
   alice = await people.openAs('alice');
   carol = await people.openAs('carol');

@@ -10,7 +10,7 @@ export async function seedEntry(
   input: Partial<NewEntryInput> & { name: string },
   photo?: Uint8Array,
 ) {
-  const user = server.ctx.users.findByUsername(username);
+  const user = await server.ctx.users.findByUsername(username);
   if (!user) throw new Error(`no user ${username}`);
   return server.ctx.beverages.create(
     { id: user.id, role: user.role },

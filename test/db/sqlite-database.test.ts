@@ -22,8 +22,7 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const read = () =>
-  db.prepare<number>("SELECT n FROM counters WHERE name = 'a'").pluck().get();
+const read = () => db.prepare("SELECT n FROM counters WHERE name = 'a'").pluck<number>().get();
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the SQLite database', () => {

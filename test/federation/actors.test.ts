@@ -21,7 +21,7 @@ beforeAll(async () => {
     fullName: 'Alice <Archer>',
     activityPubEnabled: true,
   });
-  vault.ctx.users.update(alice.id, {
+  await vault.ctx.users.update(alice.id, {
     bio: 'Peat & smoke <script>alert(1)</script>\nIslay first.',
     avatarPath: 'uploads/avatars/alice.webp',
   });
@@ -120,7 +120,7 @@ describe('the actor document', () => {
       discoverable: false,
       manuallyApprovesFollowers: false,
     });
-    const alice = vault.ctx.users.findByUsername('alice')!;
+    const alice = (await vault.ctx.users.findByUsername('alice'))!;
     expect(new Date(actor.published).getTime()).toBe(alice.createdAt.getTime());
   });
 
@@ -141,7 +141,7 @@ describe('the actor document', () => {
     }
     // Decode each Multikey (base58btc multibase, multicodec prefix) and compare it with the
     // stored public keys: 0xed01 = Ed25519 raw key, 0x1205 = RSA public key in PKCS#1 DER.
-    const alice = vault.ctx.users.findByUsername('alice')!;
+    const alice = (await vault.ctx.users.findByUsername('alice'))!;
     const stored = Object.fromEntries(
       (
         vault.ctx.database.sqlite
@@ -190,7 +190,7 @@ describe('the actor document', () => {
       const { res } = await getJson(`/users/${username}`, AP);
       expect(res.status, username).toBe(404);
     }
-    const bob = vault.ctx.users.findByUsername('bob')!;
+    const bob = (await vault.ctx.users.findByUsername('bob'))!;
     const keys = vault.ctx.database.sqlite
       .prepare('SELECT count(*) AS n FROM actor_keys WHERE user_id = ?')
       .get(bob.id) as { n: number };
@@ -224,15 +224,15 @@ describe('actor keys across restarts', () => {
       const fetchKeys = async () => {
         const ctx = createContext(config);
         try {
-          if (!ctx.users.findByUsername('carol')) {
-            const carol = ctx.users.insert({
+          if (!(await ctx.users.findByUsername('carol'))) {
+            const carol = await ctx.users.insert({
               username: 'carol',
               fullName: 'Carol',
               email: 'carol@example.com',
               role: 'USER',
               passwordHash: 'not-used',
             });
-            ctx.users.update(carol.id, { activityPubEnabled: true });
+            await ctx.users.update(carol.id, { activityPubEnabled: true });
           }
           const res = await createApp(ctx).request('https://vault.example.com/users/carol', {
             headers: { accept: AP },

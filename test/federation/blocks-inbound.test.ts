@@ -43,10 +43,10 @@ beforeAll(async () => {
   bob = masto.addAccount('bob').id;
   other.addAccount('carol');
   const sqlite = vault.ctx.database.sqlite;
-  const aliceActor = vault.ctx.actors.localActorId(alice.id);
+  const aliceActor = await vault.ctx.actors.localActorId(alice.id);
   const bobActor = insertRemoteFollower(sqlite, aliceActor, masto, 'bob');
   insertRemoteFollower(sqlite, aliceActor, other, 'carol');
-  insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(dave.id), masto, 'bob');
+  insertRemoteFollower(sqlite, await vault.ctx.actors.localActorId(dave.id), masto, 'bob');
   // Alice follows bob too.
   sqlite
     .prepare(
@@ -83,18 +83,19 @@ async function deliver(activity: Json, inbox = `${aliceUri}/inbox`) {
 }
 
 const sqlite = () => vault.ctx.database.sqlite;
-const bobActorId = () => vault.ctx.actors.findRemoteByUri(bob)!.id;
+const bobActorId = async () => (await vault.ctx.actors.findRemoteByUri(bob))!.id;
 const actorOf = (user: { id: number }) => vault.ctx.actors.localActorId(user.id);
-const follow = (from: number, to: number) =>
+/** Follows from one actor to another, given the promises of their ids. */
+const follow = async (from: Promise<number>, to: Promise<number>) =>
   sqlite()
     .prepare('SELECT count(*) FROM follows WHERE follower_id = ? AND followed_id = ?')
     .pluck()
-    .get(from, to);
-const bobsOn = (table: 'cheers' | 'comments', entryId: number) =>
+    .get(await from, await to);
+const bobsOn = async (table: 'cheers' | 'comments', entryId: number) =>
   sqlite()
     .prepare(`SELECT count(*) FROM ${table} WHERE actor_id = ? AND beverage_id = ?`)
     .pluck()
-    .get(bobActorId(), entryId);
+    .get(await bobActorId(), entryId);
 const receivedBlocks = () =>
   sqlite()
     .prepare(
@@ -177,15 +178,15 @@ describe('a Block received from a remote account', () => {
     first = await entry();
     await deliver(like(first.note, 1));
     await deliver(reply(first.note, 1));
-    expect(bobsOn('cheers', first.id)).toBe(1);
-    expect(bobsOn('comments', first.id)).toBe(1);
+    expect(await bobsOn('cheers', first.id)).toBe(1);
+    expect(await bobsOn('comments', first.id)).toBe(1);
     await deliver(block(other.account('carol').id, 1));
     await deliver(block(`${vault.url}/users/nobody`, 2));
     expect(receivedBlocks()).toEqual([]);
-    expect(follow(bobActorId(), actorOf(alice))).toBe(1);
-    expect(follow(actorOf(alice), bobActorId())).toBe(1);
-    expect(bobsOn('cheers', first.id)).toBe(1);
-    expect(bobsOn('comments', first.id)).toBe(1);
+    expect(await follow(bobActorId(), actorOf(alice))).toBe(1);
+    expect(await follow(actorOf(alice), bobActorId())).toBe(1);
+    expect(await bobsOn('cheers', first.id)).toBe(1);
+    expect(await bobsOn('comments', first.id)).toBe(1);
   });
 
   it('naming alice is kept once, ends both follows and removes his cheers and comments', async () => {
@@ -194,17 +195,17 @@ describe('a Block received from a remote account', () => {
     expect(receivedBlocks()).toEqual([
       { id: expect.any(Number), blocker: bob, blocked: 'alice', activityUri: `${bob}#blocks/3` },
     ]);
-    expect(follow(bobActorId(), actorOf(alice))).toBe(0);
-    expect(follow(actorOf(alice), bobActorId())).toBe(0);
-    expect(bobsOn('cheers', first.id)).toBe(0);
-    expect(bobsOn('comments', first.id)).toBe(0);
+    expect(await follow(bobActorId(), actorOf(alice))).toBe(0);
+    expect(await follow(actorOf(alice), bobActorId())).toBe(0);
+    expect(await bobsOn('cheers', first.id)).toBe(0);
+    expect(await bobsOn('comments', first.id)).toBe(0);
   });
 
   it('while it stands, alice is told that the account cannot be followed, and nothing is sent', async () => {
     const res = await followBob();
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ message: 'You cannot follow this user.' });
-    expect(follow(actorOf(alice), bobActorId())).toBe(0);
+    expect(await follow(actorOf(alice), bobActorId())).toBe(0);
     await settled();
     expect(masto.deliveries.filter((d) => d.activity.type === 'Follow')).toEqual([]);
   });
@@ -212,22 +213,22 @@ describe('a Block received from a remote account', () => {
   it('while it stands, his Follow is ignored: no follow, no Accept, no Reject', async () => {
     const again = masto.activities.follow('bob', aliceUri);
     await deliver(again);
-    expect(follow(bobActorId(), actorOf(alice))).toBe(0);
+    expect(await follow(bobActorId(), actorOf(alice))).toBe(0);
     expect(sentTo(masto, 'Accept', String(again.id))).toEqual([]);
     expect(sentTo(masto, 'Reject', String(again.id))).toEqual([]);
   });
 
   it('while it stands, his replies and Likes are ignored, even were he counted a follower', async () => {
     // The rule refuses them, not only the follow the block ended: a follow row put back by hand.
-    const row = insertRemoteFollower(sqlite(), actorOf(alice), masto, 'bob');
-    expect(row).toBe(bobActorId());
+    const row = insertRemoteFollower(sqlite(), await actorOf(alice), masto, 'bob');
+    expect(row).toBe(await bobActorId());
     await deliver(like(first.note, 2));
     await deliver(reply(first.note, 2));
-    expect(bobsOn('cheers', first.id)).toBe(0);
-    expect(bobsOn('comments', first.id)).toBe(0);
+    expect(await bobsOn('cheers', first.id)).toBe(0);
+    expect(await bobsOn('comments', first.id)).toBe(0);
     sqlite()
       .prepare('DELETE FROM follows WHERE follower_id = ? AND followed_id = ?')
-      .run(bobActorId(), actorOf(alice));
+      .run(await bobActorId(), await actorOf(alice));
   });
 
   it("to the shared inbox works the same, and drops dave's delivery queued before it", async () => {
@@ -242,7 +243,7 @@ describe('a Block received from a remote account', () => {
     const res = await masto.post('bob', `${vault.url}/inbox`, block(`${vault.url}/users/dave`, 4));
     expect(res.status, res.body).toBe(202);
     await expect.poll(() => receivedBlocks().map((b) => b.blocked)).toEqual(['alice', 'dave']);
-    expect(follow(bobActorId(), actorOf(dave))).toBe(0);
+    expect(await follow(bobActorId(), actorOf(dave))).toBe(0);
     // The retry comes due now rather than in a minute: it is dropped, never delivered.
     sqlite()
       .prepare("UPDATE federation_queue SET not_before = 0 WHERE channel = 'deliveries'")
@@ -255,21 +256,21 @@ describe('a Block received from a remote account', () => {
   it('is lifted by its Undo: nothing is restored, but follows and replies work again', async () => {
     await deliver(undo(block(aliceUri, 3), 3));
     expect(receivedBlocks().map((b) => b.blocked)).toEqual(['dave']);
-    expect(follow(bobActorId(), actorOf(alice))).toBe(0);
-    expect(follow(actorOf(alice), bobActorId())).toBe(0);
-    expect(bobsOn('comments', first.id)).toBe(0);
+    expect(await follow(bobActorId(), actorOf(alice))).toBe(0);
+    expect(await follow(actorOf(alice), bobActorId())).toBe(0);
+    expect(await bobsOn('comments', first.id)).toBe(0);
     const again = masto.activities.follow('bob', aliceUri);
     await deliver(again);
     await masto.waitForDelivery(
       (d) => d.activity.type === 'Accept' && (d.activity.object as Json).id === again.id,
       15_000,
     );
-    expect(follow(bobActorId(), actorOf(alice))).toBe(1);
+    expect(await follow(bobActorId(), actorOf(alice))).toBe(1);
     await deliver(reply(first.note, 3));
-    expect(bobsOn('comments', first.id)).toBe(1);
+    expect(await bobsOn('comments', first.id)).toBe(1);
     const res = await followBob();
     expect(res.status).toBe(201);
-    expect(follow(actorOf(alice), bobActorId())).toBe(1);
+    expect(await follow(actorOf(alice), bobActorId())).toBe(1);
   });
 
   it('is lifted by an Undo naming the Block by its id alone, to the shared inbox', async () => {
@@ -279,7 +280,7 @@ describe('a Block received from a remote account', () => {
 
   it('from an account not stored here is kept too (its actor fetched): she cannot follow it', async () => {
     const eve = masto.addAccount('eve').id;
-    expect(vault.ctx.actors.findRemoteByUri(eve)).toBeUndefined();
+    expect(await vault.ctx.actors.findRemoteByUri(eve)).toBeUndefined();
     const res = await masto.post('eve', `${aliceUri}/inbox`, {
       '@context': AS,
       id: `${eve}#blocks/1`,

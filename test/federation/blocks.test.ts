@@ -27,10 +27,10 @@ const objectIdOf = (activity: Json) => {
 const isFollower = (name: string) =>
   world.vault.ctx.follows.isFollower(world.users.alice!.id, world.remote.account(name).id);
 
-const pendingInvites = () =>
-  world.vault.ctx.notifications
-    .list({ id: world.users.alice!.id, role: 'USER' })
-    .filter((n) => n.type === 'FOLLOW_INVITE' && n.status === 'PENDING');
+const pendingInvites = async () =>
+  (await world.vault.ctx.notifications.list({ id: world.users.alice!.id, role: 'USER' })).filter(
+    (n) => n.type === 'FOLLOW_INVITE' && n.status === 'PENDING',
+  );
 
 async function followAlice(name: string) {
   const activity = world.remote.activities.follow(name, aliceId);
@@ -59,12 +59,12 @@ describe('blocking a remote account', () => {
       (d) => d.activity.type === 'Accept' && objectIdOf(d.activity) === follow.id,
       10_000,
     );
-    expect(isFollower('cooper')).toBe(true);
+    expect(await isFollower('cooper')).toBe(true);
     await world.vault.ctx.outbox.idle();
-    expect(pendingInvites()).toHaveLength(1);
+    expect(await pendingInvites()).toHaveLength(1);
     await block(world.remote.account('cooper').id);
-    expect(isFollower('cooper')).toBe(false);
-    expect(pendingInvites()).toHaveLength(0);
+    expect(await isFollower('cooper')).toBe(false);
+    expect(await pendingInvites()).toHaveLength(0);
     const reject = await world.remote.waitForDelivery(
       (d) => d.activity.type === 'Reject' && objectIdOf(d.activity) === follow.id,
       10_000,
@@ -82,12 +82,15 @@ describe('blocking a remote account', () => {
     expect(sent.keyOwner).toBe(aliceId);
     expect(sent.activity.actor).toBe(aliceId);
     expect(sent.inbox).toBe('cooper');
-    const [only] = world.vault.ctx.blocks.list({ id: world.users.alice!.id });
+    const [only] = await world.vault.ctx.blocks.list({ id: world.users.alice!.id });
     expect(sent.activity.id).toBe(`${aliceId}#blocks/${only!.id}`);
   });
 
   it('answers a Follow from a blocked account with a Reject and keeps it out of her followers', async () => {
-    const before = world.vault.ctx.notifications.list({ id: world.users.alice!.id, role: 'USER' });
+    const before = await world.vault.ctx.notifications.list({
+      id: world.users.alice!.id,
+      role: 'USER',
+    });
     const follow = await followAlice('cooper');
     const reject = await world.remote.waitForDelivery(
       (d) => d.activity.type === 'Reject' && objectIdOf(d.activity) === follow.id,
@@ -96,9 +99,9 @@ describe('blocking a remote account', () => {
     expect(reject.keyOwner).toBe(aliceId);
     await settled(world);
     await world.vault.ctx.outbox.idle();
-    expect(isFollower('cooper')).toBe(false);
+    expect(await isFollower('cooper')).toBe(false);
     expect(
-      world.vault.ctx.notifications.list({ id: world.users.alice!.id, role: 'USER' }),
+      await world.vault.ctx.notifications.list({ id: world.users.alice!.id, role: 'USER' }),
     ).toHaveLength(before.length);
     expect(
       world.remote.deliveries.some(
@@ -108,8 +111,8 @@ describe('blocking a remote account', () => {
   });
 
   it('accepts its Follow again once alice unblocks it', async () => {
-    const [only] = world.vault.ctx.blocks.list({ id: world.users.alice!.id });
-    world.vault.ctx.blocks.unblock({ id: world.users.alice!.id }, only!.id);
+    const [only] = await world.vault.ctx.blocks.list({ id: world.users.alice!.id });
+    await world.vault.ctx.blocks.unblock({ id: world.users.alice!.id }, only!.id);
     const undo = await world.remote.waitForDelivery(
       (d) =>
         d.activity.type === 'Undo' && objectIdOf(d.activity) === `${aliceId}#blocks/${only!.id}`,
@@ -123,6 +126,6 @@ describe('blocking a remote account', () => {
       (d) => d.activity.type === 'Accept' && objectIdOf(d.activity) === follow.id,
       10_000,
     );
-    expect(isFollower('cooper')).toBe(true);
+    expect(await isFollower('cooper')).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
 
   it('takes a Like of a comment as its cheer, once, and its Undo takes it back', async () => {
     const { id } = await entry();
-    const { comment: top, note: carolsNote } = carolsComment(id, 'Lovely');
+    const { comment: top, note: carolsNote } = await carolsComment(id, 'Lovely');
     const cheers = (commentId: number) =>
       sqlite()
         .prepare('SELECT actor_id, activity_uri FROM comment_cheers WHERE comment_id = ?')
@@ -30,7 +30,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     await deliver(world, remote(), cast.replier, liked, personal());
     expect(cheers(top.id)).toEqual([
       {
-        actor_id: world.vault.ctx.actors.findRemoteByUri(account(cast.replier).id)!.id,
+        actor_id: (await world.vault.ctx.actors.findRemoteByUri(account(cast.replier).id))!.id,
         activity_uri: liked.id,
       },
     ]);
@@ -97,8 +97,8 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
   });
 
   it("tells a vault user of an answer to her comment on a remote vault's entry, which is that vault's thread", async () => {
-    const author = world.vault.ctx.actors.findRemoteByUri(account(cast.replier).id)!;
-    const carolActor = world.vault.ctx.actors.localActorId(world.users.carol!.id);
+    const author = (await world.vault.ctx.actors.findRemoteByUri(account(cast.replier).id))!;
+    const carolActor = await world.vault.ctx.actors.localActorId(world.users.carol!.id);
     sqlite()
       .prepare(
         `INSERT INTO follows (follower_id, followed_id, state, created_at)
@@ -124,8 +124,8 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       undefined,
     );
     expect(stored).toBe('stored');
-    const remoteEntry = world.vault.ctx.remoteEntries.find(noteUri)!;
-    const hers = world.vault.ctx.conversation.comment(
+    const remoteEntry = (await world.vault.ctx.remoteEntries.find(noteUri))!;
+    const hers = await world.vault.ctx.conversation.comment(
       viewer('carol'),
       { kind: 'remote', id: remoteEntry.id },
       'Lovely one',
@@ -187,7 +187,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
 
   it("refuses an answer to and a Like of a vault user's comment from an account she blocked", async () => {
     const { id } = await entry();
-    const { comment: top, note: carolsNote } = carolsComment(id, 'Mine');
+    const { comment: top, note: carolsNote } = await carolsComment(id, 'Mine');
     await block('carol', account(cast.second).id);
     const answer = await reply(cast.second, {
       inReplyTo: carolsNote,

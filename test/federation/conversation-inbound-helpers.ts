@@ -47,9 +47,9 @@ export function inboundHelpers(w: () => ConversationWorld) {
   }
 
   /** carol's comment on the entry, and its Note's id. */
-  function carolsComment(entryId: number, text: string) {
+  async function carolsComment(entryId: number, text: string) {
     const ref = { kind: 'local', id: entryId } as const;
-    const comment = w().vault.ctx.conversation.comment(viewer('carol'), ref, text);
+    const comment = await w().vault.ctx.conversation.comment(viewer('carol'), ref, text);
     return { comment, note: `${w().vault.url}/users/carol/comments/${comment.id}` };
   }
 

@@ -33,7 +33,7 @@ beforeAll(async () => {
   mallory = masto.addAccount('mallory').id;
   insertRemoteFollower(
     vault.ctx.database.sqlite,
-    vault.ctx.actors.localActorId(alice.id),
+    await vault.ctx.actors.localActorId(alice.id),
     masto,
     'bob',
   );

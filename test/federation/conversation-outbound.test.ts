@@ -24,12 +24,12 @@ let remoteId: number;
 
 beforeAll(async () => {
   world = await startWorld(['carol', 'alice']);
-  follow(world, 'carol');
+  await follow(world, 'carol');
   const entry = remoteEntry({ name: 'Talisker 10' });
   await deliver(world, await activities(world).create(entry));
   await settled(world);
   noteUri = `${world.remote.origin}/users/barrel/entries/${entry.id}`;
-  remoteId = world.vault.ctx.remoteEntries.find(noteUri)!.id;
+  remoteId = (await world.vault.ctx.remoteEntries.find(noteUri))!.id;
 });
 afterAll(async () => {
   await world?.close();
@@ -130,7 +130,7 @@ describe('a comment on a local entry whose owner has remote followers', () => {
     const sqlite = world.vault.ctx.database.sqlite;
     insertRemoteFollower(
       sqlite,
-      world.vault.ctx.actors.localActorId(alice.id),
+      await world.vault.ctx.actors.localActorId(alice.id),
       world.remote,
       'cooper',
     );

@@ -85,7 +85,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
 
   it('stores replies two and three levels deep under their parents, in the same entry', async () => {
     const { id } = await entry();
-    const { comment: top, note: carolsNote } = carolsComment(id, 'Brewed in May');
+    const { comment: top, note: carolsNote } = await carolsComment(id, 'Brewed in May');
     const second = await reply(
       cast.replier,
       { inReplyTo: carolsNote, visibility: 'public', mentions: [local('carol')] },
@@ -128,7 +128,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       [four!.id, three!.id],
     ]);
     // alice answers the reply here (third level); an answer to hers (fourth) tells her as REPLY.
-    const hers = world.vault.ctx.conversation.comment(
+    const hers = await world.vault.ctx.conversation.comment(
       viewer('alice'),
       { kind: 'local', id },
       {
@@ -164,7 +164,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
 
   it('follows the Update and Delete of a reply deep in a thread', async () => {
     const { id } = await entry();
-    const { comment: top, note: carolsNote } = carolsComment(id, 'Hm');
+    const { comment: top, note: carolsNote } = await carolsComment(id, 'Hm');
     const made = post(shape, account(cast.replier), {
       inReplyTo: carolsNote,
       visibility: 'public',

@@ -35,13 +35,13 @@ beforeAll(async () => {
   world = await startWorld(['alice', 'carol']);
   gts = await startFakeRemote();
   gts.addAccount('gina');
-  const alice = actorOf('alice');
+  const alice = await actorOf('alice');
   insertRemoteFollower(sqlite(), alice, world.remote, 'cooper');
   // A GoToSocial account: its own inbox only.
   const gina = insertRemoteFollower(sqlite(), alice, gts, 'gina');
   sqlite().prepare('UPDATE actors SET shared_inbox_url = NULL WHERE id = ?').run(gina);
   // barrel is known (a remote actor row) without following alice.
-  insertRemoteFollower(sqlite(), actorOf('carol'), world.remote, 'barrel');
+  insertRemoteFollower(sqlite(), await actorOf('carol'), world.remote, 'barrel');
   sqlite().prepare('DELETE FROM follows WHERE follower_id = ?').run(remoteActorId(world.barrel));
   const entry = await world.vault.ctx.beverages.create(
     { id: world.users.alice!.id, role: 'USER' },
@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 /** A comment of a local user with its outbox activity, as the conversation service writes it. */
-function comment(
+async function comment(
   username: string,
   content: string,
   options: {
@@ -72,10 +72,10 @@ function comment(
     audience?: CommentAudience;
     addressees?: { actorId: number; mentioned: boolean }[];
   } = {},
-): number {
-  const { outbox } = world.vault.ctx;
-  return sqlite().transaction(() => {
-    const actorId = actorOf(username);
+): Promise<number> {
+  const { outbox, database } = world.vault.ctx;
+  return database.transaction(async () => {
+    const actorId = await actorOf(username);
     const now = Date.now();
     const id = sqlite()
       .prepare(
@@ -99,7 +99,7 @@ function comment(
         )
         .run(id, a.actorId, a.mentioned ? 1 : 0);
     }
-    outbox.record({
+    await outbox.record({
       actorId,
       type: 'Comment',
       beverageId: entryId,
@@ -107,7 +107,7 @@ function comment(
       createdAt: now,
     });
     return id;
-  })();
+  });
 }
 
 const created = (remote: FakeRemote, noteId: string, where: (d: Delivery) => boolean) =>
@@ -131,7 +131,7 @@ async function allCreates(noteId: string): Promise<Delivery[]> {
 
 describe('an answer to a remote reply (PUBLIC)', () => {
   it("answers the reply's Note, mentions and links its author, and reaches them and the owner's followers", async () => {
-    const id = comment('carol', 'Agreed, very lovely', { parentId: cooperReply.id });
+    const id = await comment('carol', 'Agreed, very lovely', { parentId: cooperReply.id });
     const noteId = noteIdOf('carol', id);
     const cooper = world.remote.account('cooper').id;
     const toCooper = await created(world.remote, noteId, () => true);
@@ -163,10 +163,10 @@ describe('an answer to a remote reply (PUBLIC)', () => {
 
 describe('an answer to a local comment that mentions a remote account', () => {
   it("answers the comment's Note, mentions the account with a link and delivers to its inbox", async () => {
-    const parent = comment('alice', 'Brewed it myself');
+    const parent = await comment('alice', 'Brewed it myself');
     const barrelId = remoteActorId(world.barrel);
     const text = `Thanks! @${world.remote.handle('barrel')} should try it`;
-    const id = comment('carol', text, {
+    const id = await comment('carol', text, {
       parentId: parent,
       addressees: [{ actorId: barrelId, mentioned: true }],
     });
@@ -191,7 +191,7 @@ describe('an answer to a local comment that mentions a remote account', () => {
 describe('a private (DIRECT) answer', () => {
   it('goes to its addressee alone, addressed to nobody else, and only their server may fetch it', async () => {
     const cooperActor = remoteActorId(world.remote.account('cooper').id);
-    const id = comment('carol', 'Just between us: it was flat', {
+    const id = await comment('carol', 'Just between us: it was flat', {
       parentId: cooperReply.id,
       audience: 'DIRECT',
       addressees: [{ actorId: cooperActor, mentioned: false }],
@@ -327,9 +327,9 @@ describe('answers written through the API', () => {
 
 describe('a cheer of a comment', () => {
   it("is a Like of the comment's Note for its author and the owner's followers' servers; its Undo the same Like", async () => {
-    const carol = actorOf('carol');
-    const { outbox } = world.vault.ctx;
-    const cheer = sqlite().transaction(() => {
+    const carol = await actorOf('carol');
+    const { outbox, database } = world.vault.ctx;
+    const cheer = await database.transaction(async () => {
       const cheerId = sqlite()
         .prepare(
           'INSERT INTO comment_cheers (comment_id, actor_id, created_at) VALUES (?, ?, ?) RETURNING id',
@@ -337,7 +337,7 @@ describe('a cheer of a comment', () => {
         .pluck()
         .get(cooperReply.id, carol, Date.now()) as number;
       const payload = { commentCheerId: cheerId, commentId: cooperReply.id };
-      outbox.record({
+      await outbox.record({
         actorId: carol,
         type: 'LikeComment',
         beverageId: entryId,
@@ -345,7 +345,7 @@ describe('a cheer of a comment', () => {
         createdAt: Date.now(),
       });
       return cheerId;
-    })();
+    });
     const likeId = `${vaultUser('carol')}/comment-likes/${cheer}`;
     const like = await world.remote.waitForDelivery(
       (d) =>
@@ -356,17 +356,17 @@ describe('a cheer of a comment', () => {
     expect(like.activity).toMatchObject({ actor: vaultUser('carol'), object: cooperReply.uri });
     await gts.waitForDelivery((d) => d.activity.id === likeId, 15_000);
 
-    sqlite().transaction(() => {
+    await database.transaction(async () => {
       sqlite().prepare('DELETE FROM comment_cheers WHERE id = ?').run(cheer);
       const payload = { commentCheerId: cheer, commentId: cooperReply.id };
-      outbox.record({
+      await outbox.record({
         actorId: carol,
         type: 'UndoLikeComment',
         beverageId: entryId,
         payload,
         createdAt: Date.now(),
       });
-    })();
+    });
     const undo = await world.remote.waitForDelivery(
       (d) => d.activity.type === 'Undo' && d.path === '/users/cooper/inbox',
       15_000,
@@ -381,8 +381,8 @@ describe('a cheer of a comment', () => {
 describe("a comment only its author's followers read (AUTHOR_FOLLOWERS)", () => {
   it("is fetched by a server that holds a follower of the owner and of the author, not by one that holds only the owner's", async () => {
     // cooper follows alice and carol; gina only alice.
-    insertRemoteFollower(sqlite(), actorOf('carol'), world.remote, 'cooper');
-    const id = comment('carol', 'For my followers: it was better on cask', {
+    insertRemoteFollower(sqlite(), await actorOf('carol'), world.remote, 'cooper');
+    const id = await comment('carol', 'For my followers: it was better on cask', {
       audience: 'AUTHOR_FOLLOWERS',
     });
     const noteId = noteIdOf('carol', id);

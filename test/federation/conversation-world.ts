@@ -34,7 +34,7 @@ export async function startConversationWorld(setup: {
     const row = await vault.createUser({ username, password, activityPubEnabled });
     users[username] = { id: row.id, role: 'USER', cookie: await signIn(vault, username, password) };
   }
-  const alice = vault.ctx.actors.localActorId(users.alice!.id);
+  const alice = await vault.ctx.actors.localActorId(users.alice!.id);
   for (const name of setup.followers) {
     const remote = setup.masto.includes(name) ? masto : gts;
     insertRemoteFollower(vault.ctx.database.sqlite, alice, remote, name);

@@ -25,7 +25,7 @@ let blockId: number;
 beforeAll(async () => {
   world = await startWorld(['alice']);
   admin = await login(world.vault, world.vault.adminUsername, world.vault.adminPassword);
-  follow(world, 'alice');
+  await follow(world, 'alice');
   // Fedify loads on the first delivery; loaded here, no delivery waits for it on a busy machine.
   await world.vault.ctx.federation.load();
 });
@@ -66,7 +66,7 @@ describe('blocking a server', () => {
       )
       .run(
         barrelActor,
-        world.vault.ctx.actors.localActorId(world.users.alice!.id),
+        await world.vault.ctx.actors.localActorId(world.users.alice!.id),
         `${world.remote.origin}/follows/1`,
         Date.now(),
       );
@@ -95,7 +95,7 @@ describe('blocking a server', () => {
   });
 
   it('refuses its Create with 403 on the shared and the personal inbox, stores nothing and never fetches its key', async () => {
-    follow(world, 'alice', `${world.remote.origin}/users/cooper`);
+    await follow(world, 'alice', `${world.remote.origin}/users/cooper`);
     const create = await activities(world, { username: 'cooper', fullName: 'Cooper' }).create(
       remoteEntry(),
     );

@@ -36,7 +36,7 @@ beforeAll(async () => {
   elsewhere.addAccount('stranger');
   insertRemoteFollower(
     vault.ctx.database.sqlite,
-    vault.ctx.actors.localActorId(dave.id),
+    await vault.ctx.actors.localActorId(dave.id),
     remote,
     'fan',
   );

@@ -41,10 +41,10 @@ beforeAll(async () => {
   elsewhere.addAccount('stranger');
   elsewhere.addAccount('lone');
   const { sqlite } = vault.ctx.database;
-  insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(a.id), remote, 'fan');
-  insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(a.id), remote, 'fan2');
+  insertRemoteFollower(sqlite, await vault.ctx.actors.localActorId(a.id), remote, 'fan');
+  insertRemoteFollower(sqlite, await vault.ctx.actors.localActorId(a.id), remote, 'fan2');
   // carol (not federated) has a remote follower too, from before she turned federation off.
-  insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(c.id), remote, 'fan');
+  insertRemoteFollower(sqlite, await vault.ctx.actors.localActorId(c.id), remote, 'fan');
 });
 afterAll(async () => {
   await Promise.all([vault?.close(), remote?.close(), elsewhere?.close()]);
@@ -177,7 +177,7 @@ describe('entries of a federated user sent to remote followers', () => {
     const wrong = url.replace(/\/f\/./, (m) => (m.endsWith('A') ? '/f/B' : '/f/A'));
     expect((await fetch(wrong)).status).toBe(404);
     expect((await fetch(`${vault.url}/media/f/nothing.jpg`)).status).toBe(404);
-    const stored = vault.ctx.beverages.get(entry.id).photoPath!;
+    const stored = (await vault.ctx.beverages.get(entry.id)).photoPath!;
     expect((await fetch(`${vault.url}/${stored}`)).status).toBe(401);
   });
 
@@ -277,7 +277,7 @@ describe('entries of a federated user sent to remote followers', () => {
     const entry = await logEntry(false);
     const noteId = `${aliceId}/entries/${entry.id}`;
     const { sqlite } = vault.ctx.database;
-    insertRemoteFollower(sqlite, vault.ctx.actors.localActorId(alice.id), elsewhere, 'lone');
+    insertRemoteFollower(sqlite, await vault.ctx.actors.localActorId(alice.id), elsewhere, 'lone');
     expect((await elsewhere.signedGet('lone', noteId)).status).toBe(200);
     sqlite
       .prepare('DELETE FROM follows WHERE follower_id = (SELECT id FROM actors WHERE uri = ?)')
@@ -292,7 +292,7 @@ describe('entries of a federated user sent to remote followers', () => {
       const started = performance.now();
       const entry = await logEntry(false);
       expect(performance.now() - started).toBeLessThan(1000);
-      expect(vault.ctx.beverages.get(entry.id).name).toBe('Lagavulin 16');
+      expect((await vault.ctx.beverages.get(entry.id)).name).toBe('Lagavulin 16');
     } finally {
       remote.answerInbox('shared', null);
     }

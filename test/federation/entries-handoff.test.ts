@@ -26,19 +26,19 @@ let entries: ReturnType<typeof createFederatedEntries>;
 beforeAll(async () => {
   vault = createTestVault({ now: () => clock });
   // This test's outbox delivers instead of the app's, with only the entry hand-off.
-  vault.ctx.outbox.stop();
-  const sqlite = vault.ctx.database.sqlite;
+  await vault.ctx.outbox.stop();
+  const { database } = vault.ctx.database;
   outbox = createOutbox({
-    repo: createOutboxRepository(sqlite),
+    repo: createOutboxRepository(database),
     transaction: vault.ctx.database.transaction,
     localUserOf: (actorId) => vault.ctx.actors.userIdOf(actorId),
     now: () => clock,
   });
-  entries = createFederatedEntries(sqlite);
+  entries = createFederatedEntries(database);
   registerEntryHandoff(outbox, {
     users: vault.ctx.users,
     entries,
-    audience: { hasRemoteFollowers: () => followers },
+    audience: { hasRemoteFollowers: () => Promise.resolve(followers) },
     send: (job) =>
       new Promise<void>((resolve, reject) => {
         sent.push({ job, resolve, reject });
@@ -50,7 +50,7 @@ beforeAll(async () => {
   alice = { id: user.id, role: 'USER' };
 });
 afterAll(async () => {
-  outbox.stop();
+  await outbox.stop();
   await vault.close();
 });
 beforeEach(() => {
@@ -112,7 +112,7 @@ describe('handing entry activities to the federation queue', () => {
 
   it('queues the activities of one entry in order: the Update after the Create', async () => {
     auto = false;
-    outbox.stop();
+    await outbox.stop();
     const entry = await logEntry();
     await vault.ctx.beverages.update(alice, entry.id, { rating: 5 });
     outbox.start();
@@ -158,7 +158,7 @@ describe('handing entry activities to the federation queue', () => {
     auto = true;
     clock += 1000;
     await outbox.idle();
-    expect(entries.generations.current(entry.id)).toBe(1);
+    expect(await entries.generations.current(entry.id)).toBe(1);
     await vault.ctx.beverages.remove(alice, entry.id);
     await outbox.idle();
     expect(kinds()).toEqual([
@@ -175,7 +175,7 @@ describe('handing entry activities to the federation queue', () => {
     await outbox.idle();
     sent = [];
     auto = false;
-    outbox.stop();
+    await outbox.stop();
     await vault.ctx.beverages.update(alice, entry.id, { visibility: 'PRIVATE' });
     await vault.ctx.beverages.update(alice, entry.id, { visibility: 'MEMBERS' });
     outbox.start();
@@ -183,7 +183,7 @@ describe('handing entry activities to the federation queue', () => {
     // The Delete fails, and the Create waiting behind it with it (it is never sent).
     sent[0]!.reject(new Error('queue unavailable'));
     await outbox.idle();
-    expect(entries.generations.current(entry.id)).toBe(1);
+    expect(await entries.generations.current(entry.id)).toBe(1);
     auto = true;
     clock += 1000;
     await outbox.idle();
@@ -200,15 +200,15 @@ describe('handing entry activities to the federation queue', () => {
     await vault.ctx.beverages.remove(alice, quiet.id);
     await outbox.idle();
     followers = true;
-    vault.ctx.users.update(alice.id, { activityPubEnabled: false });
+    await vault.ctx.users.update(alice.id, { activityPubEnabled: false });
     try {
       const off = await logEntry();
       await vault.ctx.beverages.remove(alice, off.id);
       await outbox.idle();
     } finally {
-      vault.ctx.users.update(alice.id, { activityPubEnabled: true });
+      await vault.ctx.users.update(alice.id, { activityPubEnabled: true });
     }
-    outbox.stop();
+    await outbox.stop();
     const gone = await logEntry();
     await vault.ctx.beverages.remove(alice, gone.id);
     outbox.start();

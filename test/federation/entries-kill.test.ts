@@ -5,6 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActorRepository } from '../../src/actors/repository.ts';
+import { sqliteDatabase } from '../../src/db/sqlite-database.ts';
 import { startFakeRemote, type FakeRemote } from '../helpers/fake-remote.ts';
 import type { Delivery } from '../helpers/fake-remote-records.ts';
 import { freePort, startVaultProcess, type VaultProcess } from '../helpers/process.ts';
@@ -62,7 +63,9 @@ describe('an entry whose delivery a SIGKILL interrupted', () => {
     try {
       const adminId = sqlite.prepare("SELECT id FROM users WHERE username = 'admin'").pluck().get();
       sqlite.prepare('UPDATE users SET activitypub_enabled = 1 WHERE id = ?').run(adminId);
-      const actorId = createActorRepository(sqlite).localActorId(adminId as number);
+      const actorId = await createActorRepository(sqliteDatabase(sqlite)).localActorId(
+        adminId as number,
+      );
       insertRemoteFollower(sqlite, actorId, remote, 'fan');
     } finally {
       sqlite.close();

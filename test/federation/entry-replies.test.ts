@@ -39,7 +39,7 @@ beforeAll(async () => {
   elsewhere.addAccount('stranger');
   readerActorId = insertRemoteFollower(
     vault.ctx.database.sqlite,
-    vault.ctx.actors.localActorId(hana.id),
+    await vault.ctx.actors.localActorId(hana.id),
     home,
     'reader',
   );
@@ -73,9 +73,9 @@ describe("an entry Note's replies", () => {
 
   it("lists the comments hana's thread shows to the follower's server, not a blocked person's", async () => {
     const { ref, noteId } = await entry('Thread Tripel', 'MEMBERS');
-    const own = vault.ctx.conversation.comment(hana, ref, 'Brewed in May');
-    const blocked = vault.ctx.conversation.comment(pest, ref, 'Spam spam');
-    const friendly = vault.ctx.conversation.comment(cleo, ref, 'Lovely');
+    const own = await vault.ctx.conversation.comment(hana, ref, 'Brewed in May');
+    const blocked = await vault.ctx.conversation.comment(pest, ref, 'Spam spam');
+    const friendly = await vault.ctx.conversation.comment(cleo, ref, 'Lovely');
     // A reply of the follower's, stored as the inbox stores one.
     const replyId = `${home.account('reader').id}/statuses/1`;
     vault.ctx.database.sqlite
@@ -84,7 +84,7 @@ describe("an entry Note's replies", () => {
          VALUES (?, ?, 'Cheers', ?, ?, ?)`,
       )
       .run(readerActorId, ref.id, replyId, Date.now() + 1000, Date.now() + 1000);
-    vault.ctx.blocks.block({ id: hana.id }, { kind: 'local', username: 'pest' });
+    await vault.ctx.blocks.block({ id: hana.id }, { kind: 'local', username: 'pest' });
     const res = await signedGet(home, home.instanceActor.username, `${noteId}/replies`);
     expect(res.status).toBe(200);
     const body = res.json<{ id: string; type: string; first: { items: string[] } }>();
@@ -103,7 +103,7 @@ describe("an entry Note's replies", () => {
 
   it('is 404 for a PRIVATE entry, to another server and unsigned', async () => {
     const hidden = await entry('Private Porter', 'PRIVATE');
-    vault.ctx.conversation.comment(hana, hidden.ref, 'Just mine');
+    await vault.ctx.conversation.comment(hana, hidden.ref, 'Just mine');
     expect((await signedGet(home, 'reader', `${hidden.noteId}/replies`)).status).toBe(404);
     const { noteId } = await entry('Guarded Gueuze', 'MEMBERS');
     const replies = `${noteId}/replies`;

@@ -24,7 +24,7 @@ beforeAll(async () => {
   });
   aliceUserId = alice.id;
   aliceId = `${vault.url}/users/alice`;
-  vault.ctx.users.update(alice.id, { approveFollowers: true });
+  await vault.ctx.users.update(alice.id, { approveFollowers: true });
   remote = await startFakeRemote();
   for (const name of ['asker', 'declined', 'twice']) remote.addAccount(name, { name });
 });
@@ -47,9 +47,9 @@ async function askToFollow(name: string) {
   const until = Date.now() + 10_000;
   for (;;) {
     await vault.ctx.outbox.idle();
-    const request = vault.ctx.notifications
-      .list(viewer())
-      .find((n) => n.type === 'FOLLOW_REQUEST' && n.senderName === name);
+    const request = (await vault.ctx.notifications.list(viewer())).find(
+      (n) => n.type === 'FOLLOW_REQUEST' && n.senderName === name,
+    );
     if (request) return { activity, request };
     if (Date.now() > until) throw new Error(`no FOLLOW_REQUEST from ${name}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -70,11 +70,11 @@ describe('a user who approves followers', () => {
       return (await res.json()) as Json;
     };
     expect((await fetchActor()).manuallyApprovesFollowers).toBe(true);
-    vault.ctx.users.update(aliceUserId, { approveFollowers: false });
+    await vault.ctx.users.update(aliceUserId, { approveFollowers: false });
     try {
       expect((await fetchActor()).manuallyApprovesFollowers).toBe(false);
     } finally {
-      vault.ctx.users.update(aliceUserId, { approveFollowers: true });
+      await vault.ctx.users.update(aliceUserId, { approveFollowers: true });
     }
   });
 
@@ -83,10 +83,10 @@ describe('a user who approves followers', () => {
     // Time for an Accept to arrive if one had been sent from the inbox.
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(answersTo('asker', activity.id)).toEqual([]);
-    expect(isFollower('asker')).toBe(false);
-    expect(vault.ctx.follows.followers({ id: aliceUserId })).toEqual([]);
+    expect(await isFollower('asker')).toBe(false);
+    expect(await vault.ctx.follows.followers({ id: aliceUserId })).toEqual([]);
 
-    vault.ctx.notifications.respond(viewer(), request.id, { action: 'ACCEPT' });
+    await vault.ctx.notifications.respond(viewer(), request.id, { action: 'ACCEPT' });
     const accept = await remote.waitForDelivery(
       (d) => d.activity.type === 'Accept' && objectIdOf(d.activity) === activity.id,
       10_000,
@@ -94,12 +94,12 @@ describe('a user who approves followers', () => {
     expect(accept.inbox).toBe('asker');
     expect(accept.keyOwner).toBe(aliceId);
     expect(accept.activity.actor).toBe(aliceId);
-    expect(isFollower('asker')).toBe(true);
+    expect(await isFollower('asker')).toBe(true);
   });
 
   it('sends a Reject of the Follow when alice declines, and keeps no follow', async () => {
     const { activity, request } = await askToFollow('declined');
-    vault.ctx.notifications.respond(viewer(), request.id, { action: 'DECLINE' });
+    await vault.ctx.notifications.respond(viewer(), request.id, { action: 'DECLINE' });
     const reject = await remote.waitForDelivery(
       (d) => d.activity.type === 'Reject' && objectIdOf(d.activity) === activity.id,
       10_000,
@@ -107,7 +107,7 @@ describe('a user who approves followers', () => {
     expect(reject.inbox).toBe('declined');
     expect(reject.keyOwner).toBe(aliceId);
     expect(answersTo('declined', activity.id)).toEqual(['Reject']);
-    expect(isFollower('declined')).toBe(false);
+    expect(await isFollower('declined')).toBe(false);
     const follows = vault.ctx.database.sqlite
       .prepare(
         'SELECT count(*) FROM follows f JOIN actors a ON a.id = f.follower_id WHERE a.uri = ?',
@@ -122,11 +122,11 @@ describe('a user who approves followers', () => {
     expect((await remote.post('twice', `${aliceId}/inbox`, activity)).status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 700));
     await vault.ctx.outbox.idle();
-    const requests = vault.ctx.notifications
-      .list(viewer())
-      .filter((n) => n.type === 'FOLLOW_REQUEST' && n.senderName === 'twice');
+    const requests = (await vault.ctx.notifications.list(viewer())).filter(
+      (n) => n.type === 'FOLLOW_REQUEST' && n.senderName === 'twice',
+    );
     expect(requests).toHaveLength(1);
     expect(answersTo('twice', activity.id)).toEqual([]);
-    expect(isFollower('twice')).toBe(false);
+    expect(await isFollower('twice')).toBe(false);
   });
 });

@@ -47,10 +47,10 @@ beforeAll(async () => {
   // 51 followers on one server and 2 on another: more than one page.
   for (let i = 0; i < 51; i++) {
     const follow = `https://one.example/follows/${i}`;
-    vault.ctx.remoteFollows.receiveFollow('alice', fakeActor('one.example', `u${i}`), follow);
+    await vault.ctx.remoteFollows.receiveFollow('alice', fakeActor('one.example', `u${i}`), follow);
   }
   for (const name of ['x', 'y']) {
-    vault.ctx.remoteFollows.receiveFollow(
+    await vault.ctx.remoteFollows.receiveFollow(
       'alice',
       fakeActor('two.example', name),
       `https://two.example/f/${name}`,
@@ -89,10 +89,10 @@ describe('the followers collection', () => {
     expect(second.next).toBeUndefined();
   });
 
-  it('is everything at once, with inboxes and shared inboxes, for Fedify’s fan-out', () => {
-    const source = followersSource(createFollowRepository(vault.ctx.database.sqlite));
-    const user = vault.ctx.users.findById(alice.id)!;
-    const { items } = source.page(user, null) as { items: unknown[] };
+  it('is everything at once, with inboxes and shared inboxes, for Fedify’s fan-out', async () => {
+    const source = followersSource(createFollowRepository(vault.ctx.database.database));
+    const user = (await vault.ctx.users.findById(alice.id))!;
+    const { items } = (await source.page(user, null)) as { items: unknown[] };
     expect(items).toHaveLength(53);
     expect(items[52]).toEqual({
       id: new URL('https://two.example/users/y'),
@@ -114,12 +114,14 @@ describe('the followers collection', () => {
 });
 
 describe('followers whose inbox is gone', () => {
-  it('are dropped when a delivery to them fails for good (onDeliveryGone)', () => {
+  it('are dropped when a delivery to them fails for good (onDeliveryGone)', async () => {
     const uri = 'https://two.example/users/x';
-    expect(vault.ctx.follows.isFollower(alice.id, uri)).toBe(true);
-    expect(vault.ctx.remoteFollows.deliveryGone([uri, 'https://nowhere.example/users/z'])).toBe(1);
-    expect(vault.ctx.follows.isFollower(alice.id, uri)).toBe(false);
-    expect(vault.ctx.remoteFollows.knownActor(uri)).toBeDefined();
+    expect(await vault.ctx.follows.isFollower(alice.id, uri)).toBe(true);
+    expect(
+      await vault.ctx.remoteFollows.deliveryGone([uri, 'https://nowhere.example/users/z']),
+    ).toBe(1);
+    expect(await vault.ctx.follows.isFollower(alice.id, uri)).toBe(false);
+    expect(await vault.ctx.remoteFollows.knownActor(uri)).toBeDefined();
   });
 });
 
@@ -129,13 +131,13 @@ describe('a user who turns federation off', () => {
     expect((await remote.post('loyal', `${aliceId}/inbox`, follow)).status).toBe(202);
     await remote.waitForDelivery((d) => d.inbox === 'loyal' && d.activity.type === 'Accept');
     const uri = remote.account('loyal').id;
-    vault.ctx.users.update(alice.id, { activityPubEnabled: false });
-    expect(vault.ctx.follows.isFollower(alice.id, uri)).toBe(true);
-    vault.ctx.users.update(alice.id, { activityPubEnabled: true });
-    expect(vault.ctx.follows.isFollower(alice.id, uri)).toBe(true);
-    vault.ctx.users.update(alice.id, { activityPubEnabled: false });
-    const actor = vault.ctx.remoteFollows.knownActor(uri)!;
-    vault.ctx.remoteFollows.removeFollower(alice, actor.id);
+    await vault.ctx.users.update(alice.id, { activityPubEnabled: false });
+    expect(await vault.ctx.follows.isFollower(alice.id, uri)).toBe(true);
+    await vault.ctx.users.update(alice.id, { activityPubEnabled: true });
+    expect(await vault.ctx.follows.isFollower(alice.id, uri)).toBe(true);
+    await vault.ctx.users.update(alice.id, { activityPubEnabled: false });
+    const actor = (await vault.ctx.remoteFollows.knownActor(uri))!;
+    await vault.ctx.remoteFollows.removeFollower(alice, actor.id);
     await vault.ctx.outbox.idle();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(remote.deliveries.filter((d) => d.activity.type === 'Reject')).toEqual([]);

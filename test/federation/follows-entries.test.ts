@@ -13,7 +13,8 @@ import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 let vault: TestVault;
 let aliceId: number;
-const forgotten: { uri: string; always: boolean; actorKnown: boolean }[] = [];
+/** What was handed over to forget, each once the actor's row was read (when it was handed). */
+const forgotten: Promise<{ uri: string; always: boolean; actorKnown: boolean }>[] = [];
 let service: ReturnType<typeof createRemoteFollowService>;
 
 const actor = (name: string): RemoteActorData => ({
@@ -28,24 +29,29 @@ const actor = (name: string): RemoteActorData => ({
 
 beforeAll(async () => {
   vault = createTestVault({ origin: 'https://vault.example' });
-  vault.ctx.outbox.stop(); // nothing leaves: this test is about what stays here
+  await vault.ctx.outbox.stop(); // nothing leaves: this test is about what stays here
   aliceId = (await vault.createUser({ username: 'alice', activityPubEnabled: true })).id;
   service = createRemoteFollowService({
-    repo: createFollowRepository(vault.ctx.database.sqlite),
+    repo: createFollowRepository(vault.ctx.database.database),
     actors: vault.ctx.actors,
     users: vault.ctx.users,
-    feed: createFeedRepository(vault.ctx.database.sqlite),
+    feed: createFeedRepository(vault.ctx.database.database),
     outbox: vault.ctx.outbox,
     transaction: vault.ctx.database.transaction,
     origin: vault.origin,
     entries: {
       forgetActor: (uri, options) => {
-        forgotten.push({
-          uri,
-          always: options?.always ?? false,
-          actorKnown: vault.ctx.actors.findRemoteByUri(uri) !== undefined,
-        });
-        return Promise.resolve(0);
+        const actorKnown = vault.ctx.actors
+          .findRemoteByUri(uri)
+          .then((found) => found !== undefined);
+        forgotten.push(
+          actorKnown.then((known) => ({
+            uri,
+            always: options?.always ?? false,
+            actorKnown: known,
+          })),
+        );
+        return actorKnown.then(() => 0);
       },
     },
   });
@@ -53,30 +59,36 @@ beforeAll(async () => {
 afterAll(() => vault.close());
 
 describe('entries of a remote actor when the follow ends', () => {
-  it('are handed over to forget after an unfollow', () => {
-    const follow = service.follow({ id: aliceId }, actor('bob'));
+  it('are handed over to forget after an unfollow', async () => {
+    const follow = await service.follow({ id: aliceId }, actor('bob'));
     forgotten.length = 0;
-    service.unfollow({ id: aliceId }, follow.actorId);
-    expect(forgotten).toEqual([{ uri: actor('bob').uri, always: false, actorKnown: true }]);
+    await service.unfollow({ id: aliceId }, follow.actorId);
+    expect(await Promise.all(forgotten)).toEqual([
+      { uri: actor('bob').uri, always: false, actorKnown: true },
+    ]);
   });
 
-  it('are handed over to forget after the actor’s Reject', () => {
-    const follow = service.follow({ id: aliceId }, actor('carol'));
+  it('are handed over to forget after the actor’s Reject', async () => {
+    const follow = await service.follow({ id: aliceId }, actor('carol'));
     const row = vault.ctx.database.sqlite
       .prepare('SELECT activity_uri FROM follows WHERE id = ?')
       .pluck()
       .get(follow.followId) as string;
     forgotten.length = 0;
-    expect(service.receiveReject(actor('carol').uri, row)).toBe(true);
-    expect(forgotten).toEqual([{ uri: actor('carol').uri, always: false, actorKnown: true }]);
+    expect(await service.receiveReject(actor('carol').uri, row)).toBe(true);
+    expect(await Promise.all(forgotten)).toEqual([
+      { uri: actor('carol').uri, always: false, actorKnown: true },
+    ]);
   });
 
   it('are all forgotten before a gone actor’s row is deleted', async () => {
-    service.follow({ id: aliceId }, actor('dave'));
+    await service.follow({ id: aliceId }, actor('dave'));
     forgotten.length = 0;
     expect(await service.actorGone(actor('dave').uri)).toBe(true);
-    expect(forgotten).toEqual([{ uri: actor('dave').uri, always: true, actorKnown: true }]);
-    expect(vault.ctx.actors.findRemoteByUri(actor('dave').uri)).toBeUndefined();
+    expect(await Promise.all(forgotten)).toEqual([
+      { uri: actor('dave').uri, always: true, actorKnown: true },
+    ]);
+    expect(await vault.ctx.actors.findRemoteByUri(actor('dave').uri)).toBeUndefined();
     expect(await service.actorGone(actor('dave').uri)).toBe(false);
     expect(forgotten).toHaveLength(1);
   });

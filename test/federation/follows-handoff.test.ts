@@ -31,9 +31,9 @@ const bob: RemoteActorData = {
 beforeAll(async () => {
   vault = createTestVault({ origin: 'https://vault.example' });
   // This test's outbox delivers instead of the app's, with its own follow handlers.
-  vault.ctx.outbox.stop();
+  await vault.ctx.outbox.stop();
   outbox = createOutbox({
-    repo: createOutboxRepository(vault.ctx.database.sqlite),
+    repo: createOutboxRepository(vault.ctx.database.database),
     transaction: vault.ctx.database.transaction,
     localUserOf: (actorId) => vault.ctx.actors.userIdOf(actorId),
   });
@@ -55,7 +55,7 @@ beforeAll(async () => {
   aliceId = (await vault.createUser({ username: 'alice', activityPubEnabled: true })).id;
 });
 afterAll(async () => {
-  outbox.stop();
+  await outbox.stop();
   await vault.close();
 });
 beforeEach(() => {
@@ -73,9 +73,9 @@ async function settle(check: () => boolean) {
 
 describe('follows leaving the vault', () => {
   it('sends a Follow as alice to bob’s inbox, its id the follow row’s', async () => {
-    const follow = vault.ctx.remoteFollows.follow({ id: aliceId }, bob);
+    const follow = await vault.ctx.remoteFollows.follow({ id: aliceId }, bob);
     await settle(() => sent.length > 0);
-    const row = vault.ctx.remoteFollows.followOf({ id: aliceId }, follow.actorId);
+    const row = await vault.ctx.remoteFollows.followOf({ id: aliceId }, follow.actorId);
     expect(sent).toEqual([
       {
         kind: 'Follow',
@@ -90,12 +90,12 @@ describe('follows leaving the vault', () => {
   });
 
   it('sends Undo of that Follow on unfollow, after a failed hand-off is tried again', async () => {
-    const follow = vault.ctx.remoteFollows.followOf(
+    const follow = (await vault.ctx.remoteFollows.followOf(
       { id: aliceId },
-      vault.ctx.remoteFollows.knownActor(bob.uri)!.id,
-    )!;
+      (await vault.ctx.remoteFollows.knownActor(bob.uri))!.id,
+    ))!;
     failures = 1;
-    vault.ctx.remoteFollows.unfollow({ id: aliceId }, follow.actorId);
+    await vault.ctx.remoteFollows.unfollow({ id: aliceId }, follow.actorId);
     await settle(() => sent.length > 0);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
@@ -108,9 +108,9 @@ describe('follows leaving the vault', () => {
 
   it('sends Reject of bob’s Follow when alice removes him as a follower', async () => {
     const followUri = 'https://mastodon.example/follows/1';
-    vault.ctx.remoteFollows.receiveFollow('alice', bob, followUri);
-    const actorId = vault.ctx.remoteFollows.knownActor(bob.uri)!.id;
-    vault.ctx.remoteFollows.removeFollower({ id: aliceId }, actorId);
+    await vault.ctx.remoteFollows.receiveFollow('alice', bob, followUri);
+    const actorId = (await vault.ctx.remoteFollows.knownActor(bob.uri))!.id;
+    await vault.ctx.remoteFollows.removeFollower({ id: aliceId }, actorId);
     await settle(() => sent.length > 0);
     expect(sent).toEqual([
       expect.objectContaining({
@@ -125,22 +125,22 @@ describe('follows leaving the vault', () => {
 
   it('records the removal as a Reject row, and still sends an older Undo row marked as Reject', async () => {
     const followUri = 'https://mastodon.example/follows/9';
-    vault.ctx.remoteFollows.receiveFollow('alice', bob, followUri);
-    const actorId = vault.ctx.remoteFollows.knownActor(bob.uri)!.id;
+    await vault.ctx.remoteFollows.receiveFollow('alice', bob, followUri);
+    const actorId = (await vault.ctx.remoteFollows.knownActor(bob.uri))!.id;
     const types = () =>
       (
         vault.ctx.database.sqlite
           .prepare('SELECT type FROM activities WHERE object_actor_id = ? ORDER BY id')
           .all(actorId) as { type: string }[]
       ).map((row) => row.type);
-    vault.ctx.remoteFollows.removeFollower({ id: aliceId }, actorId);
+    await vault.ctx.remoteFollows.removeFollower({ id: aliceId }, actorId);
     expect(types().at(-1)).toBe('Reject');
     await settle(() => sent.length > 0);
     sent.length = 0;
 
     // A row an earlier version recorded: an Undo whose payload says it is a Reject.
-    const aliceActor = vault.ctx.actors.localActorId(aliceId);
-    vault.ctx.database.transaction(() =>
+    const aliceActor = await vault.ctx.actors.localActorId(aliceId);
+    await vault.ctx.database.transaction(() =>
       outbox.record({
         actorId: aliceActor,
         type: 'Undo',
@@ -156,10 +156,10 @@ describe('follows leaving the vault', () => {
   });
 
   it('sends nothing for a user whose federation is off, and lets the record go', async () => {
-    vault.ctx.remoteFollows.receiveFollow('alice', bob, 'https://mastodon.example/follows/2');
-    const actorId = vault.ctx.remoteFollows.knownActor(bob.uri)!.id;
-    vault.ctx.users.update(aliceId, { activityPubEnabled: false });
-    vault.ctx.remoteFollows.removeFollower({ id: aliceId }, actorId);
+    await vault.ctx.remoteFollows.receiveFollow('alice', bob, 'https://mastodon.example/follows/2');
+    const actorId = (await vault.ctx.remoteFollows.knownActor(bob.uri))!.id;
+    await vault.ctx.users.update(aliceId, { activityPubEnabled: false });
+    await vault.ctx.remoteFollows.removeFollower({ id: aliceId }, actorId);
     await outbox.idle();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sent).toEqual([]);

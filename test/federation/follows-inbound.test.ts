@@ -55,9 +55,9 @@ const followers = () => vault.ctx.follows.followers({ id: aliceUserId });
 const isFollower = (name: string) =>
   vault.ctx.follows.isFollower(aliceUserId, remote.account(name).id);
 
-async function waitFor(check: () => boolean, ms = 10_000) {
+async function waitFor(check: () => Promise<boolean>, ms = 10_000) {
   const until = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -69,8 +69,8 @@ describe('being followed from a Mastodon-shaped server', () => {
     expect(accept.keyOwner).toBe(aliceId);
     expect(accept.activity.actor).toBe(aliceId);
     expect(objectIdOf(accept.activity)).toBe(activity.id);
-    expect(isFollower('mastodonuser')).toBe(true);
-    const follower = followers().find((f) => f.uri === remote.account('mastodonuser').id);
+    expect(await isFollower('mastodonuser')).toBe(true);
+    const follower = (await followers()).find((f) => f.uri === remote.account('mastodonuser').id);
     expect(follower).toMatchObject({
       kind: 'remote',
       displayName: 'mastodonuser & co',
@@ -80,7 +80,7 @@ describe('being followed from a Mastodon-shaped server', () => {
   });
 
   it('gives alice a FOLLOW_INVITE naming the remote actor', async () => {
-    const list = vault.ctx.notifications.list({ id: aliceUserId, role: 'USER' });
+    const list = await vault.ctx.notifications.list({ id: aliceUserId, role: 'USER' });
     expect(list.some((n) => n.type === 'FOLLOW_INVITE' && n.senderUserId === null)).toBe(true);
   });
 
@@ -95,7 +95,7 @@ describe('being followed from a Mastodon-shaped server', () => {
     );
     await waitFor(() => isFollower('second'));
     const uri = remote.account('second').id;
-    expect(followers().filter((f) => f.uri === uri)).toHaveLength(1);
+    expect((await followers()).filter((f) => f.uri === uri)).toHaveLength(1);
   });
 
   it('ignores a Follow of a user without activityPubEnabled', async () => {
@@ -103,7 +103,7 @@ describe('being followed from a Mastodon-shaped server', () => {
     const res = await remote.post('third', `${vault.url}/inbox`, activity);
     expect(res.status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(vault.ctx.remoteFollows.knownActor(remote.account('third').id)).toBeUndefined();
+    expect(await vault.ctx.remoteFollows.knownActor(remote.account('third').id)).toBeUndefined();
   });
 
   it('removes the follower on Undo(Follow)', async () => {
@@ -111,20 +111,22 @@ describe('being followed from a Mastodon-shaped server', () => {
     await waitFor(() => isFollower('third'));
     const undo = remote.activities.undo('third', activity);
     expect((await remote.post('third', `${aliceId}/inbox`, undo)).status).toBe(202);
-    await waitFor(() => !isFollower('third'));
-    expect(isFollower('third')).toBe(false);
+    await waitFor(async () => !(await isFollower('third')));
+    expect(await isFollower('third')).toBe(false);
   });
 
   it('stores the new name on Update(Person)', async () => {
     await follow('fourth');
-    const before = vault.ctx.remoteFollows.knownActor(remote.account('fourth').id);
+    const before = await vault.ctx.remoteFollows.knownActor(remote.account('fourth').id);
     expect(before?.displayName).toBe('fourth & co');
     remote.account('fourth').profile.name = 'Renamed';
     const update = remote.activities.updatePerson('fourth');
     expect((await remote.post('fourth', `${vault.url}/inbox`, update)).status).toBe(202);
     const uri = remote.account('fourth').id;
-    await waitFor(() => vault.ctx.remoteFollows.knownActor(uri)?.displayName === 'Renamed');
-    expect(vault.ctx.remoteFollows.knownActor(uri)?.displayName).toBe('Renamed');
+    await waitFor(
+      async () => (await vault.ctx.remoteFollows.knownActor(uri))?.displayName === 'Renamed',
+    );
+    expect((await vault.ctx.remoteFollows.knownActor(uri))?.displayName).toBe('Renamed');
   });
 
   it('fetches the actor again for an Update naming it by id only', async () => {
@@ -132,8 +134,10 @@ describe('being followed from a Mastodon-shaped server', () => {
     remote.account('fourth').profile.name = 'Fetched again';
     const update = { ...remote.activities.updatePerson('fourth'), object: uri };
     expect((await remote.post('fourth', `${vault.url}/inbox`, update)).status).toBe(202);
-    await waitFor(() => vault.ctx.remoteFollows.knownActor(uri)?.displayName === 'Fetched again');
-    expect(vault.ctx.remoteFollows.knownActor(uri)?.displayName).toBe('Fetched again');
+    await waitFor(
+      async () => (await vault.ctx.remoteFollows.knownActor(uri))?.displayName === 'Fetched again',
+    );
+    expect((await vault.ctx.remoteFollows.knownActor(uri))?.displayName).toBe('Fetched again');
   });
 
   it('forgets an actor that deletes itself, everywhere', async () => {
@@ -141,15 +145,15 @@ describe('being followed from a Mastodon-shaped server', () => {
     const uri = remote.account('fifth').id;
     const deletion = remote.activities.deleteActor('fifth');
     expect((await remote.post('fifth', `${vault.url}/inbox`, deletion)).status).toBe(202);
-    await waitFor(() => vault.ctx.remoteFollows.knownActor(uri) === undefined);
-    expect(isFollower('fifth')).toBe(false);
+    await waitFor(async () => (await vault.ctx.remoteFollows.knownActor(uri)) === undefined);
+    expect(await isFollower('fifth')).toBe(false);
   });
 
   it('sends a Reject of the Follow when alice removes a remote follower', async () => {
     const { activity } = await follow('second');
-    const actor = vault.ctx.remoteFollows.knownActor(remote.account('second').id)!;
-    vault.ctx.remoteFollows.removeFollower({ id: aliceUserId }, actor.id);
-    expect(isFollower('second')).toBe(false);
+    const actor = (await vault.ctx.remoteFollows.knownActor(remote.account('second').id))!;
+    await vault.ctx.remoteFollows.removeFollower({ id: aliceUserId }, actor.id);
+    expect(await isFollower('second')).toBe(false);
     const reject = await remote.waitForDelivery(
       (d) => d.activity.type === 'Reject' && d.keyOwner === aliceId,
       10_000,
@@ -163,8 +167,8 @@ describe('being followed from a Mastodon-shaped server', () => {
     remote.removeAccount('sixth');
     const deletion = remote.activities.deleteActor('sixth');
     expect((await remote.post('sixth', `${vault.url}/inbox`, deletion)).status).toBe(202);
-    await waitFor(() => vault.ctx.remoteFollows.knownActor(uri) === undefined);
-    expect(vault.ctx.remoteFollows.knownActor(uri)).toBeUndefined();
+    await waitFor(async () => (await vault.ctx.remoteFollows.knownActor(uri)) === undefined);
+    expect(await vault.ctx.remoteFollows.knownActor(uri)).toBeUndefined();
   });
 
   it('ignores a Follow of the instance actor and an Undo of somebody else’s Follow', async () => {
@@ -175,8 +179,8 @@ describe('being followed from a Mastodon-shaped server', () => {
     const undo = { ...remote.activities.undo('impostor', activity), object: activity };
     expect((await remote.post('impostor', `${aliceId}/inbox`, undo)).status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(isFollower('mastodonuser')).toBe(true);
-    expect(isFollower('impostor')).toBe(false);
+    expect(await isFollower('mastodonuser')).toBe(true);
+    expect(await isFollower('impostor')).toBe(false);
   });
 });
 
@@ -193,13 +197,13 @@ describe('alice following a remote account', () => {
       avatarUrl: null,
     };
   };
-  const stateOf = () =>
-    vault.ctx.remoteFollows
-      .following({ id: aliceUserId })
-      .find((f) => f.uri === remote.account('locked').id)?.state;
+  const stateOf = async () =>
+    (await vault.ctx.remoteFollows.following({ id: aliceUserId })).find(
+      (f) => f.uri === remote.account('locked').id,
+    )?.state;
 
   it('stays pending on an Accept from another actor, and is accepted by the followed one (object by id)', async () => {
-    vault.ctx.remoteFollows.follow({ id: aliceUserId }, lockedData());
+    await vault.ctx.remoteFollows.follow({ id: aliceUserId }, lockedData());
     const sent = await remote.waitForDelivery(
       (d) => d.inbox === 'locked' && d.activity.type === 'Follow',
       10_000,
@@ -209,7 +213,7 @@ describe('alice following a remote account', () => {
     const forged = remote.activities.accept('impostor', sent.activity);
     expect((await remote.post('impostor', `${aliceId}/inbox`, forged)).status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(stateOf()).toBe('PENDING');
+    expect(await stateOf()).toBe('PENDING');
     const byId = {
       '@context': 'https://www.w3.org/ns/activitystreams',
       id: `${remote.account('locked').id}#accepts/1`,
@@ -220,8 +224,8 @@ describe('alice following a remote account', () => {
     for (let i = 0; i < 2; i++) {
       expect((await remote.post('locked', `${aliceId}/inbox`, byId)).status).toBe(202);
     }
-    await waitFor(() => stateOf() === 'ACCEPTED');
-    expect(stateOf()).toBe('ACCEPTED');
+    await waitFor(async () => (await stateOf()) === 'ACCEPTED');
+    expect(await stateOf()).toBe('ACCEPTED');
   });
 
   it('is removed by the followed actor’s Reject', async () => {
@@ -230,22 +234,20 @@ describe('alice following a remote account', () => {
     )!;
     const reject = remote.activities.reject('locked', sent.activity);
     expect((await remote.post('locked', `${aliceId}/inbox`, reject)).status).toBe(202);
-    await waitFor(() => stateOf() === undefined);
-    expect(stateOf()).toBeUndefined();
+    await waitFor(async () => (await stateOf()) === undefined);
+    expect(await stateOf()).toBeUndefined();
   });
 
   it('follows back a remote follower from its FOLLOW_INVITE', async () => {
     const viewer = { id: aliceUserId, role: 'USER' as const };
-    const invite = vault.ctx.notifications
-      .list(viewer)
-      .find(
-        (n) =>
-          n.type === 'FOLLOW_INVITE' &&
-          n.status === 'PENDING' &&
-          n.senderName === 'mastodonuser & co',
-      );
+    const invite = (await vault.ctx.notifications.list(viewer)).find(
+      (n) =>
+        n.type === 'FOLLOW_INVITE' &&
+        n.status === 'PENDING' &&
+        n.senderName === 'mastodonuser & co',
+    );
     expect(invite).toBeDefined();
-    vault.ctx.notifications.respond(viewer, invite!.id, { action: 'ACCEPT' });
+    await vault.ctx.notifications.respond(viewer, invite!.id, { action: 'ACCEPT' });
     const uri = remote.account('mastodonuser').id;
     const sent = await remote.waitForDelivery(
       (d) =>
@@ -254,9 +256,9 @@ describe('alice following a remote account', () => {
     );
     expect(sent.keyOwner).toBe(aliceId);
     await waitFor(
-      () =>
-        vault.ctx.remoteFollows.following({ id: aliceUserId }).find((f) => f.uri === uri)?.state ===
-        'ACCEPTED',
+      async () =>
+        (await vault.ctx.remoteFollows.following({ id: aliceUserId })).find((f) => f.uri === uri)
+          ?.state === 'ACCEPTED',
     );
     expect(remote.followers('mastodonuser')).toContain(aliceId);
   });

@@ -23,11 +23,11 @@ let silent: FakeRemote;
 
 beforeAll(async () => {
   world = await startWorld(['alice', 'bob']);
-  follow(world, 'bob');
+  await follow(world, 'bob');
   silent = await startFakeRemote();
   silent.addAccount('fan');
   silent.answerInbox('shared', 'hang');
-  const alice = world.vault.ctx.actors.localActorId(world.users.alice!.id);
+  const alice = await world.vault.ctx.actors.localActorId(world.users.alice!.id);
   insertRemoteFollower(world.vault.ctx.database.sqlite, alice, silent, 'fan');
 });
 afterAll(async () => {

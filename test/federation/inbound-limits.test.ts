@@ -37,9 +37,9 @@ beforeAll(async () => {
   world.remote.addAccount('draper', { name: 'Draper' });
   // Fedify loads on the first delivery; loaded here, no delivery waits for it on a busy machine.
   await world.vault.ctx.federation.load();
-  follow(world, 'alice');
-  follow(world, 'alice', `${world.remote.origin}/users/cooper`);
-  follow(world, 'alice', `${world.remote.origin}/users/draper`);
+  await follow(world, 'alice');
+  await follow(world, 'alice', `${world.remote.origin}/users/cooper`);
+  await follow(world, 'alice', `${world.remote.origin}/users/draper`);
 });
 afterAll(async () => {
   await world?.close();
@@ -154,10 +154,10 @@ describe('the volume cap on stored entries', () => {
         undefined,
       );
     }
-    expect(() => limits.check('entry', actorUri, 'cellar.example')).toThrow(
+    await expect(limits.check('entry', actorUri, 'cellar.example')).rejects.toThrow(
       `Refused: entries from ${actorUri}, 4 of its entries are stored here already. Try again later.`,
     );
     // A reply or a cheer is not an entry: the cap does not refuse them.
-    expect(() => limits.check('reply', actorUri, 'cellar.example')).not.toThrow();
+    await expect(limits.check('reply', actorUri, 'cellar.example')).resolves.toBeUndefined();
   });
 });

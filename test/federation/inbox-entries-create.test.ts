@@ -20,8 +20,8 @@ let world: World;
 
 beforeAll(async () => {
   world = await startWorld(['alice', 'bob', 'carol']);
-  follow(world, 'alice');
-  follow(world, 'bob', world.barrel, 'PENDING');
+  await follow(world, 'alice');
+  await follow(world, 'bob', world.barrel, 'PENDING');
 });
 afterAll(() => world?.close());
 
@@ -120,8 +120,8 @@ describe('a Create(Note) from a followed remote vault actor', () => {
         'INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, ?, ?)',
       )
       .run(
-        world.vault.ctx.actors.localActorId(world.users.alice!.id),
-        world.vault.ctx.actors.localActorId(dave.id),
+        await world.vault.ctx.actors.localActorId(world.users.alice!.id),
+        await world.vault.ctx.actors.localActorId(dave.id),
         'ACCEPTED',
         t,
       );

@@ -35,8 +35,8 @@ const logged: LogRecord[] = [];
 beforeAll(async () => {
   await captureLogs('info', logged);
   world = await startWorld(['alice']);
-  follow(world, 'alice');
-  follow(world, 'alice', `${world.remote.origin}/users/cooper`);
+  await follow(world, 'alice');
+  await follow(world, 'alice', `${world.remote.origin}/users/cooper`);
   world.remote.addAccount('stranger');
   elsewhere = await startFakeRemote();
   elsewhere.addAccount('barrel');
@@ -129,7 +129,7 @@ describe('what the inbox refuses or ignores', () => {
   });
 
   it('ignores entries of actors followed only with a pending follow', async () => {
-    follow(world, 'alice', `${world.remote.origin}/users/stranger`, 'PENDING');
+    await follow(world, 'alice', `${world.remote.origin}/users/stranger`, 'PENDING');
     const create = await activities(world, { username: 'stranger', fullName: 'Stranger' }).create(
       remoteEntry({ name: 'Pending' }),
     );

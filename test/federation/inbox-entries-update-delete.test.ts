@@ -18,8 +18,8 @@ let world: World;
 
 beforeAll(async () => {
   world = await startWorld(['alice']);
-  follow(world, 'alice');
-  follow(world, 'alice', `${world.remote.origin}/users/cooper`);
+  await follow(world, 'alice');
+  await follow(world, 'alice', `${world.remote.origin}/users/cooper`);
 });
 afterAll(() => world?.close());
 

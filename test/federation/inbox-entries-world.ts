@@ -76,12 +76,12 @@ export async function login(
 }
 
 /** The remote actor's row (as the follow flow stores it) and a follow of it by a local user. */
-export function follow(
+export async function follow(
   world: World,
   username: string,
   actorUri = world.barrel,
   state: 'ACCEPTED' | 'PENDING' = 'ACCEPTED',
-): void {
+): Promise<void> {
   const sqlite = world.vault.ctx.database.sqlite;
   const t = Date.now();
   const name = new URL(actorUri).pathname.split('/').pop()!;
@@ -99,7 +99,7 @@ export function follow(
       t,
     );
   const followed = sqlite.prepare('SELECT id FROM actors WHERE uri = ?').pluck().get(actorUri);
-  const follower = world.vault.ctx.actors.localActorId(world.users[username]!.id);
+  const follower = await world.vault.ctx.actors.localActorId(world.users[username]!.id);
   sqlite
     .prepare(
       `INSERT INTO follows (follower_id, followed_id, state, activity_uri, created_at)

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await reset();
-  vault.close();
+  await vault.close();
 });
 
 const warnings = () =>

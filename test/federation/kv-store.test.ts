@@ -9,7 +9,7 @@ let kv: SqliteKvStore;
 
 beforeAll(() => {
   db = tempDatabase();
-  kv = new SqliteKvStore(db.database.sqlite, { now: () => now, purgeIntervalMs: 0 });
+  kv = new SqliteKvStore(db.database.database, { now: () => now, purgeIntervalMs: 0 });
 });
 afterAll(() => {
   kv.close();
@@ -68,7 +68,7 @@ describe('SqliteKvStore', () => {
     // Read lazily deleted the row; an expired one nobody reads goes with the periodic purge.
     await kv.set(['ttl', 'unread'], 'x', { ttl: durationFromMs(10) });
     now += 10;
-    expect(kv.purgeExpired()).toBe(1);
+    expect(await kv.purgeExpired()).toBe(1);
     const rows = db.database.sqlite
       .prepare('SELECT key FROM federation_kv WHERE key LIKE \'["ttl"%\'')
       .all();
@@ -116,7 +116,7 @@ describe('SqliteKvStore', () => {
 
   it('keeps its data in the SQLite file for the next connection', async () => {
     await kv.set(['persisted'], { ok: 1 });
-    const other = new SqliteKvStore(db.open().sqlite, { purgeIntervalMs: 0 });
+    const other = new SqliteKvStore(db.open().database, { purgeIntervalMs: 0 });
     expect(await other.get(['persisted'])).toEqual({ ok: 1 });
     other.close();
   });

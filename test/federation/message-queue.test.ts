@@ -44,7 +44,7 @@ describe('SqliteMessageQueue', () => {
   it("passes @fedify/testing's testMessageQueue, ordering keys included, with two connections to one file", async () => {
     let runs = 0;
     await testMessageQueue(
-      () => new SqliteMessageQueue(db.open().sqlite, { pollIntervalMs: 200 }),
+      () => new SqliteMessageQueue(db.open().database, { pollIntervalMs: 200 }),
       async ({ mq1, mq2, controller }) => {
         runs += 1;
         controller.abort();
@@ -60,7 +60,7 @@ describe('SqliteMessageQueue', () => {
   }, 30_000);
 
   it('delivers a message again when its handler throws, and deletes it only after success', async () => {
-    const queue = new SqliteMessageQueue(db.database.sqlite, { retryBaseMs: 50 });
+    const queue = new SqliteMessageQueue(db.database.database, { retryBaseMs: 50 });
     const seen: unknown[] = [];
     const stop = listen(queue, (message) => {
       seen.push(message);
@@ -80,7 +80,7 @@ describe('SqliteMessageQueue', () => {
   });
 
   it('does not deliver a delayed message before its delay has passed', async () => {
-    const queue = new SqliteMessageQueue(db.database.sqlite, { pollIntervalMs: 50 });
+    const queue = new SqliteMessageQueue(db.database.database, { pollIntervalMs: 50 });
     const seen: { message: unknown; at: number }[] = [];
     const stop = listen(queue, (message) => {
       seen.push({ message, at: Date.now() });
@@ -107,7 +107,7 @@ describe('SqliteMessageQueue', () => {
   it('takes a message again when the listener that had it died before finishing (its lease ran out)', async () => {
     // The first listener takes the message and never finishes: then its process "dies" (close
     // stops it from renewing the lease or touching the database, as a dead process would).
-    const dying = new SqliteMessageQueue(db.open().sqlite, { leaseMs: 300 });
+    const dying = new SqliteMessageQueue(db.open().database, { leaseMs: 300 });
     let taken = false;
     const stopDying = listen(dying, () => {
       taken = true;
@@ -118,7 +118,7 @@ describe('SqliteMessageQueue', () => {
     dying.close();
     void stopDying();
 
-    const heir = new SqliteMessageQueue(db.database.sqlite, { pollIntervalMs: 50 });
+    const heir = new SqliteMessageQueue(db.database.database, { pollIntervalMs: 50 });
     const seen: unknown[] = [];
     const startedAt = Date.now();
     const stop = listen(heir, (message) => {
@@ -132,7 +132,7 @@ describe('SqliteMessageQueue', () => {
   });
 
   it('gives up on a message after the configured number of failed attempts', async () => {
-    const queue = new SqliteMessageQueue(db.database.sqlite, { maxAttempts: 3, retryBaseMs: 10 });
+    const queue = new SqliteMessageQueue(db.database.database, { maxAttempts: 3, retryBaseMs: 10 });
     let attempts = 0;
     const stop = listen(queue, () => {
       attempts += 1;
@@ -146,7 +146,7 @@ describe('SqliteMessageQueue', () => {
   });
 
   it('handles messages with one ordering key one at a time and in order, even through a retry', async () => {
-    const queue = new SqliteMessageQueue(db.database.sqlite, { retryBaseMs: 20, concurrency: 4 });
+    const queue = new SqliteMessageQueue(db.database.database, { retryBaseMs: 20, concurrency: 4 });
     const events: string[] = [];
     let running = 0;
     let maxRunning = 0;
@@ -172,7 +172,7 @@ describe('SqliteMessageQueue', () => {
   });
 
   it('lets drain wait for a running handler', async () => {
-    const queue = new SqliteMessageQueue(db.database.sqlite);
+    const queue = new SqliteMessageQueue(db.database.database);
     let finished = false;
     const controller = new AbortController();
     const listening = queue.listen(
@@ -193,7 +193,7 @@ describe('SqliteMessageQueue', () => {
   });
 
   it('handles at most perHostLimit messages of one host at a time, and takes other hosts meanwhile', async () => {
-    const queue = new SqliteMessageQueue(db.database.sqlite, {
+    const queue = new SqliteMessageQueue(db.database.database, {
       concurrency: 4,
       perHostLimit: 2,
       hostOf: (message) => (message as { host: string }).host,
@@ -234,8 +234,8 @@ describe('SqliteMessageQueue', () => {
   });
 
   it('keeps channels apart: a listener takes only its own channel, which has a depth of its own', async () => {
-    const inbox = new SqliteMessageQueue(db.database.sqlite, { channel: 'inbox' });
-    const outbox = new SqliteMessageQueue(db.database.sqlite, { channel: 'deliveries' });
+    const inbox = new SqliteMessageQueue(db.database.database, { channel: 'inbox' });
+    const outbox = new SqliteMessageQueue(db.database.database, { channel: 'deliveries' });
     const seen: unknown[] = [];
     await outbox.enqueue('a delivery');
     const stop = listen(inbox, (message) => void seen.push(message));
@@ -253,7 +253,7 @@ describe('SqliteMessageQueue', () => {
   });
   it('drops a delivery to a server blocked since it was queued, and delivers the others', async () => {
     const blocks = createDomainBlockMatcher();
-    const queues = createFederationQueues(db.database.sqlite, {}, { domains: blocks });
+    const queues = createFederationQueues(db.database.database, {}, { domains: blocks });
     const delivery = (inbox: string) => ({ type: 'outbox', id: inbox, inbox });
     await queues.deliveries.enqueue(delivery('https://hostile.example/inbox'));
     await queues.deliveries.enqueue(delivery('https://friendly.example/inbox'));

@@ -47,8 +47,8 @@ describe('NodeInfo', () => {
   });
 
   it('counts a user once they enable federation', async () => {
-    const bob = vault.ctx.users.findByUsername('bob')!;
-    vault.ctx.users.update(bob.id, { activityPubEnabled: true });
+    const bob = (await vault.ctx.users.findByUsername('bob'))!;
+    await vault.ctx.users.update(bob.id, { activityPubEnabled: true });
     expect((await nodeInfo()).usage.users.total).toBe(2);
   });
 });

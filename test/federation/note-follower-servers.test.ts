@@ -40,13 +40,13 @@ beforeAll(async () => {
   pestHome.addAccount('pest');
   insertRemoteFollower(
     vault.ctx.database.sqlite,
-    vault.ctx.actors.localActorId(h.id),
+    await vault.ctx.actors.localActorId(h.id),
     pestHome,
     'pest',
   );
   readerActorId = insertRemoteFollower(
     vault.ctx.database.sqlite,
-    vault.ctx.actors.localActorId(h.id),
+    await vault.ctx.actors.localActorId(h.id),
     home,
     'reader',
   );
@@ -113,7 +113,7 @@ describe("a followers-only Note fetched by the follower's server", () => {
 async function commentNote(entryName: string, text: string) {
   const noteId = await entryNote(entryName, 'FOLLOWERS');
   const ref = { kind: 'local' as const, id: Number(noteId.split('/').pop()) };
-  const comment = vault.ctx.conversation.comment(hana, ref, text);
+  const comment = await vault.ctx.conversation.comment(hana, ref, text);
   return `${vault.url}/users/hana/comments/${comment.id}`;
 }
 
@@ -175,7 +175,7 @@ describe('everyone else', () => {
   it("gets 404 once the server's only follower is removed", async () => {
     const noteId = await entryNote('Removed Rauchbier', 'FOLLOWERS');
     expect((await signedGet(home, home.instanceActor.username, noteId)).status).toBe(200);
-    vault.ctx.remoteFollows.removeFollower({ id: hana.id }, readerActorId);
+    await vault.ctx.remoteFollows.removeFollower({ id: hana.id }, readerActorId);
     expect((await signedGet(home, home.instanceActor.username, noteId)).status).toBe(404);
     expect((await signedGet(home, 'reader', noteId)).status).toBe(404);
     expect((await signedGet(home, 'neighbour', noteId)).status).toBe(404);
@@ -186,7 +186,7 @@ describe('everyone else', () => {
     const instance = pestHome.instanceActor.username;
     expect((await signedGet(pestHome, instance, noteId)).status).toBe(200);
     const pest = pestHome.account('pest');
-    vault.ctx.blocks.block(
+    await vault.ctx.blocks.block(
       { id: hana.id },
       {
         kind: 'remote',

@@ -5,6 +5,7 @@ import { createNoteGenerations } from '../../federation/note-generations.ts';
 import { createNoteActivity, noteTombstone, noteUrl } from '../../federation/note.ts';
 import { readVaultNoteFromActivity } from '../../federation/note-reader.ts';
 import { localNoteOf, noteIdParts } from '../../federation/paths.ts';
+import { sqliteDatabase } from '../../src/db/sqlite-database.ts';
 
 /** The generations of a Note id (federation/note-generations.ts): how they are written and read. */
 
@@ -94,40 +95,55 @@ describe('the generations of an entry', () => {
     sqlite.exec(
       'CREATE TABLE federation_kv (key text PRIMARY KEY NOT NULL, value text NOT NULL, expires_at integer)',
     );
-    const generations = createNoteGenerations(sqlite);
-    expect(generations.current(42)).toBe(0);
-    generations.reenter(42, 30);
-    generations.reenter(42, 10);
-    generations.reenter(42, 30);
-    expect(generations.current(42)).toBe(2);
-    expect(generations.current(43)).toBe(0);
-    expect([5, 10, 11, 30, 31].map((id) => generations.before(42, id))).toEqual([0, 0, 1, 1, 2]);
-    const kv = new SqliteKvStore(sqlite, { purgeIntervalMs: 0 });
+    const database = sqliteDatabase(sqlite);
+    const generations = createNoteGenerations(database);
+    expect(await generations.current(42)).toBe(0);
+    await generations.reenter(42, 30);
+    await generations.reenter(42, 10);
+    await generations.reenter(42, 30);
+    expect(await generations.current(42)).toBe(2);
+    expect(await generations.current(43)).toBe(0);
+    expect(await Promise.all([5, 10, 11, 30, 31].map((id) => generations.before(42, id)))).toEqual([
+      0, 0, 1, 1, 2,
+    ]);
+    const kv = new SqliteKvStore(database, { purgeIntervalMs: 0 });
     expect(await kv.get(['vault', 'noteReentries', '42'])).toEqual([10, 30]);
     kv.close();
     sqlite.close();
   });
 
-  it('remember each withdrawn generation, by whom and first when, and nothing else', () => {
+  it('remember each withdrawn generation, by whom and first when, and nothing else', async () => {
     const sqlite = new Database(':memory:');
     sqlite.exec(
       'CREATE TABLE federation_kv (key text PRIMARY KEY NOT NULL, value text NOT NULL, expires_at integer)',
     );
-    const generations = createNoteGenerations(sqlite);
-    expect(generations.withdrawal(42, 0)).toBeUndefined();
-    generations.withdraw(42, { username: 'alice', generation: 0, deletedAt: new Date(1_000) });
-    generations.withdraw(42, { username: 'alice', generation: 0, deletedAt: new Date(5_000) });
-    generations.withdraw(42, { username: 'alice', generation: 1, deletedAt: new Date(2_000) });
-    expect(generations.withdrawal(42, 0)).toEqual({
+    const generations = createNoteGenerations(sqliteDatabase(sqlite));
+    expect(await generations.withdrawal(42, 0)).toBeUndefined();
+    await generations.withdraw(42, {
+      username: 'alice',
+      generation: 0,
+      deletedAt: new Date(1_000),
+    });
+    await generations.withdraw(42, {
+      username: 'alice',
+      generation: 0,
+      deletedAt: new Date(5_000),
+    });
+    await generations.withdraw(42, {
+      username: 'alice',
+      generation: 1,
+      deletedAt: new Date(2_000),
+    });
+    expect(await generations.withdrawal(42, 0)).toEqual({
       username: 'alice',
       deletedAt: new Date(1_000),
     });
-    expect(generations.withdrawal(42, 1)).toEqual({
+    expect(await generations.withdrawal(42, 1)).toEqual({
       username: 'alice',
       deletedAt: new Date(2_000),
     });
-    expect(generations.withdrawal(42, 2)).toBeUndefined();
-    expect(generations.withdrawal(43, 0)).toBeUndefined();
+    expect(await generations.withdrawal(42, 2)).toBeUndefined();
+    expect(await generations.withdrawal(43, 0)).toBeUndefined();
     sqlite.close();
   });
 });

@@ -32,7 +32,7 @@ beforeAll(async () => {
   other.addAccount('stranger');
   insertRemoteFollower(
     vault.ctx.database.sqlite,
-    vault.ctx.actors.localActorId(g.id),
+    await vault.ctx.actors.localActorId(g.id),
     strict,
     'reader',
   );

@@ -30,7 +30,7 @@ beforeAll(async () => {
   elsewhere.addAccount('stranger');
   insertRemoteFollower(
     vault.ctx.database.sqlite,
-    vault.ctx.actors.localActorId(i.id),
+    await vault.ctx.actors.localActorId(i.id),
     remote,
     'fan',
   );

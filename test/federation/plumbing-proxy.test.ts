@@ -23,14 +23,14 @@ beforeAll(async () => {
   const config = tempConfig({ PORT: String(port), HOST: '127.0.0.1', VAULT_ORIGIN: ORIGIN });
   dataDir = config.dataDir;
   vault = await startVault(config, { allowPrivateAddress: true });
-  const alice = vault.ctx.users.insert({
+  const alice = await vault.ctx.users.insert({
     username: 'alice',
     fullName: 'Alice',
     email: 'alice@example.com',
     role: 'USER',
     passwordHash: await hashPassword('alice-password-1'),
   });
-  vault.ctx.users.update(alice.id, { activityPubEnabled: true });
+  await vault.ctx.users.update(alice.id, { activityPubEnabled: true });
   remote = await startFakeRemote();
   remote.serveActor('/actor');
 });

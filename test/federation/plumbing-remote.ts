@@ -184,15 +184,15 @@ export async function until(check: () => boolean, ms = 10_000): Promise<void> {
 export async function startBareFederation(options: Partial<VaultFederationOptions> = {}) {
   const config = tempConfig();
   const database = openDatabase(config.databasePath);
-  const users = createUserRepository(database.db);
-  const alice = users.insert({
+  const users = createUserRepository(database.database);
+  const alice = await users.insert({
     username: 'alice',
     fullName: 'Alice',
     email: 'alice@example.com',
     role: 'USER',
     passwordHash: 'unused',
   });
-  users.update(alice.id, { activityPubEnabled: true });
+  await users.update(alice.id, { activityPubEnabled: true });
   const vault = createVaultFederation({
     config,
     database,

@@ -31,7 +31,7 @@ beforeAll(async () => {
   remote.addAccount('fan');
   insertRemoteFollower(
     vault.ctx.database.sqlite,
-    vault.ctx.actors.localActorId(e.id),
+    await vault.ctx.actors.localActorId(e.id),
     remote,
     'fan',
   );
@@ -190,13 +190,13 @@ describe('changing the visibility of a federated entry', () => {
     await remote.waitForDelivery(ofType('Create', noteId), 10_000);
     const change = (input: { visibility: 'PRIVATE' | 'MEMBERS'; federated?: boolean }) =>
       vault.ctx.beverages.changeVisibility(erin.id, { ids: [entry.id] }, input);
-    expect(change({ visibility: 'MEMBERS', federated: false })).toBe(1);
+    expect(await change({ visibility: 'MEMBERS', federated: false })).toBe(1);
     await remote.waitForDelivery(ofType('Delete', noteId), 10_000);
-    expect(change({ visibility: 'MEMBERS', federated: true })).toBe(1);
+    expect(await change({ visibility: 'MEMBERS', federated: true })).toBe(1);
     await remote.waitForDelivery(ofType('Create', `${noteId}-1`), 10_000);
-    expect(change({ visibility: 'PRIVATE' })).toBe(1);
+    expect(await change({ visibility: 'PRIVATE' })).toBe(1);
     await remote.waitForDelivery(ofType('Delete', `${noteId}-1`), 10_000);
-    expect(change({ visibility: 'MEMBERS' })).toBe(1);
+    expect(await change({ visibility: 'MEMBERS' })).toBe(1);
     await remote.waitForDelivery(ofType('Create', `${noteId}-2`), 10_000);
     expect((await remote.signedGet('fan', `${noteId}-2`)).status).toBe(200);
     for (const gone of [noteId, `${noteId}-1`]) {
@@ -217,7 +217,7 @@ describe('changing the visibility of a federated entry', () => {
     await remote.waitForDelivery(ofType('Update', noteId), 10_000);
     await vault.ctx.beverages.update(erin, entry.id, { federated: false });
     await remote.waitForDelivery(ofType('Delete', noteId), 10_000);
-    expect(vault.ctx.beverages.get(entry.id)).toMatchObject({
+    expect(await vault.ctx.beverages.get(entry.id)).toMatchObject({
       visibility: 'MEMBERS',
       federated: false,
     });
@@ -235,7 +235,7 @@ describe('changing the visibility of a federated entry', () => {
       visibility: 'PRIVATE',
     });
     await remote.waitForDelivery(ofType('Create', noteOf(open.id)), 10_000);
-    const updated = vault.ctx.beverages.changeVisibility(
+    const updated = await vault.ctx.beverages.changeVisibility(
       erin.id,
       { ids: [open.id, closed.id] },
       { visibility: 'PRIVATE' },

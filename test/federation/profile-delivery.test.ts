@@ -42,10 +42,10 @@ beforeAll(async () => {
   remote.addAccount('fan');
   remote.addAccount('friend');
   const { sqlite } = vault.ctx.database;
-  const aliceActor = vault.ctx.actors.localActorId(alice.id);
+  const aliceActor = await vault.ctx.actors.localActorId(alice.id);
   insertRemoteFollower(sqlite, aliceActor, remote, 'fan');
   insertRemoteFollower(sqlite, aliceActor, remote, 'friend');
-  const bobActor = vault.ctx.actors.localActorId(bob.id);
+  const bobActor = await vault.ctx.actors.localActorId(bob.id);
   const asker = insertRemoteFollower(sqlite, bobActor, remote, 'fan');
   sqlite
     .prepare(`UPDATE follows SET state = 'PENDING' WHERE follower_id = ? AND followed_id = ?`)
@@ -68,8 +68,8 @@ function changeAlice(
   changes: Parameters<TestServer['ctx']['profiles']['update']>[1],
   avatar?: Parameters<TestServer['ctx']['profiles']['update']>[2],
 ): Promise<Delivery> {
-  return sentAfter(() =>
-    vault.ctx.profiles.update(vault.ctx.users.findById(aliceId)!, changes, avatar),
+  return sentAfter(async () =>
+    vault.ctx.profiles.update((await vault.ctx.users.findById(aliceId))!, changes, avatar),
   );
 }
 
@@ -121,7 +121,7 @@ describe('Update(Person) to the servers of remote followers', () => {
     const added = await changeAlice({}, { replace: await jpeg(120, 120) });
     const object = (added.activity as { object: Json & { icon?: { url: string } } }).object;
     expect(object).toEqual(await actorDocument());
-    const path = vault.ctx.users.findById(aliceId)!.avatarPath!;
+    const path = (await vault.ctx.users.findById(aliceId))!.avatarPath!;
     expect(object.icon?.url).toBe(`${vault.url}/${path}`);
     const removed = await changeAlice({}, { remove: true });
     const after = (removed.activity as { object: Json }).object;
@@ -150,12 +150,12 @@ describe('Update(Person) to the servers of remote followers', () => {
   });
 
   it('sends what changed while she did not federate once she federates again', async () => {
-    const user = vault.ctx.users.findById(aliceId)!;
+    const user = (await vault.ctx.users.findById(aliceId))!;
     await vault.ctx.profiles.update(user, { activityPubEnabled: false });
-    const off = vault.ctx.users.findById(aliceId)!;
+    const off = (await vault.ctx.users.findById(aliceId))!;
     const delivery = await sentAfter(async () => {
       await vault.ctx.profiles.update(off, { fullName: 'Alice Away' });
-      await vault.ctx.profiles.update(vault.ctx.users.findById(aliceId)!, {
+      await vault.ctx.profiles.update((await vault.ctx.users.findById(aliceId))!, {
         activityPubEnabled: true,
       });
     });
@@ -165,7 +165,7 @@ describe('Update(Person) to the servers of remote followers', () => {
   });
 
   it('sends nothing for a change no remote server shows (email, default visibility, password, the same name)', async () => {
-    const user = vault.ctx.users.findById(aliceId)!;
+    const user = (await vault.ctx.users.findById(aliceId))!;
     const before = updatesOf(aliceUri).length;
     await vault.ctx.profiles.update(user, {
       email: 'alice@elsewhere.example',
@@ -174,7 +174,7 @@ describe('Update(Person) to the servers of remote followers', () => {
     });
     await vault.ctx.userAdmin.update(aliceId, { email: 'alice@admin.example' });
     await vault.ctx.profiles.changePassword(
-      vault.ctx.users.findById(aliceId)!,
+      (await vault.ctx.users.findById(aliceId))!,
       'alice-password',
       'a much longer alice password',
       undefined,
@@ -191,7 +191,7 @@ describe('Update(Person) to the servers of remote followers', () => {
 
   it('sends nothing for a user with no remote follower', async () => {
     const bobUri = `${vault.url}/users/bob`;
-    await vault.ctx.profiles.update(vault.ctx.users.findById(bobId)!, {
+    await vault.ctx.profiles.update((await vault.ctx.users.findById(bobId))!, {
       fullName: 'Bob Brewer',
       bio: 'Stout',
       approveFollowers: true,

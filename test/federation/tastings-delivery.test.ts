@@ -32,7 +32,7 @@ beforeAll(async () => {
   remote.addAccount('fan');
   insertRemoteFollower(
     vault.ctx.database.sqlite,
-    vault.ctx.actors.localActorId(a.id),
+    await vault.ctx.actors.localActorId(a.id),
     remote,
     'fan',
   );
@@ -147,12 +147,14 @@ describe('tastings of a federated user sent to remote followers', () => {
 
   it('sends the tasting of an opened bottle as "opened a bottle of", with the vintage', async () => {
     const entry = await logEntry();
-    const bottle = vault.ctx.bottles.add(alice, entry.id, {
+    const bottle = await vault.ctx.bottles.add(alice, entry.id, {
       quantity: 2,
       sizeMl: 750,
       vintage: 2016,
     });
-    const opened = vault.ctx.bottles.open(alice, entry.id, bottle.id, { tasting: { rating: 5 } });
+    const opened = await vault.ctx.bottles.open(alice, entry.id, bottle.id, {
+      tasting: { rating: 5 },
+    });
     const noteId = noteIdOf(opened.tasting!.id);
     const delivery = await remote.waitForDelivery(ofType('Create', noteId), 15_000);
     expect(sent(delivery).object).toMatchObject({
@@ -190,7 +192,7 @@ describe('tastings of a federated user sent to remote followers', () => {
       expect(sent(deleted).object).toMatchObject({ type: 'Tombstone', id });
     }
     // The tastings stay; a change while the entry is out of the fediverse goes nowhere.
-    expect(vault.ctx.tastings.list(alice, entry.id)).toHaveLength(2);
+    expect(await vault.ctx.tastings.list(alice, entry.id)).toHaveLength(2);
     await vault.ctx.tastings.change(alice, entry.id, first.id, { rating: 1 });
     await drained();
     expect(remote.deliveries.filter(ofType('Update', ids[0]!))).toEqual([]);
@@ -228,9 +230,9 @@ describe('tastings of a federated user sent to remote followers', () => {
           federated,
         },
       );
-    expect(change(false)).toBe(1);
+    expect(await change(false)).toBe(1);
     await remote.waitForDelivery(ofType('Delete', id), 15_000);
-    expect(change(true)).toBe(1);
+    expect(await change(true)).toBe(1);
     await remote.waitForDelivery(ofType('Create', `${id}-1`), 15_000);
     await vault.ctx.tastings.remove(alice, entry.id, tasting.id);
     await remote.waitForDelivery(ofType('Delete', `${id}-1`), 15_000);

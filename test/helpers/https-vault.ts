@@ -48,14 +48,14 @@ export async function startHttpsVault(): Promise<HttpsVault> {
     origin,
     host: new URL(origin).host,
     async addUser(username) {
-      const row = vault.ctx.users.insert({
+      const row = await vault.ctx.users.insert({
         username,
         fullName: username.replace(/^./, (ch) => ch.toUpperCase()),
         email: `${username}@example.com`,
         role: 'USER',
         passwordHash: await hashPassword(`${username}-password`),
       });
-      vault.ctx.users.update(row.id, { activityPubEnabled: true });
+      await vault.ctx.users.update(row.id, { activityPubEnabled: true });
       const res = await fetch(`${origin}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin },

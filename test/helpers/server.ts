@@ -51,7 +51,7 @@ export async function startTestServer(
       email?: string;
       activityPubEnabled?: boolean;
     }) {
-      const row = vault.ctx.users.insert({
+      const row = await vault.ctx.users.insert({
         username: input.username,
         fullName: input.fullName ?? input.username.replace(/^./, (ch) => ch.toUpperCase()),
         email: input.email ?? `${input.username}@example.com`,
@@ -59,7 +59,7 @@ export async function startTestServer(
         passwordHash: await hashPassword(input.password),
       });
       return input.activityPubEnabled
-        ? vault.ctx.users.update(row.id, { activityPubEnabled: true })!
+        ? (await vault.ctx.users.update(row.id, { activityPubEnabled: true }))!
         : row;
     },
     async close() {

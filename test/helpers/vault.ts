@@ -50,7 +50,7 @@ export function createTestVault(
 
   async function createUser(input: TestUserInput): Promise<UserRow & { password: string }> {
     const password = input.password ?? `${input.username}-password`;
-    const row = ctx.users.insert({
+    const row = await ctx.users.insert({
       username: input.username,
       fullName: input.fullName ?? input.username.replace(/^./, (ch) => ch.toUpperCase()),
       email: input.email ?? `${input.username}@example.com`,
@@ -58,7 +58,7 @@ export function createTestVault(
       passwordHash: await hashPassword(password),
     });
     const updated = input.activityPubEnabled
-      ? ctx.users.update(row.id, { activityPubEnabled: true })!
+      ? (await ctx.users.update(row.id, { activityPubEnabled: true }))!
       : row;
     return { ...updated, password };
   }

@@ -19,12 +19,12 @@ afterAll(() => vault.close());
 const restorer = () =>
   createShareRestorer({
     users: vault.ctx.users,
-    shares: createShareRepository(vault.ctx.database.sqlite),
+    shares: createShareRepository(vault.ctx.database.database),
   });
 
 describe('Restoring the shares of an imported entry', () => {
-  it('finds users by username, once each, and names those it cannot share with', () => {
-    const { recipients, remark } = restorer().resolve(owner, [
+  it('finds users by username, once each, and names those it cannot share with', async () => {
+    const { recipients, remark } = await restorer().resolve(owner, [
       'friend',
       'ghost',
       'owner',
@@ -35,7 +35,7 @@ describe('Restoring the shares of an imported entry', () => {
     expect(remark).toBe(
       'Not shared again with ghost, nobody: no user of this vault has those usernames. Not shared with you: you own it now',
     );
-    expect(restorer().resolve(owner, [])).toEqual({ recipients: [], remark: null });
+    expect(await restorer().resolve(owner, [])).toEqual({ recipients: [], remark: null });
   });
 
   it('writes pending shares alone, once each, passing over a user who is gone', async () => {
@@ -51,9 +51,9 @@ describe('Restoring the shares of an imported entry', () => {
     const activities = () => sqlite.prepare('select count(*) as n from activities').get();
     const before = activities();
     const r = restorer();
-    vault.ctx.database.transaction(() => {
-      r.restore(entryId, owner, [friend, 999_999], 1_700_000_000_000);
-      r.restore(entryId, owner, [friend], 1_700_000_000_000);
+    await vault.ctx.database.transaction(async () => {
+      await r.restore(entryId, owner, [friend, 999_999], 1_700_000_000_000);
+      await r.restore(entryId, owner, [friend], 1_700_000_000_000);
     });
     expect(
       sqlite

@@ -36,7 +36,7 @@ function age(uploadsDir: string, storedPath: string, ageMs: number) {
 
 /** An entry with a photo and an avatar for its owner, both stored files dated two hours ago. */
 async function seed(ctx: AppContext, username: string) {
-  const user = ctx.users.insert({
+  const user = await ctx.users.insert({
     username,
     fullName: 'Sweep Owner',
     email: `${username}@example.com`,
@@ -49,7 +49,7 @@ async function seed(ctx: AppContext, username: string) {
     await jpeg(64, 48),
   );
   const avatarPath = await ctx.media.save(await jpeg(32, 32), AVATAR);
-  ctx.users.update(user.id, { avatarPath });
+  await ctx.users.update(user.id, { avatarPath });
   age(ctx.config.uploadsDir, entry.photoPath!, 2 * HOUR);
   age(ctx.config.uploadsDir, avatarPath, 2 * HOUR);
   return { photoPath: entry.photoPath!, avatarPath };
@@ -83,7 +83,7 @@ describe('the uploads sweep', () => {
       )
       .run(actor, copy, now, now, now);
     age(vault.config.uploadsDir, copy, 2 * HOUR);
-    expect(referenced()).toContain(copy);
+    expect(await referenced()).toContain(copy);
     await sweepUploads({ uploadsDir: vault.config.uploadsDir, referencedPaths: referenced });
     expect(exists(vault.config.uploadsDir, copy)).toBe(true);
     // Leave the folder as it was for the tests below, which count what they find.
@@ -121,7 +121,7 @@ describe('the uploads sweep', () => {
     expect(fs.existsSync(tenMinutesOld)).toBe(true);
     await sweepUploads({ uploadsDir: dir, referencedPaths: referenced, graceMs: 5 * 60_000 });
     expect(fs.existsSync(tenMinutesOld)).toBe(false);
-    expect(referenced().filter((p) => !exists(dir, p))).toEqual([]);
+    expect((await referenced()).filter((p) => !exists(dir, p))).toEqual([]);
   });
 
   it('goes through thousands of files, removing exactly the unreferenced old ones', async () => {
@@ -147,9 +147,9 @@ describe('sweeping while the server runs', () => {
   beforeAll(() => {
     vault = createTestVault();
   });
-  afterAll(() => {
+  afterAll(async () => {
     vi.useRealTimers();
-    vault.close();
+    await vault.close();
   });
 
   it('sweeps every VAULT_UPLOADS_SWEEP_MINUTES, an hour unless set, at least a minute', () => {

@@ -116,8 +116,8 @@ describe('the outbox', () => {
     vault = createTestVault();
     const alice = await vault.createUser({ username: 'alice', fullName: 'Alice Archer' });
     const { ctx } = vault;
-    const local = ctx.actors.localActorId(alice.id);
-    const remote = ctx.actors.saveRemote(
+    const local = await ctx.actors.localActorId(alice.id);
+    const remote = await ctx.actors.saveRemote(
       {
         uri: 'https://mastodon.example/users/bob',
         inboxUrl: 'https://mastodon.example/users/bob/inbox',
@@ -139,7 +139,7 @@ describe('the outbox', () => {
     ctx.outbox.federate<number>({
       name: 'test',
       types: ['Follow', 'Like'],
-      job: (activity, sender) => {
+      job: async (activity, sender) => {
         asked.push({ actorId: activity.actorId, userId: sender.userId });
         return activity.id;
       },
@@ -148,19 +148,19 @@ describe('the outbox', () => {
       },
     });
     const record = (actorId: number) =>
-      ctx.database.transaction(() => [
-        ctx.outbox.record({ actorId, type: 'Follow', createdAt: Date.now() }),
-        ctx.outbox.record({
+      ctx.database.transaction(async () => [
+        await ctx.outbox.record({ actorId, type: 'Follow', createdAt: Date.now() }),
+        await ctx.outbox.record({
           actorId,
           type: 'Like',
           payload: { cheerId: 1 },
           createdAt: Date.now(),
         }),
       ]);
-    record(remote);
-    const mine = record(local);
+    await record(remote);
+    const mine = await record(local);
     await ctx.outbox.idle();
-    const alice = ctx.actors.userIdOf(local)!;
+    const alice = (await ctx.actors.userIdOf(local))!;
     expect(asked).toEqual([
       { actorId: local, userId: alice },
       { actorId: local, userId: alice },
@@ -174,13 +174,13 @@ describe('the outbox', () => {
     const count = () =>
       ctx.database.sqlite.prepare('SELECT count(*) FROM activities').pluck().get();
     const before = count();
-    expect(() =>
-      ctx.database.transaction(() =>
+    await expect(
+      ctx.database.transaction(async () =>
         ctx.outbox.record({ actorId: remote, type: 'UpdateProfile', createdAt: Date.now() }),
       ),
-    ).toThrow(/local user/);
+    ).rejects.toThrow(/local user/);
     expect(count()).toBe(before);
-    ctx.database.transaction(() =>
+    await ctx.database.transaction(async () =>
       ctx.outbox.record({ actorId: local, type: 'UpdateProfile', createdAt: Date.now() }),
     );
     expect(count()).toBe(Number(before) + 1);

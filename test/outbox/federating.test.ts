@@ -29,7 +29,7 @@ function manualSend() {
   return { calls, send };
 }
 
-const jobOf = (activity: ActivityRow): Job => ({
+const jobOf = async (activity: ActivityRow): Promise<Job> => ({
   activityId: activity.id,
   type: activity.type,
   entryId: activity.beverageId,
@@ -69,7 +69,7 @@ describe('a federating handler', () => {
   it('sends after the commit and after the local handlers, and the row goes only once the send resolved', async () => {
     const { alice, bob } = await twoUsers();
     const { ctx } = vault;
-    ctx.follows.follow(bob, alice.id);
+    await ctx.follows.follow(bob, alice.id);
     await ctx.outbox.idle();
     const other = new Database(vault.config.databasePath, { readonly: true });
     const seen: { entries: number; feedItems: number }[] = [];
@@ -108,7 +108,7 @@ describe('a federating handler', () => {
     let clock = 1_000_000;
     const { alice, bob } = await twoUsers({ now: () => clock });
     const { ctx } = vault;
-    ctx.follows.follow(bob, alice.id);
+    await ctx.follows.follow(bob, alice.id);
     await ctx.outbox.idle();
     const cookie = await vault.login('alice', alice.password);
     let failing = true;
@@ -189,7 +189,7 @@ describe('a federating handler', () => {
     const { alice } = await twoUsers({ now: () => clock });
     const { ctx } = vault;
     const { calls } = federateByEntry(ctx);
-    ctx.outbox.stop();
+    await ctx.outbox.stop();
     const entry = await ctx.beverages.create(alice, { name: 'Barolo', type: 'WINE' });
     await ctx.beverages.update(alice, entry.id, { rating: 5 });
     const other = await ctx.beverages.create(alice, { name: 'Barbaresco', type: 'WINE' });
@@ -273,7 +273,7 @@ describe('a federating handler', () => {
     vault.ctx.outbox.federate<Job>({
       name: 'test',
       types: ['Create'],
-      job: () => undefined,
+      job: async () => undefined,
       send: async (job) => {
         sent.push(job);
       },

@@ -39,7 +39,7 @@ function failInserts(sqlite: Database.Database, table: string) {
 describe('recording', () => {
   it('stores an entry and its Create activity together', async () => {
     const { alice } = await twoUsers();
-    vault.ctx.outbox.stop(); // keep the outbox row to look at
+    await vault.ctx.outbox.stop(); // keep the outbox row to look at
     const entry = await vault.ctx.beverages.create(alice, { name: 'Talisker 10', type: 'WHISKEY' });
     const sqlite = vault.ctx.database.sqlite;
     const activity = sqlite
@@ -48,7 +48,7 @@ describe('recording', () => {
     expect(activity).toEqual({
       id: expect.any(Number),
       type: 'Create',
-      actor_id: vault.ctx.actors.localActorId(alice.id),
+      actor_id: await vault.ctx.actors.localActorId(alice.id),
     });
     expect(count(sqlite, 'SELECT count(*) FROM outbox WHERE activity_id = ?', activity.id)).toBe(1);
   });
@@ -88,7 +88,7 @@ describe('delivery', () => {
     const { alice } = await twoUsers();
     const other = new Database(vault.config.databasePath, { readonly: true });
     const seen: number[] = [];
-    vault.ctx.outbox.on('Create', (activity) => {
+    vault.ctx.outbox.on('Create', async (activity) => {
       seen.push(count(other, 'SELECT count(*) FROM beverages WHERE id = ?', activity.beverageId));
     });
     await vault.ctx.beverages.create(alice, { name: 'Oban 14', type: 'WHISKEY' });
@@ -113,18 +113,18 @@ describe('delivery', () => {
     expect(calls).toBe(0);
     await vault.ctx.outbox.idle();
     expect(calls).toBe(1);
-    vault.ctx.outbox.stop();
+    await vault.ctx.outbox.stop();
   });
 
   it('retries a throwing handler later, and delivers once it stops throwing', async () => {
     let clock = 1_000_000;
     const { alice, bob } = await twoUsers({ now: () => clock });
     const { ctx } = vault;
-    ctx.follows.follow(bob, alice.id);
+    await ctx.follows.follow(bob, alice.id);
     await ctx.outbox.idle();
     let failing = true;
     const delivered: ActivityRow[] = [];
-    ctx.outbox.on('Create', (activity) => {
+    ctx.outbox.on('Create', async (activity) => {
       if (failing) throw new Error('recipient unreachable');
       delivered.push(activity);
     });
@@ -160,9 +160,9 @@ describe('delivery', () => {
 
   it('delivers after a restart what the previous run left undelivered', async () => {
     const { alice, bob } = await twoUsers();
-    vault.ctx.follows.follow(bob, alice.id);
+    await vault.ctx.follows.follow(bob, alice.id);
     await vault.ctx.outbox.idle();
-    vault.ctx.outbox.stop(); // the process goes down before delivering
+    await vault.ctx.outbox.stop(); // the process goes down before delivering
     await vault.ctx.beverages.create(alice, { name: 'Laphroaig 10', type: 'WHISKEY' });
     const before = vault.ctx.database.sqlite;
     expect(count(before, 'SELECT count(*) FROM outbox')).toBe(1);
@@ -178,7 +178,7 @@ describe('delivery', () => {
       expect(count(sqlite, 'SELECT count(*) FROM feed_items WHERE recipient_id = ?', bob.id)).toBe(
         1,
       );
-      const page = restarted.feed.page(bob, {});
+      const page = await restarted.feed.page(bob, {});
       expect(page.items.map((item) => item.entry.name)).toEqual(['Laphroaig 10']);
     } finally {
       await restarted.close();
@@ -189,13 +189,13 @@ describe('delivery', () => {
   it('delivers in parts a handler asks to resume, each part in its own transaction, and resumes where it stopped', async () => {
     const { alice, bob } = await twoUsers();
     const calls: (string | undefined)[] = [];
-    vault.ctx.outbox.on('Follow', (_activity, resume) => {
+    vault.ctx.outbox.on('Follow', async (_activity, resume) => {
       calls.push(resume);
       const next = Number(resume ?? 0) + 1;
-      if (next === 2) vault.ctx.outbox.stop(); // the process goes down after the second part
+      if (next === 2) void vault.ctx.outbox.stop(); // the process goes down after the second part
       return next < 4 ? String(next) : undefined;
     });
-    vault.ctx.follows.follow(bob, alice.id);
+    await vault.ctx.follows.follow(bob, alice.id);
     // The worker stops itself in the second part: no third part comes until it starts again.
     await expect.poll(() => calls.length, { timeout: 20_000 }).toBe(2);
     expect(calls).toEqual([undefined, '1']);
@@ -219,7 +219,7 @@ describe('delivery', () => {
     const { alice } = await twoUsers();
     const sqlite = vault.ctx.database.sqlite;
     const t = Date.now();
-    const author = vault.ctx.actors.localActorId(alice.id);
+    const author = await vault.ctx.actors.localActorId(alice.id);
     const addUser = sqlite.prepare(
       "INSERT INTO users (username, full_name, email, password_hash) VALUES (?, ?, ?, 'x')",
     );
@@ -227,12 +227,12 @@ describe('delivery', () => {
       "INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)",
     );
     const FOLLOWERS = 601;
-    sqlite.transaction(() => {
+    await vault.ctx.database.transaction(async () => {
       for (let i = 0; i < FOLLOWERS; i++) {
         const id = Number(addUser.run(`f${i}`, `F ${i}`, `f${i}@example.com`).lastInsertRowid);
-        addFollow.run(vault.ctx.actors.localActorId(id), author, t);
+        addFollow.run(await vault.ctx.actors.localActorId(id), author, t);
       }
-    })();
+    });
     const items = () => count(sqlite, 'SELECT count(*) FROM feed_items');
     const entry = await vault.ctx.beverages.create(alice, {
       name: 'Springbank 10',
@@ -244,7 +244,7 @@ describe('delivery', () => {
 
     // The parts themselves: FAN_OUT_CHUNK followers each, the last follower reached as token.
     sqlite.exec('DELETE FROM feed_items');
-    const feed = createFeedRepository(sqlite);
+    const feed = createFeedRepository(vault.ctx.database.database);
     const activity = sqlite
       .prepare("SELECT * FROM activities WHERE beverage_id = ? AND type = 'Create'")
       .get(entry.id) as Record<string, number>;
@@ -259,14 +259,14 @@ describe('delivery', () => {
       payload: null,
       createdAt: new Date(activity.created_at!),
     };
-    const first = feed.fanOut(row);
+    const first = await feed.fanOut(row);
     expect(items()).toBe(FAN_OUT_CHUNK);
-    const second = feed.fanOut(row, first);
+    const second = await feed.fanOut(row, first);
     expect(items()).toBe(2 * FAN_OUT_CHUNK);
     expect(second).toBeGreaterThan(first!);
-    expect(feed.fanOut(row, second)).toBeUndefined();
+    expect(await feed.fanOut(row, second)).toBeUndefined();
     expect(items()).toBe(FOLLOWERS);
-    expect(feed.fanOut(row)).toBe(first); // again from the start: nothing twice
+    expect(await feed.fanOut(row)).toBe(first); // again from the start: nothing twice
     expect(items()).toBe(FOLLOWERS);
   });
 });

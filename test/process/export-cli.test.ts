@@ -17,7 +17,7 @@ const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-export-cli-'));
 
 beforeAll(async () => {
   const ctx = createContext(config);
-  const owner = ctx.users.insert({
+  const owner = await ctx.users.insert({
     username: 'cli_exporter',
     fullName: 'Cli Exporter',
     email: 'cli@example.com',
