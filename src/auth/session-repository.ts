@@ -41,11 +41,10 @@ export function createSessionRepository(db: Database) {
       );
     },
     /**
-     * Memoized until the database changes (src/db/read-cache.ts): read on every request. Read
-     * afresh inside a transaction, so that a row it has not committed is never memoized.
+     * Memoized until the database changes (src/db/read-cache.ts): read on every request.
      */
     findByIdHash(idHash: string): Promise<SessionRow | undefined> {
-      return db.inTransaction() ? readByIdHash(idHash) : cache.get(idHash, readByIdHash);
+      return cache.get(idHash, readByIdHash);
     },
     async listForUser(userId: number): Promise<SessionRow[]> {
       return (await ofUser.all(userId)).map(readSession);

@@ -46,13 +46,10 @@ export function createTokenRepository(db: Database) {
       );
     },
     /**
-     * Memoized until the database changes (src/db/read-cache.ts): read on every request. Read
-     * afresh inside a transaction, so that a row it has not committed is never memoized.
+     * Memoized until the database changes (src/db/read-cache.ts): read on every request.
      */
     findBySecretHash(secretHash: string): Promise<ApiTokenRow | undefined> {
-      return db.inTransaction()
-        ? readBySecretHash(secretHash)
-        : cache.get(secretHash, readBySecretHash);
+      return cache.get(secretHash, readBySecretHash);
     },
     async findById(id: number): Promise<ApiTokenRow | undefined> {
       return readOptionalToken(await byId.get(id));

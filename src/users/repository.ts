@@ -51,11 +51,10 @@ export function createUserRepository(db: Database) {
   const readById = async (id: number) => readOptionalUser(await byId.get(id));
   return {
     /**
-     * Memoized until the database changes (src/db/read-cache.ts): read on every request. Read
-     * afresh inside a transaction, so that a row it has not committed is never memoized.
+     * Memoized until the database changes (src/db/read-cache.ts): read on every request.
      */
     findById(id: number): Promise<UserRow | undefined> {
-      return db.inTransaction() ? readById(id) : cache.get(id, readById);
+      return cache.get(id, readById);
     },
     async findByUsername(username: string): Promise<UserRow | undefined> {
       return readOptionalUser(await byUsername.get(username));

@@ -41,6 +41,31 @@ describe('the read cache', () => {
     expect(reads).toBe(2);
   });
 
+  it('keeps nothing read inside a transaction, which may not commit', async () => {
+    const { db } = database();
+    countWrites(db);
+    const vault = sqliteDatabase(db);
+    const select = vault.prepare<string>('select v from t where id = ?').pluck();
+    const cache = createReadCache<number, string>(vault);
+    const read = (id: number) => select.get(id);
+    let readInside!: () => void;
+    // Another request, which asks once the transaction has read the row it wrote.
+    const outside = new Promise<void>((resolve) => (readInside = resolve)).then(() =>
+      cache.get(1, read),
+    );
+    await expect(
+      vault.transaction(async () => {
+        await vault.prepare('update t set v = ? where id = 1').run('uncommitted');
+        expect(await cache.get(1, read)).toBe('uncommitted');
+        readInside();
+        await new Promise((resolve) => setImmediate(resolve));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await outside).toBe('first');
+    expect(await cache.get(1, read)).toBe('first');
+  });
+
   it('counts every kind of write of a connection opened by the vault, and no read', async () => {
     const { db } = database();
     const counter = countWrites(db);
