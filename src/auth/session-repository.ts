@@ -46,6 +46,10 @@ export function createSessionRepository(db: Database) {
     findByIdHash(idHash: string): Promise<SessionRow | undefined> {
       return cache.get(idHash, readByIdHash);
     },
+    /** findByIdHash's memoized answer at once, when it has one (src/db/read-cache.ts, `peek`). */
+    peekByIdHash(idHash: string): { value: SessionRow | undefined } | undefined {
+      return cache.peek(idHash);
+    },
     async listForUser(userId: number): Promise<SessionRow[]> {
       return (await ofUser.all(userId)).map(readSession);
     },

@@ -44,6 +44,13 @@ export function createSessionService(
   now: () => number = Date.now,
 ) {
   const hashOf = recentTokenHashes();
+  /** What a stored session needs at time t: nothing, a touch, or deleting (it ended). */
+  const stateOf = (row: SessionRow, t: number) => {
+    if (row.expiresAt.getTime() <= t || row.lastSeenAt.getTime() + policy.idleMs <= t) {
+      return 'ended';
+    }
+    return t - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS ? 'touch' : 'live';
+  };
   return {
     async start(userId: number, meta: { userAgent: string; ipAddress: string }) {
       const token = randomBytes(32).toString('base64url');
@@ -62,17 +69,28 @@ export function createSessionService(
       return { token, session: row };
     },
 
+    /**
+     * resolve's answer at once when the session is memoized, live and needs no write: a
+     * signed-in request's usual case (src/http/session.ts); undefined when resolve must run.
+     */
+    peek(token: string): SessionRow | undefined {
+      if (token.length === 0 || token.length > 100) return undefined;
+      const row = repo.peekByIdHash(hashOf(token))?.value;
+      return row && stateOf(row, now()) === 'live' ? row : undefined;
+    },
+
     /** The live session for a cookie token, or undefined (expired sessions are deleted). */
     async resolve(token: string): Promise<SessionRow | undefined> {
       if (token.length === 0 || token.length > 100) return undefined;
       const row = await repo.findByIdHash(hashOf(token));
       if (!row) return undefined;
       const t = now();
-      if (row.expiresAt.getTime() <= t || row.lastSeenAt.getTime() + policy.idleMs <= t) {
+      const state = stateOf(row, t);
+      if (state === 'ended') {
         await repo.delete(row.idHash);
         return undefined;
       }
-      if (t - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      if (state === 'touch') {
         row.lastSeenAt = new Date(t);
         await repo.touch(row.idHash, row.lastSeenAt);
       }

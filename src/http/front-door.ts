@@ -21,8 +21,8 @@ import { cookiePolicy, sessionLoader } from './session.ts';
  *
  * They are one middleware rather than six because each layer of Hono's middleware chain costs
  * an async call and its promise on every request: for a small API answer, the chain cost more
- * than the answer. Steps 1 and 2 are synchronous; step 3 awaits the reads of the token or the
- * session and its user (memoized: src/db/read-cache.ts).
+ * than the answer. Steps 1 and 2 are synchronous; step 3 awaits the reads of the token or of
+ * the session and its user, unless both are memoized (src/db/read-cache.ts).
  */
 export function frontDoor(ctx: AppContext): MiddlewareHandler<AppEnv> {
   const headers = securityHeaderSets(ctx.config.origin);
@@ -46,7 +46,8 @@ export function frontDoor(ctx: AppContext): MiddlewareHandler<AppEnv> {
       const secret = bearerSecret(requestHeader(c, 'authorization'));
       if (secret !== undefined) return loadToken(c, method, path, secret).then(() => next());
       crossSite(c, method);
-      return loadSession(c).then(() => next());
+      const loading = loadSession(c);
+      return loading ? loading.then(() => next()) : next();
     }
     if (onNodeServer(c)) return federation(c, next);
     // In-process (app.request), a Response built outside the context (Fedify's) did not take

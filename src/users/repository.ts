@@ -56,6 +56,10 @@ export function createUserRepository(db: Database) {
     findById(id: number): Promise<UserRow | undefined> {
       return cache.get(id, readById);
     },
+    /** findById's memoized answer at once, when it has one (src/db/read-cache.ts, `peek`). */
+    peekById(id: number): { value: UserRow | undefined } | undefined {
+      return cache.peek(id);
+    },
     async findByUsername(username: string): Promise<UserRow | undefined> {
       return readOptionalUser(await byUsername.get(username));
     },

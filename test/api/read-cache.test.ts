@@ -45,7 +45,7 @@ describe('the read cache', () => {
     const { db } = database();
     countWrites(db);
     const vault = sqliteDatabase(db);
-    const select = vault.prepare<string>('select v from t where id = ?').pluck();
+    const select = vault.prepare('select v from t where id = ?').pluck<string>();
     const cache = createReadCache<number, string>(vault);
     const read = (id: number) => select.get(id);
     let readInside!: () => void;
