@@ -5,7 +5,7 @@ import globals from 'globals';
 import { layerRules } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'web/dist/', 'data/', 'migrations/'] },
+  { ignores: ['node_modules/', 'web/dist/', 'data/', 'migrations/', 'migrations-postgres/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

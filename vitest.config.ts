@@ -1,9 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // What compares the engines needs PostgreSQL: it runs in `npm run test:postgres`.
+    exclude: [...configDefaults.exclude, 'test/**/*.postgres.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup-errors.ts'],
     // expect.poll gives up after 1 s by default, which a busy machine (two cores, a browser and
     // servers for three test files) overruns: a poll waits for a final state, so it may wait long.
     expect: { requireAssertions: true, poll: { timeout: 15_000 } },

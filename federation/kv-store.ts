@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from '@fedify/fedify';
 import { getLogger } from '@logtape/logtape';
-import type { Database, Statement } from '../src/db/database.ts';
+import type { Database, RunResult, Statement } from '../src/db/database.ts';
 import { durationToMs } from './temporal.ts';
 
 const logger = getLogger(['vault', 'federation', 'kv']);
@@ -21,13 +21,15 @@ interface Row {
 
 /**
  * Fedify's key–value store (document cache, idempotence records, circuit-breaker state) in the
- * app's SQLite file, table federation_kv. The key is the JSON of the key array, the value is
+ * app's database, table federation_kv. The key is the JSON of the key array, the value is
  * JSON. An entry whose TTL has passed is treated as missing at once and deleted lazily (when
  * read) and periodically (purgeExpired, on a timer).
  *
- * A read-compare-write (cas) runs in one transaction (Database.transaction: IMMEDIATE on
- * SQLite), so no other call, of this process or of another connection to the same file, can
- * write between its read and its write.
+ * A read-compare-write (cas) runs in one transaction, and its write only succeeds while the row
+ * is still what it read (a conditional UPDATE or DELETE, an INSERT that does nothing when the
+ * key has come meanwhile): no other call, of this process or of another connection to the
+ * same database, can slip a write in between its read and its write. (On SQLite the IMMEDIATE
+ * transaction alone ensures it; on PostgreSQL, set and delete run outside any transaction.)
  */
 export class SqliteKvStore implements KvStore {
   readonly #db: Database;
@@ -37,6 +39,9 @@ export class SqliteKvStore implements KvStore {
   readonly #upsert: Statement;
   readonly #delete: Statement;
   readonly #deleteIfExpired: Statement;
+  readonly #insertIfMissing: Statement;
+  readonly #updateIfSame: Statement;
+  readonly #deleteIfSame: Statement;
   readonly #purge: Statement;
   readonly #listAll: Statement<Row>;
   readonly #listRange: Statement<Row>;
@@ -56,19 +61,38 @@ export class SqliteKvStore implements KvStore {
     this.#deleteIfExpired = db.prepare(
       'DELETE FROM federation_kv WHERE key = ? AND expires_at IS NOT NULL AND expires_at <= ?',
     );
+    // cas's writes, given the row it read: each changes nothing if another call wrote first.
+    this.#insertIfMissing = db.prepare(
+      `INSERT INTO federation_kv (key, value, expires_at) VALUES (?, ?, ?)
+       ON CONFLICT (key) DO NOTHING`,
+    );
+    this.#updateIfSame = db.prepare(
+      `UPDATE federation_kv SET value = ?, expires_at = ?
+       WHERE key = ? AND value = ? AND expires_at IS NOT DISTINCT FROM ?`,
+    );
+    this.#deleteIfSame = db.prepare(
+      `DELETE FROM federation_kv
+       WHERE key = ? AND value = ? AND expires_at IS NOT DISTINCT FROM ?`,
+    );
     this.#purge = db.prepare(
       'DELETE FROM federation_kv WHERE expires_at IS NOT NULL AND expires_at <= ?',
     );
-    this.#listAll = db.prepare<Row>(
-      'SELECT key, value, expires_at FROM federation_kv ORDER BY key',
-    );
+    // Keys compare by their bytes (SQLite's BINARY, PostgreSQL's "C" collation), whatever
+    // the collation PostgreSQL's database was made with.
+    this.#listAll = db.prepare<Row>({
+      sqlite: 'SELECT key, value, expires_at FROM federation_kv ORDER BY key',
+      postgres: 'SELECT key, value, expires_at FROM federation_kv ORDER BY key COLLATE "C"',
+    });
     // Keys are JSON arrays: the entries under ["a","b"] are ["a","b"] itself and every key
     // starting with '["a","b",'. That is a range of the primary key (',' + 1 is '-'), which
     // the index serves, and which no character in a key part can escape (unlike LIKE).
-    this.#listRange = db.prepare<Row>(
-      `SELECT key, value, expires_at FROM federation_kv
-       WHERE key = ? OR (key >= ? AND key < ?) ORDER BY key`,
-    );
+    this.#listRange = db.prepare<Row>({
+      sqlite: `SELECT key, value, expires_at FROM federation_kv
+               WHERE key = ? OR (key >= ? AND key < ?) ORDER BY key`,
+      postgres: `SELECT key, value, expires_at FROM federation_kv
+                 WHERE key = ? OR (key COLLATE "C" >= ? AND key COLLATE "C" < ?)
+                 ORDER BY key COLLATE "C"`,
+    });
     const purgeIntervalMs = options.purgeIntervalMs ?? 10 * 60_000;
     if (purgeIntervalMs > 0) {
       this.#purgeTimer = setInterval(() => void this.#purgeSafely(), purgeIntervalMs);
@@ -113,8 +137,23 @@ export class SqliteKvStore implements KvStore {
       const current: unknown =
         row === undefined || isExpired(row, this.#now()) ? undefined : JSON.parse(row.value);
       if (!isDeepStrictEqual(current, expected)) return false;
-      await this.#write(encoded, newValue, options);
-      return true;
+      const next = this.#encodeValue(newValue, options);
+      let written: RunResult;
+      if (row === undefined) {
+        if (next === undefined) return true;
+        written = await this.#insertIfMissing.run(encoded, next.json, next.expiresAt);
+      } else if (next === undefined) {
+        written = await this.#deleteIfSame.run(encoded, row.value, row.expires_at);
+      } else {
+        written = await this.#updateIfSame.run(
+          next.json,
+          next.expiresAt,
+          encoded,
+          row.value,
+          row.expires_at,
+        );
+      }
+      return written.changes === 1;
     });
   }
 
@@ -151,14 +190,21 @@ export class SqliteKvStore implements KvStore {
     value: unknown,
     options: KvStoreSetOptions | undefined,
   ): Promise<void> {
-    if (value === undefined) {
-      await this.#delete.run(encodedKey);
-      return;
-    }
+    const next = this.#encodeValue(value, options);
+    if (next === undefined) await this.#delete.run(encodedKey);
+    else await this.#upsert.run(encodedKey, next.json, next.expiresAt);
+  }
+
+  /** A value as stored (undefined: none, the key is deleted) with its expiry. */
+  #encodeValue(
+    value: unknown,
+    options: KvStoreSetOptions | undefined,
+  ): { json: string; expiresAt: number | null } | undefined {
+    if (value === undefined) return undefined;
     const json = JSON.stringify(value);
     if (json === undefined) throw new TypeError('The value cannot be stored as JSON.');
     const expiresAt = options?.ttl === undefined ? null : this.#now() + durationToMs(options.ttl);
-    await this.#upsert.run(encodedKey, json, expiresAt);
+    return { json, expiresAt };
   }
 
   /** The timer's purge: never rejects (a failure is logged). */

@@ -59,7 +59,7 @@ export interface SqliteMessageQueueOptions {
 type Handler = (message: unknown) => Promise<void> | void;
 
 /**
- * Fedify's message queue in the app's SQLite file, table federation_queue, one channel of it.
+ * Fedify's message queue in the app's database, table federation_queue, one channel of it.
  *
  * A listener takes a due message by setting its lease (locked_until) and deletes it only after
  * the handler succeeds: a crash or a failing handler never loses a message (Fedify's own SQLite
@@ -71,8 +71,9 @@ type Handler = (message: unknown) => Promise<void> | void;
  * Messages with the same orderingKey are handled one at a time, in the order they were
  * enqueued: a message is only taken when no earlier message with its key is still in the table
  * (waiting, delayed, or being handled). Several listeners, in this process or another one on the
- * same file, can share the queue; the lease makes sure each message goes to one of them. A local
- * enqueue wakes this process's listeners at once; others notice within pollIntervalMs.
+ * same database, can share the queue; the lease makes sure each message goes to one of them
+ * (message-queue-statements.ts, claim). A local enqueue wakes this process's listeners at once;
+ * others notice within pollIntervalMs.
  *
  * With hostOf, a due message whose host already has perHostLimit messages leased is passed
  * over, not waited for: the next message of another host is taken instead, so one slow server

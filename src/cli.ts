@@ -6,7 +6,7 @@ import { resetSecondFactors } from './auth/second-factor-reset.ts';
 import { createSessionRepository } from './auth/session-repository.ts';
 import { createSessionService } from './auth/sessions.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openConfiguredDatabase } from './db/client.ts';
 import { DomainError } from './domain-error.ts';
 import { parseWith } from './http/body.ts';
 import { createUserRepository } from './users/repository.ts';
@@ -56,8 +56,10 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
     strict: true,
   });
   const config = loadConfig(env);
-  const database = openDatabase(config.databasePath);
+  // The configured database: the SQLite file of the data directory, or PostgreSQL.
+  const database = openConfiguredDatabase(config);
   try {
+    await database.ready;
     const users = createUserRepository(database.database);
     const sessions = createSessionService(createSessionRepository(database.database), {
       idleMs: config.sessionIdleMs,
@@ -110,7 +112,7 @@ export async function runCli(argv: string[], env = process.env): Promise<number>
         return 1;
     }
   } finally {
-    database.close();
+    await database.close();
   }
 }
 

@@ -9,7 +9,15 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The SQLite file, used when no PostgreSQL database is configured (databaseUrl). */
   databasePath: string;
+  /**
+   * A PostgreSQL database to run on instead of the SQLite file (docs/scaling.md); null for
+   * the embedded SQLite default.
+   */
+  databaseUrl: string | null;
+  /** Connections each process keeps to PostgreSQL. */
+  databasePoolSize: number;
   uploadsDir: string;
   /** Public origin without trailing slash, e.g. https://vault.example.com */
   origin: string;
@@ -65,6 +73,19 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   VAULT_DATA_DIR: z.string().min(1).default('./data'),
+  VAULT_DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\/\S+$/,
+      'must be a PostgreSQL URL such as postgres://vault:secret@db.example.com:5432/vault',
+    )
+    .optional(),
+  VAULT_DATABASE_POOL: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(500, 'must be at most 500')
+    .default(10),
   VAULT_ORIGIN: z
     .url({
       protocol: /^https?$/,
@@ -144,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databasePath: path.join(dataDir, 'vault.sqlite'),
+    databaseUrl: e.VAULT_DATABASE_URL ?? null,
+    databasePoolSize: e.VAULT_DATABASE_POOL,
     uploadsDir: path.join(dataDir, 'uploads'),
     origin,
     adminUsername: e.VAULT_ADMIN_USERNAME,

@@ -6,7 +6,7 @@ import { createDataContext } from './data-context.ts';
 import { registerFederationHandoffs } from './federation-context.ts';
 import { createSocialContext } from './social-context.ts';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openConfiguredDatabase } from './db/client.ts';
 import { createFederationGateway } from '../federation/gateway.ts';
 import { createActorRepository } from './actors/repository.ts';
 import { createOutbox } from './outbox/outbox.ts';
@@ -49,12 +49,18 @@ export interface ContextOptions {
   allowPrivateAddress?: boolean;
   throttleLimits?: ThrottleLimits;
   now?: () => number;
+  /**
+   * Runs before a PostgreSQL database is migrated (the tests make each vault's database
+   * there); not used on SQLite.
+   */
+  beforeMigrating?: () => Promise<void>;
 }
 
 /** Wires the database, repositories, domain services and federation together. */
 export function createContext(config: Config, options: ContextOptions = {}) {
   const now = options.now ?? Date.now;
-  const database = openDatabase(config.databasePath);
+  const database = openConfiguredDatabase(config, { beforeMigrating: options.beforeMigrating });
+  let closing: Promise<void> | undefined;
   const accounts = createAccountsContext(config, database, {
     throttleLimits: options.throttleLimits,
     now,
@@ -299,12 +305,15 @@ export function createContext(config: Config, options: ContextOptions = {}) {
     actors,
     outbox,
     federation,
-    /** Stops background work and closes the database. */
-    async close() {
-      await data.imports.stop();
-      await outbox.stop();
-      await federation.stop();
-      database.close();
+    /** Stops background work and closes the database; once, however often it is called. */
+    close() {
+      closing ??= (async () => {
+        await data.imports.stop();
+        await outbox.stop();
+        await federation.stop();
+        await database.close();
+      })();
+      return closing;
     },
   };
 }

@@ -53,7 +53,10 @@ export async function startVault(
   ctx.outbox.start(); // delivers what a previous run recorded but did not deliver
   // Imports a stop interrupted go on; uploads a crash left half-received are dropped.
   ctx.imports.start().catch((error: unknown) => logger.error('Imports: {error}', { error }));
-  const checkpoints = startBackgroundCheckpoints(ctx.database.sqlite, config.databasePath);
+  // SQLite's write-ahead log is copied back into the file in a worker; PostgreSQL does its own.
+  const checkpoints = ctx.database.sqlite
+    ? startBackgroundCheckpoints(ctx.database.sqlite, config.databasePath)
+    : undefined;
   const purge = setInterval(() => {
     void ctx.sessions
       .purgeExpired()
@@ -75,7 +78,7 @@ export async function startVault(
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
-      await checkpoints.stop();
+      await checkpoints?.stop();
       await ctx.close();
       marker.remove();
     },

@@ -20,7 +20,7 @@ export async function runBackupCommand(
   const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
   if (command === 'backup') {
     if (positionals.length > 0) throw badRequest('backup takes no arguments.');
-    if (!fs.existsSync(config.databasePath)) {
+    if (config.databaseUrl === null && !fs.existsSync(config.databasePath)) {
       throw badRequest(`There is no vault at ${config.dataDir} (no ${config.databasePath}).`);
     }
     const backup = await createBackupService(config).create('manual');

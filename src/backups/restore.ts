@@ -129,6 +129,10 @@ function checkDatabase(file: string) {
   }
 }
 
+/** Why a backup is not restored into a vault on PostgreSQL (yet). */
+export const NO_RESTORE_ON_POSTGRES =
+  "A vault on PostgreSQL is restored with the database's own tools for now.";
+
 /** Moves `from` to `to` if it exists; returns whether it did. */
 function moveIfPresent(from: string, to: string): boolean {
   if (!fs.existsSync(from)) return false;
@@ -142,9 +146,10 @@ function moveIfPresent(from: string, to: string): boolean {
  * schema version) in a staging folder before anything is replaced; the current data (the
  * database, uploads, and unfinished imports, which belong to that database) is then moved
  * aside (kept in <data>/before-restore-<time>/), and moved back if the swap fails. The backups
- * folder is left as it is.
+ * folder is left as it is. A vault on PostgreSQL has no SQLite file to replace: refused.
  */
 export async function restoreBackup(config: Config, file: string): Promise<RestoreResult> {
+  if (config.databaseUrl !== null) throw conflict(NO_RESTORE_ON_POSTGRES);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const other = running(config.dataDir, 'restore');
   if (other !== null)

@@ -23,7 +23,8 @@ export function nextScheduledDelay(
  * Scheduled backups (VAULT_BACKUP_INTERVAL_HOURS; off when null): the next one is due an
  * interval after the newest scheduled backup, or FIRST_BACKUP_DELAY_MS after start when there
  * is none (so a vault restarted more often than the interval still gets its backups). Each one
- * is followed by pruning to the newest VAULT_BACKUP_KEEP scheduled backups.
+ * is followed by pruning to the newest VAULT_BACKUP_KEEP scheduled backups. Off as well when
+ * the vault makes no backups (on PostgreSQL: src/backups/service.ts).
  */
 export function startBackupSchedule(
   backups: BackupService,
@@ -31,6 +32,10 @@ export function startBackupSchedule(
   now: () => number = Date.now,
 ): { stop(): void } {
   if (intervalHours === null) return { stop() {} };
+  if (backups.unavailable !== null) {
+    logger.info('No scheduled backups: {reason}', { reason: backups.unavailable });
+    return { stop() {} };
+  }
   const interval = intervalHours * HOUR;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

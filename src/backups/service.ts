@@ -9,14 +9,20 @@ import { migrationTag } from './migrations.ts';
 
 const STAGING_PREFIX = '.backup-staging-';
 
+/** Why a vault on PostgreSQL makes no backups of its own (yet): a backup copies the SQLite file. */
+export const NO_BACKUPS_ON_POSTGRES =
+  "Backups of a vault on PostgreSQL are made with the database's own tools for now.";
+
 /**
  * Backups of the whole vault (database and uploads) as ZIP files in the backups folder
  * (VAULT_BACKUP_DIR, by default <data>/backups; never under a folder the web serves). Made
  * online: the server keeps answering and writing while one is made. One at a time per process.
+ * Only of a vault on SQLite: on PostgreSQL, making one is refused (409, NO_BACKUPS_ON_POSTGRES).
  */
 export function createBackupService(config: Config, now: () => number = Date.now) {
   const folder = createBackupFolder(config.backupDir);
   let running: Promise<Backup> | null = null;
+  const unavailable = config.databaseUrl === null ? null : NO_BACKUPS_ON_POSTGRES;
 
   async function make(trigger: BackupTrigger): Promise<Backup> {
     const date = new Date(now());
@@ -61,8 +67,12 @@ export function createBackupService(config: Config, now: () => number = Date.now
 
   return {
     folder,
-    /** Makes a backup now; refuses (409) while another is being made by this process. */
+    /**
+     * Makes a backup now; refuses (409) while another is being made by this process, and on
+     * PostgreSQL.
+     */
     create(trigger: BackupTrigger = 'manual'): Promise<Backup> {
+      if (unavailable !== null) throw conflict(unavailable);
       if (running) throw conflict('A backup is being made right now; try again when it is done.');
       running = make(trigger).finally(() => {
         running = null;
@@ -72,6 +82,8 @@ export function createBackupService(config: Config, now: () => number = Date.now
     get busy() {
       return running !== null;
     },
+    /** Why no backup can be made of this vault (on PostgreSQL), or null. */
+    unavailable,
     list: () => folder.list(),
     /** The file of a backup by name (404 when there is none). */
     find(name: string): { file: string; backup: Backup } {

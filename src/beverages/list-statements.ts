@@ -7,6 +7,7 @@ import type { CountedRow } from './entry-fields.ts';
 import { NO_JSON } from './entry-json.ts';
 import { ENTRIES_IN_PLACE_SQL, placeKey, placeSql, type PlaceFilter } from './place-filter.ts';
 import type { BeverageFilter, ListedEntry } from './repository.ts';
+import { withIdList } from '../db/id-list.ts';
 
 /**
  * The statements behind entry lists, the busiest reads of the vault: hand-written SQL, prepared
@@ -121,19 +122,18 @@ function prepare(db: Database, filter: BeverageFilter): Statement<ListedRaw> {
   if (filter.window) where.push(windowSql(filter.window.kind, filter.window.year));
   if (filter.place) where.push(placeSql(filter.place));
   // Another user's list: only what the visibility policy lets the viewer see (its scope).
-  if (filter.scope) {
-    const levels = filter.scope.visibilities.map((v) => `'${v}'`).join(', ') || 'NULL';
-    where.push(
-      filter.scope.sharedIds.length > 0
-        ? `(visibility in (${levels}) or id in (select value from json_each(?)))`
-        : `visibility in (${levels})`,
-    );
-  }
+  const levels = filter.scope?.visibilities.map((v) => `'${v}'`).join(', ') || 'NULL';
+  const shared = filter.scope !== undefined && filter.scope.sharedIds.length > 0;
+  if (filter.scope && !shared) where.push(`visibility in (${levels})`);
   // A row value, which SQLite seeks to in the index; the equivalent OR was walked row by row.
-  if (filter.before) where.push('(created_at, id) < (?, ?)');
+  const before = filter.before ? ' and (created_at, id) < (?, ?)' : '';
   return db.prepare<ListedRaw>(
-    `select ${LISTED_COLUMNS} from beverages where ${where.join(' and ')}
+    withIdList(
+      (ids) => `select ${LISTED_COLUMNS} from beverages where ${where.join(' and ')}${
+        shared ? ` and (visibility in (${levels}) or id in ${ids('?')})` : ''
+      }${before}
       order by created_at desc, id desc limit ${filter.limit}`,
+    ),
   );
 }
 
@@ -145,7 +145,7 @@ export function createListStatements(db: Database) {
   // locks (system calls) cost more than the indexed read itself.
   const pages = createReadCache<string, ListedRaw[]>(db, { maxEntries: CACHED });
   const byIds = db.prepare<RawRow>(
-    `select ${COLUMNS} from beverages where id in (select value from json_each(?))`,
+    withIdList((ids) => `select ${COLUMNS} from beverages where id in ${ids('?')}`),
   );
 
   const inPlace = db.prepare(ENTRIES_IN_PLACE_SQL).pluck<number>();

@@ -17,6 +17,7 @@ import {
   type BeverageType,
   type Visibility,
 } from '../db/schema/index.ts';
+import { withIdList } from '../db/id-list.ts';
 
 export interface BeverageFilter {
   userId: number;
@@ -138,7 +139,7 @@ export function createBeverageRepository(db: Database) {
   const updateOne = updateStatement(db, beverages, 'beverages', CHANGEABLE);
   // The entries a change of visibility applies to: by id, or every one of a type, a list or both.
   const selectedByIds = db.prepare(
-    'SELECT * FROM beverages WHERE user_id = ? AND id in (select value from json_each(?))',
+    withIdList((ids) => `SELECT * FROM beverages WHERE user_id = ? AND id in ${ids('?')}`),
   );
   const selectedAll = {
     none: db.prepare('SELECT * FROM beverages WHERE user_id = ?'),
@@ -147,8 +148,10 @@ export function createBeverageRepository(db: Database) {
     both: db.prepare('SELECT * FROM beverages WHERE user_id = ? AND type = ? AND status = ?'),
   };
   const setVisibilityOf = db.prepare(
-    `UPDATE beverages SET visibility = ?, federated = ?, updated_at = ?
-     WHERE id in (select value from json_each(?))`,
+    withIdList(
+      (ids) => `UPDATE beverages SET visibility = ?, federated = ?, updated_at = ?
+     WHERE id in ${ids('?')}`,
+    ),
   );
   const deleteOne = db.prepare('DELETE FROM beverages WHERE id = ?');
   const photoPathsOf = db

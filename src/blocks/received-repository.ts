@@ -34,13 +34,16 @@ export function createReceivedBlockRepository(db: Database) {
       'DELETE FROM received_blocks WHERE blocker_actor_id = ? AND blocked_user_id = ? RETURNING id',
     )
     .pluck<number>();
-  // How many of the actors (a JSON array of their URIs) blocked the user.
-  const blockersAmong = db
-    .prepare(
-      `SELECT count(DISTINCT a.uri) FROM received_blocks rb
+  // How many of the actors (a JSON array of their URIs) blocked the user: the array is read by
+  // each engine's own JSON function.
+  const blockersAmongOf = (uris: string) => `SELECT count(DISTINCT a.uri) FROM received_blocks rb
        JOIN actors a ON a.id = rb.blocker_actor_id
-       WHERE rb.blocked_user_id = @userId AND a.uri IN (SELECT value FROM json_each(@uris))`,
-    )
+       WHERE rb.blocked_user_id = @userId AND a.uri IN (${uris})`;
+  const blockersAmong = db
+    .prepare({
+      sqlite: blockersAmongOf('SELECT value FROM json_each(@uris)'),
+      postgres: blockersAmongOf('SELECT json_array_elements_text(CAST(@uris AS json))'),
+    })
     .pluck<number>();
   return {
     /** Records the block; false when that actor's block of the user was already recorded. */

@@ -89,8 +89,10 @@ export function createReceivedBlocks(deps: {
         unfollowed = await endAll(user.id, me, them);
         return 'stored';
       });
+      // Awaited, so that the answer comes after the entries are gone (on PostgreSQL a read that
+      // follows is not held back by the removal's transaction, as it is on SQLite).
       if (unfollowed && deps.entries) {
-        void deps.entries.forgetActor(block.actorUri).catch((error: unknown) => {
+        await deps.entries.forgetActor(block.actorUri).catch((error: unknown) => {
           logger.warn('Could not remove the entries of {actor}: {error}', {
             actor: block.actorUri,
             error: String(error).slice(0, 300),

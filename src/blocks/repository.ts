@@ -55,18 +55,20 @@ export function createBlockRepository(db: Database) {
     .prepare('DELETE FROM blocks WHERE id = ? AND blocker_id = ? RETURNING blocked_actor_id')
     .pluck<number>();
   // The rule as the lists ask it in their statements (src/visibility/policy.ts), and a remote
-  // account's block of the user, received from its server (received-repository.ts).
+  // account's block of the user, received from its server (received-repository.ts). Answered
+  // as 1 or 0 on both engines (a condition selected is a boolean on PostgreSQL).
+  const oneIf = (condition: string) => `SELECT CASE WHEN ${condition} THEN 1 ELSE 0 END`;
   const myActor = 'coalesce((SELECT id FROM actors WHERE user_id = @userId), 0)';
   const eitherWay = db
     .prepare(
-      `SELECT ${blockedEitherWaySql('@userId', myActor, '@actorId')}
+      oneIf(
+        `${blockedEitherWaySql('@userId', myActor, '@actorId')}
          OR ${receivedBlockSql('@userId', '@actorId')}`,
+      ),
     )
     .pluck<number>();
-  const byActor = db.prepare(`SELECT ${receivedBlockSql('@userId', '@actorId')}`).pluck<number>();
-  const betweenUsers = db
-    .prepare(`SELECT ${blockedBetweenUsersSql('@one', '@other')}`)
-    .pluck<number>();
+  const byActor = db.prepare(oneIf(receivedBlockSql('@userId', '@actorId'))).pluck<number>();
+  const betweenUsers = db.prepare(oneIf(blockedBetweenUsersSql('@one', '@other'))).pluck<number>();
   const usersEitherWay = db
     .prepare(
       `SELECT a.user_id FROM blocks b JOIN actors a ON a.id = b.blocked_actor_id

@@ -136,8 +136,10 @@ export function createBlockService(deps: {
         }
         return { block, created };
       });
+      // Awaited, so that the answer comes after the entries are gone (on PostgreSQL a read that
+      // follows is not held back by the removal's transaction, as it is on SQLite).
       if (unfollowed && target.kind === 'remote' && deps.entries) {
-        void deps.entries.forgetActor(target.actor.uri).catch((error: unknown) => {
+        await deps.entries.forgetActor(target.actor.uri).catch((error: unknown) => {
           logger.warn('Could not remove the entries of {actor}: {error}', {
             actor: target.actor.uri,
             error: String(error).slice(0, 300),

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import { rowReader } from '../db/rows.ts';
 import { bottleEvents, bottles, type BottleEventRow, type BottleRow } from '../db/schema/index.ts';
+import { withIdList } from '../db/id-list.ts';
 
 export type NewBottle = Omit<BottleRow, 'id'>;
 export type BottleChanges = Partial<
@@ -39,8 +40,10 @@ export function createBottleRepository(db: Database) {
     .pluck<number>();
   const anyIn = db
     .prepare(
-      `SELECT 1 FROM bottles WHERE user_id = ?
-         AND place_id IN (SELECT value FROM json_each(?)) LIMIT 1`,
+      withIdList(
+        (ids) => `SELECT 1 FROM bottles WHERE user_id = ?
+         AND place_id IN ${ids('?')} LIMIT 1`,
+      ),
     )
     .pluck();
   const listForEntry = db.prepare('SELECT * FROM bottles WHERE beverage_id = ? ORDER BY id');

@@ -1,9 +1,10 @@
-import type { Database, Statement } from '../db/database.ts';
+import type { Database, Engine, SqlText, Statement } from '../db/database.ts';
 import { BEVERAGE_TYPES, type BeverageType } from '../../contract/enums.ts';
 import type { DrinkWindow } from '../../contract/cellar.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import { windowSql } from '../beverages/drink-window.ts';
 import { hadBottlesSql } from './flag-alone.ts';
+import { ID_LIST } from '../db/id-list.ts';
 
 /**
  * The reads behind the cellar's figures (GET /cellar) and its bottles by place (GET
@@ -119,7 +120,36 @@ const BOTTLE_COLUMNS = `b.id, b.beverage_id AS beverageId, b.quantity, b.size_ml
   e.maker_name AS makerName, e.photo_path AS photoPath, e.drink_from AS drinkFrom,
   e.drink_until AS drinkUntil`;
 
-function bottlesSql(query: BottlePageQuery): string {
+/**
+ * What the order of the view by place is written with on each engine: a place's position in
+ * @order (SQLite's instr, PostgreSQL's strpos) and entry names compared without case (SQLite's
+ * NOCASE, ASCII letters folded then bytes; on PostgreSQL lower-cased, then bytes).
+ */
+const ORDER_SQL = {
+  sqlite: {
+    position: (text: string, part: string) => `instr(${text}, ${part})`,
+    nocase: (name: string) => `${name} COLLATE NOCASE`,
+    nameParam: '@name',
+  },
+  postgres: {
+    position: (text: string, part: string) => `strpos(CAST(${text} AS text), ${part})`,
+    nocase: (name: string) => `lower(${name}) COLLATE "C"`,
+    nameParam: 'lower(CAST(@name AS text))',
+  },
+};
+
+function bottlesSql(query: BottlePageQuery): SqlText {
+  return {
+    sqlite: bottlesSqlFor(query, 'sqlite', ORDER_SQL.sqlite),
+    postgres: bottlesSqlFor(query, 'postgres', ORDER_SQL.postgres),
+  };
+}
+
+function bottlesSqlFor(
+  query: BottlePageQuery,
+  engine: Engine,
+  { position, nocase, nameParam }: (typeof ORDER_SQL)[Engine],
+): string {
   const where = [`b.user_id = ${integer(query.userId, 'userId')}`];
   if (query.type) {
     if (!TYPES.has(query.type)) throw new TypeError('unknown type');
@@ -127,19 +157,18 @@ function bottlesSql(query: BottlePageQuery): string {
   }
   if (query.window) where.push(windowSql(query.window.kind, query.window.year, 'e.'));
   if (query.places === 'none') where.push('b.place_id IS NULL');
-  else if (query.places) where.push('b.place_id IN (SELECT value FROM json_each(@places))');
+  else if (query.places) where.push(`b.place_id IN ${ID_LIST[engine]('@places')}`);
   // A place's position in the view is where its id stands in @order (',12,5,7,'): a string
   // search per line, where joining the ids as a table was a scan of it per line.
-  const rank = `coalesce(nullif(instr(@order, ',' || b.place_id || ','), 0), ${NO_PLACE_RANK})`;
+  const rank = `coalesce(nullif(${position('@order', "',' || b.place_id || ','")}, 0), ${NO_PLACE_RANK})`;
+  const name = nocase('e.name');
   if (query.after) {
-    where.push(
-      `(${rank}, e.name COLLATE NOCASE, e.id, b.id) > (@rank, @name, @entryId, @bottleId)`,
-    );
+    where.push(`(${rank}, ${name}, e.id, b.id) > (@rank, ${nameParam}, @entryId, @bottleId)`);
   }
   return `SELECT ${BOTTLE_COLUMNS}, ${rank} AS rank
     FROM bottles b JOIN beverages e ON e.id = b.beverage_id
     WHERE ${where.join(' AND ')}
-    ORDER BY ${rank}, e.name COLLATE NOCASE, e.id, b.id
+    ORDER BY ${rank}, ${name}, e.id, b.id
     LIMIT ${integer(query.limit, 'limit')}`;
 }
 
@@ -165,7 +194,7 @@ export function createCellarFiguresRepository(db: Database) {
     .pluck<string>();
 
   /** A statement by key, prepared once (the least recently used dropped past CACHED). */
-  function statement<Row>(key: string, sql: () => string): Statement<Row> {
+  function statement<Row>(key: string, sql: () => SqlText): Statement<Row> {
     let found = statements.get(key);
     if (found) statements.delete(key);
     else {

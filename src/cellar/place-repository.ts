@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { createReadCache } from '../db/read-cache.ts';
+import { withIdList } from '../db/id-list.ts';
 
 /** A place of a user's, as stored. */
 export interface PlaceRecord {
@@ -33,7 +34,7 @@ export function createPlaceRepository(db: Database) {
      RETURNING ${COLUMNS}`,
   );
   const remove = db.prepare(
-    'DELETE FROM places WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))',
+    withIdList((ids) => `DELETE FROM places WHERE user_id = ? AND id IN ${ids('?')}`),
   );
   return {
     /** Every place of the user's, as made (the same array until the database changes). */

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { NO_CONVERSATION, type ConversationCounts } from '../../contract/conversation.ts';
+import { withIdList } from '../db/id-list.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import { blockedEitherWaySql, commentReadableSql } from '../visibility/policy.ts';
 import type { EntryRef } from './repository.ts';
@@ -28,17 +29,19 @@ export function createCountStatements(db: Database) {
   // (and nobody can have blocked them).
   const statement = (col: string) =>
     db.prepare(
-      `SELECT e.value AS id,
+      withIdList(
+        (ids) => `SELECT e.value AS id,
          (SELECT count(*) FROM cheers c WHERE c.${col} = e.value AND ${READABLE}) AS cheer_count,
-         EXISTS (SELECT 1 FROM cheers WHERE ${col} = e.value AND actor_id = @actorId)
-           AS cheered_by_me,
+         CASE WHEN EXISTS (SELECT 1 FROM cheers WHERE ${col} = e.value AND actor_id = @actorId)
+           THEN 1 ELSE 0 END AS cheered_by_me,
          (SELECT count(*) FROM comments c WHERE c.${col} = e.value AND c.deleted_at IS NULL
            AND ${COMMENT_READABLE}) AS comment_count
-       FROM json_each(@ids) e`,
+       FROM ${ids('@ids')} e`,
+      ),
     );
   const counts = { local: statement('beverage_id'), remote: statement('remote_entry_id') };
   const actorOfUser = db.prepare('SELECT id FROM actors WHERE user_id = ?').pluck();
-  // A page asked again (the dashboard's) asks SQLite nothing, as its ids and JSON do not
+  // A page asked again (the dashboard's) asks the database nothing, as its ids and JSON do not
   // (docs/performance.md, "Reading entries fast"): kept until the database changes.
   const pages = createReadCache<string, Map<number, ConversationCounts>>(db, {
     maxEntries: 500,

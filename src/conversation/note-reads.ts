@@ -92,8 +92,9 @@ export function createNoteReads(db: Database) {
   );
   const ownerFollowers = db.prepare(
     `SELECT f.id AS follow_id, a.id AS actor_id, a.uri, a.inbox_url, a.shared_inbox_url, a.handle,
-       EXISTS (SELECT 1 FROM follows g WHERE g.follower_id = a.id AND g.followed_id = @authorActorId
-                 AND g.state = 'ACCEPTED') AS follows_author
+       CASE WHEN EXISTS (SELECT 1 FROM follows g WHERE g.follower_id = a.id
+                   AND g.followed_id = @authorActorId AND g.state = 'ACCEPTED')
+         THEN 1 ELSE 0 END AS follows_author
      FROM actors owner
      JOIN follows f ON f.followed_id = owner.id AND f.state = 'ACCEPTED'
      JOIN actors a ON a.id = f.follower_id AND a.kind = 'remote'

@@ -58,7 +58,9 @@ export function createRemoteThreadRepository(db: Database) {
   // Named twice (in to/cc and in a Mention tag) is one row, mentioned.
   const insertAddressee = db.prepare(
     `INSERT INTO comment_addressees (comment_id, actor_id, mentioned) VALUES (?, ?, ?)
-     ON CONFLICT (comment_id, actor_id) DO UPDATE SET mentioned = max(mentioned, excluded.mentioned)`,
+     ON CONFLICT (comment_id, actor_id) DO UPDATE SET mentioned = CASE
+       WHEN excluded.mentioned > comment_addressees.mentioned THEN excluded.mentioned
+       ELSE comment_addressees.mentioned END`,
   );
   const isAddressee = db
     .prepare('SELECT 1 FROM comment_addressees WHERE comment_id = ? AND actor_id = ?')
@@ -75,7 +77,8 @@ export function createRemoteThreadRepository(db: Database) {
   // One MENTION per post, sender and recipient: a replayed Create adds nothing.
   const insertMention = db.prepare(
     `INSERT INTO notifications (recipient_id, type, status, sender_id, message, url, created_at)
-     SELECT @recipientId, 'MENTION', 'PENDING', @senderId, @message, @url, @at
+     SELECT CAST(@recipientId AS bigint), 'MENTION', 'PENDING', CAST(@senderId AS bigint),
+       CAST(@message AS text), CAST(@url AS text), CAST(@at AS bigint)
      WHERE NOT EXISTS (SELECT 1 FROM notifications WHERE recipient_id = @recipientId
        AND type = 'MENTION' AND sender_id = @senderId AND url = @url AND comment_id IS NULL)`,
   );

@@ -49,7 +49,7 @@ export function createThreadStatements(db: Database) {
   // answer under its nearest readable ancestor (thread-order.ts).
   const thread = perKind((col) =>
     db.prepare(
-      `${commentSelect(` ${COMMENT_READABLE} AS readable,`)}
+      `${commentSelect(` CASE WHEN ${COMMENT_READABLE} THEN 1 ELSE 0 END AS readable,`)}
        WHERE c.${col} = @entryId ORDER BY c.created_at, c.id`,
     ),
   );
@@ -58,7 +58,9 @@ export function createThreadStatements(db: Database) {
   );
   const insertAddressee = db.prepare(
     `INSERT INTO comment_addressees (comment_id, actor_id, mentioned) VALUES (?, ?, ?)
-     ON CONFLICT (comment_id, actor_id) DO UPDATE SET mentioned = max(mentioned, excluded.mentioned)`,
+     ON CONFLICT (comment_id, actor_id) DO UPDATE SET mentioned = CASE
+       WHEN excluded.mentioned > comment_addressees.mentioned THEN excluded.mentioned
+       ELSE comment_addressees.mentioned END`,
   );
   const addressees = db.prepare(
     'SELECT actor_id, mentioned FROM comment_addressees WHERE comment_id = ? ORDER BY actor_id',
@@ -75,14 +77,14 @@ export function createThreadStatements(db: Database) {
   const cheersOfEntry = perKind((col) =>
     db.prepare(
       `SELECT cc.comment_id, sum(CASE WHEN ${CHEER_SHOWN} THEN 1 ELSE 0 END) AS cheer_count,
-         max(cc.actor_id = @actorId) AS cheered_by_me
+         max(CASE WHEN cc.actor_id = @actorId THEN 1 ELSE 0 END) AS cheered_by_me
        FROM comments c JOIN comment_cheers cc ON cc.comment_id = c.id
        WHERE c.${col} = @entryId GROUP BY cc.comment_id`,
     ),
   );
   const cheersOfComment = db.prepare(
     `SELECT coalesce(sum(CASE WHEN ${CHEER_SHOWN} THEN 1 ELSE 0 END), 0) AS cheer_count,
-       coalesce(max(cc.actor_id = @actorId), 0) AS cheered_by_me
+       coalesce(max(CASE WHEN cc.actor_id = @actorId THEN 1 ELSE 0 END), 0) AS cheered_by_me
      FROM comment_cheers cc WHERE cc.comment_id = @commentId`,
   );
   const insertCheer = db

@@ -55,6 +55,8 @@ export interface Database {
   transaction<T>(work: () => Promise<T>): Promise<T>;
   /** True while the caller runs inside a transaction. */
   inTransaction(): boolean;
+  /** True once closed: background work stops asking. */
+  isClosed(): boolean;
   close(): Promise<void>;
 }
 

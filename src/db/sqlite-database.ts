@@ -104,6 +104,7 @@ export function sqliteDatabase(
     inTransaction() {
       return open !== undefined && current.getStore() === open;
     },
+    isClosed: () => !sqlite.open,
     async close() {
       if (sqlite.open) sqlite.close();
     },

@@ -54,9 +54,16 @@ export function exportArchive(source: ArchiveSource): Readable {
   const output = zip.outputStream as Readable;
   let finished = false;
   let abandoned = false;
-  /** What yazl is reading from now: closed at once when the reader goes away. */
+  /**
+   * What yazl is reading from now: closed at once when the reader goes away. yazl does not
+   * listen for a read stream's errors: one (a page that could not be read) ends the download
+   * with that error, instead of going unheard.
+   */
   let reading: Readable | undefined;
-  const readFrom = (stream: Readable) => (reading = stream);
+  const readFrom = (stream: Readable) => {
+    stream.on('error', (error) => output.destroy(error));
+    return (reading = stream);
+  };
   output.once('end', () => (finished = true));
   // The reader went away (a closed download): stop reading pages, close the file being read
   // and open no more photos.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openConfiguredDatabase } from '../db/client.ts';
 import { DomainError, badRequest } from '../domain-error.ts';
 import { createMediaStore } from '../media/images.ts';
 import { createUserRepository } from '../users/repository.ts';
@@ -16,7 +16,8 @@ export const EXPORT_USAGE = `  export          --username NAME [--out FILE]   (a
 /**
  * `npm run vault -- export --username NAME [--out FILE]`: the same ZIP as GET /api/export,
  * written to FILE.partial and renamed when complete, so a stopped export leaves no file that
- * looks whole. Reads the data directory alongside a running server (SQLite's WAL).
+ * looks whole. Reads the vault's database (the SQLite file, or the PostgreSQL database
+ * VAULT_DATABASE_URL names) alongside a running server.
  */
 export async function runExportCommand(args: string[], config: Config): Promise<number> {
   const { values } = parseArgs({
@@ -25,7 +26,7 @@ export async function runExportCommand(args: string[], config: Config): Promise<
     strict: true,
   });
   if (!values.username) throw badRequest('export needs --username NAME');
-  const database = openDatabase(config.databasePath);
+  const database = openConfiguredDatabase(config);
   try {
     const repo = createExportRepository(database.database);
     const users = createUserRepository(database.database);
@@ -50,6 +51,6 @@ export async function runExportCommand(args: string[], config: Config): Promise<
     console.log(`Exported ${entries} entries of ${values.username} to ${out} (${size} MB)`);
     return 0;
   } finally {
-    database.close();
+    await database.close();
   }
 }

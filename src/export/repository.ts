@@ -15,7 +15,7 @@ export interface ExportRow {
   photo_path: string | null;
   created_at: number;
   updated_at: number;
-  /** Usernames separated by '\n' (GROUP_CONCAT); null when shared with nobody. */
+  /** Usernames in order, separated by '\n' (string_agg); null when shared with nobody. */
   shared_with: string | null;
   /** Columns a later schema adds (per-entry visibility) come along under their own names. */
   [column: string]: unknown;
@@ -27,11 +27,12 @@ export interface ExportRow {
  * the memory) for the whole vault, and other requests run between pages.
  */
 export function createExportRepository(db: Database) {
+  // The separator is a line break written into the SQL text (both engines take it as is).
   const page = db.prepare<ExportRow>(`
     SELECT b.*,
-      (SELECT GROUP_CONCAT(r.username, char(10))
-         FROM (SELECT u.username FROM shares s JOIN users u ON u.id = s.recipient_id
-                WHERE s.beverage_id = b.id ORDER BY u.username) r) AS shared_with
+      (SELECT string_agg(u.username, '\n' ORDER BY u.username)
+         FROM shares s JOIN users u ON u.id = s.recipient_id
+        WHERE s.beverage_id = b.id) AS shared_with
     FROM beverages b
     WHERE b.user_id = ? AND b.id > ?
     ORDER BY b.id

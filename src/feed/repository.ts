@@ -34,10 +34,12 @@ export interface FeedRow extends FeedPosition {
 export const FAN_OUT_CHUNK = 250;
 
 export function createFeedRepository(db: Database) {
-  // Followers in order of their actor id, FAN_OUT_CHUNK at a time (follows_followed_idx).
+  // Followers in order of their actor id, FAN_OUT_CHUNK at a time (follows_followed_idx). The
+  // values selected are cast: PostgreSQL cannot tell a selected parameter's type.
   const fanOut = db.prepare(
     `INSERT INTO feed_items (recipient_id, activity_id, actor_id, beverage_id, tasting_id, created_at)
-     SELECT a.user_id, @activityId, @actorId, @beverageId, @tastingId, @createdAt
+     SELECT a.user_id, CAST(@activityId AS bigint), CAST(@actorId AS bigint),
+            CAST(@beverageId AS bigint), CAST(@tastingId AS bigint), CAST(@createdAt AS bigint)
      FROM (SELECT follower_id FROM follows
            WHERE followed_id = @actorId AND state = 'ACCEPTED' AND follower_id > @after
            ORDER BY follower_id LIMIT ${FAN_OUT_CHUNK}) f
@@ -62,7 +64,8 @@ export function createFeedRepository(db: Database) {
   // none who blocked the actor (src/blocks/).
   const fanOutRemote = db.prepare(
     `INSERT INTO feed_items (recipient_id, activity_id, actor_id, remote_entry_id, created_at)
-     SELECT a.user_id, @activityId, @actorId, @remoteEntryId, @createdAt
+     SELECT a.user_id, CAST(@activityId AS bigint), CAST(@actorId AS bigint),
+            CAST(@remoteEntryId AS bigint), CAST(@createdAt AS bigint)
      FROM follows f JOIN actors a ON a.id = f.follower_id
      WHERE f.followed_id = @actorId AND f.state = 'ACCEPTED' AND a.user_id IS NOT NULL
        AND NOT EXISTS (SELECT 1 FROM blocks b
@@ -72,19 +75,22 @@ export function createFeedRepository(db: Database) {
   const holdsRemote = db
     .prepare('SELECT 1 FROM feed_items WHERE remote_entry_id = ? AND recipient_id = ? LIMIT 1')
     .pluck<number>();
-  const columns = `SELECT fi.activity_id, fi.actor_id, fi.beverage_id, fi.remote_entry_id, fi.tasting_id,
-            fi.created_at,
+  // SQLite is told the page's index (INDEXED BY, its own); PostgreSQL's planner finds it.
+  const columns = (feedItems: string) => `SELECT fi.activity_id, fi.actor_id, fi.beverage_id,
+            fi.remote_entry_id, fi.tasting_id, fi.created_at,
             coalesce(u.full_name, a.display_name, '') AS actor_name,
             coalesce(u.username, a.handle, a.uri, '') AS actor_username
-     FROM feed_items fi INDEXED BY feed_items_page_idx
+     FROM ${feedItems}
      LEFT JOIN actors a ON a.id = fi.actor_id
      LEFT JOIN users u ON u.id = a.user_id`;
   const order = 'ORDER BY fi.created_at DESC, fi.activity_id DESC LIMIT ?';
-  const firstPage = db.prepare<Record<string, unknown>>(
-    `${columns} WHERE fi.recipient_id = ? ${order}`,
-  );
+  const page = (where: string) => ({
+    sqlite: `${columns('feed_items fi INDEXED BY feed_items_page_idx')} WHERE ${where} ${order}`,
+    postgres: `${columns('feed_items fi')} WHERE ${where} ${order}`,
+  });
+  const firstPage = db.prepare<Record<string, unknown>>(page('fi.recipient_id = ?'));
   const nextPage = db.prepare<Record<string, unknown>>(
-    `${columns} WHERE fi.recipient_id = ? AND (fi.created_at, fi.activity_id) < (?, ?) ${order}`,
+    page('fi.recipient_id = ? AND (fi.created_at, fi.activity_id) < (?, ?)'),
   );
   const removeActor = db.prepare('DELETE FROM feed_items WHERE recipient_id = ? AND actor_id = ?');
 

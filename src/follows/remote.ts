@@ -161,7 +161,9 @@ export function createRemoteFollowService(
           createdAt: now(),
         });
       });
-      void forgetEntries((await actors.findById(actorId))?.uri);
+      // Awaited, so that the answer comes after the entries are gone (on PostgreSQL a read that
+      // follows is not held back by the removal's transaction, as it is on SQLite).
+      await forgetEntries((await actors.findById(actorId))?.uri);
     },
 
     /** Removes a remote follower of the caller; a Reject(Follow) tells its server. */

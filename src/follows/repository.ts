@@ -106,7 +106,7 @@ export function createFollowRepository(db: Database) {
     `SELECT ${recipientColumns} AND f.id > ? AND substr(a.uri, 1, ?) = ? ORDER BY f.id LIMIT ?`,
   );
   const recipientCount = db
-    .prepare(`SELECT count(*) FROM (SELECT ${recipientColumns})`)
+    .prepare(`SELECT count(*) FROM (SELECT ${recipientColumns}) r`)
     .pluck<number>();
   const followedColumns = `f.id, a.uri
      FROM actors me
@@ -117,7 +117,7 @@ export function createFollowRepository(db: Database) {
     `SELECT ${followedColumns} AND f.id > ? ORDER BY f.id LIMIT ?`,
   );
   const followedCount = db
-    .prepare(`SELECT count(*) FROM (SELECT ${followedColumns})`)
+    .prepare(`SELECT count(*) FROM (SELECT ${followedColumns}) r`)
     .pluck<number>();
   const followersOfRemoteInUsers = db
     .prepare(

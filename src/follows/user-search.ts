@@ -36,11 +36,18 @@ const VERSIONING = `
  */
 export function createUserSearch(
   db: Database,
-  /** The SQLite connection `db` runs on, for the TEMP table and triggers only (set up here). */
-  sqlite: BetterSqlite.Database,
+  /**
+   * The SQLite connection `db` runs on, for the TEMP table and triggers only (set up here);
+   * null on PostgreSQL, where any write (seen through `db.changes`) makes the index be read
+   * again.
+   */
+  sqlite: BetterSqlite.Database | null,
 ) {
-  sqlite.exec(VERSIONING);
-  const version = db.prepare('SELECT v FROM temp.user_search_version').pluck<number>();
+  if (sqlite) sqlite.exec(VERSIONING);
+  const versionRow = sqlite
+    ? db.prepare('SELECT v FROM temp.user_search_version').pluck<number>()
+    : undefined;
+  const version = { get: async () => versionRow?.get() ?? db.changes.current() };
   const others = otherProcessWrites(db);
   const all = db.prepare<{
     id: number;

@@ -8,6 +8,7 @@ import { federationMiddleware } from './federation.ts';
 import { onNodeServer, presetHeader, requestHeader } from './node-fast-path.ts';
 import { securityHeaderSets } from './security-headers.ts';
 import { cookiePolicy, sessionLoader } from './session.ts';
+import { whileAnswering } from '../outbox/answering.ts';
 
 /**
  * The one middleware every request meets, in this order:
@@ -33,7 +34,7 @@ export function frontDoor(ctx: AppContext): MiddlewareHandler<AppEnv> {
     blocks: ctx.domainBlocks.matcher,
     limits: ctx.inboundLimits,
   });
-  return (c, next) => {
+  const enter: MiddlewareHandler<AppEnv> = (c, next) => {
     const path = c.req.path;
     const method = c.req.method;
     const api = path.startsWith('/api/');
@@ -57,5 +58,12 @@ export function frontDoor(ctx: AppContext): MiddlewareHandler<AppEnv> {
       if (built.has('X-Content-Type-Options')) return;
       for (const [name, value] of set) if (!built.has(name)) built.set(name, value);
     });
+  };
+  // What a write records is delivered once its answer is ready (src/outbox/answering.ts); a
+  // read records nothing, and pays nothing for it.
+  return (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return enter(c, next);
+    return whileAnswering(() => enter(c, next));
   };
 }

@@ -114,13 +114,13 @@ export interface UploadsSweeps {
 export function startUploadsSweeps(
   ctx: {
     config: { uploadsDir: string };
-    database: { database: Database; sqlite: { readonly open: boolean } };
+    database: { database: Database };
     users: UserRepository;
     remoteEntries: { allPhotoPaths(): Promise<string[]> };
   },
   intervalMs: number,
 ): UploadsSweeps {
-  const closed = () => !ctx.database.sqlite.open;
+  const closed = () => ctx.database.database.isClosed();
   let running: Promise<void> | null = null;
   let first = true;
   const sweep = () => {

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { logger } from '../logger.ts';
 import type { NewActivity, OutboxRepository } from './repository.ts';
 import { isTransient, remoteMayEmit } from './activities.ts';
+import { answerUnderWay } from './answering.ts';
 import { createHandoffs, HANDOFF_LEASE_MS, type FederatingHandler } from './handoffs.ts';
 
 export type { FederatingHandler } from './handoffs.ts';
@@ -67,7 +68,8 @@ const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, MAX_BACK
  * One run of deliveries at a time takes the due rows in order (a run asked for while one is
  * under way follows it), so rows are handled oldest first and never twice at once. Runs start
  * outside the caller's async context (`record` is called inside a transaction: its delivery
- * must not join it), so they begin once that transaction has ended.
+ * must not join it), and read the due rows in a transaction of their own, so they begin once
+ * that transaction has ended.
  *
  * The outbox row goes (in one transaction with the last local part, or once every `send`
  * resolved); a failing handler or `send` is retried with a growing delay, so every activity is
@@ -90,6 +92,8 @@ export function createOutbox(deps: {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let waiters: (() => void)[] = [];
+  /** Hand-offs that ended and whose outcome is being recorded: idle() waits for them too. */
+  let settling = 0;
   /** Background work under way (runs, hand-offs' outcomes): stop() waits for it. */
   const tasks = new Set<Promise<void>>();
 
@@ -126,6 +130,7 @@ export function createOutbox(deps: {
     localUserOf,
     settled(outboxId, attempts, activity, error) {
       if (stopped) return; // the database may be closed: the row's lease brings it back
+      settling++;
       background(async () => {
         try {
           if (error === undefined) await transaction(() => finish(outboxId, activity));
@@ -135,6 +140,8 @@ export function createOutbox(deps: {
             id: activity.id,
             failure,
           });
+        } finally {
+          settling--;
         }
         schedule();
       });
@@ -178,7 +185,9 @@ export function createOutbox(deps: {
     pending = false;
     let more: boolean;
     try {
-      const batch = await repo.due(now(), BATCH);
+      // Read in a transaction: it begins once the one that recorded the row has committed
+      // (transactions run one at a time), so the batch sees the row on every engine.
+      const batch = await transaction(() => repo.due(now(), BATCH));
       const deadline = performance.now() + RUN_BUDGET_MS;
       more = batch.length === BATCH;
       for (const [index, { outboxId, attempts, activity, progress }] of batch.entries()) {
@@ -210,9 +219,13 @@ export function createOutbox(deps: {
     }
   }
 
+  /** Nothing due before `due`, and no hand-off under way or being recorded. */
+  const quiet = (due: number | null) =>
+    handoffs.count() === 0 && settling === 0 && (due === null || due > now());
+
   async function settleWaiters(): Promise<void> {
     const due = await repo.nextDueAt();
-    if (handoffs.count() === 0 && (due === null || due > now())) {
+    if (quiet(due)) {
       const settled = waiters;
       waiters = [];
       for (const resolve of settled) resolve();
@@ -246,7 +259,7 @@ export function createOutbox(deps: {
   return {
     /**
      * Records an activity and its delivery. Call it inside the write's `transaction()`; the
-     * delivery starts after the transaction has ended. An activity of a kind only local users
+     * delivery starts after the transaction has ended (and the request's answer is ready). An activity of a kind only local users
      * emit (activities.ts) with a remote actor is a mistake of its writer: it throws, and the
      * write rolls back.
      */
@@ -257,7 +270,10 @@ export function createOutbox(deps: {
         );
       }
       const id = await repo.record(activity);
-      schedule();
+      // Recorded while a request is answered: delivered once the answer is ready (answering.ts).
+      const answer = answerUnderWay();
+      if (answer) void answer.then(schedule);
+      else schedule();
       return id;
     },
 
@@ -297,9 +313,7 @@ export function createOutbox(deps: {
      */
     async idle(): Promise<void> {
       if (stopped) return;
-      const due = await repo.nextDueAt();
-      const quiet = handoffs.count() === 0 && (due === null || due > now());
-      if (!running && !scheduled && quiet) return;
+      if (!running && !scheduled && quiet(await repo.nextDueAt())) return;
       const settled = new Promise<void>((resolve) => waiters.push(resolve));
       if (!scheduled && !running) schedule();
       return settled;

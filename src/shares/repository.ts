@@ -4,6 +4,7 @@ import type { ShareUser } from '../../contract/beverages.ts';
 import { createReadCache } from '../db/read-cache.ts';
 import { windowKey, windowSql } from '../beverages/drink-window.ts';
 import { blockedBetweenUsersSql } from '../visibility/policy.ts';
+import { withIdList } from '../db/id-list.ts';
 import type { WindowFilter } from '../beverages/repository.ts';
 import type {
   BeverageRow,
@@ -43,8 +44,14 @@ export interface AcceptedFilter {
   recipientsOf?: number[] | undefined;
 }
 
-/** The recipients' columns, padded to the width of an accepted entry's (a UNION ALL). */
-const RECIPIENT_COLUMNS = `s.beverage_id, u.id, u.username, u.full_name, s.id, s.state${', NULL'.repeat(16)}`;
+/**
+ * The recipients' columns, padded to the width of an accepted entry's (a UNION ALL), each under
+ * a column of the same type (PostgreSQL matches a compound's columns by type): the entry id
+ * under share_id, the user id under accepted_at, the share id under b.id, the username, full
+ * name and state under b.type, b.name and b.subtype. `RECIPIENT_AT` reads them back.
+ */
+const RECIPIENT_COLUMNS = `s.beverage_id, NULL, u.id, s.id, NULL, u.username, u.full_name, s.state${', NULL'.repeat(14)}`;
+const RECIPIENT_AT = [0, 2, 5, 6, 3, 7];
 
 /**
  * A share neither side of which blocked the other (`s` the share, `b` its entry): a block
@@ -52,10 +59,13 @@ const RECIPIENT_COLUMNS = `s.beverage_id, u.id, u.username, u.full_name, s.id, s
  */
 const LIVE_SHARE = `NOT ${blockedBetweenUsersSql('s.recipient_id', 'b.user_id')}`;
 
-/** The recipients of entries (a JSON array of ids, bound), as the entries' `sharedWith`. */
-const RECIPIENTS_OF = `FROM shares s JOIN users u ON u.id = s.recipient_id
-  JOIN beverages b ON b.id = s.beverage_id
-  WHERE s.beverage_id IN (SELECT value FROM json_each(?)) AND ${LIVE_SHARE}`;
+/**
+ * The recipients of entries (a JSON array of ids, bound), as the entries' `sharedWith`; `ids`
+ * is the list's subquery (src/beverages/id-list.ts).
+ */
+const recipientsOfSql = (ids: (param: string) => string) => `FROM shares s
+  JOIN users u ON u.id = s.recipient_id JOIN beverages b ON b.id = s.beverage_id
+  WHERE s.beverage_id IN ${ids('?')} AND ${LIVE_SHARE}`;
 
 const TYPES = new Set<string>(BEVERAGE_TYPES);
 const STATUSES = new Set<string>(BEVERAGE_STATUSES);
@@ -155,8 +165,10 @@ export function createShareRepository(db: Database) {
   );
   const deleteOne = db.prepare('DELETE FROM shares WHERE id = ?');
   const recipients = db.prepare<Raw>(
-    `SELECT s.beverage_id AS entry_id, u.id AS user_id, u.username, u.full_name,
-            s.id AS share_id, s.state ${RECIPIENTS_OF}`,
+    withIdList(
+      (ids) => `SELECT s.beverage_id AS entry_id, u.id AS user_id, u.username, u.full_name,
+            s.id AS share_id, s.state ${recipientsOfSql(ids)}`,
+    ),
   );
   const acceptedOne = db.prepare<Raw>(
     `SELECT ${ACCEPTED_COLUMNS}
@@ -167,9 +179,11 @@ export function createShareRepository(db: Database) {
   // anyone: memoized until the database changes, so lists of users without shares cost no query.
   // The second walks the shares (not the owner's entries): a vault has few next to its entries.
   const involvement = db.prepare<{ incoming: number; outgoing: number }>(
-    `SELECT EXISTS (SELECT 1 FROM shares WHERE recipient_id = ? AND state = 'ACCEPTED') AS incoming,
-            EXISTS (SELECT 1 FROM shares s CROSS JOIN beverages b ON b.id = s.beverage_id
-                     WHERE b.user_id = ?) AS outgoing`,
+    `SELECT CASE WHEN EXISTS (SELECT 1 FROM shares WHERE recipient_id = ? AND state = 'ACCEPTED')
+              THEN 1 ELSE 0 END AS incoming,
+            CASE WHEN EXISTS (SELECT 1 FROM shares s
+                     WHERE (SELECT user_id FROM beverages b WHERE b.id = s.beverage_id) = ?)
+              THEN 1 ELSE 0 END AS outgoing`,
   );
   const involvements = createReadCache<number, { incoming: boolean; outgoing: boolean }>(db);
   const acceptedLists = new Map<string, Statement<Raw>>();
@@ -212,9 +226,13 @@ export function createShareRepository(db: Database) {
          WHERE ${where.join(' AND ')}
          ORDER BY s.accepted_at DESC, s.beverage_id DESC
          ${filter.limit === undefined ? '' : `LIMIT ${filter.limit}`}`;
-      const recipientsPart = `SELECT 1, ${RECIPIENT_COLUMNS} ${RECIPIENTS_OF}`;
       statement = db.prepare<Raw>(
-        filter.recipientsOf ? `SELECT * FROM (${accepted}) UNION ALL ${recipientsPart}` : accepted,
+        filter.recipientsOf
+          ? withIdList(
+              (ids) => `SELECT * FROM (${accepted}) AS accepted
+                UNION ALL SELECT 1, ${RECIPIENT_COLUMNS} ${recipientsOfSql(ids)}`,
+            )
+          : accepted,
       );
       if (acceptedLists.size >= CACHED) acceptedLists.delete(acceptedLists.keys().next().value!);
     }
@@ -295,7 +313,9 @@ export function createShareRepository(db: Database) {
       if (filter.recipientsOf) {
         accepted.sort((a, b) => b.share.acceptedAt - a.share.acceptedAt || b.row.id - a.row.id);
       }
-      const recipientRows = rows.filter((r) => r[0] === 1).map((r) => r.slice(1));
+      const recipientRows = rows
+        .filter((r) => r[0] === 1)
+        .map((r) => RECIPIENT_AT.map((at) => r[at + 1]));
       return { accepted, recipients: groupRecipients(recipientRows) };
     },
 

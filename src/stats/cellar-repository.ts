@@ -36,26 +36,28 @@ export function createCellarStatsRepository(db: Database, options: { now?: () =>
     `CASE ${Array.from({ length: MONTHS }, (_, i) => `WHEN ${column} < @b${i + 1} THEN ${i}`).join(' ')} ELSE ${MONTHS} END`;
   const statement = db.prepare<{
     part: number;
-    key: number | string;
+    key: number;
+    type: BeverageType | null;
     currency: string | null;
     n: number;
   }>(
-    `SELECT 0 AS part, ${monthOf('at')} AS key, NULL AS currency, count(*) AS n FROM bottle_events
+    `SELECT 0 AS part, ${monthOf('at')} AS key, NULL AS type, NULL AS currency, count(*) AS n
+         FROM bottle_events
          WHERE user_id = @userId AND kind = 'OPENED' AND at >= @b0 AND at < @b${MONTHS}
          GROUP BY 2
        UNION ALL
-       SELECT 1, ${monthOf('at')}, NULL, sum(change) FROM bottle_events
+       SELECT 1, ${monthOf('at')}, NULL, NULL, sum(change) FROM bottle_events
          WHERE user_id = @userId AND at >= @b1 GROUP BY 2
        UNION ALL
-       SELECT 2, ${monthOf('created_at')}, NULL, count(*) FROM beverages b
+       SELECT 2, ${monthOf('created_at')}, NULL, NULL, count(*) FROM beverages b
          WHERE user_id = @userId AND in_cellar = 1
            AND NOT EXISTS (SELECT 1 FROM bottles l WHERE l.beverage_id = b.id)
            AND NOT ${hadBottlesSql('b', '@userId')}
          GROUP BY 2
        UNION ALL
-       SELECT 3, 0, NULL, coalesce(sum(quantity), 0) FROM bottles WHERE user_id = @userId
+       SELECT 3, 0, NULL, NULL, coalesce(sum(quantity), 0) FROM bottles WHERE user_id = @userId
        UNION ALL
-       SELECT 4, e.type, l.currency, sum(l.price_minor * l.quantity)
+       SELECT 4, 0, e.type, l.currency, sum(l.price_minor * l.quantity)
          FROM bottles l JOIN beverages e ON e.id = l.beverage_id
          WHERE l.user_id = @userId AND l.price_minor IS NOT NULL AND l.currency IS NOT NULL
          GROUP BY e.type, l.currency`,
@@ -76,12 +78,12 @@ export function createCellarStatsRepository(db: Database, options: { now?: () =>
           value: [],
         };
         const rows = await statement.all(params);
-        for (const { part: kind, key, currency, n } of rows) {
-          if (kind === 0) result.opened[key as number] = n;
-          else if (kind === 1) result.changes[key as number] = n;
-          else if (kind === 2) result.lineless[key as number] = n;
+        for (const { part: kind, key, type, currency, n } of rows) {
+          if (kind === 0) result.opened[key] = n;
+          else if (kind === 1) result.changes[key] = n;
+          else if (kind === 2) result.lineless[key] = n;
           else if (kind === 3) result.bottlesNow = n;
-          else result.value.push({ type: key as BeverageType, currency: currency!, minor: n });
+          else result.value.push({ type: type!, currency: currency!, minor: n });
         }
         return result;
       }))!;

@@ -97,12 +97,12 @@ export function createStatsRepository(db: Database, options: { now?: () => numbe
        UNION ALL
        SELECT 1, type, name, n, 0, '', 0 FROM (
          SELECT type, name, n, row_number() OVER (PARTITION BY type ORDER BY n DESC, name) AS r
-         FROM m)
+         FROM m) AS ranked
        WHERE r <= @top
        UNION ALL
        SELECT * FROM (
          SELECT 2, NULL, name, sum(n) AS total, 0, '', 0 FROM m
-         GROUP BY name ORDER BY total DESC, name LIMIT @top)`,
+         GROUP BY name ORDER BY total DESC, name LIMIT @top) AS top_all`,
   );
   // One pass over the span: each entry falls in the month whose start it is past last. The IN
   // lists let SQLite read (user_id, type, status, created_at) ranges alone, never the rows.
@@ -140,12 +140,13 @@ export function createStatsRepository(db: Database, options: { now?: () => numbe
   const topOfType = (type: string) =>
     `SELECT * FROM (SELECT 1 AS part, type AS f_type, maker_name AS f_key, n AS f_number,
          0 AS f_cellar, '' AS f_subtype, 0 AS f_count FROM maker_tallies
-       WHERE user_id = @userId AND type = '${type}' ORDER BY n DESC, maker_name LIMIT @top)`;
+       WHERE user_id = @userId AND type = '${type}' ORDER BY n DESC, maker_name LIMIT @top)
+       AS top_${type.toLowerCase()}`;
   const talliedMakers = db.prepare<FigureRow>(
     [
       ...BEVERAGE_TYPES.map(topOfType),
       `SELECT * FROM (SELECT 2, NULL, maker_name, n, 0, '', 0 FROM maker_totals
-         WHERE user_id = @userId ORDER BY n DESC, maker_name LIMIT @top)`,
+         WHERE user_id = @userId ORDER BY n DESC, maker_name LIMIT @top) AS top_all`,
     ].join(' UNION ALL '),
   );
   const span = db.prepare<{ first_at: number | null; last_at: number | null }>(

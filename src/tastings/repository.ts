@@ -2,6 +2,7 @@ import { insertStatement, updateStatement } from '../beverages/row-statements.ts
 import type { Database } from '../db/database.ts';
 import { rowReader } from '../db/rows.ts';
 import { tastings, type TastingRow } from '../db/schema/index.ts';
+import { withIdList } from '../db/id-list.ts';
 
 export type NewTasting = Omit<TastingRow, 'id'>;
 export type TastingChanges = Partial<
@@ -31,7 +32,7 @@ export function createTastingRepository(db: Database) {
     updatedAt: 'updated_at',
   });
   const find = db.prepare('SELECT * FROM tastings WHERE id = ? AND beverage_id = ?');
-  const byIds = db.prepare('SELECT * FROM tastings WHERE id in (select value from json_each(?))');
+  const byIds = db.prepare(withIdList((ids) => `SELECT * FROM tastings WHERE id in ${ids('?')}`));
   const ownerOfPhoto = db.prepare<{ beverageId: number }>(
     'SELECT beverage_id AS beverageId FROM tastings WHERE photo_path = ?',
   );

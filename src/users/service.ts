@@ -6,6 +6,7 @@ import type { Transaction } from '../db/transaction.ts';
 import type { ProfileActivity } from './profile-activity.ts';
 import type { UserRepository } from './repository.ts';
 import { refuseCommonPassword } from './rules.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export interface NewUser {
   username: string;
@@ -103,12 +104,3 @@ export function createUserService(
 }
 
 export type UserService = ReturnType<typeof createUserService>;
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    error.code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
-}

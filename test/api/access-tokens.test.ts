@@ -75,9 +75,9 @@ describe('making, listing and revoking tokens', () => {
 
   it('stores only the SHA-256 of the secret', async () => {
     const { token, secret } = await create(olive.cookie, { name: 'Hashed', scope: 'write' });
-    const row = vault.ctx.database.sqlite
+    const row = (await vault.ctx.database.database
       .prepare('SELECT * FROM api_tokens WHERE id = ?')
-      .get(token.id) as Record<string, unknown>;
+      .get(token.id)) as Record<string, unknown>;
     expect(row.secret_hash).toBe(hash('sha256', secret, 'hex'));
     const secretPart = secret.slice('vault_pat_'.length);
     for (const value of Object.values(row)) expect(String(value)).not.toContain(secretPart);
@@ -180,9 +180,9 @@ describe('a request with a token', () => {
     const gone = await vault.createUser({ username: 'gone' });
     const cookie = await vault.login('gone', gone.password);
     const { secret } = await create(cookie, { name: 'Orphan', scope: 'read' });
-    vault.ctx.database.sqlite.prepare('DELETE FROM users WHERE id = ?').run(gone.id);
+    await vault.ctx.database.database.prepare('DELETE FROM users WHERE id = ?').run(gone.id);
     expect(
-      vault.ctx.database.sqlite
+      await vault.ctx.database.database
         .prepare('SELECT count(*) AS n FROM api_tokens WHERE user_id = ?')
         .get(gone.id),
     ).toEqual({ n: 0 });
@@ -246,15 +246,15 @@ describe('a request with a token', () => {
   it('never reads or sets a cookie and never makes a session', async () => {
     const { secret } = await create(olive.cookie, { name: 'Cookieless', scope: 'read' });
     const sessions = () =>
-      vault.ctx.database.sqlite.prepare('SELECT count(*) AS n FROM sessions').get();
-    const before = sessions();
+      vault.ctx.database.database.prepare('SELECT count(*) AS n FROM sessions').get();
+    const before = await sessions();
     const res = await withToken(secret, `/api/beverages/${await entryOf(olive.id)}/comments`, {
       // A stale session cookie beside the token: the session path would clear it.
       headers: { cookie: 'vault_session=stale' },
     });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()).toEqual([]);
-    expect(sessions()).toEqual(before);
+    expect(await sessions()).toEqual(before);
   });
 });
 

@@ -24,13 +24,13 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-beforeEach(() => {
-  vault.ctx.database.sqlite.exec(
+beforeEach(async () => {
+  await vault.ctx.database.database.exec(
     'DELETE FROM follows; DELETE FROM feed_items; DELETE FROM beverages;',
   );
 });
 
-const sqlite = () => vault.ctx.database.sqlite;
+const db = () => vault.ctx.database.database;
 const follow = async (id: number, cookie: string) =>
   expect((await vault.postJson(`/api/users/${id}/follow`, {}, cookie)).status).toBe(201);
 
@@ -79,9 +79,9 @@ describe('the activity feed', () => {
       isOwner: false,
       ownerName: 'Alice Archer',
     });
-    const activity = sqlite()
+    const activity = (await db()
       .prepare("SELECT id, created_at FROM activities WHERE type = 'Create' AND beverage_id = ?")
-      .get(entryId) as { id: number; created_at: number };
+      .get(entryId)) as { id: number; created_at: number };
     expect(item!.id).toBe(activity.id);
     expect(item!.createdAt).toBe(new Date(activity.created_at).toISOString());
   });
@@ -144,7 +144,7 @@ describe('the activity feed', () => {
     await follow(ids.alice, bob);
     for (let i = 0; i < 4; i++) await log(alice, `Same ${i}`);
     await vault.ctx.outbox.idle();
-    sqlite().exec('UPDATE feed_items SET created_at = 1000');
+    await db().exec('UPDATE feed_items SET created_at = 1000');
     const seen: string[] = [];
     let query = '?limit=1';
     for (;;) {
@@ -203,16 +203,16 @@ describe('fan-out', () => {
     await follow(ids.alice, carol);
     await log(alice, 'Shared pour');
     await vault.ctx.outbox.idle();
-    const activity = sqlite()
+    const activity = (await db()
       .prepare("SELECT id FROM activities WHERE type = 'Create' ORDER BY id DESC")
       .pluck()
-      .get() as number;
-    sqlite()
+      .get()) as number;
+    await db()
       .prepare('INSERT INTO outbox (activity_id, next_attempt_at, created_at) VALUES (?, 0, 0)')
       .run(activity);
     vault.ctx.outbox.start();
     await vault.ctx.outbox.idle();
-    const rows = sqlite()
+    const rows = await db()
       .prepare('SELECT recipient_id FROM feed_items WHERE activity_id = ? ORDER BY recipient_id')
       .pluck()
       .all(activity);

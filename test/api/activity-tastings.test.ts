@@ -28,8 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-beforeEach(() => {
-  vault.ctx.database.sqlite.exec('DELETE FROM feed_items; DELETE FROM beverages;');
+beforeEach(async () => {
+  await vault.ctx.database.database.exec('DELETE FROM feed_items; DELETE FROM beverages;');
 });
 
 async function feed(cookie: string) {

@@ -79,9 +79,9 @@ describe('signing in', () => {
   it('stores only a hash of the session token', async () => {
     const cookie = await vault.login('alice', alice.password);
     const token = tokenOf(cookie);
-    const rows = vault.ctx.database.sqlite.prepare('select id_hash from sessions').all() as {
-      id_hash: string;
-    }[];
+    const rows = (await vault.ctx.database.database
+      .prepare('select id_hash from sessions')
+      .all()) as { id_hash: string }[];
     expect(rows.some((r) => r.id_hash === token)).toBe(false);
     expect(rows.some((r) => r.id_hash === hashToken(token))).toBe(true);
   });
@@ -146,9 +146,9 @@ describe('signing out', () => {
     expect(res.status).toBe(204);
     expect(res.headers.getSetCookie().join()).toMatch(/vault_session=;/);
     expect((await vault.request('/api/auth/me', { cookie })).status).toBe(401);
-    const stored = vault.ctx.database.sqlite
+    const stored = (await vault.ctx.database.database
       .prepare('select count(*) n from sessions where id_hash = ?')
-      .get(hashToken(tokenOf(cookie))) as { n: number };
+      .get(hashToken(tokenOf(cookie)))) as { n: number };
     expect(stored.n).toBe(0);
   });
 });

@@ -65,17 +65,13 @@ async function sessionOf(person: Person): Promise<string> {
 /** A security key of the owner, as registration would have stored it. */
 async function ownersKey(): Promise<number> {
   const owner = people.owner;
-  const id = vault.ctx.database.sqlite
+  const id = await vault.ctx.database.database
     .prepare(
       `INSERT INTO webauthn_credentials (user_id, credential_id, public_key, user_handle,
-         device_type, created_at) VALUES (?, ?, ?, 'aGFuZGxl', 'singleDevice', ?)`,
+         device_type, created_at) VALUES (?, ?, ?, 'aGFuZGxl', 'singleDevice', ?) RETURNING id`,
     )
-    .run(
-      owner.id,
-      randomBytes(16).toString('base64url'),
-      Buffer.from([1]),
-      Date.now(),
-    ).lastInsertRowid;
+    .pluck<number>()
+    .get(owner.id, randomBytes(16).toString('base64url'), Buffer.from([1]), Date.now());
   await vault.ctx.users.update(owner.id, { webauthnEnabled: true });
   return Number(id);
 }
@@ -126,7 +122,7 @@ async function makeResource(resource: Resource | undefined): Promise<string> {
 
 /** Leaves no second factor behind for the next case. */
 async function removeSecondFactors() {
-  vault.ctx.database.sqlite.exec(
+  await vault.ctx.database.database.exec(
     'DELETE FROM webauthn_credentials; DELETE FROM totp_secrets; DELETE FROM backup_codes;',
   );
   for (const person of Object.values(people)) {

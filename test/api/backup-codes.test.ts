@@ -51,7 +51,7 @@ describe('backup codes', () => {
   it('of the former 12-symbol kind keep working once each until replaced', async () => {
     const { user } = await userWithTotp();
     const legacy = 'ABCD-EFGH-JKLM';
-    vault.ctx.database.sqlite
+    await vault.ctx.database.database
       .prepare('insert into backup_codes (user_id, code_hash, created_at) values (?, ?, ?)')
       .run(user.id, createHash('sha256').update('ABCDEFGHJKLM').digest('hex'), clock);
     expect(await signInWithBackupCode(user, legacy.toLowerCase())).toBe(200);

@@ -58,8 +58,11 @@ const list = async (cookie: string, query = '') =>
 const names = async (cookie: string, query = '') => (await list(cookie, query)).map((b) => b.name);
 
 const uploads = () => fs.readdirSync(vault.config.uploadsDir).filter((f) => f.endsWith('.jpg'));
-const count = () =>
-  (vault.ctx.database.sqlite.prepare('select count(*) n from beverages').get() as { n: number }).n;
+const count = async () =>
+  (await vault.ctx.database.database
+    .prepare('select count(*) n from beverages')
+    .pluck<number>()
+    .get())!;
 
 describe('logging an entry', () => {
   it('returns the entry with every field of the spec', async () => {
@@ -150,7 +153,7 @@ describe('logging an entry', () => {
       'Notes must be at most 5000 characters long',
     ],
   ])('refuses %s with 400 and stores nothing', async (_, overrides, message) => {
-    const before = count();
+    const before = await count();
     const fields: Fields = { name: 'Valid', type: 'WHISKEY', subtype: 'Rye' };
     for (const [k, v] of Object.entries(overrides)) {
       if (v === undefined) delete fields[k];
@@ -159,7 +162,7 @@ describe('logging an entry', () => {
     const res = await send('POST', '/api/beverages', alice, fields);
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({ message });
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('refuses a JSON body with 415', async () => {
@@ -499,7 +502,7 @@ describe('photos', () => {
       'The photo could not be read: is it a complete image?',
     ],
   ])('refuses %s and stores nothing', async (_, make, status, message) => {
-    const before = { rows: count(), files: uploads().length };
+    const before = { rows: await count(), files: uploads().length };
     const res = await send('POST', '/api/beverages', alice, {
       name: 'Bad photo',
       type: 'WHISKEY',
@@ -508,7 +511,7 @@ describe('photos', () => {
     });
     expect(res.status).toBe(status);
     expect(await json(res)).toEqual({ message });
-    expect({ rows: count(), files: uploads().length }).toEqual(before);
+    expect({ rows: await count(), files: uploads().length }).toEqual(before);
   });
 
   it('refuses a photo field that is text', async () => {

@@ -33,8 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-beforeEach(() => {
-  vault.ctx.database.sqlite.exec(
+beforeEach(async () => {
+  await vault.ctx.database.database.exec(
     'DELETE FROM blocks; DELETE FROM notifications; DELETE FROM comments; DELETE FROM cheers; DELETE FROM follows; DELETE FROM feed_items; DELETE FROM shares; DELETE FROM beverages;',
   );
 });

@@ -25,26 +25,26 @@ beforeAll(async () => {
   alice = await vault.login('alice', a.password);
   bob = await vault.login('bob', b.password);
   carol = await vault.login('carol', c.password);
-  const sqlite = vault.ctx.database.sqlite;
+  const db = vault.ctx.database.database;
   // Made out of order: the view goes by the tree and by name, not by when a place was made.
-  place.kitchen = insertPlace(sqlite, a.id, 'Kitchen fridge');
-  place.basement = insertPlace(sqlite, a.id, 'Basement');
-  place.bin3 = insertPlace(sqlite, a.id, 'Bin 3');
-  place.rackA = insertPlace(sqlite, a.id, 'Rack A', place.basement);
-  sqlite.prepare('UPDATE places SET parent_id = ? WHERE id = ?').run(place.rackA, place.bin3);
+  place.kitchen = await insertPlace(db, a.id, 'Kitchen fridge');
+  place.basement = await insertPlace(db, a.id, 'Basement');
+  place.bin3 = await insertPlace(db, a.id, 'Bin 3');
+  place.rackA = await insertPlace(db, a.id, 'Rack A', place.basement);
+  await db.prepare('UPDATE places SET parent_id = ? WHERE id = ?').run(place.rackA, place.bin3);
   const log = async (name: string, fields: Record<string, string>) => {
     const made = await vault.logEntry(alice, { name, inCellar: 'true', ...fields });
     entry[name] = made.id;
     return made;
   };
   const musar = await log('Musar', { type: 'WINE', drinkFrom: '2020', drinkUntil: '2026' });
-  insertBottle(sqlite, musar, {
+  await insertBottle(db, musar, {
     quantity: 3,
     placeId: place.rackA,
     priceMinor: 2550,
     currency: 'EUR',
   });
-  insertBottle(sqlite, musar, {
+  await insertBottle(db, musar, {
     quantity: 1,
     sizeMl: 1500,
     vintage: 2015,
@@ -53,9 +53,9 @@ beforeAll(async () => {
     currency: 'EUR',
   });
   const alpha = await log('Alpha', { type: 'WINE', drinkUntil: '2020' });
-  insertBottle(sqlite, alpha, { quantity: 2, priceMinor: 1000, currency: 'USD' });
+  await insertBottle(db, alpha, { quantity: 2, priceMinor: 1000, currency: 'USD' });
   const zed = await log('Zed', { type: 'WINE' });
-  insertBottle(sqlite, zed, {
+  await insertBottle(db, zed, {
     quantity: 6,
     sizeMl: 375,
     placeId: place.bin3,
@@ -70,8 +70,8 @@ beforeAll(async () => {
 
   // Bob's cellar: never in alice's figures, nor hers in his.
   const bobs = await vault.logEntry(bob, { name: 'Bob wine', type: 'WINE', inCellar: 'true' });
-  const bobPlace = insertPlace(sqlite, b.id, 'Garage');
-  insertBottle(sqlite, bobs, {
+  const bobPlace = await insertPlace(db, b.id, 'Garage');
+  await insertBottle(db, bobs, {
     quantity: 12,
     placeId: bobPlace,
     priceMinor: 9900,

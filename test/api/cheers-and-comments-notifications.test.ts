@@ -25,8 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-beforeEach(() => {
-  vault.ctx.database.sqlite.exec('DELETE FROM beverages; DELETE FROM notifications;');
+beforeEach(async () => {
+  await vault.ctx.database.database.exec('DELETE FROM beverages; DELETE FROM notifications;');
 });
 
 const list = z.object({ notifications: z.array(notificationSchema) });
@@ -95,7 +95,10 @@ describe('notifications of cheers and comments', () => {
     await vault.ctx.conversation.uncheer(viewer, { kind: 'local', id });
     expect(await notificationsOf(olive)).toEqual([]);
     // Delivered, not failing over and over: nothing is left in the outbox.
-    const left = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get();
+    const left = await vault.ctx.database.database
+      .prepare('SELECT count(*) FROM outbox')
+      .pluck()
+      .get();
     expect(left).toBe(0);
   });
 
@@ -107,7 +110,10 @@ describe('notifications of cheers and comments', () => {
     const written = await vault.ctx.conversation.comment(viewer, ref, 'Never mind');
     await vault.ctx.conversation.deleteComment(viewer, ref, written.id);
     expect(await notificationsOf(olive)).toEqual([]);
-    const left = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get();
+    const left = await vault.ctx.database.database
+      .prepare('SELECT count(*) FROM outbox')
+      .pluck()
+      .get();
     expect(left).toBe(0);
   });
 
@@ -155,10 +161,12 @@ describe('notifications of cheers and comments', () => {
 });
 
 describe('the activities recorded for federation', () => {
-  const activities = () =>
-    vault.ctx.database.sqlite
-      .prepare('SELECT type, beverage_id, payload FROM activities WHERE type NOT IN (?, ?, ?)')
-      .all('Create', 'Update', 'Delete') as {
+  const activities = async () =>
+    (await vault.ctx.database.database
+      .prepare(
+        'SELECT type, beverage_id, payload FROM activities WHERE type NOT IN (?, ?, ?) ORDER BY id',
+      )
+      .all('Create', 'Update', 'Delete')) as {
       type: string;
       beverage_id: number | null;
       payload: string;
@@ -167,14 +175,14 @@ describe('the activities recorded for federation', () => {
   it('a cheer is a Like and a comment a Comment, kept; taking back and deleting record UndoLike and DeleteComment in the same transaction, forgotten once delivered', async () => {
     const id = await entry();
     await vault.ctx.outbox.idle();
-    vault.ctx.database.sqlite.exec('DELETE FROM activities');
+    await vault.ctx.database.database.exec('DELETE FROM activities');
     const viewer = { id: ids.mia, role: 'USER' as const };
     const ref = { kind: 'local' as const, id };
     await vault.ctx.conversation.cheer(viewer, ref);
     const written = await vault.ctx.conversation.comment(viewer, ref, 'Hello');
     await vault.ctx.conversation.uncheer(viewer, ref);
     await vault.ctx.conversation.deleteComment(viewer, ref, written.id);
-    const recorded = activities().map((a) => [
+    const recorded = (await activities()).map((a) => [
       a.type,
       a.beverage_id,
       Object.keys(JSON.parse(a.payload)),
@@ -186,6 +194,6 @@ describe('the activities recorded for federation', () => {
       ['DeleteComment', id, ['commentId', 'authorId', 'audience', 'addresseeIds']],
     ]);
     await vault.ctx.outbox.idle();
-    expect(activities().map((a) => a.type)).toEqual(['Like', 'Comment']);
+    expect((await activities()).map((a) => a.type)).toEqual(['Like', 'Comment']);
   });
 });

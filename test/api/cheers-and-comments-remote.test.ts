@@ -26,19 +26,18 @@ beforeAll(async () => {
   alice = await vault.login('alice', a.password);
   dora = await vault.login('dora', d.password);
   carol = await vault.login('carol', c.password);
-  const sqlite = vault.ctx.database.sqlite;
+  const db = vault.ctx.database.database;
   const t = Date.now();
-  actorId = Number(
-    sqlite
-      .prepare(
-        `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, created_at, updated_at)
-         VALUES ('remote', ?, ?, 'Bob Brewer', '@bob@other-vault.example', ?, ?)`,
-      )
-      .run(ACTOR, `${ACTOR}/inbox`, t, t).lastInsertRowid,
-  );
+  actorId = (await db
+    .prepare(
+      `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, created_at, updated_at)
+       VALUES ('remote', ?, ?, 'Bob Brewer', '@bob@other-vault.example', ?, ?) RETURNING id`,
+    )
+    .pluck()
+    .get(ACTOR, `${ACTOR}/inbox`, t, t)) as number;
   // Alice and Dora follow Bob; Carol does not.
   for (const user of [a, d]) {
-    sqlite
+    await db
       .prepare(
         `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
       )
@@ -47,8 +46,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-beforeEach(() => {
-  vault.ctx.database.sqlite.exec('DELETE FROM remote_entries; DELETE FROM notifications;');
+beforeEach(async () => {
+  await vault.ctx.database.database.exec('DELETE FROM remote_entries; DELETE FROM notifications;');
 });
 
 async function receive(): Promise<number> {
@@ -153,12 +152,14 @@ describe('cheers and comments on a remote vault’s entry', () => {
     await cheer(id, alice);
     await comment(id, alice, 'Gone soon');
     await vault.ctx.outbox.idle();
-    const count = (sql: string) => vault.ctx.database.sqlite.prepare(sql).pluck().get() as number;
-    expect(count('SELECT count(*) FROM notifications')).toBe(0);
+    const count = async (sql: string) =>
+      (await vault.ctx.database.database.prepare(sql).pluck().get()) as number;
+    expect(await count('SELECT count(*) FROM notifications')).toBe(0);
     const stored = (await vault.ctx.remoteEntries.find(`${ACTOR}/entries/${n}`))!;
     expect(await vault.ctx.remoteEntries.remove(stored)).toBe('removed');
-    expect([count('SELECT count(*) FROM cheers'), count('SELECT count(*) FROM comments')]).toEqual([
-      0, 0,
-    ]);
+    expect([
+      await count('SELECT count(*) FROM cheers'),
+      await count('SELECT count(*) FROM comments'),
+    ]).toEqual([0, 0]);
   });
 });

@@ -39,8 +39,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-beforeEach(() => {
-  vault.ctx.database.sqlite.exec('DELETE FROM beverages; DELETE FROM notifications;');
+beforeEach(async () => {
+  await vault.ctx.database.database.exec('DELETE FROM beverages; DELETE FROM notifications;');
 });
 
 /** Olive logs an entry with that visibility. */
@@ -93,8 +93,11 @@ async function everyRouteAnswers(id: number, who: Person, status: number, messag
   }
 }
 
-const rows = (table: string) =>
-  vault.ctx.database.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+const rows = async (table: string) =>
+  (await vault.ctx.database.database
+    .prepare(`SELECT count(*) FROM ${table}`)
+    .pluck<number>()
+    .get())!;
 
 describe('cheers', () => {
   it('a user who may see an entry cheers it once: cheering again changes nothing', async () => {
@@ -113,7 +116,7 @@ describe('cheers', () => {
       cheeredByMe: true,
       commentCount: 0,
     });
-    expect(rows('cheers')).toBe(2);
+    expect(await rows('cheers')).toBe(2);
   });
 
   it('taking a cheer back lowers the count, and taking back none changes nothing', async () => {
@@ -187,10 +190,10 @@ describe('the counts in the entry JSON', () => {
     expect(share.status).toBe(200);
     await vault.ctx.outbox.idle();
     await cheer(id, 'sam');
-    const shareId = vault.ctx.database.sqlite
+    const shareId = (await vault.ctx.database.database
       .prepare('SELECT id FROM shares WHERE beverage_id = ?')
-      .pluck()
-      .get(id) as number;
+      .pluck<number>()
+      .get(id))!;
     await vault.ctx.shares.accept({ id: ids.sam, role: 'USER' }, shareId, 'TO_TRY');
     const mine = await listOf('sam', ids.sam);
     expect(mine.find((e) => e.id === id)).toMatchObject({
@@ -220,7 +223,7 @@ describe('who may cheer and comment: whoever may see the entry', () => {
     expect((await cheer(id, 'olive')).status).toBe(200);
     expect((await cheer(id, 'root')).status).toBe(200);
     expect((await comment(id, 'olive', 'Note to self')).status).toBe(201);
-    expect(rows('comments')).toBe(1);
+    expect(await rows('comments')).toBe(1);
   });
 
   it('a FOLLOWERS entry is for followers: a user who does not follow the owner gets 404', async () => {
@@ -334,7 +337,7 @@ describe('comments', () => {
       cookies.mia,
     );
     expect(extra.status).toBe(400);
-    expect(rows('comments')).toBe(0);
+    expect(await rows('comments')).toBe(0);
     expect((await comment(id, 'mia', ` ${'x'.repeat(1000)} `)).status).toBe(201);
   });
 
@@ -370,7 +373,7 @@ describe('comments', () => {
     const res = await deleteComment(second, onFirst, 'olive');
     expect(res.status).toBe(404);
     expect(await json(res)).toEqual({ message: 'Comment not found' });
-    expect(rows('comments')).toBe(1);
+    expect(await rows('comments')).toBe(1);
   });
 
   it('deleting an entry deletes its cheers and comments', async () => {
@@ -385,6 +388,6 @@ describe('comments', () => {
     });
     expect(res.status).toBe(204);
     await vault.ctx.outbox.idle();
-    expect([rows('cheers'), rows('comments')]).toEqual([1, 0]);
+    expect([await rows('cheers'), await rows('comments')]).toEqual([1, 0]);
   });
 });

@@ -31,24 +31,24 @@ beforeAll(async () => {
     cookies[username] = await vault.login(username, user.password);
   }
   const t = Date.now();
-  zed = Number(
-    vault.ctx.database.sqlite
-      .prepare(
-        `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, created_at, updated_at)
-         VALUES ('remote', ?, ?, 'Zed', '@zed@other-vault.example', ?, ?)`,
-      )
-      .run(ACTOR, `${ACTOR}/inbox`, t, t).lastInsertRowid,
-  );
+  const db = vault.ctx.database.database;
+  zed = (await db
+    .prepare(
+      `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, created_at, updated_at)
+       VALUES ('remote', ?, ?, 'Zed', '@zed@other-vault.example', ?, ?) RETURNING id`,
+    )
+    .pluck<number>()
+    .get(ACTOR, `${ACTOR}/inbox`, t, t))!;
   // Fern follows Olive (her FOLLOWERS entries); Fern and Mia follow Zed (his entries reach
   // their feeds).
   const follow = await vault.postJson(`/api/users/${ids.olive}/follow`, {}, cookies.fern);
   expect(follow.status).toBe(201);
-  vault.ctx.database.sqlite
+  await db
     .prepare(
       "INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)",
     )
     .run(await vault.ctx.actors.localActorId(ids.fern), zed, t);
-  vault.ctx.database.sqlite
+  await db
     .prepare(
       "INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)",
     )
@@ -57,8 +57,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-beforeEach(() => {
-  vault.ctx.database.sqlite.exec(
+beforeEach(async () => {
+  await vault.ctx.database.database.exec(
     'DELETE FROM beverages; DELETE FROM remote_entries; DELETE FROM notifications;',
   );
 });
@@ -92,7 +92,7 @@ async function cheered(base: string, commentId: number, who: Person, method = 'P
   return commentCheerResponseSchema.strict().parse(await json(res));
 }
 const addressees = (commentId: number) =>
-  vault.ctx.database.sqlite
+  vault.ctx.database.database
     .prepare('SELECT actor_id, mentioned FROM comment_addressees WHERE comment_id = ?')
     .all(commentId);
 
@@ -107,7 +107,7 @@ describe('mentions', () => {
       { text: '@zed@other-vault.example', username: null, handle: '@zed@other-vault.example' },
     ]);
     expect((await thread(local(id), 'sam'))[0]!.mentions).toEqual(written.mentions);
-    expect(addressees(written.id)).toEqual(
+    expect(await addressees(written.id)).toEqual(
       expect.arrayContaining([
         { actor_id: await vault.ctx.actors.localActorId(ids.fern), mentioned: 1 },
         { actor_id: zed, mentioned: 1 },
@@ -201,13 +201,15 @@ describe('cheers of comments', () => {
     const id = await entry();
     const words = await write(local(id), 'fern', 'Smoke.');
     await vault.ctx.outbox.idle();
-    const sqlite = vault.ctx.database.sqlite;
-    sqlite.exec('DELETE FROM activities');
+    const db = vault.ctx.database.database;
+    await db.exec('DELETE FROM activities');
     await cheered(local(id), words.id, 'mia');
     await cheered(local(id), words.id, 'mia', 'DELETE');
-    const recorded = sqlite
-      .prepare('SELECT type, beverage_id, payload FROM activities ORDER BY id')
-      .all() as { type: string; beverage_id: number; payload: string }[];
+    const recorded = await db
+      .prepare<{ type: string; beverage_id: number; payload: string }>(
+        'SELECT type, beverage_id, payload FROM activities ORDER BY id',
+      )
+      .all();
     const cheerId = JSON.parse(recorded[0]!.payload).commentCheerId as number;
     expect(recorded.map((a) => [a.type, a.beverage_id, JSON.parse(a.payload)])).toEqual([
       ['LikeComment', id, { commentCheerId: cheerId, commentId: words.id }],
@@ -246,8 +248,8 @@ describe('cheers of comments', () => {
         expect([res.status, await json(res)]).toEqual([404, { message }]);
       }
     }
-    const count = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM comment_cheers');
-    expect(count.pluck().get()).toBe(0);
+    const count = vault.ctx.database.database.prepare('SELECT count(*) FROM comment_cheers');
+    expect(await count.pluck().get()).toBe(0);
   });
 });
 

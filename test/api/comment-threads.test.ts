@@ -29,11 +29,11 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-beforeEach(() => {
-  vault.ctx.database.sqlite.exec('DELETE FROM beverages; DELETE FROM notifications;');
+beforeEach(async () => {
+  await vault.ctx.database.database.exec('DELETE FROM beverages; DELETE FROM notifications;');
 });
 
-const sqlite = () => vault.ctx.database.sqlite;
+const db = () => vault.ctx.database.database;
 const entry = async (name = 'Springbank 10') =>
   (await vault.logEntry(cookies.olive, { name, type: 'WHISKEY', visibility: 'MEMBERS' })).id;
 const post = (id: number, who: Person, body: Record<string, unknown>) =>
@@ -78,7 +78,8 @@ const remove = (id: number, commentId: number, who: Person) =>
     method: 'DELETE',
     cookie: cookies[who],
   });
-const rows = () => sqlite().prepare('SELECT count(*) FROM comments').pluck().get() as number;
+const rows = async () =>
+  (await db().prepare('SELECT count(*) FROM comments').pluck<number>().get())!;
 
 describe('answers at any depth', () => {
   it('come after their parent, depth first, siblings oldest first, three levels deep', async () => {
@@ -106,12 +107,12 @@ describe('answers at any depth', () => {
     const parent = await write(id, 'mia', 'Parent');
     const earlier = await write(id, 'fern', 'Answer stamped earlier', { inReplyTo: parent.id });
     const same = await write(id, 'sam', 'Answer stamped the same', { inReplyTo: parent.id });
-    const at = sqlite().prepare('SELECT created_at FROM comments WHERE id = ?').pluck();
-    const stamp = at.get(parent.id) as number;
+    const at = db().prepare('SELECT created_at FROM comments WHERE id = ?').pluck<number>();
+    const stamp = (await at.get(parent.id))!;
     // Mastodon's `published` has whole seconds: a reply may read as older than its parent.
-    const set = sqlite().prepare('UPDATE comments SET created_at = ? WHERE id = ?');
-    set.run(stamp - 500, earlier.id);
-    set.run(stamp, same.id);
+    const set = db().prepare('UPDATE comments SET created_at = ? WHERE id = ?');
+    await set.run(stamp - 500, earlier.id);
+    await set.run(stamp, same.id);
     expect(await shape(id, 'olive')).toEqual([
       ['Parent', null],
       ['Answer stamped earlier', 'Parent'],
@@ -178,10 +179,10 @@ describe('a private answer', () => {
     const secret = await write(id, 'fern', 'Hidden', { inReplyTo: first.id, private: true });
     const open = await write(id, 'mia', 'Open answer', { inReplyTo: secret.id });
     // As a remote server may address it: to everyone who sees the entry.
-    sqlite().prepare("UPDATE comments SET audience = 'PUBLIC' WHERE id = ?").run(open.id);
+    await db().prepare("UPDATE comments SET audience = 'PUBLIC' WHERE id = ?").run(open.id);
     const deeper = await write(id, 'fern', 'Hidden again', { inReplyTo: open.id, private: true });
     const openDeeper = await write(id, 'mia', 'Open again', { inReplyTo: deeper.id });
-    sqlite().prepare("UPDATE comments SET audience = 'PUBLIC' WHERE id = ?").run(openDeeper.id);
+    await db().prepare("UPDATE comments SET audience = 'PUBLIC' WHERE id = ?").run(openDeeper.id);
     expect(await shape(id, 'sam')).toEqual([
       ['Top', null],
       ['Open answer', 'Top'],
@@ -206,7 +207,7 @@ describe('refused answers change nothing', () => {
     const gone = await write(id, 'mia', 'Soon deleted');
     await write(id, 'fern', 'Keeps it', { inReplyTo: gone.id });
     expect((await remove(id, gone.id, 'mia')).status).toBe(204);
-    const before = rows();
+    const before = await rows();
     const refusals: [Record<string, unknown>, number, string][] = [
       [{ content: 'Hi', private: true }, 400, 'A private reply answers a comment'],
       [{ content: 'Hi', inReplyTo: 999_999 }, 404, 'Comment not found'],
@@ -219,7 +220,7 @@ describe('refused answers change nothing', () => {
       const res = await post(id, 'sam', body);
       expect([res.status, await json(res)]).toEqual([status, { message }]);
     }
-    expect(rows()).toBe(before);
+    expect(await rows()).toBe(before);
   });
 });
 
@@ -249,10 +250,10 @@ describe('deleting a comment that has answers', () => {
     expect(await alerts('olive')).toEqual([['COMMENT', 'sam', 'Bottom']]);
     // A deleted comment is not deleted again, nor answered.
     expect((await remove(id, middle.id, 'fern')).status).toBe(404);
-    expect(rows()).toBe(3);
+    expect(await rows()).toBe(3);
     expect((await remove(id, bottom.id, 'sam')).status).toBe(204);
     expect(await thread(id, 'mia')).toEqual([]);
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
   });
 
   it('a deleted comment whose answers the viewer cannot read is not shown to them', async () => {
@@ -289,13 +290,13 @@ describe('deleting a comment that has answers', () => {
       ['', null],
       ['An answer', ''],
     ]);
-    expect(rows()).toBe(2);
+    expect(await rows()).toBe(2);
   });
 
   it('a comment without answers is removed at once', async () => {
     const id = await entry();
     const lone = await write(id, 'mia', 'Alone');
     expect((await remove(id, lone.id, 'mia')).status).toBe(204);
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => vault.close());
 
 const countUsers = () =>
-  (vault.ctx.database.sqlite.prepare('select count(*) n from users').get() as { n: number }).n;
+  vault.ctx.database.database.prepare('select count(*) n from users').pluck<number>().get();
 
 function patchMe(cookie: string, fields: Record<string, string>) {
   const body = new FormData();
@@ -43,7 +43,7 @@ describe('the common-password rule', () => {
 
 describe('setting a common password', () => {
   it.each(COMMON)('is refused with 400 when an admin creates a user with %j', async (password) => {
-    const before = countUsers();
+    const before = await countUsers();
     const res = await vault.postJson(
       '/api/users',
       { username: 'newbie', fullName: 'New Bie', email: 'n@example.com', password, role: 'USER' },
@@ -51,7 +51,7 @@ describe('setting a common password', () => {
     );
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({ message: COMMON_PASSWORD });
-    expect(countUsers()).toBe(before);
+    expect(await countUsers()).toBe(before);
   });
 
   it('keeps the length message for a short password', async () => {
@@ -92,7 +92,12 @@ describe('setting a common password', () => {
   });
 
   it('is refused by the command line for create-user and reset-password', async () => {
-    const env = { VAULT_DATA_DIR: vault.config.dataDir };
+    // The vault's own database: its data folder, or its PostgreSQL database when it has one.
+    const { dataDir, databaseUrl } = vault.config;
+    const env = {
+      VAULT_DATA_DIR: dataDir,
+      ...(databaseUrl && { VAULT_DATABASE_URL: databaseUrl }),
+    };
     const quiet = vi.spyOn(console, 'log').mockImplementation(() => {});
     try {
       const create = [

@@ -22,8 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-const sqlite = () => vault.ctx.database.sqlite;
-const blockCount = () => sqlite().prepare('SELECT count(*) FROM domain_blocks').pluck().get();
+const db = () => vault.ctx.database.database;
+const blockCount = () => db().prepare('SELECT count(*) FROM domain_blocks').pluck().get();
 const block = (body: unknown, cookie = admin) => vault.postJson('/api/domain-blocks', body, cookie);
 const list = async () => {
   const res = await vault.request('/api/domain-blocks', { cookie: admin });
@@ -33,7 +33,7 @@ const list = async () => {
 
 describe('who may manage blocked servers', () => {
   it('refuses a signed-in user who is not an admin with 403 and a message, changing nothing', async () => {
-    const before = blockCount();
+    const before = await blockCount();
     for (const res of [
       await vault.request('/api/domain-blocks', { cookie: alice }),
       await block({ domain: 'spam.example' }, alice),
@@ -42,7 +42,7 @@ describe('who may manage blocked servers', () => {
       expect(res.status).toBe(403);
       expect((await json(res)).message).toMatch(/admin/i);
     }
-    expect(blockCount()).toBe(before);
+    expect(await blockCount()).toBe(before);
   });
 
   it('refuses an anonymous caller with 401', async () => {
@@ -74,11 +74,11 @@ describe('blocking a server', () => {
     ['a label with an underscore', 'spam_site.example'],
     ['words', 'not a host'],
   ])('refuses %s with 400 and says what to enter', async (_what, domain) => {
-    const before = blockCount();
+    const before = await blockCount();
     const res = await block({ domain });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toMatch(/host name/);
-    expect(blockCount()).toBe(before);
+    expect(await blockCount()).toBe(before);
   });
 
   it("refuses the vault's own host, with or without its port, with 400", async () => {
@@ -159,27 +159,27 @@ describe('what a block matches', () => {
 describe('the effects of blocking a server', () => {
   it("ends the follows both ways with the server's actors and removes their received entries", async () => {
     const t = Date.now();
-    const addActor = (uri: string) =>
-      sqlite()
+    const addActor = async (uri: string) =>
+      (await db()
         .prepare(
           `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, created_at, updated_at)
            VALUES ('remote', ?, ?, 'x', '@x@h', ?, ?) RETURNING id`,
         )
         .pluck()
-        .get(uri, `${uri}/inbox`, t, t) as number;
+        .get(uri, `${uri}/inbox`, t, t)) as number;
     const followRow = (follower: number, followed: number) =>
-      sqlite()
+      db()
         .prepare(
           `INSERT INTO follows (follower_id, followed_id, state, activity_uri, created_at)
            VALUES (?, ?, 'ACCEPTED', ?, ?)`,
         )
         .run(follower, followed, `https://x/${follower}-${followed}`, t);
     const me = await vault.ctx.actors.localActorId(aliceUserId);
-    const hostile = addActor('https://hostile.example:4443/users/h');
-    const friend = addActor('https://friendly.example/users/f');
+    const hostile = await addActor('https://hostile.example:4443/users/h');
+    const friend = await addActor('https://friendly.example/users/f');
     for (const them of [hostile, friend]) {
-      followRow(me, them);
-      followRow(them, me);
+      await followRow(me, them);
+      await followRow(them, me);
     }
     const entry = (actorId: number, n: number) =>
       vault.ctx.remoteEntries.store(
@@ -203,28 +203,25 @@ describe('the effects of blocking a server', () => {
     await entry(hostile, 2);
     await entry(friend, 1);
     const follows = (actorId: number) =>
-      sqlite()
+      db()
         .prepare('SELECT count(*) FROM follows WHERE follower_id = ? OR followed_id = ?')
         .pluck()
         .get(actorId, actorId);
     const entries = (actorId: number) =>
-      sqlite()
-        .prepare('SELECT count(*) FROM remote_entries WHERE actor_id = ?')
-        .pluck()
-        .get(actorId);
-    expect([follows(hostile), entries(hostile)]).toEqual([2, 2]);
+      db().prepare('SELECT count(*) FROM remote_entries WHERE actor_id = ?').pluck().get(actorId);
+    expect([await follows(hostile), await entries(hostile)]).toEqual([2, 2]);
 
     expect((await block({ domain: 'hostile.example' })).status).toBe(201);
 
-    expect([follows(hostile), entries(hostile)]).toEqual([0, 0]);
-    expect([follows(friend), entries(friend)]).toEqual([2, 1]);
-    const feedOfHostile = sqlite()
+    expect([await follows(hostile), await entries(hostile)]).toEqual([0, 0]);
+    expect([await follows(friend), await entries(friend)]).toEqual([2, 1]);
+    const feedOfHostile = await db()
       .prepare('SELECT count(*) FROM feed_items WHERE actor_id = ?')
       .pluck()
       .get(hostile);
     expect(feedOfHostile).toBe(0);
     // Nothing was sent to the blocked server: no activity was recorded for it.
-    const outbox = sqlite().prepare('SELECT count(*) FROM outbox').pluck().get();
+    const outbox = await db().prepare('SELECT count(*) FROM outbox').pluck().get();
     expect(outbox).toBe(0);
   });
 });

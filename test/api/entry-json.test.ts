@@ -25,14 +25,14 @@ beforeAll(async () => {
     'boss',
     (await vault.createUser({ username: 'boss', role: 'ADMIN' })).password,
   );
-  const insert = vault.ctx.database.sqlite.prepare(
+  const insert = vault.ctx.database.database.prepare(
     `insert into beverages (user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, photo_path, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // Milliseconds at the edges of the ISO form: .000, .001, .999, and dates before 2000.
   const times = [0, 1, 999, 946_684_799_999, 1_700_000_000_000, 1_767_225_599_999];
-  ODD_TEXT.forEach((text, i) => {
-    insert.run(
+  for (const [i, text] of ODD_TEXT.entries()) {
+    await insert.run(
       sam.id,
       ['WHISKEY', 'WINE', 'BEER'][i % 3],
       text || 'x',
@@ -46,7 +46,7 @@ beforeAll(async () => {
       times[i]!,
       times[i]!,
     );
-  });
+  }
 });
 afterAll(() => vault.close());
 

@@ -50,7 +50,7 @@ beforeAll(async () => {
     },
     at,
   );
-  vault.ctx.database.sqlite
+  await vault.ctx.database.database
     .prepare(
       `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
     )

@@ -180,7 +180,7 @@ describe('the round trip of a cellar', () => {
     await ok(opened);
     // A tasting with a photo, and one without a rating.
     const tastingPhoto = await first.ctx.media.save(await jpeg(320, 240), PHOTO);
-    first.ctx.database.sqlite
+    await first.ctx.database.database
       .prepare(
         `INSERT INTO tastings (beverage_id, user_id, tasted_on, rating, notes, photo_path,
            vintage, opened, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

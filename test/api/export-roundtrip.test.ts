@@ -43,9 +43,10 @@ async function share(vault: TestVault, cookie: string, entryId: number, userId: 
   expect(res.status).toBe(200);
 }
 
-const count = (vault: TestVault, table: string) =>
-  (vault.ctx.database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number })
-    .n;
+const count = async (vault: TestVault, table: string) =>
+  (await vault.ctx.database.database
+    .prepare<{ n: number }>(`select count(*) as n from ${table}`)
+    .get())!.n;
 
 async function exportOf(vault: TestVault, cookie: string) {
   const res = await vault.request('/api/export', { cookie });
@@ -116,8 +117,8 @@ describe('export, import into an empty vault, export again', () => {
     expect(before.data.entries.filter((e) => e.sharedWith.length)).toHaveLength(2);
 
     const again = await signedIn(second, 'round_tripper');
-    const notificationsBefore = count(second, 'notifications');
-    const activitiesBefore = count(second, 'activities');
+    const notificationsBefore = await count(second, 'notifications');
+    const activitiesBefore = await count(second, 'activities');
     const report = await importInto(second, again, before.bytes);
     expect(report.job).toMatchObject({ status: 'DONE', imported: 3, duplicates: 0, refused: 0 });
     expect(report.rows.map((r) => r.reason)).toEqual([null, null, null]);
@@ -131,8 +132,8 @@ describe('export, import into an empty vault, export again', () => {
       expect(photoAfter.equals(before.files.get(entry.photo)!)).toBe(true);
     }
     // The restored shares notify no one and record no activity (nothing to deliver or federate).
-    expect(count(second, 'notifications')).toBe(notificationsBefore);
-    expect(count(second, 'activities')).toBe(activitiesBefore);
+    expect(await count(second, 'notifications')).toBe(notificationsBefore);
+    expect(await count(second, 'activities')).toBe(activitiesBefore);
   });
 
   it('names in the report the users a share could not be restored to', async () => {
@@ -252,12 +253,12 @@ describe('A photo in a vault ZIP that is not exactly what the vault stores', () 
     const report = await importInto(second, crafter, await zipOf(files));
     expect(report.job).toMatchObject({ status: 'DONE', imported: names.length });
 
-    const stored = second.ctx.database.sqlite
-      .prepare(
+    const stored = await second.ctx.database.database
+      .prepare<{ name: string; photoPath: string }>(
         `select b.name, b.photo_path as photoPath from beverages b
            join users u on u.id = b.user_id where u.username = 'crafter'`,
       )
-      .all() as { name: string; photoPath: string }[];
+      .all();
     expect(stored.map((s) => s.name).sort()).toEqual([...names].sort());
     for (const { name, photoPath } of stored) {
       const bytes = fs.readFileSync(second.ctx.media.locate(photoPath)!);

@@ -34,7 +34,7 @@ describe('a download that stops half-way', () => {
       })
         .jpeg({ quality: 90 })
         .toBuffer();
-      const insert = server.ctx.database.sqlite.prepare(
+      const insert = server.ctx.database.database.prepare(
         `INSERT INTO beverages (user_id, type, name, subtype, maker_name, rating, notes, status,
            in_cellar, photo_path, created_at, updated_at)
          VALUES (?, 'WINE', ?, 'Merlot', '', 4, '', 'TRIED', 0, ?, 0, 0)`,
@@ -42,7 +42,7 @@ describe('a download that stops half-way', () => {
       for (let i = 0; i < 200; i++) {
         const name = `${randomBytes(16).toString('hex')}.jpg`;
         fs.writeFileSync(path.join(uploads, name), photo);
-        insert.run(owner.id, `Bottle ${i}`, `media/${name}`);
+        await insert.run(owner.id, `Bottle ${i}`, `media/${name}`);
       }
       const login = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',

@@ -65,12 +65,10 @@ async function exportOf(cookie: string, query = '') {
 }
 
 /** Notes as stored (a form's line breaks arrive as CRLF). */
-const storedNotes = (id: number) =>
-  (
-    vault.ctx.database.sqlite.prepare('SELECT notes FROM beverages WHERE id = ?').get(id) as {
-      notes: string;
-    }
-  ).notes;
+const storedNotes = async (id: number) =>
+  (await vault.ctx.database.database
+    .prepare<{ notes: string }>('SELECT notes FROM beverages WHERE id = ?')
+    .get(id))!.notes;
 
 const storedFile = (photoPath: string) =>
   path.join(vault.config.uploadsDir, photoPath.slice('media/'.length));
@@ -143,7 +141,7 @@ describe('exporting my vault', () => {
       maker: 'Château Margaux',
       status: 'TRIED',
       rating: 5,
-      notes: storedNotes(pictured.id),
+      notes: await storedNotes(pictured.id),
       inCellar: true,
       photo: `photos/${pictured.photoPath!.slice('media/'.length)}`,
       sharedWith: ['bob', 'carol'],
@@ -159,9 +157,11 @@ describe('exporting my vault', () => {
       photo: null,
       sharedWith: [],
     });
-    const stored = vault.ctx.database.sqlite
-      .prepare('SELECT created_at c, updated_at u FROM beverages WHERE id = ?')
-      .get(pictured.id) as { c: number; u: number };
+    const stored = (await vault.ctx.database.database
+      .prepare<{ c: number; u: number }>(
+        'SELECT created_at c, updated_at u FROM beverages WHERE id = ?',
+      )
+      .get(pictured.id))!;
     expect(data.entries[0]!.createdAt).toBe(new Date(stored.c).toISOString());
     expect(data.entries[0]!.updatedAt).toBe(new Date(stored.u).toISOString());
   });
@@ -174,7 +174,7 @@ describe('exporting my vault', () => {
 
   it('writes entries.csv with one row per entry and every column, readable by a spreadsheet', async () => {
     const { files, csv } = await exportOf(alice);
-    expect(storedNotes(pictured.id)).toMatch(/\n.*"silky".*,/);
+    expect(await storedNotes(pictured.id)).toMatch(/\n.*"silky".*,/);
     expect(files.get('entries.csv')!.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(Object.keys(csv[0]!)).toEqual([...EXPORT_CSV_COLUMNS]);
     expect(csv).toHaveLength(2);
@@ -184,7 +184,7 @@ describe('exporting my vault', () => {
       name: 'Château Margaux',
       status: 'tried',
       rating: '5',
-      notes: storedNotes(pictured.id),
+      notes: await storedNotes(pictured.id),
       in_cellar: 'yes',
       photo: `photos/${pictured.photoPath!.slice('media/'.length)}`,
       shared_with: 'bob carol',
@@ -220,7 +220,7 @@ describe('exporting my vault', () => {
     const { data, files } = await exportOf(alice);
     expect(data.entries.find((e) => e.id === gone.id)?.photo).toBeNull();
     expect([...files.keys()].filter((name) => name.startsWith('photos/'))).toHaveLength(1);
-    vault.ctx.database.sqlite.prepare('DELETE FROM beverages WHERE id = ?').run(gone.id);
+    await vault.ctx.database.database.prepare('DELETE FROM beverages WHERE id = ?').run(gone.id);
   });
 });
 
@@ -314,13 +314,14 @@ describe('vaults of every size', () => {
 
   it('exports every entry of a vault larger than one page, in id order', async () => {
     const many = await vault.createUser({ username: 'many_entries' });
-    const insert = vault.ctx.database.sqlite.prepare(
+    const db = vault.ctx.database.database;
+    const insert = db.prepare(
       `INSERT INTO beverages (user_id, type, name, subtype, maker_name, rating, notes, status,
          in_cellar, created_at, updated_at) VALUES (?, 'BEER', ?, 'Stout', '', 3, '', 'TRIED', 0, ?, ?)`,
     );
-    vault.ctx.database.sqlite.transaction(() => {
-      for (let i = 0; i < 1234; i++) insert.run(many.id, `Beer ${i}`, i, i);
-    })();
+    await db.transaction(async () => {
+      for (let i = 0; i < 1234; i++) await insert.run(many.id, `Beer ${i}`, i, i);
+    });
     const { data, csv } = await exportOf(await vault.login('many_entries', many.password));
     expect(data.entries).toHaveLength(1234);
     expect(csv).toHaveLength(1234);

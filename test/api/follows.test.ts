@@ -5,8 +5,8 @@ import {
   userSearchResultSchema,
   USER_SEARCH_MAX_RESULTS,
 } from '../../contract/social.ts';
-import Database from 'better-sqlite3';
 import { z } from 'zod';
+import { openConfiguredDatabase } from '../../src/db/client.ts';
 import { OTHER_PROCESS_WRITES_SEEN_WITHIN_MS } from '../../src/db/read-cache.ts';
 import { json } from '../helpers/json.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
@@ -57,8 +57,11 @@ async function followersOf(cookie: string) {
   expect(res.status).toBe(200);
   return followerList.parse(await json(res)).followers;
 }
-const count = (table: string) =>
-  vault.ctx.database.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+const count = async (table: string) =>
+  (await vault.ctx.database.database
+    .prepare(`SELECT count(*) FROM ${table}`)
+    .pluck()
+    .get()) as number;
 
 describe('searching for people to follow', () => {
   it('finds local users by username and by full name, in any case and without accents', async () => {
@@ -112,9 +115,10 @@ describe('searching for people to follow', () => {
   });
 
   it('sees a rename by another process (the CLI) within a moment', async () => {
-    const other = new Database(vault.config.databasePath);
-    other.prepare('UPDATE users SET full_name = ? WHERE id = ?').run('Bobby Tables', ids.bob);
-    other.close();
+    const other = openConfiguredDatabase(vault.config);
+    const rename = other.database.prepare('UPDATE users SET full_name = ? WHERE id = ?');
+    await other.database.transaction(() => rename.run('Bobby Tables', ids.bob));
+    await other.close();
     await new Promise((resolve) => setTimeout(resolve, OTHER_PROCESS_WRITES_SEEN_WITHIN_MS + 50));
     expect((await search('tables')).map((u) => u.username)).toEqual(['bob']);
     await vault.ctx.users.update(ids.bob, { fullName: 'Bob Brewer' });
@@ -163,11 +167,11 @@ describe('following a user', () => {
   });
 
   it('refuses following twice with 409, changing nothing', async () => {
-    const before = count('follows');
+    const before = await count('follows');
     const res = await follow(ids.bob, alice);
     expect(res.status).toBe(409);
     expect(await json(res)).toEqual({ message: 'You already follow bob.' });
-    expect(count('follows')).toBe(before);
+    expect(await count('follows')).toBe(before);
   });
 
   it('refuses following yourself with 400', async () => {
@@ -186,7 +190,7 @@ describe('following a user', () => {
   });
 
   it('refuses a body that is not an empty JSON object, changing nothing; no body or an empty one is fine', async () => {
-    const before = count('follows');
+    const before = await count('follows');
     const send = (body: string, type = 'application/json') =>
       vault.request(`/api/users/${ids.carol}/follow`, {
         method: 'POST',
@@ -202,14 +206,14 @@ describe('following a user', () => {
     expect((await json(fields)).message).toBe('Unknown field: userId');
     const text = await send('hello', 'text/plain');
     expect(text.status).toBe(415);
-    expect(count('follows')).toBe(before);
+    expect(await count('follows')).toBe(before);
     const bare = await vault.request(`/api/users/${ids.carol}/follow`, {
       method: 'POST',
       cookie: bob,
       headers: { origin: vault.config.origin },
     });
     expect(bare.status).toBe(201);
-    expect(count('follows')).toBe(before + 1);
+    expect(await count('follows')).toBe(before + 1);
     const undo = await vault.postJson(`/api/users/${ids.carol}/follow`, {}, bob, 'DELETE');
     expect(undo.status).toBe(204);
     const empty = await send('');
@@ -249,11 +253,11 @@ describe('unfollowing a user', () => {
   });
 
   it('refuses a user the caller does not follow with 404, changing nothing', async () => {
-    const before = count('follows');
+    const before = await count('follows');
     const res = await unfollow(ids.carol, alice);
     expect(res.status).toBe(404);
     expect(await json(res)).toEqual({ message: 'You are not following carol.' });
-    expect(count('follows')).toBe(before);
+    expect(await count('follows')).toBe(before);
     expect((await unfollow(999_999, alice)).status).toBe(404);
   });
 
@@ -271,16 +275,17 @@ describe('unfollowing a user', () => {
 
 describe('followers', () => {
   it('shows a remote actor as a federated follower with its name, URI, handle and summary', async () => {
-    const sqlite = vault.ctx.database.sqlite;
+    const db = vault.ctx.database.database;
     const t = Date.now();
-    const remote = sqlite
+    const remote = (await db
       .prepare(
         `INSERT INTO actors (kind, uri, display_name, handle, summary, avatar_url, created_at, updated_at)
          VALUES ('remote', 'https://elsewhere.example/users/rémi', 'Rémi', '@remi@elsewhere.example',
-                 'Wine lover', NULL, ?, ?)`,
+                 'Wine lover', NULL, ?, ?) RETURNING id`,
       )
-      .run(t, t).lastInsertRowid;
-    sqlite
+      .pluck()
+      .get(t, t)) as number;
+    await db
       .prepare(
         `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
       )

@@ -28,7 +28,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
 const vault = createTestVault();
 const routes = allRoutes(vault.app);
-const sqlite = vault.ctx.database.sqlite;
+const db = vault.ctx.database.database;
 
 type Person = 'alice' | 'bob' | 'admin';
 interface Fixture {
@@ -72,8 +72,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-const exists = (table: string, column: string, value: unknown) =>
-  sqlite.prepare(`SELECT 1 FROM ${table} WHERE ${column} = ?`).get(value) !== undefined;
+const exists = async (table: string, column: string, value: unknown) =>
+  (await db.prepare(`SELECT 1 FROM ${table} WHERE ${column} = ?`).get(value)) !== undefined;
 
 /**
  * Puts back what a successful request may have changed (a session ended, an entry or a key
@@ -91,7 +91,7 @@ async function repair() {
         activityPubEnabled: original.activityPubEnabled,
       });
     }
-    if (!fx.tokens[who] || !exists('sessions', 'id_hash', hashToken(fx.tokens[who]))) {
+    if (!fx.tokens[who] || !(await exists('sessions', 'id_hash', hashToken(fx.tokens[who])))) {
       const meta = { userAgent: 'fuzz', ipAddress: '127.0.0.1' };
       fx.tokens[who] = (await vault.ctx.sessions.start(original.id, meta)).token;
     }
@@ -101,7 +101,7 @@ async function repair() {
     const updated = await vault.ctx.profiles.update(alice, {}, { replace: fx.image });
     fx.avatar = updated.avatarPath!.replace('media/avatars/', '');
   }
-  const photoPath = sqlite
+  const photoPath = await db
     .prepare('SELECT photo_path FROM beverages WHERE id = ?')
     .pluck()
     .get(fx.photo.entry);
@@ -112,20 +112,19 @@ async function repair() {
   }
   for (const who of ['alice', 'bob'] as const) {
     const user = fx.users[who];
-    if (!exists('beverages', 'id', fx.entries[who])) {
+    if (!(await exists('beverages', 'id', fx.entries[who]))) {
       const input = { name: `${who}'s dram`, type: 'WHISKEY' as const };
       fx.entries[who] = (await vault.ctx.beverages.create(user, input)).id;
     }
-    if (!exists('webauthn_credentials', 'id', fx.keys[who])) {
-      fx.keys[who] = Number(
-        sqlite
-          .prepare(
-            `INSERT INTO webauthn_credentials (user_id, credential_id, public_key, user_handle,
-               device_type, created_at) VALUES (?, ?, ?, 'aGFuZGxl', 'singleDevice', ?)`,
-          )
-          .run(user.id, randomBytes(16).toString('base64url'), Buffer.from([1]), Date.now())
-          .lastInsertRowid,
-      );
+    if (!(await exists('webauthn_credentials', 'id', fx.keys[who]))) {
+      fx.keys[who] = (await db
+        .prepare(
+          `INSERT INTO webauthn_credentials (user_id, credential_id, public_key, user_handle,
+             device_type, created_at) VALUES (?, ?, ?, 'aGFuZGxl', 'singleDevice', ?)
+           RETURNING id`,
+        )
+        .pluck<number>()
+        .get(user.id, randomBytes(16).toString('base64url'), Buffer.from([1]), Date.now()))!;
       await vault.ctx.users.update(user.id, { webauthnEnabled: true });
     }
   }
@@ -256,7 +255,7 @@ async function check(route: Route, r: FuzzRequest) {
   const ignore = ignoredFor(route, r);
   // Activities of earlier accepted requests are delivered in the background: let that finish.
   await vault.ctx.outbox.idle();
-  const before = snapshotDatabase(sqlite, ignore);
+  const before = await snapshotDatabase(db, ignore);
   const { res, path } = await send(route, r);
   const shape = `${route.method} ${path.slice(0, 120)} as ${r.actor}`;
   const text = await res.text();
@@ -267,7 +266,7 @@ async function check(route: Route, r: FuzzRequest) {
   const message: unknown = (JSON.parse(text) as { message?: unknown }).message;
   expect(typeof message === 'string' && message.length > 0, `${shape}: ${text}`).toBe(true);
   if (isInbox(route) && r.signature === 'none') expect(res.status, shape).toBe(401);
-  const changed = changedTables(before, snapshotDatabase(sqlite, ignore));
+  const changed = changedTables(before, await snapshotDatabase(db, ignore));
   expect(changed, `${shape} was refused (${res.status}) but changed rows`).toEqual([]);
 }
 

@@ -28,8 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-function count(sql: string, id: number): number {
-  return (vault.ctx.database.sqlite.prepare(sql).get(id) as { n: number }).n;
+async function count(sql: string, id: number): Promise<number> {
+  return (await vault.ctx.database.database.prepare(sql).pluck<number>().get(id))!;
 }
 const entriesOf = (userId: number) =>
   count('SELECT count(*) AS n FROM beverages WHERE user_id = ?', userId);
@@ -70,7 +70,7 @@ async function newEntry(userId: number): Promise<number> {
 
 describe('Idempotency-Key', () => {
   it('a multipart entry sent twice with one key makes one entry, and both answers are the same', async () => {
-    const before = entriesOf(olive.id);
+    const before = await entriesOf(olive.id);
     const first = await logEntry(olive.cookie, 'log-ardbeg-1', 'Ardbeg 10');
     const second = await logEntry(olive.cookie, 'log-ardbeg-1', 'Ardbeg 10');
     expect(first.status).toBe(201);
@@ -82,7 +82,7 @@ describe('Idempotency-Key', () => {
     const { beverage } = JSON.parse(firstBody);
     expect(beverage.name).toBe('Ardbeg 10');
     expect(beverage.photoPath).toMatch(/^media\//);
-    expect(entriesOf(olive.id)).toBe(before + 1);
+    expect(await entriesOf(olive.id)).toBe(before + 1);
   });
 
   it('a JSON write sent twice with one key is applied once, and both answers are the same', async () => {
@@ -94,7 +94,7 @@ describe('Idempotency-Key', () => {
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(second.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await second.json()).toEqual(await first.json());
-    expect(commentsOn(entryId)).toBe(1);
+    expect(await commentsOn(entryId)).toBe(1);
   });
 
   it('the same key with a different body is a 409 and applies nothing', async () => {
@@ -106,7 +106,7 @@ describe('Idempotency-Key', () => {
       message:
         'This Idempotency-Key was already used for a different request; send a new key with a new request',
     });
-    expect(commentsOn(entryId)).toBe(1);
+    expect(await commentsOn(entryId)).toBe(1);
   });
 
   it('the same key on another path is a 409', async () => {
@@ -125,7 +125,7 @@ describe('Idempotency-Key', () => {
     expect((await json(res)).message).toBe(
       'A request with this Idempotency-Key is still being processed; try again once it has finished',
     );
-    expect(commentsOn(entryId)).toBe(0);
+    expect(await commentsOn(entryId)).toBe(0);
   });
 
   it('the same key by another user is independent', async () => {
@@ -148,7 +148,7 @@ describe('Idempotency-Key', () => {
     const again = await comment(olive.cookie, entryId, 'daily', 'Day one');
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBeNull();
-    expect(commentsOn(entryId)).toBe(2);
+    expect(await commentsOn(entryId)).toBe(2);
   });
 
   it('keys older than 24 hours are pruned', async () => {
@@ -156,9 +156,9 @@ describe('Idempotency-Key', () => {
     expect((await comment(olive.cookie, entryId, 'to-prune', 'Old')).status).toBe(201);
     clock += DAY + 2 * 60_000;
     expect((await comment(olive.cookie, entryId, 'fresh', 'New')).status).toBe(201);
-    const keys = vault.ctx.database.sqlite
+    const keys = (await vault.ctx.database.database
       .prepare('SELECT key FROM idempotency_keys WHERE user_id = ?')
-      .all(olive.id) as { key: string }[];
+      .all(olive.id)) as { key: string }[];
     expect(keys.map((k) => k.key)).toEqual(['fresh']);
   });
 
@@ -174,7 +174,7 @@ describe('Idempotency-Key', () => {
     expect(await json(res)).toEqual({
       message: 'The Idempotency-Key must be 1 to 255 visible ASCII characters',
     });
-    expect(commentsOn(entryId)).toBe(0);
+    expect(await commentsOn(entryId)).toBe(0);
   });
 
   it('a key of 255 visible characters is accepted', async () => {
@@ -241,7 +241,7 @@ describe('Idempotency-Key', () => {
         headers: { 'content-type': 'application/octet-stream', 'idempotency-key': 'import-1' },
         cookie: oscar.cookie,
       });
-    const before = entriesOf(oscar.id);
+    const before = await entriesOf(oscar.id);
     const first = await send();
     await vault.ctx.imports.idle();
     const second = await send();
@@ -250,7 +250,7 @@ describe('Idempotency-Key', () => {
     expect(second.status).toBe(202);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect((await json(second)).job.id).toBe((await json(first)).job.id);
-    expect(entriesOf(oscar.id)).toBe(before + 1);
+    expect(await entriesOf(oscar.id)).toBe(before + 1);
   });
 
   it('works with an access token as well as a session', async () => {
@@ -278,7 +278,7 @@ describe('Idempotency-Key', () => {
     expect(second.status).toBe(201);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(await second.json()).toEqual(await first.json());
-    expect(commentsOn(entryId)).toBe(1);
+    expect(await commentsOn(entryId)).toBe(1);
     // The key is the user's, whichever way they signed in: the session sees the same answer.
     const bySession = await comment(olive.cookie, entryId, 'token-comment', 'By token');
     expect(bySession.headers.get('idempotent-replayed')).toBe('true');

@@ -65,9 +65,12 @@ describe('An import interrupted by a stop', () => {
       }
       expect(body!.job).toMatchObject({ status: 'DONE', imported: ROWS, duplicates: 0 });
       expect(rows).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
-      const stored = ctx.database.sqlite
-        .prepare('select count(*) as n, count(distinct name) as names from beverages')
-        .get() as { n: number; names: number };
+      const stored = (await ctx.database.database
+        .prepare<{
+          n: number;
+          names: number;
+        }>('select count(*) as n, count(distinct name) as names from beverages')
+        .get())!;
       expect(stored).toEqual({ n: ROWS, names: ROWS });
       // The uploaded file is gone once the job is done; the report stays.
       expect(fs.readdirSync(path.dirname(jobFile)).sort()).toEqual(['job.json', 'report.jsonl']);
@@ -111,16 +114,19 @@ describe('An import resumed after a crash in the middle of a batch', () => {
     fs.writeFileSync(jobFile, JSON.stringify(state));
     const ctx = createContext(vault.config);
     if (!committed) {
-      const drop = ctx.database.sqlite.prepare('delete from beverages where name = ?');
-      for (let i = last.from; i <= last.to; i++) drop.run(`Crash ${i}`);
+      const drop = ctx.database.database.prepare('delete from beverages where name = ?');
+      for (let i = last.from; i <= last.to; i++) await drop.run(`Crash ${i}`);
     }
     try {
       await ctx.imports.start();
       await ctx.imports.idle();
       const report = await ctx.imports.report({ id: user.id }, job.id);
-      const stored = ctx.database.sqlite
-        .prepare('select count(*) as n, count(distinct name) as names from beverages')
-        .get() as { n: number; names: number };
+      const stored = (await ctx.database.database
+        .prepare<{
+          n: number;
+          names: number;
+        }>('select count(*) as n, count(distinct name) as names from beverages')
+        .get())!;
       return { report, stored };
     } finally {
       await ctx.close();

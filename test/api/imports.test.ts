@@ -32,7 +32,7 @@ beforeAll(async () => {
   // Carol follows Bob: Bob's imported entries must not reach her feed.
   const follow = await vault.postJson(`/api/users/${b.id}/follow`, {}, carol);
   expect(follow.status).toBe(201);
-  activitiesBefore = count('activities');
+  activitiesBefore = await count('activities');
 });
 afterAll(() => vault.close());
 
@@ -72,16 +72,17 @@ async function entriesOf(cookie: string) {
   }[];
 }
 
-const count = (table: string) =>
-  (vault.ctx.database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number })
-    .n;
+const count = async (table: string) =>
+  (await vault.ctx.database.database
+    .prepare<{ n: number }>(`select count(*) as n from ${table}`)
+    .get())!.n;
 
 /** What a refused upload must leave as it was: entries, activities, jobs, files. */
-function snapshot() {
+async function snapshot() {
   const dir = path.join(vault.config.dataDir, 'imports');
   return {
-    entries: count('beverages'),
-    activities: count('activities'),
+    entries: await count('beverages'),
+    activities: await count('activities'),
     files: fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [],
   };
 }
@@ -127,7 +128,7 @@ describe('Importing a CSV file', () => {
   });
 
   it('announces nothing: no activity for followers, the feed or remote servers', async () => {
-    expect(count('activities')).toBe(activitiesBefore);
+    expect(await count('activities')).toBe(activitiesBefore);
     const feed = await vault.request('/api/activity', { cookie: carol });
     const body = JSON.stringify(await json(feed));
     expect(body).not.toContain('Atak Chmielu');
@@ -161,7 +162,7 @@ describe('Importing a CSV file', () => {
     const refusal = answers.find((r) => r.status === 409)!;
     expect((await json(refusal)).message).toMatch(/still running/);
     await vault.ctx.imports.idle();
-    expect(count('beverages where user_id = ' + gina.id)).toBe(20_000);
+    expect(await count('beverages where user_id = ' + gina.id)).toBe(20_000);
   });
 
   it("keeps a user's 20 latest imports and deletes older ones with their reports", async () => {
@@ -202,7 +203,7 @@ describe('Who sees imported entries', () => {
     const cookie = await vault.login('erin', erin.password);
     const report = await importFile(cookie, sample('vivino.csv'));
     expect(report.job.imported).toBe(5);
-    const settings = vault.ctx.database.sqlite
+    const settings = await vault.ctx.database.database
       .prepare('select distinct visibility, federated from beverages where user_id = ?')
       .all(erin.id);
     expect(settings).toEqual([{ visibility: 'PRIVATE', federated: 0 }]);
@@ -213,10 +214,10 @@ describe('Who sees imported entries', () => {
 
 describe('A file that cannot be imported', () => {
   async function refused(body: Uint8Array | string, query = '') {
-    const before = snapshot();
+    const before = await snapshot();
     const res = await upload(alice, body, query);
     const message = ((await json(res)) as { message: string }).message;
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     return { status: res.status, message };
   }
 
@@ -255,7 +256,7 @@ describe('A file that cannot be imported', () => {
   });
 
   it('is refused with 413 when a body without a declared length goes past 50 MB', async () => {
-    const before = snapshot();
+    const before = await snapshot();
     const chunk = new Uint8Array(1024 * 1024).fill(65);
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -272,7 +273,7 @@ describe('A file that cannot be imported', () => {
       duplex: 'half',
     } as RequestInit & { cookie: string });
     expect(res.status).toBe(413);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('is refused when it is empty or has no rows', async () => {
@@ -339,7 +340,7 @@ describe("Importing the vault's own export", () => {
       cookie: bob,
     });
     expect(created.status).toBe(201);
-    vault.ctx.database.sqlite
+    await vault.ctx.database.database
       .prepare(`update beverages set visibility = 'PRIVATE', federated = 0 where name = ?`)
       .run('Exported Porter');
     const exportRes = await vault.request('/api/export', { cookie: bob });
@@ -354,7 +355,7 @@ describe("Importing the vault's own export", () => {
     const porter = entries.find((e) => e.name === 'Exported Porter')!;
     expect(porter).toMatchObject({ subtype: 'Porter', makerName: 'Dark Works', inCellar: true });
     expect(porter.photoPath).toMatch(/^media\/[a-f0-9]{32}\.jpg$/);
-    const kept = vault.ctx.database.sqlite
+    const kept = await vault.ctx.database.database
       .prepare('select visibility from beverages where id = ?')
       .get(porter.id);
     expect(kept).toEqual({ visibility: 'PRIVATE' }); // the export's own visibility
@@ -366,12 +367,12 @@ describe("Importing the vault's own export", () => {
   });
 
   async function refusedZip(files: Record<string, Buffer>, patch?: (b: Buffer) => Buffer) {
-    const before = snapshot();
+    const before = await snapshot();
     let bytes = await zip(files);
     if (patch) bytes = patch(bytes);
     const res = await upload(alice, bytes);
     const { message } = (await json(res)) as { message: string };
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     return { status: res.status, message };
   }
 

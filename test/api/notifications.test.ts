@@ -22,14 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-beforeEach(() => {
-  vault.ctx.database.sqlite.exec(
+beforeEach(async () => {
+  await vault.ctx.database.database.exec(
     'DELETE FROM notifications; DELETE FROM follows; DELETE FROM shares;',
   );
 });
 
 const list = z.object({ notifications: z.array(notificationSchema) });
-const sqlite = () => vault.ctx.database.sqlite;
+const db = () => vault.ctx.database.database;
 
 async function notificationsOf(cookie: string) {
   await vault.ctx.outbox.idle();
@@ -46,10 +46,12 @@ const following = async (cookie: string) =>
     (f: { user: { username: string } }) => f.user.username,
   ) as string[];
 /** What a refused answer must leave as it was. */
-const snapshot = () =>
+const snapshot = async () =>
   JSON.stringify(
-    ['notifications', 'follows', 'shares', 'beverages'].map((t) =>
-      sqlite().prepare(`SELECT * FROM ${t} ORDER BY rowid`).all(),
+    await Promise.all(
+      ['notifications', 'follows', 'shares', 'beverages'].map((t) =>
+        db().prepare(`SELECT * FROM ${t} ORDER BY id`).all(),
+      ),
     ),
   );
 
@@ -126,11 +128,11 @@ describe('notifications', () => {
 
   it('are added once per activity, however often it is delivered', async () => {
     await followInvite();
-    const activity = sqlite()
+    const activity = (await db()
       .prepare("SELECT id FROM activities WHERE type = 'Follow' ORDER BY id DESC")
       .pluck()
-      .get() as number;
-    sqlite()
+      .get()) as number;
+    await db()
       .prepare('INSERT INTO outbox (activity_id, next_attempt_at, created_at) VALUES (?, 0, 0)')
       .run(activity);
     vault.ctx.outbox.start();
@@ -139,11 +141,11 @@ describe('notifications', () => {
 
   it('hold the most recent 200', async () => {
     const sender = await vault.ctx.actors.localActorId(ids.alice);
-    const insert = sqlite().prepare(
+    const insert = db().prepare(
       `INSERT INTO notifications (recipient_id, type, status, sender_id, created_at)
        VALUES (?, 'FOLLOW_INVITE', 'ACCEPTED', ?, ?)`,
     );
-    for (let i = 0; i < 230; i++) insert.run(ids.bob, sender, 1_000_000 + i);
+    for (let i = 0; i < 230; i++) await insert.run(ids.bob, sender, 1_000_000 + i);
     const shown = await notificationsOf(bob);
     expect(shown).toHaveLength(200);
     expect(shown[0]!.createdAt).toBe(new Date(1_000_229).toISOString());
@@ -204,7 +206,7 @@ describe('answering a follow invitation', () => {
 
     // A follow sent and not accepted yet (how a fediverse account's Follow waits for its Accept).
     expect((await follow(ids.alice, bob)).status).toBe(201);
-    sqlite()
+    await db()
       .prepare("UPDATE follows SET state = 'PENDING' WHERE follower_id = ? AND followed_id = ?")
       .run(
         await vault.ctx.actors.localActorId(ids.bob),
@@ -227,7 +229,7 @@ describe('answering a follow invitation', () => {
 
   it('refuses a status, a second answer and someone else’s, changing nothing', async () => {
     const id = await followInvite();
-    let before = snapshot();
+    let before = await snapshot();
     const withStatus = await respond(id, { action: 'ACCEPT', status: 'TRIED' }, bob);
     expect(withStatus.status).toBe(400);
     expect(await json(withStatus)).toEqual({
@@ -238,13 +240,13 @@ describe('answering a follow invitation', () => {
       expect(foreign.status).toBe(404);
       expect(await json(foreign)).toEqual({ message: 'Notification not found' });
     }
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
     expect((await respond(id, { action: 'DECLINE' }, bob)).status).toBe(200);
-    before = snapshot();
+    before = await snapshot();
     const again = await respond(id, { action: 'ACCEPT' }, bob);
     expect(again.status).toBe(409);
     expect(await json(again)).toEqual({ message: 'This notification has already been answered.' });
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 });
 
@@ -261,7 +263,7 @@ describe('answering a share invitation', () => {
       ownerName: 'Alice Archer',
       sharedWithCurrentUser: true,
     });
-    const share = sqlite().prepare('SELECT state, list_status FROM shares').get();
+    const share = await db().prepare('SELECT state, list_status FROM shares').get();
     expect(share).toEqual({ state: 'ACCEPTED', list_status: 'TO_TRY' });
   });
 
@@ -269,7 +271,7 @@ describe('answering a share invitation', () => {
     const { id } = await shareInvite();
     const res = await respond(id, { action: 'ACCEPT', status: 'TRIED' }, bob);
     expect(res.status).toBe(200);
-    expect(sqlite().prepare('SELECT list_status FROM shares').pluck().get()).toBe('TRIED');
+    expect(await db().prepare('SELECT list_status FROM shares').pluck().get()).toBe('TRIED');
   });
 
   it("'Decline' removes the pending share", async () => {
@@ -277,23 +279,23 @@ describe('answering a share invitation', () => {
     const res = await respond(id, { action: 'DECLINE' }, bob);
     expect(res.status).toBe(200);
     expect(respondResultSchema.parse(await json(res)).notification.status).toBe('DECLINED');
-    expect(sqlite().prepare('SELECT count(*) FROM shares').pluck().get()).toBe(0);
+    expect(await db().prepare('SELECT count(*) FROM shares').pluck().get()).toBe(0);
   });
 
   it('refuses accepting without a status, changing nothing', async () => {
     const { id } = await shareInvite();
-    const before = snapshot();
+    const before = await snapshot();
     const res = await respond(id, { action: 'ACCEPT' }, bob);
     expect(res.status).toBe(400);
     expect(await json(res)).toEqual({
       message: 'Choose TRIED or TO_TRY to add the shared entry to your vault.',
     });
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it('refuses a wrong action or status, an unknown field and malformed JSON with 400', async () => {
     const { id } = await shareInvite();
-    const before = snapshot();
+    const before = await snapshot();
     const cases: [unknown, string][] = [
       [{ action: 'MAYBE' }, 'action must be ACCEPT or DECLINE'],
       [{ action: 'ACCEPT', status: 'DRUNK' }, 'Status must be TRIED or TO_TRY'],
@@ -314,43 +316,43 @@ describe('answering a share invitation', () => {
     expect(broken.status).toBe(400);
     expect((await respond(0, { action: 'DECLINE' }, bob)).status).toBe(400);
     expect((await respond(999_999, { action: 'DECLINE' }, bob)).status).toBe(404);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it('refuses someone else’s, the owner’s and an admin’s answer with 404', async () => {
     const { id } = await shareInvite();
-    const before = snapshot();
+    const before = await snapshot();
     for (const cookie of [alice, admin]) {
       const res = await respond(id, { action: 'ACCEPT', status: 'TRIED' }, cookie);
       expect(res.status).toBe(404);
     }
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it('refuses a second answer with 409', async () => {
     const { id } = await shareInvite();
     expect((await respond(id, { action: 'ACCEPT', status: 'TRIED' }, bob)).status).toBe(200);
-    const before = snapshot();
+    const before = await snapshot();
     const res = await respond(id, { action: 'DECLINE' }, bob);
     expect(res.status).toBe(409);
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   it('refuses accepting a share withdrawn meanwhile with 409, and lets it be dismissed', async () => {
     const { id } = await shareInvite();
-    sqlite().exec('DELETE FROM shares'); // withdrawn as the answer was on its way
-    const before = snapshot();
+    await db().exec('DELETE FROM shares'); // withdrawn as the answer was on its way
+    const before = await snapshot();
     const res = await respond(id, { action: 'ACCEPT', status: 'TO_TRY' }, bob);
     expect(res.status).toBe(409);
     expect(await json(res)).toEqual({ message: 'This invitation was withdrawn.' });
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
     const dismissed = await respond(id, { action: 'DECLINE' }, bob);
     expect(dismissed.status).toBe(200);
   });
 
   it('disappears when the owner removes the share before it is answered', async () => {
     const { entryId } = await shareInvite();
-    const shareId = sqlite().prepare('SELECT id FROM shares').pluck().get() as number;
+    const shareId = (await db().prepare('SELECT id FROM shares').pluck().get()) as number;
     const res = await vault.request(`/api/beverages/${entryId}/share/${shareId}`, {
       method: 'DELETE',
       cookie: alice,

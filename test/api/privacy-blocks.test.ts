@@ -81,7 +81,7 @@ async function acceptInvites(who: SignedInPerson): Promise<void> {
 }
 
 beforeEach(async () => {
-  vault.ctx.database.sqlite.exec(
+  await vault.ctx.database.database.exec(
     'DELETE FROM blocks; DELETE FROM notifications; DELETE FROM comments; DELETE FROM cheers; DELETE FROM follows; DELETE FROM feed_items; DELETE FROM shares; DELETE FROM bottles; DELETE FROM places; DELETE FROM beverages;',
   );
   const { alice, bruno, carol, admin } = people;
@@ -106,12 +106,14 @@ beforeEach(async () => {
   await acceptInvites(alice);
   await acceptInvites(bruno);
   await post(`/api/beverages/${brunoUnshared.id}/share`, { userId: alice.id }, admin);
+  // Both follow Carol before she logs her entry, so that it reaches their feeds whenever the
+  // outbox delivers it.
+  for (const who of [alice, bruno]) await post(`/api/users/${carol.id}/follow`, {}, who, 201);
   carols = await vault.logEntry(carol.cookie, { name: 'Carol Stout', type: 'BEER' });
   for (const [who, entryIds] of [
     [alice, [entries.bruno.id, carols.id]],
     [bruno, [entries.alice.id, carols.id]],
   ] as const) {
-    await post(`/api/users/${carol.id}/follow`, {}, who, 201);
     for (const id of entryIds) {
       await post(`/api/beverages/${id}/cheer`, {}, who);
       await post(`/api/beverages/${id}/comments`, { content: 'Lovely' }, who, 201);

@@ -82,7 +82,7 @@ async function commentWith(audience: CommentAudience) {
     visibility: 'MEMBERS',
   });
   const ref = { kind: 'local' as const, id: entry.id };
-  const { sqlite, transaction } = vault.ctx.database;
+  const { database, transaction } = vault.ctx.database;
   const content = `@ca_addressee a word for ${audience}`;
   // One transaction, as a received reply is stored: the notifications are made after it.
   const commentId = await transaction(async () => {
@@ -91,7 +91,7 @@ async function commentWith(audience: CommentAudience) {
       ref,
       content,
     );
-    sqlite.prepare('UPDATE comments SET audience = ? WHERE id = ?').run(audience, made.id);
+    await database.prepare('UPDATE comments SET audience = ? WHERE id = ?').run(audience, made.id);
     return made.id;
   });
   await vault.ctx.outbox.idle();
@@ -119,7 +119,7 @@ describe.each(AUDIENCES)('a %s comment', (audience) => {
     // it only to those who read the comment.
     const authorActor = await vault.ctx.actors.localActorId(people.author.id);
     for (const who of VIEWERS) {
-      vault.ctx.database.sqlite
+      await vault.ctx.database.database
         .prepare(
           `INSERT INTO notifications (recipient_id, type, status, sender_id, beverage_id,
              comment_id, message, created_at)

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openConfiguredDatabase } from '../../src/db/client.ts';
 import { createReadCache, OTHER_PROCESS_WRITES_SEEN_WITHIN_MS } from '../../src/db/read-cache.ts';
 import { sqliteDatabase } from '../../src/db/sqlite-database.ts';
 import { countWrites } from '../../src/db/write-counter.ts';
@@ -113,11 +114,17 @@ describe('the read cache', () => {
       const alice = await vault.createUser({ username: 'alice' });
       const cookie = await vault.login('alice', alice.password);
       expect((await vault.request('/api/auth/me', { cookie })).status).toBe(200);
-      const cli = new Database(vault.config.databasePath);
-      opened.push(cli);
-      cli.prepare('delete from sessions where user_id = ?').run(alice.id);
-      await new Promise((resolve) => setTimeout(resolve, OTHER_PROCESS_WRITES_SEEN_WITHIN_MS + 50));
-      expect((await vault.request('/api/auth/me', { cookie })).status).toBe(401);
+      // The vault's database opened again, as the CLI opens it: another connection.
+      const cli = openConfiguredDatabase(vault.config);
+      try {
+        await cli.database.prepare('delete from sessions where user_id = ?').run(alice.id);
+        await new Promise((resolve) =>
+          setTimeout(resolve, OTHER_PROCESS_WRITES_SEEN_WITHIN_MS + 50),
+        );
+        expect((await vault.request('/api/auth/me', { cookie })).status).toBe(401);
+      } finally {
+        await cli.close();
+      }
     } finally {
       await vault.close();
     }

@@ -48,7 +48,7 @@ describe("the README's first script", () => {
       status: 'TRIED',
       userId: owner.id,
     });
-    const stored = server.ctx.database.sqlite
+    const stored = await server.ctx.database.database
       .prepare('SELECT name, rating FROM beverages WHERE user_id = ?')
       .all(owner.id);
     expect(stored).toEqual([{ name: 'Talisker 10', rating: 4 }]);

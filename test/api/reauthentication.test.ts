@@ -72,9 +72,9 @@ describe('changing the second factor without a fresh password', () => {
     const res = await post('/api/webauthn/registration/options', {}, cookie);
     expect(res.status).toBe(403);
     expect(await json(res)).toEqual(REQUIRED);
-    const rows = vault.ctx.database.sqlite
+    const rows = (await vault.ctx.database.database
       .prepare('select count(*) n from webauthn_registrations where user_id = ?')
-      .get(user.id) as { n: number };
+      .get(user.id)) as { n: number };
     expect(rows.n).toBe(0);
   });
 
@@ -114,9 +114,9 @@ describe('changing the second factor without a fresh password', () => {
     expect(await json(res)).toEqual(REQUIRED);
     const bare = await vault.request('/api/totp/setup', { method: 'POST', cookie });
     expect(bare.status).toBe(403);
-    const stored = vault.ctx.database.sqlite
+    const stored = (await vault.ctx.database.database
       .prepare('select count(*) n from totp_secrets where user_id = ?')
-      .get(user.id) as { n: number };
+      .get(user.id)) as { n: number };
     expect(stored.n).toBe(0);
   });
 

@@ -72,7 +72,7 @@ describe('blocking a fediverse account through the API', () => {
     await deliver(world, await activities(world).create(remoteEntry({ name: 'Before' })));
     await settled(world);
     expect((await remoteItems(world, 'alice')).map((i) => i.beverage.name)).toEqual(['Before']);
-    const followUri = world.vault.ctx.database.sqlite
+    const followUri = await world.vault.ctx.database.database
       .prepare(
         `SELECT f.activity_uri FROM follows f JOIN actors a ON a.id = f.follower_id
          WHERE a.user_id = ?`,
@@ -104,10 +104,10 @@ describe('blocking a fediverse account through the API', () => {
       'Before',
     ]);
     expect((await block({ actorUri: world.barrel }, 'bob')).status).toBe(201);
-    const stored = count(world, 'remote_entries');
+    const stored = await count(world, 'remote_entries');
     await deliver(world, await activities(world).create(remoteEntry({ name: 'For nobody' })));
     await settled(world);
-    expect(count(world, 'remote_entries')).toBe(stored);
+    expect(await count(world, 'remote_entries')).toBe(stored);
   });
 
   it('refuses to follow a blocked account', async () => {

@@ -30,17 +30,16 @@ beforeAll(async () => {
   ids = { alice: a.id, carol: c.id };
   alice = await vault.login('alice', a.password);
   carol = await vault.login('carol', c.password);
-  const sqlite = vault.ctx.database.sqlite;
+  const db = vault.ctx.database.database;
   const t = Date.now();
-  actorId = Number(
-    sqlite
-      .prepare(
-        `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, created_at, updated_at)
-         VALUES ('remote', ?, ?, 'Bob <i>Brewer</i>', '@bob@other-vault.example', ?, ?)`,
-      )
-      .run(ACTOR, `${ACTOR}/inbox`, t, t).lastInsertRowid,
-  );
-  sqlite
+  actorId = (await db
+    .prepare(
+      `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, created_at, updated_at)
+       VALUES ('remote', ?, ?, 'Bob <i>Brewer</i>', '@bob@other-vault.example', ?, ?) RETURNING id`,
+    )
+    .pluck()
+    .get(ACTOR, `${ACTOR}/inbox`, t, t)) as number;
+  await db
     .prepare(
       `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
     )
@@ -49,8 +48,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-beforeEach(() => {
-  vault.ctx.database.sqlite.exec('DELETE FROM remote_entries; DELETE FROM beverages;');
+beforeEach(async () => {
+  await vault.ctx.database.database.exec('DELETE FROM remote_entries; DELETE FROM beverages;');
 });
 
 function incoming(changes: Partial<IncomingEntry> = {}): IncomingEntry {
@@ -169,10 +168,10 @@ describe('POST /api/activity/remote-entries/{id}/clone', () => {
 
   it('is a 404 for an entry that is not in the caller’s feed, or does not exist', async () => {
     const stored = await receive();
-    const before = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM beverages').pluck();
+    const before = vault.ctx.database.database.prepare('SELECT count(*) FROM beverages').pluck();
     expect(await json(await clone(stored.id, carol))).toEqual({ message: 'Entry not found' });
     expect((await clone(stored.id + 1000, alice)).status).toBe(404);
-    expect(before.get()).toBe(0);
+    expect(await before.get()).toBe(0);
   });
 
   it('refuses a body other than an optional status, and anonymous callers', async () => {
@@ -201,14 +200,14 @@ describe('forgetting a remote actor’s entries', () => {
     const stored = await receive();
     expect(await vault.ctx.remoteEntries.forgetActor(ACTOR)).toBe(0);
     expect(fs.existsSync(file(stored.photoPath!))).toBe(true);
-    const sqlite = vault.ctx.database.sqlite;
-    sqlite.prepare("UPDATE follows SET state = 'PENDING' WHERE followed_id = ?").run(actorId);
+    const db = vault.ctx.database.database;
+    await db.prepare("UPDATE follows SET state = 'PENDING' WHERE followed_id = ?").run(actorId);
     try {
       expect(await vault.ctx.remoteEntries.forgetActor(ACTOR)).toBe(1);
       expect(await vault.ctx.remoteEntries.find(stored.noteUri)).toBeUndefined();
       expect(fs.existsSync(file(stored.photoPath!))).toBe(false);
     } finally {
-      sqlite.prepare("UPDATE follows SET state = 'ACCEPTED' WHERE followed_id = ?").run(actorId);
+      await db.prepare("UPDATE follows SET state = 'ACCEPTED' WHERE followed_id = ?").run(actorId);
     }
     const again = await receive();
     expect(await vault.ctx.remoteEntries.allPhotoPaths()).toEqual([again.photoPath]);

@@ -114,7 +114,7 @@ describe('whether a fediverse account is on a vault', () => {
     const feed = await api('/activity');
     expect(feed.status).toBe(200);
     expect(activityPageSchema.parse(await feed.json()).activities).toEqual([]);
-    const stored = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM remote_entries');
-    expect(stored.pluck().get()).toBe(0);
+    const stored = vault.ctx.database.database.prepare('SELECT count(*) FROM remote_entries');
+    expect(await stored.pluck().get()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fold, searchWords } from '../../src/beverages/search-index.ts';
+import { openConfiguredDatabase } from '../../src/db/client.ts';
 import { OTHER_PROCESS_WRITES_SEEN_WITHIN_MS } from '../../src/db/read-cache.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
@@ -86,17 +86,18 @@ describe('search', () => {
 
   it('sees an entry written by another process within the documented window', async () => {
     expect(await search('imported')).toEqual([]);
-    const other = new Database(vault.config.databasePath);
+    // Another process's connection to the same database.
+    const other = openConfiguredDatabase(vault.config);
     try {
       const sam = (await vault.ctx.users.findByUsername('sam'))!;
-      other
+      await other.database
         .prepare(
           `insert into beverages (user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, created_at, updated_at)
            values (?, 'BEER', 'Imported Ale', 'IPA', '', 3, '', 'TRIED', 0, ?, ?)`,
         )
         .run(sam.id, Date.now(), Date.now());
     } finally {
-      other.close();
+      await other.close();
     }
     await new Promise((resolve) => setTimeout(resolve, OTHER_PROCESS_WRITES_SEEN_WITHIN_MS + 50));
     expect(await search('imported')).toEqual(['Imported Ale']);

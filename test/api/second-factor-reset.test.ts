@@ -17,7 +17,13 @@ const cli = async (args: string[]) => {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   const error = vi.spyOn(console, 'error').mockImplementation(() => {});
   try {
-    const code = await runCli(args, { VAULT_DATA_DIR: vault.config.dataDir });
+    // The vault's own database: its data folder, or its PostgreSQL database when it has one.
+    const { dataDir, databaseUrl } = vault.config;
+    const env = {
+      VAULT_DATA_DIR: dataDir,
+      ...(databaseUrl && { VAULT_DATABASE_URL: databaseUrl }),
+    };
+    const code = await runCli(args, env);
     return { code, out: log.mock.calls.flat().join('\n'), err: error.mock.calls.flat().join('\n') };
   } finally {
     log.mockRestore();
@@ -42,9 +48,9 @@ describe('the reset-second-factor command', () => {
     const body = await passwordStep(user.username, user.password);
     expect(body.requiresTotp).toBeUndefined();
     expect(body.user.totpEnabled).toBe(false);
-    const left = vault.ctx.database.sqlite
+    const left = (await vault.ctx.database.database
       .prepare('select count(*) n from backup_codes where user_id = ?')
-      .get(user.id) as { n: number };
+      .get(user.id)) as { n: number };
     expect(left.n).toBe(0);
   });
 

@@ -98,8 +98,11 @@ async function getEntry(who: Person, id: number) {
   return { status: res.status, body: (await res.json()) as unknown };
 }
 
-const rows = (table: string) =>
-  (vault.ctx.database.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
+const rows = async (table: string) =>
+  (await vault.ctx.database.database
+    .prepare(`SELECT count(*) FROM ${table}`)
+    .pluck<number>()
+    .get()) ?? 0;
 
 describe('sharing an entry', () => {
   it('the owner shares an entry and gets it back with the recipient pending in sharedWith', async () => {
@@ -123,12 +126,12 @@ describe('sharing an entry', () => {
     const entry = await create(alice, { name: 'Offered' });
     const res = await share(alice, entry.id, { userId: carol.id, message: 'For you' });
     const { beverage } = beverageResponseSchema.parse(await res.json());
-    const offer = vault.ctx.database.sqlite
+    const offer = (await vault.ctx.database.database
       .prepare(
         `SELECT a.actor_id, a.object_actor_id, a.share_id, a.payload FROM activities a
           WHERE a.type = 'Offer' AND a.beverage_id = ?`,
       )
-      .get(entry.id) as Record<string, unknown>;
+      .get(entry.id)) as Record<string, unknown>;
     expect(offer).toEqual({
       actor_id: await vault.ctx.actors.localActorId(alice.id),
       object_actor_id: await vault.ctx.actors.localActorId(carol.id),
@@ -154,7 +157,7 @@ describe('sharing an entry', () => {
   it('refuses sharing with the owner, twice with the same user, with an unknown user or an unknown entry, and changes nothing', async () => {
     const entry = await create(alice, { name: 'Refusals' });
     await shareWith(entry.id, bob);
-    const before = [rows('shares'), rows('activities')];
+    const before = [await rows('shares'), await rows('activities')];
     const cases: [Person, number, unknown, number, string][] = [
       [alice, entry.id, { userId: alice.id }, 400, 'You cannot share an entry with yourself'],
       [admin, entry.id, { userId: alice.id }, 400, 'An entry cannot be shared with its owner'],
@@ -167,7 +170,7 @@ describe('sharing an entry', () => {
       expect(res.status).toBe(status);
       expect(await res.json()).toEqual({ message });
     }
-    expect([rows('shares'), rows('activities')]).toEqual(before);
+    expect([await rows('shares'), await rows('activities')]).toEqual(before);
   });
 
   it('refuses malformed bodies with a message', async () => {
@@ -428,16 +431,16 @@ describe('removing a share', () => {
     const shareId = await shareWith(entry.id, bob);
     await vault.ctx.outbox.idle();
     const invites = () =>
-      vault.ctx.database.sqlite
+      vault.ctx.database.database
         .prepare(
           `SELECT count(*) FROM notifications
             WHERE type = 'SHARE_INVITE' AND recipient_id = ? AND beverage_id = ?`,
         )
         .pluck()
         .get(bob.id, entry.id);
-    expect(invites()).toBe(1);
+    expect(await invites()).toBe(1);
     expect((await unshare(alice, entry.id, shareId)).status).toBe(204);
-    expect(invites()).toBe(0);
+    expect(await invites()).toBe(0);
     await expect(accept(bob, shareId, 'TRIED')).rejects.toThrow('Share not found');
     expect(await ids(bob)).not.toContain(entry.id);
   });

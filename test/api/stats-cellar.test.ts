@@ -18,14 +18,14 @@ beforeAll(async () => {
   const b = await vault.createUser({ username: 'bob' });
   alice = await vault.login('alice', a.password);
   bob = await vault.login('bob', b.password);
-  const sqlite = vault.ctx.database.sqlite;
+  const db = vault.ctx.database.database;
   const event = (
     entry: { id: number; userId: number },
     kind: BottleEventKind,
     change: number,
     at: string,
   ) =>
-    insertBottleEvent(sqlite, {
+    insertBottleEvent(db, {
       userId: entry.userId,
       beverageId: entry.id,
       kind,
@@ -35,22 +35,22 @@ beforeAll(async () => {
 
   // Six added in February, one opened in March and one on the last evening of May (UTC): 4 left.
   const musar = await vault.logEntry(alice, { name: 'Musar', type: 'WINE', inCellar: 'true' });
-  insertBottle(sqlite, musar, { quantity: 4, priceMinor: 2000, currency: 'EUR' });
-  event(musar, 'ADDED', 6, '2026-02-10T10:00:00Z');
-  event(musar, 'OPENED', -1, '2026-03-05T10:00:00Z');
-  event(musar, 'OPENED', -1, '2026-05-31T20:00:00Z');
+  await insertBottle(db, musar, { quantity: 4, priceMinor: 2000, currency: 'EUR' });
+  await event(musar, 'ADDED', 6, '2026-02-10T10:00:00Z');
+  await event(musar, 'OPENED', -1, '2026-03-05T10:00:00Z');
+  await event(musar, 'OPENED', -1, '2026-05-31T20:00:00Z');
   // Two added before the twelve months, one taken off in July: 1 left.
   const lagavulin = await vault.logEntry(alice, {
     name: 'Lagavulin',
     type: 'WHISKEY',
     inCellar: 'true',
   });
-  insertBottle(sqlite, lagavulin, { quantity: 1, priceMinor: 8000, currency: 'GBP' });
-  event(lagavulin, 'ADDED', 2, '2025-06-01T10:00:00Z');
-  event(lagavulin, 'REMOVED', -1, '2026-07-01T10:00:00Z');
+  await insertBottle(db, lagavulin, { quantity: 1, priceMinor: 8000, currency: 'GBP' });
+  await event(lagavulin, 'ADDED', 2, '2025-06-01T10:00:00Z');
+  await event(lagavulin, 'REMOVED', -1, '2026-07-01T10:00:00Z');
   // Bottles with no event (brought in by an import): there all along.
   const rioja = await vault.logEntry(alice, { name: 'Rioja', type: 'WINE', inCellar: 'true' });
-  insertBottle(sqlite, rioja, { quantity: 2, priceMinor: 1500, currency: 'EUR' });
+  await insertBottle(db, rioja, { quantity: 2, priceMinor: 1500, currency: 'EUR' });
   // 'In cellar' without bottle lines, logged in April: one bottle from April on.
   const stout = await vault.logEntry(alice, {
     name: 'Stout',
@@ -58,7 +58,7 @@ beforeAll(async () => {
     subtype: 'Stout',
     inCellar: 'true',
   });
-  sqlite
+  await db
     .prepare('UPDATE beverages SET created_at = ? WHERE id = ?')
     .run(Date.parse('2026-04-15T10:00:00Z'), stout.id);
   // Neither in the cellar nor with bottles.
@@ -66,9 +66,9 @@ beforeAll(async () => {
 
   // Bob's bottles are his alone.
   const bobs = await vault.logEntry(bob, { name: 'Bob wine', type: 'WINE', inCellar: 'true' });
-  insertBottle(sqlite, bobs, { quantity: 11, priceMinor: 1000, currency: 'EUR' });
-  event(bobs, 'ADDED', 12, '2026-01-02T10:00:00Z');
-  event(bobs, 'OPENED', -1, '2026-03-03T10:00:00Z');
+  await insertBottle(db, bobs, { quantity: 11, priceMinor: 1000, currency: 'EUR' });
+  await event(bobs, 'ADDED', 12, '2026-01-02T10:00:00Z');
+  await event(bobs, 'OPENED', -1, '2026-03-03T10:00:00Z');
 });
 afterAll(() => vault.close());
 
@@ -133,12 +133,12 @@ describe('the cellar in the statistics (GET /api/stats)', () => {
     const cleo = await vault.login('cleo', c.password);
     const kept = await vault.logEntry(cleo, { name: 'Kept', type: 'WINE', inCellar: 'true' });
     // Bought in May, its one bottle opened in June: the line went, the entry stayed 'In cellar'.
-    const sqlite = vault.ctx.database.sqlite;
+    const db = vault.ctx.database.database;
     for (const [kind, change, at] of [
       ['ADDED', 1, '2026-05-10T10:00:00Z'],
       ['OPENED', -1, '2026-06-10T10:00:00Z'],
     ] as const) {
-      insertBottleEvent(sqlite, {
+      await insertBottleEvent(db, {
         userId: c.id,
         beverageId: kept.id,
         kind,

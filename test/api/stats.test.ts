@@ -20,8 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault.close());
 
-beforeEach(() => {
-  vault.ctx.database.sqlite.exec('DELETE FROM beverages');
+beforeEach(async () => {
+  await vault.ctx.database.database.exec('DELETE FROM beverages');
 });
 
 interface EntryInput {
@@ -53,7 +53,7 @@ async function log(cookie: string, input: EntryInput = {}): Promise<number> {
   expect(res.status).toBe(201);
   const { beverage } = await json(res);
   if (input.at) {
-    vault.ctx.database.sqlite
+    await vault.ctx.database.database
       .prepare('UPDATE beverages SET created_at = ? WHERE id = ?')
       .run(Date.parse(input.at), beverage.id);
   }

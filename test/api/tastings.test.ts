@@ -232,7 +232,7 @@ describe('changing and deleting a tasting', () => {
     expect(fileOf(tasting.photoPath!)).toBeDefined();
     expect((await send(alice.cookie, 'DELETE', `/beverages/${wine.id}`)).status).toBe(204);
     expect(fileOf(tasting.photoPath!)).toBeUndefined();
-    const left = vault.ctx.database.sqlite
+    const left = await vault.ctx.database.database
       .prepare('SELECT count(*) FROM tastings WHERE beverage_id = ?')
       .pluck()
       .get(wine.id);

@@ -86,9 +86,9 @@ describe('setting up the authenticator app', () => {
     const user = await freshUser();
     const cookie = await signInReauthenticated(vault, user);
     const { backupCodes } = await json(await vault.postJson('/api/totp/setup', {}, cookie));
-    const stored = vault.ctx.database.sqlite
+    const stored = (await vault.ctx.database.database
       .prepare('select code_hash from backup_codes where user_id = ?')
-      .all(user.id) as { code_hash: string }[];
+      .all(user.id)) as { code_hash: string }[];
     expect(stored).toHaveLength(10);
     const plain = new Set(backupCodes.map((c: string) => c.replace(/-/g, '')));
     for (const { code_hash } of stored) {
@@ -176,13 +176,13 @@ describe('setting up the authenticator app', () => {
 
   it('refuses a new setup while the app is on (409): it must be turned off first', async () => {
     const { cookie, user } = await userWithTotp();
-    const before = vault.ctx.database.sqlite
+    const before = await vault.ctx.database.database
       .prepare('select secret from totp_secrets where user_id = ?')
       .get(user.id);
     const res = await vault.postJson('/api/totp/setup', {}, cookie);
     expect(res.status).toBe(409);
     expect((await json(res)).message).toMatch(/already on/);
-    const after = vault.ctx.database.sqlite
+    const after = await vault.ctx.database.database
       .prepare('select secret from totp_secrets where user_id = ?')
       .get(user.id);
     expect(after).toEqual(before);
@@ -339,9 +339,9 @@ describe('signing in with the authenticator app', () => {
       secondStep(b.pending, backupCodes[3]!, true),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
-    const used = vault.ctx.database.sqlite
+    const used = (await vault.ctx.database.database
       .prepare('select count(*) n from backup_codes where user_id = ? and used_at is not null')
-      .get(user.id) as { n: number };
+      .get(user.id)) as { n: number };
     expect(used.n).toBe(1);
   });
 
@@ -351,9 +351,9 @@ describe('signing in with the authenticator app', () => {
     const code = totpCode(secret, clock);
     const results = await Promise.all([secondStep(pending, code), secondStep(pending, code)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
-    const sessions = vault.ctx.database.sqlite
+    const sessions = (await vault.ctx.database.database
       .prepare('select count(*) n from sessions where user_id = ?')
-      .get(user.id) as { n: number };
+      .get(user.id)) as { n: number };
     expect(sessions.n).toBe(2); // the setup session and exactly one new one
     nextStep();
   });
@@ -488,11 +488,11 @@ describe('turning the authenticator app off', () => {
     );
     expect(res.status).toBe(200);
     expect((await json(res)).user.totpEnabled).toBe(false);
-    const rows = vault.ctx.database.sqlite
+    const rows = (await vault.ctx.database.database
       .prepare(
         'select (select count(*) from totp_secrets where user_id = ?) s, (select count(*) from backup_codes where user_id = ?) b',
       )
-      .get(user.id, user.id) as { s: number; b: number };
+      .get(user.id, user.id)) as { s: number; b: number };
     expect(rows).toEqual({ s: 0, b: 0 });
     // Signing in is a single step again.
     const { body } = await passwordStep(user);

@@ -269,7 +269,7 @@ describe('drinking windows by the server’s clock', () => {
       inCellar: true,
     });
     // Three bottles of the Riesling (the bottles' own routes are tested with the places above).
-    insertBottle(people.server.ctx.database.sqlite, riesling, { quantity: 3 });
+    await insertBottle(people.server.ctx.database.database, riesling, { quantity: 3 });
     let page = await people.openAs('will', '/', { prepare: phone });
     await setWindow(page, riesling.id, '2028', '2031');
     await setWindow(page, beaujolais.id, '', '2029');

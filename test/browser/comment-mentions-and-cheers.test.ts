@@ -171,12 +171,12 @@ describe('the Alerts of answers and mentions', () => {
       },
       now,
     );
-    const activity = database.sqlite
+    const activity = (await database.database
       .prepare(
         `INSERT INTO activities (actor_id, type, created_at) VALUES (?, 'Create', ?) RETURNING id`,
       )
-      .get(sender, now) as { id: number };
-    database.sqlite
+      .get(sender, now)) as { id: number };
+    await database.database
       .prepare(
         `INSERT INTO notifications (recipient_id, type, status, sender_id, activity_id, message, url, created_at)
          VALUES (?, 'MENTION', 'PENDING', ?, ?, ?, ?, ?)`,

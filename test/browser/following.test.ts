@@ -240,9 +240,9 @@ describe('/following', () => {
   });
 
   it('a fediverse follower shows its display name and actor URI', async () => {
-    const sqlite = people.server.ctx.database.sqlite;
+    const db = people.server.ctx.database.database;
     const now = Date.now();
-    const remote = sqlite
+    const remote = (await db
       .prepare(
         `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, summary, created_at, updated_at)
          VALUES ('remote', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -255,8 +255,8 @@ describe('/following', () => {
         'Rye and more rye.',
         now,
         now,
-      ) as { id: number };
-    sqlite
+      )) as { id: number };
+    await db
       .prepare(
         `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
       )

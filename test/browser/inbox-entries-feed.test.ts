@@ -16,17 +16,18 @@ const ACTOR = 'https://other-vault.example/users/bob';
 
 async function receiveRemoteEntry() {
   const { ctx } = people.server;
-  const sqlite = ctx.database.sqlite;
+  const db = ctx.database.database;
   const t = Date.now();
   const actorId = Number(
-    sqlite
+    await db
       .prepare(
         `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, created_at, updated_at)
-         VALUES ('remote', ?, ?, ?, '@bob@other-vault.example', ?, ?)`,
+         VALUES ('remote', ?, ?, ?, '@bob@other-vault.example', ?, ?) RETURNING id`,
       )
-      .run(ACTOR, `${ACTOR}/inbox`, 'Bob <em>Brewer</em>', t, t).lastInsertRowid,
+      .pluck<number>()
+      .get(ACTOR, `${ACTOR}/inbox`, 'Bob <em>Brewer</em>', t, t),
   );
-  sqlite
+  await db
     .prepare(
       `INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)`,
     )

@@ -22,9 +22,9 @@ describe('keeping entries private in the browser', () => {
     await card.waitFor();
     expect(await card.getByText('Only me', { exact: true }).count()).toBe(1);
 
-    const entry = people.server.ctx.database.sqlite
+    const entry = (await people.server.ctx.database.database
       .prepare("SELECT id, visibility FROM beverages WHERE name = 'Secret stash'")
-      .get() as { id: number; visibility: string };
+      .get()) as { id: number; visibility: string };
     expect(entry.visibility).toBe('PRIVATE');
     const neighbour = await people.openAs('neighbour', '/');
     expect(await apiStatus(neighbour, `/api/beverages/${entry.id}`)).toBe(404);
@@ -101,7 +101,7 @@ describe('keeping entries private in the browser', () => {
     await page.getByText('2 entries changed to “Only me”').waitFor();
     await bar.getByText('0 selected', { exact: true }).waitFor();
     expect(await page.getByRole('checkbox', { checked: true }).count()).toBe(0);
-    const visibilities = people.server.ctx.database.sqlite
+    const visibilities = await people.server.ctx.database.database
       .prepare(
         "SELECT name, visibility FROM beverages WHERE name LIKE 'Pick %' OR name LIKE 'Keep %' ORDER BY name",
       )
@@ -116,9 +116,9 @@ describe('keeping entries private in the browser', () => {
     await picked.getByText('Only me', { exact: true }).waitFor();
     expect(await keep.getByText('Only me', { exact: true }).count()).toBe(0);
 
-    const whiskies = people.server.ctx.database.sqlite
+    const whiskies = (await people.server.ctx.database.database
       .prepare("SELECT count(*) AS n FROM beverages WHERE user_id = ? AND type = 'WHISKEY'")
-      .get(user.id) as { n: number };
+      .get(user.id)) as { n: number };
     await bar.getByRole('button', { name: 'Select all on this page' }).click();
     await bar.getByText(`${whiskies.n} selected`, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Done' }).click();

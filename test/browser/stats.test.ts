@@ -15,9 +15,10 @@ const THIS_YEAR = new Date().getFullYear();
 const LAST_YEAR = THIS_YEAR - 1;
 
 /** Entries of stella's, logged at the given instants (written straight into the database). */
-function seed() {
+async function seed() {
   const userId = people.userId('stella');
-  const insert = people.server.ctx.database.sqlite.prepare(
+  const db = people.server.ctx.database.database;
+  const insert = db.prepare(
     `INSERT INTO beverages (user_id, type, name, subtype, maker_name, rating, notes, status, in_cellar, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?)`,
   );
@@ -30,26 +31,31 @@ function seed() {
     ['BEER', 'December Stout', 'Stout', 'Hill Farmstead', 0, 'TO_TRY', 0, at(11, 20)],
   ];
   for (const [type, name, subtype, maker, rating, status, cellar, time] of rows) {
-    insert.run(userId, type, name, subtype, maker, rating, status, cellar, time, time);
+    await insert.run(userId, type, name, subtype, maker, rating, status, cellar, time, time);
   }
   const now = Date.now();
-  insert.run(userId, 'WINE', 'Tonight’s Syrah', 'Syrah', '', 4, 'TRIED', 0, now, now);
+  await insert.run(userId, 'WINE', 'Tonight’s Syrah', 'Syrah', '', 4, 'TRIED', 0, now, now);
   // The cellar: two bottles of the Merlot at 30 EUR each (one opened just now) beside the
   // Bourbon, in the cellar without bottle lines.
-  const sqlite = people.server.ctx.database.sqlite;
   const merlot = {
     id: Number(
-      sqlite.prepare("SELECT id FROM beverages WHERE name = 'Summer Merlot'").pluck().get(),
+      await db.prepare("SELECT id FROM beverages WHERE name = 'Summer Merlot'").pluck().get(),
     ),
     userId,
   };
-  insertBottle(sqlite, merlot, { quantity: 2, priceMinor: 3000, currency: 'EUR' });
-  insertBottleEvent(sqlite, { userId, beverageId: merlot.id, kind: 'ADDED', change: 3, at: now });
-  insertBottleEvent(sqlite, { userId, beverageId: merlot.id, kind: 'OPENED', change: -1, at: now });
+  await insertBottle(db, merlot, { quantity: 2, priceMinor: 3000, currency: 'EUR' });
+  await insertBottleEvent(db, { userId, beverageId: merlot.id, kind: 'ADDED', change: 3, at: now });
+  await insertBottleEvent(db, {
+    userId,
+    beverageId: merlot.id,
+    kind: 'OPENED',
+    change: -1,
+    at: now,
+  });
 }
 
-beforeAll(() => {
-  seed();
+beforeAll(async () => {
+  await seed();
 });
 
 const figure = (page: Page, name: string) => page.getByRole('figure', { name, exact: true });

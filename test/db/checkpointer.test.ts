@@ -11,7 +11,8 @@ afterEach(async () => {
 
 /** Writes about `megabytes` MB of rows, each commit small, as requests do. */
 function write(vault: TestVault, megabytes: number) {
-  const { sqlite } = vault.ctx.database;
+  // SQLite's own (vitest.postgres.config.ts, SQLITE_ONLY): the vault's connection is there.
+  const sqlite = vault.ctx.database.sqlite!;
   sqlite.exec('CREATE TABLE IF NOT EXISTS filler (id INTEGER PRIMARY KEY, data BLOB)');
   const insert = sqlite.prepare('INSERT INTO filler (data) VALUES (?)');
   const row = Buffer.alloc(8000, 7);
@@ -22,7 +23,7 @@ describe('background checkpoints', () => {
   it('keep commits from copying the log into the database, and copy it within seconds in a worker', async () => {
     vault = createTestVault();
     const file = vault.config.databasePath;
-    const checkpoints = startBackgroundCheckpoints(vault.ctx.database.sqlite, file);
+    const checkpoints = startBackgroundCheckpoints(vault.ctx.database.sqlite!, file);
     try {
       const before = fs.statSync(file).size;
       write(vault, 8); // twice what makes SQLite checkpoint inside a commit by default
@@ -41,7 +42,7 @@ describe('background checkpoints', () => {
   it('hands checkpoints back to SQLite when stopped', async () => {
     vault = createTestVault();
     const file = vault.config.databasePath;
-    const checkpoints = startBackgroundCheckpoints(vault.ctx.database.sqlite, file);
+    const checkpoints = startBackgroundCheckpoints(vault.ctx.database.sqlite!, file);
     await checkpoints.stop();
     const before = fs.statSync(file).size;
     write(vault, 8);

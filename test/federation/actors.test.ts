@@ -6,6 +6,7 @@ import { createContext } from '../../src/context.ts';
 import { loadConfig } from '../../src/config.ts';
 import { generateKeyPair } from '../../federation/keys.ts';
 import { json } from '../helpers/json.ts';
+import { testDatabase } from '../helpers/postgres.ts';
 import { TEST_RSA_KEY_BITS } from '../helpers/test-keys.ts';
 import { createTestVault, tempConfig, type TestVault } from '../helpers/vault.ts';
 
@@ -144,9 +145,12 @@ describe('the actor document', () => {
     const alice = (await vault.ctx.users.findByUsername('alice'))!;
     const stored = Object.fromEntries(
       (
-        vault.ctx.database.sqlite
-          .prepare('SELECT type, public_key_jwk FROM actor_keys WHERE user_id = ?')
-          .all(alice.id) as { type: string; public_key_jwk: string }[]
+        await vault.ctx.database.database
+          .prepare<{
+            type: string;
+            public_key_jwk: string;
+          }>('SELECT type, public_key_jwk FROM actor_keys WHERE user_id = ?')
+          .all(alice.id)
       ).map((row) => [row.type, JSON.parse(row.public_key_jwk)]),
     );
     expect(Object.keys(stored).sort()).toEqual(['Ed25519', 'RSASSA-PKCS1-v1_5']);
@@ -191,10 +195,10 @@ describe('the actor document', () => {
       expect(res.status, username).toBe(404);
     }
     const bob = (await vault.ctx.users.findByUsername('bob'))!;
-    const keys = vault.ctx.database.sqlite
-      .prepare('SELECT count(*) AS n FROM actor_keys WHERE user_id = ?')
-      .get(bob.id) as { n: number };
-    expect(keys.n).toBe(0);
+    const keys = await vault.ctx.database.database
+      .prepare<{ n: number }>('SELECT count(*) AS n FROM actor_keys WHERE user_id = ?')
+      .get(bob.id);
+    expect(keys!.n).toBe(0);
   });
 
   it('has empty outbox, followers and following collections, and none for a private user', async () => {
@@ -218,11 +222,21 @@ describe('the actor document', () => {
 });
 
 describe('actor keys across restarts', () => {
-  it('are generated once, stored, and the same after the federation is re-created on the same file', async () => {
-    const config = tempConfig({ VAULT_ORIGIN: 'https://vault.example.com' });
+  it('are generated once, stored, and the same after the federation is re-created on the same database', async () => {
+    // On PostgreSQL the same database (made by the first start), as the same file on SQLite.
+    const postgres = testDatabase();
+    const config = tempConfig({
+      VAULT_ORIGIN: 'https://vault.example.com',
+      ...(postgres ? { VAULT_DATABASE_URL: postgres.url } : {}),
+    });
+    let starts = 0;
     try {
       const fetchKeys = async () => {
-        const ctx = createContext(config);
+        const first = starts++ === 0;
+        const ctx = createContext(
+          config,
+          first && postgres ? { beforeMigrating: postgres.create } : {},
+        );
         try {
           if (!(await ctx.users.findByUsername('carol'))) {
             const carol = await ctx.users.insert({
@@ -250,6 +264,7 @@ describe('actor keys across restarts', () => {
       expect(after.pem).toBe(before.pem);
       expect(after.methods).toEqual(before.methods);
     } finally {
+      await postgres?.drop();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     }
   });

@@ -42,13 +42,13 @@ beforeAll(async () => {
   other = await startFakeRemote();
   bob = masto.addAccount('bob').id;
   other.addAccount('carol');
-  const sqlite = vault.ctx.database.sqlite;
+  const db = vault.ctx.database.database;
   const aliceActor = await vault.ctx.actors.localActorId(alice.id);
-  const bobActor = insertRemoteFollower(sqlite, aliceActor, masto, 'bob');
-  insertRemoteFollower(sqlite, aliceActor, other, 'carol');
-  insertRemoteFollower(sqlite, await vault.ctx.actors.localActorId(dave.id), masto, 'bob');
+  const bobActor = await insertRemoteFollower(db, aliceActor, masto, 'bob');
+  await insertRemoteFollower(db, aliceActor, other, 'carol');
+  await insertRemoteFollower(db, await vault.ctx.actors.localActorId(dave.id), masto, 'bob');
   // Alice follows bob too.
-  sqlite
+  await db
     .prepare(
       `INSERT INTO follows (follower_id, followed_id, state, activity_uri, created_at)
        VALUES (?, ?, 'ACCEPTED', ?, ?)`,
@@ -82,28 +82,28 @@ async function deliver(activity: Json, inbox = `${aliceUri}/inbox`) {
   await settled();
 }
 
-const sqlite = () => vault.ctx.database.sqlite;
+const db = () => vault.ctx.database.database;
 const bobActorId = async () => (await vault.ctx.actors.findRemoteByUri(bob))!.id;
 const actorOf = (user: { id: number }) => vault.ctx.actors.localActorId(user.id);
 /** Follows from one actor to another, given the promises of their ids. */
 const follow = async (from: Promise<number>, to: Promise<number>) =>
-  sqlite()
+  db()
     .prepare('SELECT count(*) FROM follows WHERE follower_id = ? AND followed_id = ?')
     .pluck()
     .get(await from, await to);
 const bobsOn = async (table: 'cheers' | 'comments', entryId: number) =>
-  sqlite()
+  db()
     .prepare(`SELECT count(*) FROM ${table} WHERE actor_id = ? AND beverage_id = ?`)
     .pluck()
     .get(await bobActorId(), entryId);
 const receivedBlocks = () =>
-  sqlite()
-    .prepare(
+  db()
+    .prepare<{ id: number; blocker: string; blocked: string; activityUri: string }>(
       `SELECT rb.id, a.uri AS blocker, u.username AS blocked, rb.activity_uri AS activityUri
        FROM received_blocks rb JOIN actors a ON a.id = rb.blocker_actor_id
        JOIN users u ON u.id = rb.blocked_user_id ORDER BY rb.id`,
     )
-    .all() as { id: number; blocker: string; blocked: string; activityUri: string }[];
+    .all();
 const sentTo = (remote: FakeRemote, type: string, objectId: string) =>
   remote.deliveries.filter((d) => {
     const object = d.activity.object;
@@ -182,7 +182,7 @@ describe('a Block received from a remote account', () => {
     expect(await bobsOn('comments', first.id)).toBe(1);
     await deliver(block(other.account('carol').id, 1));
     await deliver(block(`${vault.url}/users/nobody`, 2));
-    expect(receivedBlocks()).toEqual([]);
+    expect(await receivedBlocks()).toEqual([]);
     expect(await follow(bobActorId(), actorOf(alice))).toBe(1);
     expect(await follow(actorOf(alice), bobActorId())).toBe(1);
     expect(await bobsOn('cheers', first.id)).toBe(1);
@@ -192,7 +192,7 @@ describe('a Block received from a remote account', () => {
   it('naming alice is kept once, ends both follows and removes his cheers and comments', async () => {
     await deliver(block(aliceUri, 3));
     await deliver(block(aliceUri, 3)); // the same Block again changes nothing
-    expect(receivedBlocks()).toEqual([
+    expect(await receivedBlocks()).toEqual([
       { id: expect.any(Number), blocker: bob, blocked: 'alice', activityUri: `${bob}#blocks/3` },
     ]);
     expect(await follow(bobActorId(), actorOf(alice))).toBe(0);
@@ -220,13 +220,13 @@ describe('a Block received from a remote account', () => {
 
   it('while it stands, his replies and Likes are ignored, even were he counted a follower', async () => {
     // The rule refuses them, not only the follow the block ended: a follow row put back by hand.
-    const row = insertRemoteFollower(sqlite(), await actorOf(alice), masto, 'bob');
+    const row = await insertRemoteFollower(db(), await actorOf(alice), masto, 'bob');
     expect(row).toBe(await bobActorId());
     await deliver(like(first.note, 2));
     await deliver(reply(first.note, 2));
     expect(await bobsOn('cheers', first.id)).toBe(0);
     expect(await bobsOn('comments', first.id)).toBe(0);
-    sqlite()
+    await db()
       .prepare('DELETE FROM follows WHERE follower_id = ? AND followed_id = ?')
       .run(await bobActorId(), await actorOf(alice));
   });
@@ -242,10 +242,12 @@ describe('a Block received from a remote account', () => {
     masto.answerInbox('shared', null);
     const res = await masto.post('bob', `${vault.url}/inbox`, block(`${vault.url}/users/dave`, 4));
     expect(res.status, res.body).toBe(202);
-    await expect.poll(() => receivedBlocks().map((b) => b.blocked)).toEqual(['alice', 'dave']);
+    await expect
+      .poll(async () => (await receivedBlocks()).map((b) => b.blocked))
+      .toEqual(['alice', 'dave']);
     expect(await follow(bobActorId(), actorOf(dave))).toBe(0);
     // The retry comes due now rather than in a minute: it is dropped, never delivered.
-    sqlite()
+    await db()
       .prepare("UPDATE federation_queue SET not_before = 0 WHERE channel = 'deliveries'")
       .run();
     await settled();
@@ -255,7 +257,7 @@ describe('a Block received from a remote account', () => {
 
   it('is lifted by its Undo: nothing is restored, but follows and replies work again', async () => {
     await deliver(undo(block(aliceUri, 3), 3));
-    expect(receivedBlocks().map((b) => b.blocked)).toEqual(['dave']);
+    expect((await receivedBlocks()).map((b) => b.blocked)).toEqual(['dave']);
     expect(await follow(bobActorId(), actorOf(alice))).toBe(0);
     expect(await follow(actorOf(alice), bobActorId())).toBe(0);
     expect(await bobsOn('comments', first.id)).toBe(0);
@@ -275,7 +277,7 @@ describe('a Block received from a remote account', () => {
 
   it('is lifted by an Undo naming the Block by its id alone, to the shared inbox', async () => {
     await deliver(undo(`${bob}#blocks/4`, 4), `${vault.url}/inbox`);
-    expect(receivedBlocks()).toEqual([]);
+    expect(await receivedBlocks()).toEqual([]);
   });
 
   it('from an account not stored here is kept too (its actor fetched): she cannot follow it', async () => {
@@ -289,7 +291,7 @@ describe('a Block received from a remote account', () => {
       object: aliceUri,
     });
     expect(res.status, res.body).toBe(202);
-    await expect.poll(() => receivedBlocks().map((b) => b.blocker)).toEqual([eve]);
+    await expect.poll(async () => (await receivedBlocks()).map((b) => b.blocker)).toEqual([eve]);
     const following = await fetch(`${vault.url}/api/users/remote-follows`, {
       method: 'POST',
       headers: { cookie: alice.cookie, origin: vault.url, 'content-type': 'application/json' },
@@ -303,7 +305,7 @@ describe('a Block received from a remote account', () => {
     const followed = masto.activities.follow('frank', aliceUri);
     expect((await masto.post('frank', `${aliceUri}/inbox`, followed)).status).toBe(202);
     const invites = () =>
-      sqlite()
+      db()
         .prepare(
           `SELECT count(*) FROM notifications n JOIN actors a ON a.id = n.sender_id
            WHERE a.uri = ? AND n.type = 'FOLLOW_INVITE' AND n.status = 'PENDING'`,
@@ -316,6 +318,6 @@ describe('a Block received from a remote account', () => {
     const res = await masto.post('frank', `${aliceUri}/inbox`, { ...blocked, object: aliceUri });
     expect(res.status, res.body).toBe(202);
     await expect.poll(invites, { timeout: 15_000 }).toBe(0);
-    expect(receivedBlocks().map((b) => b.blocker)).toContain(frank);
+    expect((await receivedBlocks()).map((b) => b.blocker)).toContain(frank);
   });
 });

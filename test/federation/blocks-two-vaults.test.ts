@@ -50,7 +50,7 @@ async function bobsFollow() {
 }
 
 const receivedOnB = () =>
-  b.ctx.database.sqlite.prepare('SELECT count(*) FROM received_blocks').pluck().get();
+  b.ctx.database.database.prepare('SELECT count(*) FROM received_blocks').pluck().get();
 
 describe('a block between two vaults', () => {
   let blockId: number;

@@ -13,7 +13,7 @@ import { deliver } from './conversation-world.ts';
 
 const { world, ...HELPERS } = inboundWorld();
 
-const { sqlite, viewer, entry, local, storedComment } = HELPERS;
+const { db, viewer, entry, local, storedComment } = HELPERS;
 const { carolsComment, notifications, thread, told, block } = HELPERS;
 
 describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
@@ -23,27 +23,29 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     const { id } = await entry();
     const { comment: top, note: carolsNote } = await carolsComment(id, 'Lovely');
     const cheers = (commentId: number) =>
-      sqlite()
-        .prepare('SELECT actor_id, activity_uri FROM comment_cheers WHERE comment_id = ?')
-        .all(commentId) as { actor_id: number; activity_uri: string }[];
+      db()
+        .prepare<{ actor_id: number; activity_uri: string }>(
+          'SELECT actor_id, activity_uri FROM comment_cheers WHERE comment_id = ?',
+        )
+        .all(commentId);
     const liked = like(shape, account(cast.replier), carolsNote, local('carol').id);
     await deliver(world, remote(), cast.replier, liked, personal());
-    expect(cheers(top.id)).toEqual([
+    expect(await cheers(top.id)).toEqual([
       {
         actor_id: (await world.vault.ctx.actors.findRemoteByUri(account(cast.replier).id))!.id,
         activity_uri: liked.id,
       },
     ]);
     await deliver(world, remote(), cast.replier, liked);
-    expect(cheers(top.id)).toHaveLength(1);
-    const cheered = () =>
-      notifications('carol', 'COMMENT_CHEER').filter((n) => n.comment_id === top.id);
-    expect(cheered()).toHaveLength(1);
+    expect(await cheers(top.id)).toHaveLength(1);
+    const cheered = async () =>
+      (await notifications('carol', 'COMMENT_CHEER')).filter((n) => n.comment_id === top.id);
+    expect(await cheered()).toHaveLength(1);
     expect(await thread('carol', id)).toMatchObject([{ id: top.id, cheerCount: 1 }]);
     // A stranger's Like changes nothing.
     const stray = like(shape, account(cast.stranger), carolsNote);
     await deliver(world, remote(), cast.stranger, stray);
-    expect(cheers(top.id)).toHaveLength(1);
+    expect(await cheers(top.id)).toHaveLength(1);
 
     // A remote reply's own Note is liked the same way.
     const answer = await reply(cast.replier, {
@@ -51,19 +53,19 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       visibility: 'public',
       mentions: [local('carol')],
     });
-    const stored = storedComment(answer)!;
+    const stored = (await storedComment(answer))!;
     const secondLike = like(shape, account(cast.second), answer);
     await deliver(world, remote(), cast.second, secondLike);
-    expect(cheers(stored.id)).toHaveLength(1);
+    expect(await cheers(stored.id)).toHaveLength(1);
     // An Undo whose Like has another id than the one stored (a server that makes ids up) takes
     // back the actor's cheer of the comment it names.
     const madeUp = { ...secondLike, id: `${String(secondLike.id)}-again` };
     await deliver(world, remote(), cast.second, undo(account(cast.second), madeUp));
-    expect(cheers(stored.id)).toEqual([]);
+    expect(await cheers(stored.id)).toEqual([]);
 
     await deliver(world, remote(), cast.replier, undo(account(cast.replier), liked));
-    expect(cheers(top.id)).toEqual([]);
-    expect(cheered()).toEqual([]);
+    expect(await cheers(top.id)).toEqual([]);
+    expect(await cheered()).toEqual([]);
   });
 
   it('keeps a DIRECT comment to those it names: its author may answer it, nobody else like or answer it', async () => {
@@ -73,7 +75,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       visibility: 'direct',
       mentions: [local('alice')],
     });
-    const stored = storedComment(direct)!;
+    const stored = (await storedComment(direct))!;
     await deliver(world, remote(), cast.second, like(shape, account(cast.second), direct));
     const answer = await reply(cast.second, {
       inReplyTo: direct,
@@ -81,25 +83,25 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       mentions: [local('alice')],
     });
     expect(
-      sqlite()
+      await db()
         .prepare('SELECT count(*) FROM comment_cheers WHERE comment_id = ?')
         .pluck()
         .get(stored.id),
     ).toBe(0);
-    expect(storedComment(answer)).toBeUndefined();
+    expect(await storedComment(answer)).toBeUndefined();
     // Its author, who reads it, may answer it (privately again).
     const own = await reply(cast.replier, {
       inReplyTo: direct,
       visibility: 'direct',
       mentions: [local('alice')],
     });
-    expect(storedComment(own)).toMatchObject({ parent_id: stored.id, audience: 'DIRECT' });
+    expect(await storedComment(own)).toMatchObject({ parent_id: stored.id, audience: 'DIRECT' });
   });
 
   it("tells a vault user of an answer to her comment on a remote vault's entry, which is that vault's thread", async () => {
     const author = (await world.vault.ctx.actors.findRemoteByUri(account(cast.replier).id))!;
     const carolActor = await world.vault.ctx.actors.localActorId(world.users.carol!.id);
-    sqlite()
+    await db()
       .prepare(
         `INSERT INTO follows (follower_id, followed_id, state, created_at)
          VALUES (?, ?, 'ACCEPTED', ?) ON CONFLICT DO NOTHING`,
@@ -144,7 +146,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       url: answer.note.url,
       sender: `@${remote().handle(cast.replier)}`,
     });
-    expect(storedComment(String(answer.note.id))).toBeUndefined();
+    expect(await storedComment(String(answer.note.id))).toBeUndefined();
   });
 
   it('tells a vault user of a post that mentions her and answers nothing here; not once she blocked its author', async () => {
@@ -154,7 +156,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       text: 'have you tried this one?',
       inReplyTo: `${remote().origin}/users/${cast.second}/statuses/1`,
     });
-    const before = notifications('carol', 'MENTION').length;
+    const before = (await notifications('carol', 'MENTION')).length;
     await deliver(
       world,
       remote(),
@@ -163,7 +165,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       `${world.vault.url}/users/carol/inbox`,
     );
     await deliver(world, remote(), cast.stranger, made.activity);
-    expect(notifications('carol', 'MENTION').slice(before)).toEqual([
+    expect((await notifications('carol', 'MENTION')).slice(before)).toEqual([
       { message: '@carol have you tried this one?', url: made.note.url, comment_id: null },
     ]);
     expect(await told('carol')).toContainEqual({
@@ -173,7 +175,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       sender: `@${remote().handle(cast.stranger)}`,
     });
     // Nothing else of it is stored.
-    expect(storedComment(String(made.note.id))).toBeUndefined();
+    expect(await storedComment(String(made.note.id))).toBeUndefined();
 
     await block('carol', account(cast.stranger).id);
     const again = post(shape, account(cast.stranger), {
@@ -182,7 +184,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       text: 'hello?',
     });
     await deliver(world, remote(), cast.stranger, again.activity);
-    expect(notifications('carol', 'MENTION').slice(before)).toHaveLength(1);
+    expect((await notifications('carol', 'MENTION')).slice(before)).toHaveLength(1);
   });
 
   it("refuses an answer to and a Like of a vault user's comment from an account she blocked", async () => {
@@ -195,9 +197,9 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       mentions: [local('carol')],
     });
     await deliver(world, remote(), cast.second, like(shape, account(cast.second), carolsNote));
-    expect(storedComment(answer)).toBeUndefined();
+    expect(await storedComment(answer)).toBeUndefined();
     expect(
-      sqlite()
+      await db()
         .prepare('SELECT count(*) FROM comment_cheers WHERE comment_id = ?')
         .pluck()
         .get(top.id),
@@ -208,6 +210,6 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       visibility: 'public',
       mentions: [local('carol')],
     });
-    expect(storedComment(other)).toMatchObject({ parent_id: top.id });
+    expect(await storedComment(other)).toMatchObject({ parent_id: top.id });
   });
 });

@@ -28,7 +28,7 @@ export const INBOUND_CAST = {
  * the API, a block; and for each shape, its server, its accounts and a reply from one of them.
  */
 export function inboundHelpers(w: () => ConversationWorld) {
-  const sqlite = () => w().vault.ctx.database.sqlite;
+  const db = () => w().vault.ctx.database.database;
   const viewer = (name: string) => ({ id: w().users[name]!.id, role: 'USER' as const });
 
   /** Each shape's servers and accounts: two followers of alice and a stranger. */
@@ -63,41 +63,35 @@ export function inboundHelpers(w: () => ConversationWorld) {
   }
 
   function storedComment(uri: string) {
-    return sqlite()
-      .prepare('SELECT id, beverage_id, parent_id, audience, content FROM comments WHERE uri = ?')
-      .get(uri) as
-      | {
-          id: number;
-          beverage_id: number;
-          parent_id: number | null;
-          audience: string;
-          content: string;
-        }
-      | undefined;
+    return db()
+      .prepare<{
+        id: number;
+        beverage_id: number;
+        parent_id: number | null;
+        audience: string;
+        content: string;
+      }>('SELECT id, beverage_id, parent_id, audience, content FROM comments WHERE uri = ?')
+      .get(uri);
   }
 
   /** Whom a comment is addressed to: usernames for local users, actor URIs for the others. */
   function addressees(commentId: number) {
-    return sqlite()
-      .prepare(
+    return db()
+      .prepare<{ who: string; mentioned: number }>(
         `SELECT coalesce(u.username, a.uri) AS who, ca.mentioned FROM comment_addressees ca
          JOIN actors a ON a.id = ca.actor_id LEFT JOIN users u ON u.id = a.user_id
          WHERE ca.comment_id = ? ORDER BY who`,
       )
-      .all(commentId) as { who: string; mentioned: number }[];
+      .all(commentId);
   }
 
   function notifications(username: string, type: string) {
-    return sqlite()
-      .prepare(
+    return db()
+      .prepare<{ message: string | null; url: string | null; comment_id: number | null }>(
         `SELECT message, url, comment_id FROM notifications WHERE recipient_id = ? AND type = ?
          ORDER BY id`,
       )
-      .all(w().users[username]!.id, type) as {
-      message: string | null;
-      url: string | null;
-      comment_id: number | null;
-    }[];
+      .all(w().users[username]!.id, type);
   }
 
   /** The thread as a user reads it through the API. */
@@ -157,7 +151,7 @@ export function inboundHelpers(w: () => ConversationWorld) {
   }
 
   return {
-    sqlite,
+    db,
     viewer,
     entry,
     local,

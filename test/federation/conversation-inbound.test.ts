@@ -31,8 +31,8 @@ beforeAll(async () => {
   masto = await startFakeRemote();
   bob = masto.addAccount('bob').id;
   mallory = masto.addAccount('mallory').id;
-  insertRemoteFollower(
-    vault.ctx.database.sqlite,
+  await insertRemoteFollower(
+    vault.ctx.database.database,
     await vault.ctx.actors.localActorId(alice.id),
     masto,
     'bob',
@@ -97,9 +97,11 @@ const comments = async (id: number) =>
   commentListSchema.parse(await api(`/api/beverages/${id}/comments`)).comments;
 
 function notifications(type: 'CHEER' | 'COMMENT') {
-  return vault.ctx.database.sqlite
-    .prepare('SELECT beverage_id, message FROM notifications WHERE recipient_id = ? AND type = ?')
-    .all(alice.id, type) as { beverage_id: number; message: string | null }[];
+  return vault.ctx.database.database
+    .prepare<{ beverage_id: number; message: string | null }>(
+      'SELECT beverage_id, message FROM notifications WHERE recipient_id = ? AND type = ?',
+    )
+    .all(alice.id, type);
 }
 
 const like = (actor: string, object: string, n: number) => ({
@@ -177,7 +179,7 @@ describe('a Like from Mastodon', () => {
         (n) => n === 0,
       ),
     ).toBe(0);
-    expect(notifications('CHEER')).toEqual([]);
+    expect(await notifications('CHEER')).toEqual([]);
   });
 
   it('is ignored from an actor who does not follow the owner, and for a PRIVATE entry', async () => {
@@ -195,7 +197,8 @@ describe('a Like from Mastodon', () => {
     });
     expect(await cheerCount(id)).toBe(0);
     expect(await cheerCount(hidden.id)).toBe(0);
-    expect(vault.ctx.database.sqlite.prepare('SELECT count(*) FROM cheers').pluck().get()).toBe(0);
+    const cheers = vault.ctx.database.database.prepare('SELECT count(*) FROM cheers').pluck();
+    expect(await cheers.get()).toBe(0);
     // The follower's own Like of the same entry is taken: only the refused ones were dropped.
     await deliver('bob', like(bob, note, 10));
     expect(
@@ -263,7 +266,7 @@ describe('a reply from Mastodon', () => {
         (l) => l.length === 0,
       ),
     ).toEqual([]);
-    expect(notifications('COMMENT')).toEqual([]);
+    expect(await notifications('COMMENT')).toEqual([]);
   });
 
   it('is ignored for a PRIVATE entry and from a non-follower', async () => {

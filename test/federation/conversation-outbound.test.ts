@@ -127,9 +127,8 @@ describe('a comment on a remote entry', () => {
 describe('a comment on a local entry whose owner has remote followers', () => {
   it("goes to the followers' servers addressed like the entry and to them, signed by its author", async () => {
     const alice = { id: world.users.alice!.id, role: 'USER' as const };
-    const sqlite = world.vault.ctx.database.sqlite;
-    insertRemoteFollower(
-      sqlite,
+    await insertRemoteFollower(
+      world.vault.ctx.database.database,
       await world.vault.ctx.actors.localActorId(alice.id),
       world.remote,
       'cooper',

@@ -32,13 +32,13 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     ];
     for (const [visibility, to, audience] of cases) {
       const uri = await reply(cast.replier, { inReplyTo: note, visibility, mentions: [alice], to });
-      const stored = storedComment(uri);
+      const stored = await storedComment(uri);
       expect(stored, `${visibility} ${to ? 'to her followers' : ''}`).toMatchObject({
         audience,
         parent_id: null,
         content: `@alice ${cast.replier} says hi`,
       });
-      expect(addressees(stored!.id)).toContainEqual({ who: 'alice', mentioned: 1 });
+      expect(await addressees(stored!.id)).toContainEqual({ who: 'alice', mentioned: 1 });
     }
   });
 
@@ -49,9 +49,9 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       { inReplyTo: note, visibility: 'direct', mentions: [local('alice')] },
       personal(),
     );
-    const stored = storedComment(uri)!;
+    const stored = (await storedComment(uri))!;
     expect(stored).toMatchObject({ beverage_id: id, audience: 'DIRECT' });
-    expect(addressees(stored.id)).toEqual([{ who: 'alice', mentioned: 1 }]);
+    expect(await addressees(stored.id)).toEqual([{ who: 'alice', mentioned: 1 }]);
     // The owner reads it, marked as private; other members who see the entry do not, nor count it.
     expect(await thread('alice', id)).toMatchObject([{ id: stored.id, audience: 'DIRECT' }]);
     expect(await thread('carol', id)).toEqual([]);
@@ -80,7 +80,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       visibility: 'direct',
       mentions: [other, local('dave')],
     });
-    expect(storedComment(dropped)).toBeUndefined();
+    expect(await storedComment(dropped)).toBeUndefined();
   });
 
   it('stores replies two and three levels deep under their parents, in the same entry', async () => {
@@ -101,7 +101,9 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       visibility: 'unlisted',
       mentions: [remoteAccount(remote(), cast.second)],
     });
-    const [two, three, four] = [second, third, fourth].map((uri) => storedComment(uri)!);
+    const [two, three, four] = await Promise.all(
+      [second, third, fourth].map(async (uri) => (await storedComment(uri))!),
+    );
     expect(two).toMatchObject({ beverage_id: id, parent_id: top.id, audience: 'PUBLIC' });
     expect(three).toMatchObject({
       beverage_id: id,
@@ -109,16 +111,16 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       audience: 'AUTHOR_FOLLOWERS',
     });
     expect(four).toMatchObject({ beverage_id: id, parent_id: three!.id, audience: 'PUBLIC' });
-    expect(addressees(two!.id)).toEqual([{ who: 'carol', mentioned: 1 }]);
-    expect(addressees(three!.id)).toEqual([
+    expect(await addressees(two!.id)).toEqual([{ who: 'carol', mentioned: 1 }]);
+    expect(await addressees(three!.id)).toEqual([
       { who: 'alice', mentioned: 1 },
       { who: account(cast.replier).id, mentioned: 1 },
     ]);
     // carol is told of the answer to her comment; the owner of each (mentioned in one or not).
-    expect(notifications('carol', 'REPLY')).toContainEqual(
+    expect(await notifications('carol', 'REPLY')).toContainEqual(
       expect.objectContaining({ comment_id: two!.id }),
     );
-    const byComment = notifications('alice', 'COMMENT').map((n) => n.comment_id);
+    const byComment = (await notifications('alice', 'COMMENT')).map((n) => n.comment_id);
     expect(byComment).toEqual(expect.arrayContaining([two!.id, three!.id, four!.id]));
     // The thread shows each answer after its parent.
     expect((await thread('alice', id)).map((c) => [c.id, c.parentId])).toEqual([
@@ -141,9 +143,9 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       visibility: 'public',
       mentions: [local('alice')],
     });
-    const five = storedComment(fifth)!;
+    const five = (await storedComment(fifth))!;
     expect(five).toMatchObject({ beverage_id: id, parent_id: hers.id });
-    expect(notifications('alice', 'REPLY')).toContainEqual(
+    expect(await notifications('alice', 'REPLY')).toContainEqual(
       expect.objectContaining({ comment_id: five.id }),
     );
     // A direct answer to a remote reply that names no vault user is not kept.
@@ -152,14 +154,14 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       visibility: 'direct',
       mentions: [remoteAccount(remote(), cast.replier)],
     });
-    expect(storedComment(hidden)).toBeUndefined();
+    expect(await storedComment(hidden)).toBeUndefined();
     // A stranger (no follower of alice) cannot answer inside the thread either.
     const stray = await reply(cast.stranger, {
       inReplyTo: carolsNote,
       visibility: 'public',
       mentions: [local('carol')],
     });
-    expect(storedComment(stray)).toBeUndefined();
+    expect(await storedComment(stray)).toBeUndefined();
   });
 
   it('follows the Update and Delete of a reply deep in a thread', async () => {
@@ -182,7 +184,7 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
       object: edited,
     };
     await deliver(world, remote(), cast.replier, update, personal());
-    expect(storedComment(uri)).toMatchObject({ parent_id: top.id, content: 'second' });
+    expect(await storedComment(uri)).toMatchObject({ parent_id: top.id, content: 'second' });
     const answer = await reply(cast.second, {
       inReplyTo: uri,
       visibility: 'public',
@@ -200,12 +202,12 @@ describe.each(['mastodon', 'gotosocial'] as Shape[])('%s-shaped', (shape) => {
     expect((await thread('alice', id)).map((c) => [c.parentId, c.deleted, c.content])).toEqual([
       [null, false, 'Hm'],
       [top.id, true, ''],
-      [storedComment(uri)!.id, false, `@${cast.replier} ${cast.second} says hi`],
+      [(await storedComment(uri))!.id, false, `@${cast.replier} ${cast.second} says hi`],
     ]);
     // Its answer's own author deletes it: both go.
     const byAnswerer = { ...deletion(answer), actor: account(cast.second).id };
     await deliver(world, remote(), cast.second, byAnswerer);
-    expect(storedComment(answer)).toBeUndefined();
-    expect(storedComment(uri)).toBeUndefined();
+    expect(await storedComment(answer)).toBeUndefined();
+    expect(await storedComment(uri)).toBeUndefined();
   });
 });

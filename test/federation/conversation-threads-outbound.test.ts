@@ -24,25 +24,27 @@ let world: World;
 let gts: FakeRemote;
 let entryId: number;
 let cooperReply: { id: number; uri: string };
-const sqlite = () => world.vault.ctx.database.sqlite;
+const db = () => world.vault.ctx.database.database;
 const vaultUser = (name: string) => `${world.vault.url}/users/${name}`;
 const actorOf = (username: string) =>
   world.vault.ctx.actors.localActorId(world.users[username]!.id);
-const remoteActorId = (uri: string) =>
-  sqlite().prepare('SELECT id FROM actors WHERE uri = ?').pluck().get(uri) as number;
+const remoteActorId = async (uri: string) =>
+  (await db().prepare('SELECT id FROM actors WHERE uri = ?').pluck<number>().get(uri))!;
 
 beforeAll(async () => {
   world = await startWorld(['alice', 'carol']);
   gts = await startFakeRemote();
   gts.addAccount('gina');
   const alice = await actorOf('alice');
-  insertRemoteFollower(sqlite(), alice, world.remote, 'cooper');
+  await insertRemoteFollower(db(), alice, world.remote, 'cooper');
   // A GoToSocial account: its own inbox only.
-  const gina = insertRemoteFollower(sqlite(), alice, gts, 'gina');
-  sqlite().prepare('UPDATE actors SET shared_inbox_url = NULL WHERE id = ?').run(gina);
+  const gina = await insertRemoteFollower(db(), alice, gts, 'gina');
+  await db().prepare('UPDATE actors SET shared_inbox_url = NULL WHERE id = ?').run(gina);
   // barrel is known (a remote actor row) without following alice.
-  insertRemoteFollower(sqlite(), await actorOf('carol'), world.remote, 'barrel');
-  sqlite().prepare('DELETE FROM follows WHERE follower_id = ?').run(remoteActorId(world.barrel));
+  await insertRemoteFollower(db(), await actorOf('carol'), world.remote, 'barrel');
+  await db()
+    .prepare('DELETE FROM follows WHERE follower_id = ?')
+    .run(await remoteActorId(world.barrel));
   const entry = await world.vault.ctx.beverages.create(
     { id: world.users.alice!.id, role: 'USER' },
     { type: 'BEER', name: 'Thread Tripel', visibility: 'MEMBERS' },
@@ -50,13 +52,14 @@ beforeAll(async () => {
   entryId = entry.id;
   // cooper's reply to the entry, as the inbox stores one.
   const uri = `${world.remote.account('cooper').id}/statuses/1`;
-  const id = sqlite()
+  const cooper = await remoteActorId(world.remote.account('cooper').id);
+  const id = await db()
     .prepare(
       `INSERT INTO comments (actor_id, beverage_id, content, uri, created_at, updated_at)
        VALUES (?, ?, 'Lovely', ?, ?, ?) RETURNING id`,
     )
     .pluck()
-    .get(remoteActorId(world.remote.account('cooper').id), entryId, uri, Date.now(), Date.now());
+    .get(cooper, entryId, uri, Date.now(), Date.now());
   cooperReply = { id: id as number, uri };
 });
 afterAll(async () => {
@@ -77,7 +80,7 @@ async function comment(
   return database.transaction(async () => {
     const actorId = await actorOf(username);
     const now = Date.now();
-    const id = sqlite()
+    const id = (await db()
       .prepare(
         `INSERT INTO comments (actor_id, beverage_id, content, created_at, updated_at, parent_id,
            audience) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -91,9 +94,9 @@ async function comment(
         now,
         options.parentId ?? null,
         options.audience ?? 'PUBLIC',
-      ) as number;
+      )) as number;
     for (const a of options.addressees ?? []) {
-      sqlite()
+      await db()
         .prepare(
           'INSERT INTO comment_addressees (comment_id, actor_id, mentioned) VALUES (?, ?, ?)',
         )
@@ -164,7 +167,7 @@ describe('an answer to a remote reply (PUBLIC)', () => {
 describe('an answer to a local comment that mentions a remote account', () => {
   it("answers the comment's Note, mentions the account with a link and delivers to its inbox", async () => {
     const parent = await comment('alice', 'Brewed it myself');
-    const barrelId = remoteActorId(world.barrel);
+    const barrelId = await remoteActorId(world.barrel);
     const text = `Thanks! @${world.remote.handle('barrel')} should try it`;
     const id = await comment('carol', text, {
       parentId: parent,
@@ -190,7 +193,7 @@ describe('an answer to a local comment that mentions a remote account', () => {
 
 describe('a private (DIRECT) answer', () => {
   it('goes to its addressee alone, addressed to nobody else, and only their server may fetch it', async () => {
-    const cooperActor = remoteActorId(world.remote.account('cooper').id);
+    const cooperActor = await remoteActorId(world.remote.account('cooper').id);
     const id = await comment('carol', 'Just between us: it was flat', {
       parentId: cooperReply.id,
       audience: 'DIRECT',
@@ -330,12 +333,12 @@ describe('a cheer of a comment', () => {
     const carol = await actorOf('carol');
     const { outbox, database } = world.vault.ctx;
     const cheer = await database.transaction(async () => {
-      const cheerId = sqlite()
+      const cheerId = (await db()
         .prepare(
           'INSERT INTO comment_cheers (comment_id, actor_id, created_at) VALUES (?, ?, ?) RETURNING id',
         )
         .pluck()
-        .get(cooperReply.id, carol, Date.now()) as number;
+        .get(cooperReply.id, carol, Date.now())) as number;
       const payload = { commentCheerId: cheerId, commentId: cooperReply.id };
       await outbox.record({
         actorId: carol,
@@ -357,7 +360,7 @@ describe('a cheer of a comment', () => {
     await gts.waitForDelivery((d) => d.activity.id === likeId, 15_000);
 
     await database.transaction(async () => {
-      sqlite().prepare('DELETE FROM comment_cheers WHERE id = ?').run(cheer);
+      await db().prepare('DELETE FROM comment_cheers WHERE id = ?').run(cheer);
       const payload = { commentCheerId: cheer, commentId: cooperReply.id };
       await outbox.record({
         actorId: carol,
@@ -381,7 +384,7 @@ describe('a cheer of a comment', () => {
 describe("a comment only its author's followers read (AUTHOR_FOLLOWERS)", () => {
   it("is fetched by a server that holds a follower of the owner and of the author, not by one that holds only the owner's", async () => {
     // cooper follows alice and carol; gina only alice.
-    insertRemoteFollower(sqlite(), await actorOf('carol'), world.remote, 'cooper');
+    await insertRemoteFollower(db(), await actorOf('carol'), world.remote, 'cooper');
     const id = await comment('carol', 'For my followers: it was better on cask', {
       audience: 'AUTHOR_FOLLOWERS',
     });

@@ -138,7 +138,7 @@ describe('a cheer and a comment travelling from one vault to another', () => {
       }),
     ]);
     const kinds = () =>
-      b.ctx.database.sqlite
+      b.ctx.database.database
         .prepare(
           `SELECT type FROM notifications WHERE recipient_id = ? AND type IN ('CHEER', 'COMMENT')
            ORDER BY type`,
@@ -158,6 +158,6 @@ describe('a cheer and a comment travelling from one vault to another', () => {
       cheerCount: 0,
       commentCount: 0,
     });
-    expect(kinds()).toEqual([]);
+    expect(await kinds()).toEqual([]);
   }, 60_000);
 });

@@ -37,7 +37,7 @@ export async function startConversationWorld(setup: {
   const alice = await vault.ctx.actors.localActorId(users.alice!.id);
   for (const name of setup.followers) {
     const remote = setup.masto.includes(name) ? masto : gts;
-    insertRemoteFollower(vault.ctx.database.sqlite, alice, remote, name);
+    await insertRemoteFollower(vault.ctx.database.database, alice, remote, name);
   }
   return { vault, masto, gts, users };
 }

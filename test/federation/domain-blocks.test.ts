@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => world?.close());
 
-const sqlite = () => world.vault.ctx.database.sqlite;
+const db = () => world.vault.ctx.database.database;
 const api = (path: string, init: RequestInit & { cookie: string }) =>
   fetch(`${world.vault.url}${path}`, {
     ...init,
@@ -44,7 +44,7 @@ const api = (path: string, init: RequestInit & { cookie: string }) =>
 const keyFetches = (name: string) =>
   world.remote.gets.filter((get) => get.path.startsWith(`/users/${name}`)).length;
 const followsWith = (actorUri: string) =>
-  sqlite()
+  db()
     .prepare(
       `SELECT count(*) FROM follows f JOIN actors a ON a.id IN (f.follower_id, f.followed_id)
        WHERE a.uri = ?`,
@@ -55,11 +55,11 @@ const followsWith = (actorUri: string) =>
 describe('blocking a server', () => {
   it('ends the follows both ways with its actors and removes their entries from the feeds', async () => {
     // barrel follows alice as well: a row as an accepted incoming Follow leaves it.
-    const barrelActor = sqlite()
+    const barrelActor = (await db()
       .prepare('SELECT id FROM actors WHERE uri = ?')
       .pluck()
-      .get(world.barrel) as number;
-    sqlite()
+      .get(world.barrel)) as number;
+    await db()
       .prepare(
         `INSERT INTO follows (follower_id, followed_id, state, activity_uri, created_at)
          VALUES (?, ?, 'ACCEPTED', ?, ?)`,
@@ -73,9 +73,9 @@ describe('blocking a server', () => {
     await deliver(world, await activities(world).create(remoteEntry()));
     await settled(world);
     expect(await remoteItems(world, 'alice')).toHaveLength(1);
-    expect(followsWith(world.barrel)).toBe(2);
+    expect(await followsWith(world.barrel)).toBe(2);
     const deliveriesBefore = world.remote.deliveries.length;
-    const outboxBefore = sqlite().prepare('SELECT count(*) FROM outbox').pluck().get();
+    const outboxBefore = await db().prepare('SELECT count(*) FROM outbox').pluck().get();
 
     const res = await api('/api/domain-blocks', {
       method: 'POST',
@@ -85,11 +85,11 @@ describe('blocking a server', () => {
     expect(res.status).toBe(201);
     blockId = ((await res.json()) as { domainBlock: { id: number } }).domainBlock.id;
 
-    expect(followsWith(world.barrel)).toBe(0);
+    expect(await followsWith(world.barrel)).toBe(0);
     expect(await remoteItems(world, 'alice')).toEqual([]);
-    expect(count(world, 'remote_entries')).toBe(0);
+    expect(await count(world, 'remote_entries')).toBe(0);
     // No Undo, no Reject: nothing is recorded for, or sent to, the blocked server.
-    expect(sqlite().prepare('SELECT count(*) FROM outbox').pluck().get()).toBe(outboxBefore);
+    expect(await db().prepare('SELECT count(*) FROM outbox').pluck().get()).toBe(outboxBefore);
     await settled(world);
     expect(world.remote.deliveries.length).toBe(deliveriesBefore);
   });
@@ -105,7 +105,7 @@ describe('blocking a server', () => {
       expect(res.json().message).toBe('This server is blocked by this vault.');
     }
     await settled(world);
-    expect(count(world, 'remote_entries')).toBe(0);
+    expect(await count(world, 'remote_entries')).toBe(0);
     expect(keyFetches('cooper')).toBe(0);
   });
 

@@ -34,8 +34,8 @@ beforeAll(async () => {
   [remote, elsewhere] = await Promise.all([startFakeRemote(), startFakeRemote()]);
   remote.addAccount('fan');
   elsewhere.addAccount('stranger');
-  insertRemoteFollower(
-    vault.ctx.database.sqlite,
+  await insertRemoteFollower(
+    vault.ctx.database.database,
     await vault.ctx.actors.localActorId(dave.id),
     remote,
     'fan',

@@ -40,11 +40,11 @@ beforeAll(async () => {
   remote.addAccount('stranger');
   elsewhere.addAccount('stranger');
   elsewhere.addAccount('lone');
-  const { sqlite } = vault.ctx.database;
-  insertRemoteFollower(sqlite, await vault.ctx.actors.localActorId(a.id), remote, 'fan');
-  insertRemoteFollower(sqlite, await vault.ctx.actors.localActorId(a.id), remote, 'fan2');
+  const db = vault.ctx.database.database;
+  await insertRemoteFollower(db, await vault.ctx.actors.localActorId(a.id), remote, 'fan');
+  await insertRemoteFollower(db, await vault.ctx.actors.localActorId(a.id), remote, 'fan2');
   // carol (not federated) has a remote follower too, from before she turned federation off.
-  insertRemoteFollower(sqlite, await vault.ctx.actors.localActorId(c.id), remote, 'fan');
+  await insertRemoteFollower(db, await vault.ctx.actors.localActorId(c.id), remote, 'fan');
 });
 afterAll(async () => {
   await Promise.all([vault?.close(), remote?.close(), elsewhere?.close()]);
@@ -214,7 +214,7 @@ describe('entries of a federated user sent to remote followers', () => {
     const url = sent(created).object.attachment[0]!.url as string;
     await vault.ctx.beverages.remove(alice, entry.id);
     expect((await fetch(url)).status).toBe(404);
-    const capabilities = vault.ctx.database.sqlite
+    const capabilities = await vault.ctx.database.database
       .prepare('SELECT count(*) FROM photo_capabilities WHERE beverage_id = ?')
       .pluck()
       .get(entry.id);
@@ -276,10 +276,15 @@ describe('entries of a federated user sent to remote followers', () => {
   it("stops answering a server the moment its last follower's follow is gone", async () => {
     const entry = await logEntry(false);
     const noteId = `${aliceId}/entries/${entry.id}`;
-    const { sqlite } = vault.ctx.database;
-    insertRemoteFollower(sqlite, await vault.ctx.actors.localActorId(alice.id), elsewhere, 'lone');
+    const db = vault.ctx.database.database;
+    await insertRemoteFollower(
+      db,
+      await vault.ctx.actors.localActorId(alice.id),
+      elsewhere,
+      'lone',
+    );
     expect((await elsewhere.signedGet('lone', noteId)).status).toBe(200);
-    sqlite
+    await db
       .prepare('DELETE FROM follows WHERE follower_id = (SELECT id FROM actors WHERE uri = ?)')
       .run(elsewhere.account('lone').id);
     expect((await elsewhere.signedGet('lone', noteId)).status).toBe(404);
@@ -329,16 +334,19 @@ describe('the /ns/vault context and NodeInfo', () => {
       headers: { accept: 'application/json' },
     });
     const info = (await res.json()) as { usage: { localPosts: number; users: { total: number } } };
-    const federated = vault.ctx.database.sqlite
+    const federated = (await vault.ctx.database.database
       .prepare(
         'SELECT count(*) FROM beverages b JOIN users u ON u.id = b.user_id WHERE u.activitypub_enabled = 1',
       )
-      .pluck()
-      .get() as number;
+      .pluck<number>()
+      .get())!;
     expect(federated).toBeGreaterThan(0);
     expect(info.usage.localPosts).toBe(federated);
     // carol's entry does not count.
-    const all = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM beverages').pluck().get();
+    const all = await vault.ctx.database.database
+      .prepare('SELECT count(*) FROM beverages')
+      .pluck<number>()
+      .get();
     expect(all).toBeGreaterThan(federated);
   });
 });

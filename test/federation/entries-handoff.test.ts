@@ -68,7 +68,8 @@ async function until(check: () => boolean) {
   }
 }
 
-const rows = () => vault.ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get();
+const rows = () =>
+  vault.ctx.database.database.prepare('SELECT count(*) FROM outbox').pluck<number>().get();
 const kinds = () =>
   sent.map(({ job }) => [
     job.kind,
@@ -86,10 +87,10 @@ describe('handing entry activities to the federation queue', () => {
       expect.objectContaining({ kind: 'Create', username: 'alice', entryId: entry.id }),
     ]);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(rows()).toBe(1);
+    expect(await rows()).toBe(1);
     sent[0]!.resolve();
     await outbox.idle();
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
     expect(sent).toHaveLength(1);
   });
 
@@ -102,12 +103,12 @@ describe('handing entry activities to the federation queue', () => {
     await until(() => sent.length === 1);
     sent[0]!.reject(new Error('queue unavailable'));
     await outbox.idle();
-    expect(rows()).toBe(1);
+    expect(await rows()).toBe(1);
     auto = true;
     clock += 1000;
     await outbox.idle();
     expect(sent.map(({ job }) => job.kind)).toEqual(['Update', 'Update']);
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
   });
 
   it('queues the activities of one entry in order: the Update after the Create', async () => {
@@ -215,7 +216,7 @@ describe('handing entry activities to the federation queue', () => {
     await outbox.idle();
     // Only the Delete of the entry gone before its Create went out.
     expect(sent.map(({ job }) => [job.kind, job.entryId])).toEqual([['Delete', gone.id]]);
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
   });
 });
 
@@ -227,7 +228,7 @@ describe('deleting an entry that is not in the fediverse', () => {
     await vault.ctx.beverages.remove(alice, local.id);
     await outbox.idle();
     expect(sent).toEqual([]);
-    expect(rows()).toBe(0);
+    expect(await rows()).toBe(0);
   });
 
   it('sends no second Delete for an entry deleted after it left the fediverse', async () => {

@@ -2,12 +2,12 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActorRepository } from '../../src/actors/repository.ts';
-import { sqliteDatabase } from '../../src/db/sqlite-database.ts';
+import { openConfiguredDatabase } from '../../src/db/client.ts';
 import { startFakeRemote, type FakeRemote } from '../helpers/fake-remote.ts';
 import type { Delivery } from '../helpers/fake-remote-records.ts';
+import { testDatabase } from '../helpers/postgres.ts';
 import { freePort, startVaultProcess, type VaultProcess } from '../helpers/process.ts';
 import { insertRemoteFollower } from './entries-remote-followers.ts';
 
@@ -17,6 +17,8 @@ import { insertRemoteFollower } from './entries-remote-followers.ts';
  */
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-entries-kill-'));
+/** On PostgreSQL, the server's database (made before it starts, as it runs in a process). */
+const postgres = testDatabase();
 const PASSWORD = 'entries-kill password';
 const children = new Set<ChildProcess>();
 let remote: FakeRemote | undefined;
@@ -24,8 +26,18 @@ let remote: FakeRemote | undefined;
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   await remote?.close();
+  await postgres?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** A connection of the test's own to the server's database. */
+function openServerDatabase() {
+  return openConfiguredDatabase({
+    databasePath: path.join(dataDir, 'vault.sqlite'),
+    databaseUrl: postgres?.url ?? null,
+    databasePoolSize: 2,
+  });
+}
 
 async function startServer(port: number): Promise<VaultProcess> {
   const server = await startVaultProcess({
@@ -36,6 +48,7 @@ async function startServer(port: number): Promise<VaultProcess> {
     // The same address after the restart: the Note's id and the signing key's URL stay.
     PORT: String(port),
     VAULT_ORIGIN: `http://127.0.0.1:${port}`,
+    ...(postgres ? { VAULT_DATABASE_URL: postgres.url } : {}),
   });
   children.add(server.child);
   // The helper's own port is overridden by PORT above.
@@ -58,17 +71,20 @@ describe('an entry whose delivery a SIGKILL interrupted', () => {
     const port = await freePort();
     remote = await startFakeRemote();
     remote.addAccount('fan');
+    await postgres?.create();
     let server = await startServer(port);
-    const sqlite = new Database(path.join(dataDir, 'vault.sqlite'));
+    const setUp = openServerDatabase();
     try {
-      const adminId = sqlite.prepare("SELECT id FROM users WHERE username = 'admin'").pluck().get();
-      sqlite.prepare('UPDATE users SET activitypub_enabled = 1 WHERE id = ?').run(adminId);
-      const actorId = await createActorRepository(sqliteDatabase(sqlite)).localActorId(
-        adminId as number,
-      );
-      insertRemoteFollower(sqlite, actorId, remote, 'fan');
+      const db = setUp.database;
+      const adminId = (await db
+        .prepare("SELECT id FROM users WHERE username = 'admin'")
+        .pluck<number>()
+        .get())!;
+      await db.prepare('UPDATE users SET activitypub_enabled = 1 WHERE id = ?').run(adminId);
+      const actorId = await createActorRepository(db).localActorId(adminId);
+      await insertRemoteFollower(db, actorId, remote, 'fan');
     } finally {
-      sqlite.close();
+      await setUp.close();
     }
 
     const cookie = await signIn(server.url);
@@ -90,12 +106,13 @@ describe('an entry whose delivery a SIGKILL interrupted', () => {
       (d.activity as { type?: string; object?: { id?: string } }).type === 'Create' &&
       (d.activity as { object?: { id?: string } }).object?.id === noteId;
     expect(remote.deliveries.filter(isCreate)).toHaveLength(0);
-    const check = new Database(path.join(dataDir, 'vault.sqlite'), { readonly: true });
+    const check = openServerDatabase();
     try {
       // The kill came between the commit and the delivery: the outbox row is still there.
-      expect(check.prepare('SELECT count(*) FROM outbox').pluck().get()).toBeGreaterThan(0);
+      const outbox = check.database.prepare('SELECT count(*) FROM outbox').pluck<number>();
+      expect(await outbox.get()).toBeGreaterThan(0);
     } finally {
-      check.close();
+      await check.close();
     }
 
     server = await startServer(port);

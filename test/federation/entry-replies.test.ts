@@ -37,8 +37,8 @@ beforeAll(async () => {
   [home, elsewhere] = await Promise.all([startFakeRemote(), startFakeRemote()]);
   home.addAccount('reader');
   elsewhere.addAccount('stranger');
-  readerActorId = insertRemoteFollower(
-    vault.ctx.database.sqlite,
+  readerActorId = await insertRemoteFollower(
+    vault.ctx.database.database,
     await vault.ctx.actors.localActorId(hana.id),
     home,
     'reader',
@@ -78,7 +78,7 @@ describe("an entry Note's replies", () => {
     const friendly = await vault.ctx.conversation.comment(cleo, ref, 'Lovely');
     // A reply of the follower's, stored as the inbox stores one.
     const replyId = `${home.account('reader').id}/statuses/1`;
-    vault.ctx.database.sqlite
+    await vault.ctx.database.database
       .prepare(
         `INSERT INTO comments (actor_id, beverage_id, content, uri, created_at, updated_at)
          VALUES (?, ?, 'Cheers', ?, ?, ?)`,

@@ -108,7 +108,7 @@ describe('a user who approves followers', () => {
     expect(reject.keyOwner).toBe(aliceId);
     expect(answersTo('declined', activity.id)).toEqual(['Reject']);
     expect(await isFollower('declined')).toBe(false);
-    const follows = vault.ctx.database.sqlite
+    const follows = await vault.ctx.database.database
       .prepare(
         'SELECT count(*) FROM follows f JOIN actors a ON a.id = f.follower_id WHERE a.uri = ?',
       )

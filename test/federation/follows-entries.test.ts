@@ -70,10 +70,10 @@ describe('entries of a remote actor when the follow ends', () => {
 
   it('are handed over to forget after the actor’s Reject', async () => {
     const follow = await service.follow({ id: aliceId }, actor('carol'));
-    const row = vault.ctx.database.sqlite
+    const row = (await vault.ctx.database.database
       .prepare('SELECT activity_uri FROM follows WHERE id = ?')
-      .pluck()
-      .get(follow.followId) as string;
+      .pluck<string>()
+      .get(follow.followId))!;
     forgotten.length = 0;
     expect(await service.receiveReject(actor('carol').uri, row)).toBe(true);
     expect(await Promise.all(forgotten)).toEqual([

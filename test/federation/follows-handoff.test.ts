@@ -127,14 +127,16 @@ describe('follows leaving the vault', () => {
     const followUri = 'https://mastodon.example/follows/9';
     await vault.ctx.remoteFollows.receiveFollow('alice', bob, followUri);
     const actorId = (await vault.ctx.remoteFollows.knownActor(bob.uri))!.id;
-    const types = () =>
+    const types = async () =>
       (
-        vault.ctx.database.sqlite
-          .prepare('SELECT type FROM activities WHERE object_actor_id = ? ORDER BY id')
-          .all(actorId) as { type: string }[]
+        await vault.ctx.database.database
+          .prepare<{ type: string }>(
+            'SELECT type FROM activities WHERE object_actor_id = ? ORDER BY id',
+          )
+          .all(actorId)
       ).map((row) => row.type);
     await vault.ctx.remoteFollows.removeFollower({ id: aliceId }, actorId);
-    expect(types().at(-1)).toBe('Reject');
+    expect((await types()).at(-1)).toBe('Reject');
     await settle(() => sent.length > 0);
     sent.length = 0;
 
@@ -163,7 +165,10 @@ describe('follows leaving the vault', () => {
     await outbox.idle();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sent).toEqual([]);
-    const pending = vault.ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get();
+    const pending = await vault.ctx.database.database
+      .prepare('SELECT count(*) FROM outbox')
+      .pluck()
+      .get();
     expect(pending).toBe(0);
   });
 });

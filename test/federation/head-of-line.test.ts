@@ -28,7 +28,7 @@ beforeAll(async () => {
   silent.addAccount('fan');
   silent.answerInbox('shared', 'hang');
   const alice = await world.vault.ctx.actors.localActorId(world.users.alice!.id);
-  insertRemoteFollower(world.vault.ctx.database.sqlite, alice, silent, 'fan');
+  await insertRemoteFollower(world.vault.ctx.database.database, alice, silent, 'fan');
 });
 afterAll(async () => {
   // The silent server first: its hanging deliveries end, so stopping the vault need not wait.
@@ -47,12 +47,13 @@ async function logEntry(name: string) {
 
 /** Delivery rows of the queue bound for `host`: all of them, and those a worker holds now. */
 function deliveriesTo(host: string) {
-  return world.vault.ctx.database.sqlite
-    .prepare(
-      `SELECT count(*) AS queued, coalesce(sum(locked_until > ?), 0) AS held
+  return world.vault.ctx.database.database
+    .prepare<{ queued: number; held: number }>(
+      `SELECT count(*) AS queued,
+              coalesce(sum(CASE WHEN locked_until > ? THEN 1 ELSE 0 END), 0) AS held
        FROM federation_queue WHERE host = ?`,
     )
-    .get(Date.now(), host) as { queued: number; held: number };
+    .get(Date.now(), host);
 }
 
 describe('a follower server that accepts deliveries and never answers', () => {
@@ -69,12 +70,15 @@ describe('a follower server that accepts deliveries and never answers', () => {
     const answered = Date.now();
     // Polled for 2 s at most: the inbox has workers of its own, so nothing it does waits for
     // the hanging deliveries, however slow the machine.
-    while (count(world, 'remote_entries') === 0 && Date.now() - answered < 2_000) await sleep(10);
+    while ((await count(world, 'remote_entries')) === 0 && Date.now() - answered < 2_000)
+      await sleep(10);
     const storedAfterMs = Date.now() - answered;
-    expect(count(world, 'remote_entries'), `not stored ${storedAfterMs} ms after 202`).toBe(1);
+    expect(await count(world, 'remote_entries'), `not stored ${storedAfterMs} ms after 202`).toBe(
+      1,
+    );
 
     // The silent server's share: two deliveries in flight, the other four waiting their turn.
-    expect(deliveriesTo(silent.host)).toEqual({ queued: 6, held: 2 });
+    expect(await deliveriesTo(silent.host)).toEqual({ queued: 6, held: 2 });
     expect(silent.deliveries).toHaveLength(2);
   });
 });

@@ -70,13 +70,13 @@ describe('the rate limits on incoming entries', () => {
     // ...and spent nothing of draper's 3: its own delivery is taken.
     await deliver(world, await activities(world, DRAPER).create(remoteEntry()), 'draper');
     await settled(world);
-    expect(count(world, 'remote_entries')).toBe(1);
+    expect(await count(world, 'remote_entries')).toBe(1);
   });
 
   it('refuses the entries of an actor beyond its hourly limit with 429 and Retry-After, storing nothing more', async () => {
     for (let i = 0; i < 3; i++) await deliver(world, await activities(world).create(remoteEntry()));
     await settled(world);
-    expect(count(world, 'remote_entries')).toBe(4);
+    expect(await count(world, 'remote_entries')).toBe(4);
 
     for (let i = 0; i < 3; i++) {
       const res = await send(undefined);
@@ -96,7 +96,7 @@ describe('the rate limits on incoming entries', () => {
     );
     expect(personal.status).toBe(429);
     await settled(world);
-    expect(count(world, 'remote_entries')).toBe(4);
+    expect(await count(world, 'remote_entries')).toBe(4);
   });
 
   it('logs the refusal once per actor and window, not once per request', () => {
@@ -116,7 +116,7 @@ describe('the rate limits on incoming entries', () => {
       expect(res.json().message).toMatch(`from ${world.remote.host}, more than 5 in an hour`);
     }
     await settled(world);
-    expect(count(world, 'remote_entries')).toBe(5);
+    expect(await count(world, 'remote_entries')).toBe(5);
     expect(refusals(world.remote.host)).toHaveLength(1);
   });
 });
@@ -126,15 +126,15 @@ describe('the volume cap on stored entries', () => {
     const limits = world.vault.ctx.inboundLimits;
     // A fresh window for another server's actor, holding 4 stored entries already.
     const actorUri = 'https://cellar.example/users/vintner';
-    const stored = world.vault.ctx.database.sqlite;
+    const stored = world.vault.ctx.database.database;
     const t = Date.now();
-    const actorId = stored
+    const actorId = (await stored
       .prepare(
         `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, created_at, updated_at)
          VALUES ('remote', ?, ?, 'Vintner', '@vintner@cellar.example', ?, ?) RETURNING id`,
       )
-      .pluck()
-      .get(actorUri, `${actorUri}/inbox`, t, t) as number;
+      .pluck<number>()
+      .get(actorUri, `${actorUri}/inbox`, t, t))!;
     for (let i = 0; i < 4; i++) {
       await world.vault.ctx.remoteEntries.store(
         actorId,

@@ -93,18 +93,18 @@ describe('a Create(Note) from a followed remote vault actor', () => {
     await deliver(world, create);
     await settled(world);
     const before = [
-      count(world, 'remote_entries'),
-      count(world, 'feed_items'),
-      count(world, 'activities'),
+      await count(world, 'remote_entries'),
+      await count(world, 'feed_items'),
+      await count(world, 'activities'),
     ];
     await deliver(world, create);
     await deliver(world, create, 'barrel', `${world.vault.url}/users/alice/inbox`);
     await deliver(world, create, 'barrel', `${world.vault.url}/users/carol/inbox`);
     await settled(world);
     expect([
-      count(world, 'remote_entries'),
-      count(world, 'feed_items'),
-      count(world, 'activities'),
+      await count(world, 'remote_entries'),
+      await count(world, 'feed_items'),
+      await count(world, 'activities'),
     ]).toEqual(before);
     const names = (await remoteItems(world, 'alice')).map((i) => i.beverage.name);
     expect(names.filter((n) => n === 'Talisker 10')).toHaveLength(1);
@@ -113,9 +113,9 @@ describe('a Create(Note) from a followed remote vault actor', () => {
   it('is listed with local items newest first, and pages with the same cursor', async () => {
     // alice follows a local user too: both kinds in one feed.
     const dave = await world.vault.createUser({ username: 'dave', password: 'dave-password' });
-    const sqlite = world.vault.ctx.database.sqlite;
+    const db = world.vault.ctx.database.database;
     const t = Date.now();
-    sqlite
+    await db
       .prepare(
         'INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, ?, ?)',
       )

@@ -69,12 +69,18 @@ const uploads = () =>
 
 /** Delivers, waits for the inbox, and expects that nothing was stored. */
 async function expectIgnored(activity: Json, from = 'barrel') {
-  const before = [count(world, 'remote_entries'), count(world, 'feed_items'), uploads().length];
+  const before = [
+    await count(world, 'remote_entries'),
+    await count(world, 'feed_items'),
+    uploads().length,
+  ];
   await deliver(world, activity, from);
   await settled(world);
-  expect([count(world, 'remote_entries'), count(world, 'feed_items'), uploads().length]).toEqual(
-    before,
-  );
+  expect([
+    await count(world, 'remote_entries'),
+    await count(world, 'feed_items'),
+    uploads().length,
+  ]).toEqual(before);
 }
 
 describe('what the inbox refuses or ignores', () => {
@@ -86,7 +92,7 @@ describe('what the inbox refuses or ignores', () => {
     });
     expect(res.status).toBe(401);
     await settled(world);
-    expect(count(world, 'remote_entries')).toBe(0);
+    expect(await count(world, 'remote_entries')).toBe(0);
   });
 
   it('ignores a Note attributed to someone other than the activity’s actor', async () => {

@@ -135,12 +135,12 @@ describe('a Delete of a received entry', () => {
     await deliver(world, await activities(world).create(entry));
     await settled(world);
     const { photoPath } = (await itemNamed('Glen Scotia 15'))!.beverage;
-    const entries = count(world, 'remote_entries') as number;
-    const items = count(world, 'feed_items') as number;
+    const entries = await count(world, 'remote_entries');
+    const items = await count(world, 'feed_items');
     await deliver(world, await activities(world).delete(entry));
     await settled(world);
     expect(await itemNamed('Glen Scotia 15')).toBeUndefined();
-    expect([count(world, 'remote_entries'), count(world, 'feed_items')]).toEqual([
+    expect([await count(world, 'remote_entries'), await count(world, 'feed_items')]).toEqual([
       entries - 1,
       items - 1,
     ]);

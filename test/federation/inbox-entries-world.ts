@@ -82,10 +82,10 @@ export async function follow(
   actorUri = world.barrel,
   state: 'ACCEPTED' | 'PENDING' = 'ACCEPTED',
 ): Promise<void> {
-  const sqlite = world.vault.ctx.database.sqlite;
+  const db = world.vault.ctx.database.database;
   const t = Date.now();
   const name = new URL(actorUri).pathname.split('/').pop()!;
-  sqlite
+  await db
     .prepare(
       `INSERT INTO actors (kind, uri, inbox_url, display_name, handle, created_at, updated_at)
        VALUES ('remote', ?, ?, ?, ?, ?, ?) ON CONFLICT (uri) DO NOTHING`,
@@ -98,9 +98,12 @@ export async function follow(
       t,
       t,
     );
-  const followed = sqlite.prepare('SELECT id FROM actors WHERE uri = ?').pluck().get(actorUri);
+  const followed = await db
+    .prepare('SELECT id FROM actors WHERE uri = ?')
+    .pluck<number>()
+    .get(actorUri);
   const follower = await world.vault.ctx.actors.localActorId(world.users[username]!.id);
-  sqlite
+  await db
     .prepare(
       `INSERT INTO follows (follower_id, followed_id, state, activity_uri, created_at)
        VALUES (?, ?, ?, ?, ?)`,
@@ -193,6 +196,10 @@ export async function remoteItems(world: World, username: string): Promise<Remot
   );
 }
 
-export function count(world: World, table: 'remote_entries' | 'feed_items' | 'activities') {
-  return world.vault.ctx.database.sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+export async function count(
+  world: World,
+  table: 'remote_entries' | 'feed_items' | 'activities',
+): Promise<number> {
+  const db = world.vault.ctx.database.database;
+  return (await db.prepare(`SELECT count(*) FROM ${table}`).pluck<number>().get())!;
 }

@@ -17,16 +17,16 @@ beforeAll(async () => {
 afterAll(() => vault.close());
 
 const kvRows = () =>
-  vault.ctx.database.sqlite.prepare('SELECT count(*) FROM federation_kv').pluck().get() as number;
+  vault.ctx.database.database.prepare('SELECT count(*) FROM federation_kv').pluck<number>().get();
 const queued = () =>
-  vault.ctx.database.sqlite
+  vault.ctx.database.database
     .prepare('SELECT count(*) FROM federation_queue')
-    .pluck()
-    .get() as number;
+    .pluck<number>()
+    .get();
 
 describe('deliveries signed with keys that cannot be fetched', () => {
   it('are refused (401) and leave the key-value store and the queue as they were', async () => {
-    const before = { kv: kvRows(), queue: queued() };
+    const before = { kv: await kvRows(), queue: await queued() };
     for (let i = 0; i < 40; i++) {
       // Port 1 on loopback: nothing listens, every key fetch fails.
       const actor = `http://127.0.0.1:1/actors/${i}`;
@@ -48,6 +48,6 @@ describe('deliveries signed with keys that cannot be fetched', () => {
       });
       expect(res.status).toBe(401);
     }
-    expect({ kv: kvRows(), queue: queued() }).toEqual(before);
+    expect({ kv: await kvRows(), queue: await queued() }).toEqual(before);
   });
 });

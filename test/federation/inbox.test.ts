@@ -107,11 +107,11 @@ function inboxRequest(pathname: string, activity: unknown): Request {
   });
 }
 
-function queued(): number {
-  const row = vault.ctx.database.sqlite
-    .prepare('SELECT count(*) AS n FROM federation_queue')
-    .get() as { n: number };
-  return row.n;
+async function queued(): Promise<number> {
+  const row = await vault.ctx.database.database
+    .prepare<{ n: number }>('SELECT count(*) AS n FROM federation_queue')
+    .get();
+  return row!.n;
 }
 
 describe('inboxes', () => {
@@ -122,7 +122,7 @@ describe('inboxes', () => {
       );
       expect(res.status, pathname).toBe(401);
     }
-    expect(queued()).toBe(0);
+    expect(await queued()).toBe(0);
   });
 
   it('refuse a POST signed with a key that is not the sending actor’s', async () => {
@@ -134,7 +134,7 @@ describe('inboxes', () => {
     );
     const res = await vault.app.request(forged);
     expect(res.status).toBe(401);
-    expect(queued()).toBe(0);
+    expect(await queued()).toBe(0);
   });
 
   it('accept a correctly signed activity (202), queue it, and let the worker take it off the queue', async () => {
@@ -145,7 +145,7 @@ describe('inboxes', () => {
     );
     const res = await vault.app.request(signed);
     expect(res.status).toBe(202);
-    expect(queued()).toBe(1);
+    expect(await queued()).toBe(1);
 
     const sharedSigned = await signRequest(
       inboxRequest('/inbox', follow(`${vault.origin}/users/alice`)),
@@ -153,14 +153,14 @@ describe('inboxes', () => {
       remote.keyId,
     );
     expect((await vault.app.request(sharedSigned)).status).toBe(202);
-    expect(queued()).toBe(2);
+    expect(await queued()).toBe(2);
 
     vault.ctx.federation.startQueue();
     const started = Date.now();
-    while (queued() > 0 && Date.now() - started < 10_000) {
+    while ((await queued()) > 0 && Date.now() - started < 10_000) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect(queued()).toBe(0);
+    expect(await queued()).toBe(0);
     const received = inboxLog.map((record) => record.properties);
     // Handled concurrently, so in either order.
     expect(received).toHaveLength(2);

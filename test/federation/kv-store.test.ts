@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteKvStore } from '../../federation/kv-store.ts';
 import { durationFromMs } from '../../federation/temporal.ts';
-import { tempDatabase } from './sqlite-file.ts';
+import { tempDatabase } from './temp-database.ts';
 
 let db: ReturnType<typeof tempDatabase>;
 let now = Date.parse('2025-01-01T00:00:00Z');
 let kv: SqliteKvStore;
 
-beforeAll(() => {
+beforeAll(async () => {
   db = tempDatabase();
+  await db.ready;
   kv = new SqliteKvStore(db.database.database, { now: () => now, purgeIntervalMs: 0 });
 });
-afterAll(() => {
+afterAll(async () => {
   kv.close();
-  db.remove();
+  await db.remove();
 });
 
 async function collect(iterable: AsyncIterable<{ key: readonly string[]; value: unknown }>) {
@@ -69,7 +70,7 @@ describe('SqliteKvStore', () => {
     await kv.set(['ttl', 'unread'], 'x', { ttl: durationFromMs(10) });
     now += 10;
     expect(await kv.purgeExpired()).toBe(1);
-    const rows = db.database.sqlite
+    const rows = await db.database.database
       .prepare('SELECT key FROM federation_kv WHERE key LIKE \'["ttl"%\'')
       .all();
     expect(rows).toEqual([{ key: '["ttl","forever"]' }]);
@@ -114,7 +115,7 @@ describe('SqliteKvStore', () => {
     expect(everything.map((e) => e.key)).toContainEqual(['listing']);
   });
 
-  it('keeps its data in the SQLite file for the next connection', async () => {
+  it('keeps its data in the database for the next connection', async () => {
     await kv.set(['persisted'], { ok: 1 });
     const other = new SqliteKvStore(db.open().database, { purgeIntervalMs: 0 });
     expect(await other.get(['persisted'])).toEqual({ ok: 1 });

@@ -8,11 +8,11 @@ beforeAll(() => {
 });
 afterAll(() => vault.close());
 
-function queued(): number {
-  const row = vault.ctx.database.sqlite
-    .prepare('SELECT count(*) AS n FROM federation_queue')
-    .get() as { n: number };
-  return row.n;
+async function queued(): Promise<number> {
+  const row = await vault.ctx.database.database
+    .prepare<{ n: number }>('SELECT count(*) AS n FROM federation_queue')
+    .get();
+  return row!.n;
 }
 
 describe('the federation queue worker', () => {
@@ -31,7 +31,7 @@ describe('the federation queue worker', () => {
     await loaded.queue.deliveries.enqueue({ type: 'kept for the next start' });
     federation.startQueue();
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(queued()).toBe(1);
+    expect(await queued()).toBe(1);
     await expect(federation.load()).rejects.toThrow(/stopped/);
   });
 });
@@ -58,14 +58,18 @@ describe('Fedify, loaded on demand', () => {
     const first = createTestVault();
     const loaded = await first.ctx.federation.load();
     await loaded.queue.deliveries.enqueue({ type: 'left from the last run' });
-    const pending = first.ctx.database.sqlite
-      .prepare('SELECT count(*) AS n FROM federation_queue')
-      .get() as { n: number };
-    expect(pending.n).toBe(1);
+    const pending = await first.ctx.database.database
+      .prepare<{ n: number }>('SELECT count(*) AS n FROM federation_queue')
+      .get();
+    expect(pending!.n).toBe(1);
     await first.ctx.federation.stop();
-    first.ctx.database.close();
+    await first.ctx.database.close();
 
-    const second = createTestVault({ env: { VAULT_DATA_DIR: first.config.dataDir } });
+    // The same data folder, and on PostgreSQL the same database.
+    const { dataDir, databaseUrl } = first.config;
+    const second = createTestVault({
+      env: { VAULT_DATA_DIR: dataDir, ...(databaseUrl ? { VAULT_DATABASE_URL: databaseUrl } : {}) },
+    });
     try {
       expect(second.ctx.federation.current()).toBeUndefined();
       second.ctx.federation.startQueue();

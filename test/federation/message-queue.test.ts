@@ -4,29 +4,31 @@ import { SqliteMessageQueue } from '../../federation/message-queue.ts';
 import { createFederationQueues } from '../../federation/queues.ts';
 import { createDomainBlockMatcher } from '../../src/domain-blocks/matcher.ts';
 import { durationFromMs } from '../../federation/temporal.ts';
-import { tempDatabase } from './sqlite-file.ts';
+import { tempDatabase } from './temp-database.ts';
 
 let db: ReturnType<typeof tempDatabase>;
 
-beforeAll(() => {
+beforeAll(async () => {
   db = tempDatabase();
+  await db.ready;
 });
 afterAll(() => db.remove());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(predicate: () => boolean, timeoutMs = 15_000) {
+async function until(predicate: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
   const started = Date.now();
-  while (!predicate()) {
+  while (!(await predicate())) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
     await sleep(10);
   }
 }
 
-function rowsLeft(): number {
-  return (
-    db.database.sqlite.prepare('SELECT count(*) AS n FROM federation_queue').get() as { n: number }
-  ).n;
+async function rowsLeft(): Promise<number> {
+  const row = await db.database.database
+    .prepare<{ n: number }>('SELECT count(*) AS n FROM federation_queue')
+    .get();
+  return row!.n;
 }
 
 /** Runs a listener until the returned stop() is called. */
@@ -41,7 +43,7 @@ function listen(queue: SqliteMessageQueue, handler: (message: unknown) => Promis
 }
 
 describe('SqliteMessageQueue', () => {
-  it("passes @fedify/testing's testMessageQueue, ordering keys included, with two connections to one file", async () => {
+  it("passes @fedify/testing's testMessageQueue, ordering keys included, with two connections to one database", async () => {
     let runs = 0;
     await testMessageQueue(
       () => new SqliteMessageQueue(db.open().database, { pollIntervalMs: 200 }),
@@ -56,7 +58,7 @@ describe('SqliteMessageQueue', () => {
       { testOrderingKey: true },
     );
     expect(runs).toBe(1);
-    expect(rowsLeft()).toBe(0);
+    expect(await rowsLeft()).toBe(0);
   }, 30_000);
 
   it('delivers a message again when its handler throws, and deletes it only after success', async () => {
@@ -69,9 +71,9 @@ describe('SqliteMessageQueue', () => {
     await queue.enqueue({ type: 'outbox', activity: 'Create' });
     await until(() => seen.length === 1);
     // Failed: still in the table, released for a retry.
-    expect(rowsLeft()).toBe(1);
+    expect(await rowsLeft()).toBe(1);
     await until(() => seen.length === 2);
-    await until(() => rowsLeft() === 0);
+    await until(async () => (await rowsLeft()) === 0);
     await stop();
     expect(seen).toEqual([
       { type: 'outbox', activity: 'Create' },
@@ -128,7 +130,7 @@ describe('SqliteMessageQueue', () => {
     await stop();
     expect(seen).toEqual([{ survives: 'a crash' }]);
     expect(Date.now() - startedAt).toBeLessThan(3_000);
-    expect(rowsLeft()).toBe(0);
+    expect(await rowsLeft()).toBe(0);
   });
 
   it('gives up on a message after the configured number of failed attempts', async () => {
@@ -139,7 +141,7 @@ describe('SqliteMessageQueue', () => {
       throw new Error('always broken');
     });
     await queue.enqueue('poison');
-    await until(() => rowsLeft() === 0);
+    await until(async () => (await rowsLeft()) === 0);
     await sleep(100);
     await stop();
     expect(attempts).toBe(3);
@@ -189,7 +191,7 @@ describe('SqliteMessageQueue', () => {
     expect(finished).toBe(false);
     expect(await queue.drain(2_000)).toBe(true);
     expect(finished).toBe(true);
-    expect(rowsLeft()).toBe(0);
+    expect(await rowsLeft()).toBe(0);
   });
 
   it('handles at most perHostLimit messages of one host at a time, and takes other hosts meanwhile', async () => {
@@ -230,7 +232,7 @@ describe('SqliteMessageQueue', () => {
     await stop();
     expect(mostOfSlow).toBe(2);
     expect(done.slice(2)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `slow.example ${n}`));
-    expect(rowsLeft()).toBe(0);
+    expect(await rowsLeft()).toBe(0);
   });
 
   it('keeps channels apart: a listener takes only its own channel, which has a depth of its own', async () => {
@@ -247,10 +249,28 @@ describe('SqliteMessageQueue', () => {
     expect(await outbox.getDepth()).toEqual({ queued: 1, ready: 1, delayed: 0 });
     await stop();
     const stopOutbox = listen(outbox, (message) => void seen.push(message));
-    await until(() => rowsLeft() === 0);
+    await until(async () => (await rowsLeft()) === 0);
     await stopOutbox();
     expect(seen).toEqual(['an activity', 'a delivery']);
   });
+  it('gives each message to one listener when listeners on two connections take at once', async () => {
+    const options = { channel: 'shared', concurrency: 4, pollIntervalMs: 20 };
+    const queues = [db.open(), db.open()].map((h) => new SqliteMessageQueue(h.database, options));
+    const handled: number[] = [];
+    const stops = queues.map((queue) =>
+      listen(queue, async (message) => {
+        handled.push((message as { n: number }).n);
+        await sleep(5);
+      }),
+    );
+    const numbers = Array.from({ length: 40 }, (_, n) => n);
+    await queues[0]!.enqueueMany(numbers.map((n) => ({ n })));
+    await until(() => handled.length >= 40);
+    await sleep(100);
+    for (const stop of stops) await stop();
+    expect(handled.toSorted((a, b) => a - b)).toEqual(numbers);
+  });
+
   it('drops a delivery to a server blocked since it was queued, and delivers the others', async () => {
     const blocks = createDomainBlockMatcher();
     const queues = createFederationQueues(db.database.database, {}, { domains: blocks });
@@ -263,7 +283,7 @@ describe('SqliteMessageQueue', () => {
       queues.deliveries,
       (message) => void seen.push((message as { id: string }).id),
     );
-    await until(() => rowsLeft() === 0);
+    await until(async () => (await rowsLeft()) === 0);
     await stop();
     expect(seen).toEqual(['https://friendly.example/inbox']);
   });

@@ -38,14 +38,14 @@ beforeAll(async () => {
   home.addAccount('neighbour');
   elsewhere.addAccount('stranger');
   pestHome.addAccount('pest');
-  insertRemoteFollower(
-    vault.ctx.database.sqlite,
+  await insertRemoteFollower(
+    vault.ctx.database.database,
     await vault.ctx.actors.localActorId(h.id),
     pestHome,
     'pest',
   );
-  readerActorId = insertRemoteFollower(
-    vault.ctx.database.sqlite,
+  readerActorId = await insertRemoteFollower(
+    vault.ctx.database.database,
     await vault.ctx.actors.localActorId(h.id),
     home,
     'reader',

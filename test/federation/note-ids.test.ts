@@ -1,11 +1,10 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SqliteKvStore } from '../../federation/kv-store.ts';
 import { createNoteGenerations } from '../../federation/note-generations.ts';
 import { createNoteActivity, noteTombstone, noteUrl } from '../../federation/note.ts';
 import { readVaultNoteFromActivity } from '../../federation/note-reader.ts';
 import { localNoteOf, noteIdParts } from '../../federation/paths.ts';
-import { sqliteDatabase } from '../../src/db/sqlite-database.ts';
+import { tempDatabase } from './temp-database.ts';
 
 /** The generations of a Note id (federation/note-generations.ts): how they are written and read. */
 
@@ -91,11 +90,9 @@ describe('a Note id', () => {
 
 describe('the generations of an entry', () => {
   it('count its returns once each, in the federation key–value table where Fedify’s store reads them', async () => {
-    const sqlite = new Database(':memory:');
-    sqlite.exec(
-      'CREATE TABLE federation_kv (key text PRIMARY KEY NOT NULL, value text NOT NULL, expires_at integer)',
-    );
-    const database = sqliteDatabase(sqlite);
+    const temp = tempDatabase();
+    await temp.ready;
+    const database = temp.database.database;
     const generations = createNoteGenerations(database);
     expect(await generations.current(42)).toBe(0);
     await generations.reenter(42, 30);
@@ -109,15 +106,13 @@ describe('the generations of an entry', () => {
     const kv = new SqliteKvStore(database, { purgeIntervalMs: 0 });
     expect(await kv.get(['vault', 'noteReentries', '42'])).toEqual([10, 30]);
     kv.close();
-    sqlite.close();
+    await temp.remove();
   });
 
   it('remember each withdrawn generation, by whom and first when, and nothing else', async () => {
-    const sqlite = new Database(':memory:');
-    sqlite.exec(
-      'CREATE TABLE federation_kv (key text PRIMARY KEY NOT NULL, value text NOT NULL, expires_at integer)',
-    );
-    const generations = createNoteGenerations(sqliteDatabase(sqlite));
+    const temp = tempDatabase();
+    await temp.ready;
+    const generations = createNoteGenerations(temp.database.database);
     expect(await generations.withdrawal(42, 0)).toBeUndefined();
     await generations.withdraw(42, {
       username: 'alice',
@@ -144,6 +139,6 @@ describe('the generations of an entry', () => {
     });
     expect(await generations.withdrawal(42, 2)).toBeUndefined();
     expect(await generations.withdrawal(43, 0)).toBeUndefined();
-    sqlite.close();
+    await temp.remove();
   });
 });

@@ -30,8 +30,8 @@ beforeAll(async () => {
   ]);
   strict.addAccount('reader');
   other.addAccount('stranger');
-  insertRemoteFollower(
-    vault.ctx.database.sqlite,
+  await insertRemoteFollower(
+    vault.ctx.database.database,
     await vault.ctx.actors.localActorId(g.id),
     strict,
     'reader',

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { startVault, type RunningVault } from '../../src/server.ts';
+import { testDatabase } from '../helpers/postgres.ts';
 import { freePort } from '../helpers/process.ts';
 import { tempConfig } from '../helpers/vault.ts';
 import { startFakeRemote, type FakeRemote } from './plumbing-remote.ts';
@@ -17,12 +18,22 @@ let vault: RunningVault;
 let dataDir: string;
 let remote: FakeRemote;
 let port: number;
+/** On PostgreSQL, the vault's own database. */
+const postgres = testDatabase();
 
 beforeAll(async () => {
   port = await freePort();
-  const config = tempConfig({ PORT: String(port), HOST: '127.0.0.1', VAULT_ORIGIN: ORIGIN });
+  const config = tempConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    VAULT_ORIGIN: ORIGIN,
+    ...(postgres ? { VAULT_DATABASE_URL: postgres.url } : {}),
+  });
   dataDir = config.dataDir;
-  vault = await startVault(config, { allowPrivateAddress: true });
+  vault = await startVault(config, {
+    allowPrivateAddress: true,
+    ...(postgres ? { beforeMigrating: postgres.create } : {}),
+  });
   const alice = await vault.ctx.users.insert({
     username: 'alice',
     fullName: 'Alice',
@@ -37,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await vault.close();
   await remote.close();
+  await postgres?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

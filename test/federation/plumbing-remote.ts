@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createVaultFederation, type VaultFederationOptions } from '../../federation/index.ts';
-import { openDatabase } from '../../src/db/client.ts';
+import { openConfiguredDatabase } from '../../src/db/client.ts';
 import { createUserRepository } from '../../src/users/repository.ts';
+import { testDatabase } from '../helpers/postgres.ts';
 import { tempConfig } from '../helpers/vault.ts';
 
 /**
@@ -178,12 +179,17 @@ export async function until(check: () => boolean, ms = 10_000): Promise<void> {
 }
 
 /**
- * The vault's federation object alone (no HTTP app) on a temporary SQLite file, with one
- * federated user, alice: for the settings that live in Fedify (callbacks, retries, knocks).
+ * The vault's federation object alone (no HTTP app) on a temporary SQLite file (on PostgreSQL,
+ * a database of its own), with one federated user, alice: for the settings that live in Fedify
+ * (callbacks, retries, knocks).
  */
 export async function startBareFederation(options: Partial<VaultFederationOptions> = {}) {
-  const config = tempConfig();
-  const database = openDatabase(config.databasePath);
+  const postgres = testDatabase();
+  const config = tempConfig(postgres ? { VAULT_DATABASE_URL: postgres.url } : {});
+  const database = openConfiguredDatabase(
+    config,
+    postgres ? { beforeMigrating: postgres.create } : {},
+  );
   const users = createUserRepository(database.database);
   const alice = await users.insert({
     username: 'alice',
@@ -209,7 +215,8 @@ export async function startBareFederation(options: Partial<VaultFederationOption
     context: () => vault.federation.createContext(new URL(config.origin), undefined),
     async close() {
       await vault.stop();
-      database.close();
+      await database.close();
+      await postgres?.drop();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };

@@ -29,8 +29,8 @@ beforeAll(async () => {
   erinId = `${vault.url}/users/erin`;
   remote = await startFakeRemote();
   remote.addAccount('fan');
-  insertRemoteFollower(
-    vault.ctx.database.sqlite,
+  await insertRemoteFollower(
+    vault.ctx.database.database,
     await vault.ctx.actors.localActorId(e.id),
     remote,
     'fan',

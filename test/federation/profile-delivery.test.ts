@@ -41,13 +41,13 @@ beforeAll(async () => {
   remote = await startFakeRemote();
   remote.addAccount('fan');
   remote.addAccount('friend');
-  const { sqlite } = vault.ctx.database;
+  const db = vault.ctx.database.database;
   const aliceActor = await vault.ctx.actors.localActorId(alice.id);
-  insertRemoteFollower(sqlite, aliceActor, remote, 'fan');
-  insertRemoteFollower(sqlite, aliceActor, remote, 'friend');
+  await insertRemoteFollower(db, aliceActor, remote, 'fan');
+  await insertRemoteFollower(db, aliceActor, remote, 'friend');
   const bobActor = await vault.ctx.actors.localActorId(bob.id);
-  const asker = insertRemoteFollower(sqlite, bobActor, remote, 'fan');
-  sqlite
+  const asker = await insertRemoteFollower(db, bobActor, remote, 'fan');
+  await db
     .prepare(`UPDATE follows SET state = 'PENDING' WHERE follower_id = ? AND followed_id = ?`)
     .run(asker, bobActor);
 });
@@ -95,7 +95,7 @@ async function actorDocument(): Promise<Json> {
 async function drained() {
   await vault.ctx.outbox.idle();
   const queued = () =>
-    vault.ctx.database.sqlite.prepare('SELECT count(*) FROM federation_queue').pluck().get();
+    vault.ctx.database.database.prepare('SELECT count(*) FROM federation_queue').pluck().get();
   await expect.poll(queued, { timeout: 30_000 }).toBe(0);
 }
 

@@ -30,8 +30,8 @@ beforeAll(async () => {
   aliceId = `${vault.url}/users/alice`;
   remote = await startFakeRemote();
   remote.addAccount('fan');
-  insertRemoteFollower(
-    vault.ctx.database.sqlite,
+  await insertRemoteFollower(
+    vault.ctx.database.database,
     await vault.ctx.actors.localActorId(a.id),
     remote,
     'fan',
@@ -72,11 +72,13 @@ async function logEntry(fields: { visibility?: 'PRIVATE' | 'MEMBERS'; federated?
 /** Waits until Fedify's queue is empty: what was to be sent has been. */
 async function drained() {
   await vault.ctx.outbox.idle();
-  const queued = () =>
-    vault.ctx.database.sqlite.prepare('SELECT count(*) FROM federation_queue').pluck().get();
+  const queued = vault.ctx.database.database
+    .prepare('SELECT count(*) FROM federation_queue')
+    .pluck();
   const end = Date.now() + 30_000;
-  while (queued() !== 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-  expect(queued()).toBe(0);
+  while ((await queued.get()) !== 0 && Date.now() < end)
+    await new Promise((r) => setTimeout(r, 50));
+  expect(await queued.get()).toBe(0);
 }
 
 describe('tastings of a federated user sent to remote followers', () => {

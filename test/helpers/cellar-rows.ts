@@ -1,20 +1,21 @@
-import type Database from 'better-sqlite3';
+import type { Database } from '../../src/db/database.ts';
 
-// Places, bottle lines and bottle events written straight into SQLite, for the tests of what
-// reads them (the cellar's figures, the statistics), apart from the routes that write them.
+// Places, bottle lines and bottle events written straight into the database (either engine:
+// callers pass `ctx.database.database`), for the tests of what reads them (the cellar's
+// figures, the statistics), apart from the routes that write them.
 
-export function insertPlace(
-  sqlite: Database.Database,
+export async function insertPlace(
+  db: Database,
   userId: number,
   name: string,
   parentId: number | null = null,
-): number {
+): Promise<number> {
   return Number(
-    sqlite
+    await db
       .prepare(
         'INSERT INTO places (user_id, name, parent_id, created_at) VALUES (?, ?, ?, ?) RETURNING id',
       )
-      .pluck()
+      .pluck<number>()
       .get(userId, name, parentId, Date.now()),
   );
 }
@@ -32,20 +33,20 @@ export interface BottleInput {
 }
 
 /** A bottle line of an entry (its owner's), without an event. */
-export function insertBottle(
-  sqlite: Database.Database,
+export async function insertBottle(
+  db: Database,
   entry: { id: number; userId: number },
   input: BottleInput = {},
-): number {
+): Promise<number> {
   const at = input.createdAt ?? Date.now();
   return Number(
-    sqlite
+    await db
       .prepare(
         `INSERT INTO bottles (beverage_id, user_id, quantity, size_ml, vintage, place_id,
            purchased_on, price_minor, currency, note, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?) RETURNING id`,
       )
-      .pluck()
+      .pluck<number>()
       .get(
         entry.id,
         entry.userId,
@@ -65,11 +66,11 @@ export function insertBottle(
 export type BottleEventKind = 'ADDED' | 'OPENED' | 'CHANGED' | 'REMOVED';
 
 /** What happened to a cellar's bottles, as the bottle routes record it. */
-export function insertBottleEvent(
-  sqlite: Database.Database,
+export async function insertBottleEvent(
+  db: Database,
   event: { userId: number; beverageId: number; kind: BottleEventKind; change: number; at: number },
-): void {
-  sqlite
+): Promise<void> {
+  await db
     .prepare(
       'INSERT INTO bottle_events (user_id, beverage_id, kind, change, at) VALUES (?, ?, ?, ?, ?)',
     )

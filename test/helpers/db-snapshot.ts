@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type { Database, Statement } from '../../src/db/database.ts';
 
 /** Per table: its row count and a hash of all its rows (in a stable order). */
 export type DatabaseSnapshot = Record<string, { rows: number; hash: string }>;
@@ -8,12 +8,12 @@ export type DatabaseSnapshot = Record<string, { rows: number; hash: string }>;
  * Every table's rows, counted and hashed, leaving out the columns named in `ignore`
  * (`{ sessions: ['last_seen_at'] }`; `'*'` leaves out the whole table). Two equal snapshots mean no row changed.
  */
-export function snapshotDatabase(
-  sqlite: Database.Database,
+export async function snapshotDatabase(
+  database: Database,
   ignore: Record<string, readonly string[]> = {},
-): DatabaseSnapshot {
+): Promise<DatabaseSnapshot> {
   const lines = new Map<string, string[]>();
-  for (const [table, line] of readAll(sqlite, ignore).all() as [string, string | null][]) {
+  for (const { t: table, l: line } of await (await readAll(database, ignore)).all()) {
     let list = lines.get(table);
     if (!list) lines.set(table, (list = []));
     if (line !== null) list.push(line);
@@ -27,35 +27,54 @@ export function snapshotDatabase(
   return snapshot;
 }
 
+/** Each table's columns, in order: SQLite's own catalogue, or PostgreSQL's (its public schema). */
+const CATALOGUE = {
+  sqlite: `SELECT m.name AS t, c.name AS c FROM sqlite_master m, pragma_table_info(m.name) c
+           WHERE m.type = 'table' ORDER BY m.name, c.cid`,
+  postgres: `SELECT table_name AS t, column_name AS c FROM information_schema.columns
+             WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`,
+};
+
+/** A column's value as one SQL literal, so blobs and nulls are told apart. */
+const quoted = {
+  sqlite: (column: string) => `quote("${column}")`,
+  postgres: (column: string) => `quote_nullable("${column}"::text)`,
+};
+
+type Line = { t: string; l: string | null };
+
 /**
- * One statement that reads every table's rows, each row as one text (its columns' SQL literals,
- * `quote()`, so blobs and nulls are told apart), plus a row with a null line per table so that
- * empty tables are listed. Snapshots are taken around every request of the fuzz test: one
- * statement per table, prepared each time, cost about four times as much. Prepared once per
- * connection, schema and `ignore`.
+ * One statement that reads every table's rows, each row as one text (its columns' SQL literals),
+ * plus a row with a null line per table so that empty tables are listed. Snapshots are taken
+ * around every request of the fuzz test: one statement per table, prepared each time, cost
+ * about four times as much. Prepared once per database, schema and `ignore`.
  */
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
-function readAll(sqlite: Database.Database, ignore: Record<string, readonly string[]>) {
-  const tables = sqlite
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-    .pluck()
-    .all() as string[];
-  const key = JSON.stringify([tables, ignore]);
-  let cache = statements.get(sqlite);
-  if (!cache) statements.set(sqlite, (cache = new Map()));
+const statements = new WeakMap<Database, Map<string, Statement<Line>>>();
+async function readAll(database: Database, ignore: Record<string, readonly string[]>) {
+  const columns = new Map<string, string[]>();
+  for (const { t, c } of await database.prepare<{ t: string; c: string }>(CATALOGUE).all()) {
+    let list = columns.get(t);
+    if (!list) columns.set(t, (list = []));
+    list.push(c);
+  }
+  const key = JSON.stringify([[...columns], ignore]);
+  let cache = statements.get(database);
+  if (!cache) statements.set(database, (cache = new Map()));
   let statement = cache.get(key);
   if (!statement) {
     const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-    const parts = tables
-      .filter((table) => !ignore[table]?.includes('*'))
-      .map((table) => {
-        const columns = (sqlite.pragma(`table_info("${table}")`) as { name: string }[])
-          .map((c) => c.name)
-          .filter((name) => !ignore[table]?.includes(name));
-        const row = columns.map((c) => `quote("${c}")`).join(" || ',' || ") || "''";
-        return `SELECT ${literal(table)}, ${row} FROM "${table}" UNION ALL SELECT ${literal(table)}, NULL`;
+    const parts = [...columns]
+      .filter(([table]) => !ignore[table]?.includes('*'))
+      .map(([table, names]) => {
+        const row =
+          names
+            .filter((name) => !ignore[table]?.includes(name))
+            .map(quoted[database.engine])
+            .join(" || ',' || ") || "''";
+        return `SELECT ${literal(table)} AS t, ${row} AS l FROM "${table}"
+                UNION ALL SELECT ${literal(table)}, NULL`;
       });
-    statement = sqlite.prepare(parts.join(' UNION ALL ')).raw();
+    statement = database.prepare<Line>(parts.join(' UNION ALL '));
     cache.set(key, statement);
   }
   return statement;

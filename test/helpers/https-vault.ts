@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { startVault, type RunningVault } from '../../src/server.ts';
+import { testDatabase } from './postgres.ts';
 import { freePort } from './process.ts';
 import { sharedTestCertificate } from './tls.ts';
 import { sessionCookieFrom, tempConfig } from './vault.ts';
@@ -28,8 +29,18 @@ export async function startHttpsVault(): Promise<HttpsVault> {
   const certificate = sharedTestCertificate();
   const [port, proxyPort] = [await freePort(), await freePort()];
   const origin = `https://127.0.0.1:${proxyPort}`;
-  const config = tempConfig({ PORT: String(port), HOST: '127.0.0.1', VAULT_ORIGIN: origin });
-  const vault = await startVault(config, { allowPrivateAddress: true });
+  // On PostgreSQL each vault gets its own database (test/helpers/postgres.ts).
+  const postgres = testDatabase();
+  const config = tempConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    VAULT_ORIGIN: origin,
+    ...(postgres ? { VAULT_DATABASE_URL: postgres.url } : {}),
+  });
+  const vault = await startVault(config, {
+    allowPrivateAddress: true,
+    ...(postgres ? { beforeMigrating: postgres.create } : {}),
+  });
   const proxy = https.createServer({ key: certificate.key, cert: certificate.cert }, (req, res) => {
     const upstream = http.request(
       { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
@@ -68,6 +79,7 @@ export async function startHttpsVault(): Promise<HttpsVault> {
       proxy.closeAllConnections();
       await new Promise((resolve) => proxy.close(resolve));
       await vault.close();
+      await postgres?.drop();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };

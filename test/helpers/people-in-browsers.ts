@@ -184,10 +184,13 @@ export function peopleInBrowsers(people: readonly Person[] = [], options: Fixtur
       const state = await signedInState(browser, other.url, username, password);
       return track(await openSignedIn(browser, other.url, state, path, open));
     },
-    /** A user's id, read straight from the file (so it stays synchronous for the tests). */
+    /**
+     * A user's id, read straight from the file (so it stays synchronous for the tests): browser
+     * tests run on SQLite only.
+     */
     userId(username: string): number {
-      const id = server.ctx.database.sqlite
-        .prepare('SELECT id FROM users WHERE username = ?')
+      const id = server.ctx.database
+        .sqlite!.prepare('SELECT id FROM users WHERE username = ?')
         .pluck()
         .get(username) as number | undefined;
       if (id === undefined) throw new Error(`no user ${username}`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import type { Role } from '../../src/db/schema/index.ts';
 import { startVault } from '../../src/server.ts';
+import { testDatabase } from './postgres.ts';
 import { freePort } from './process.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, tempConfig } from './vault.ts';
 
@@ -28,15 +29,19 @@ export async function startTestServer(
 ) {
   // Port 0 would do, but the origin must be known before start: reserve a free port first.
   const port = await freePort();
+  // On PostgreSQL each vault gets its own database (test/helpers/postgres.ts).
+  const postgres = testDatabase();
   const config = tempConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
     VAULT_ORIGIN: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    ...(postgres ? { VAULT_DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
   const vault = await startVault(config, {
     allowPrivateAddress: options.allowPrivateAddress ?? true,
     ...(options.now && { now: options.now }),
+    ...(postgres ? { beforeMigrating: postgres.create } : {}),
   });
   return {
     url: config.origin,
@@ -64,6 +69,7 @@ export async function startTestServer(
     },
     async close() {
       await vault.close();
+      await postgres?.drop();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };

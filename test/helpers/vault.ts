@@ -8,6 +8,7 @@ import { createContext, type ContextOptions } from '../../src/context.ts';
 import type { Role, UserRow } from '../../src/db/schema/index.ts';
 import { beverageResponseSchema, type Beverage } from '../../contract/beverages.ts';
 import { TEST_RSA_KEY_BITS } from './test-keys.ts';
+import { testDatabase } from './postgres.ts';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -40,11 +41,16 @@ export function tempConfig(env: Record<string, string> = {}): Config {
 export function createTestVault(
   options: ContextOptions & { origin?: string; env?: Record<string, string> } = {},
 ) {
+  const postgres = testDatabase();
   const config = tempConfig({
     ...(options.origin ? { VAULT_ORIGIN: options.origin } : {}),
+    ...(postgres ? { VAULT_DATABASE_URL: postgres.url } : {}),
     ...options.env,
   });
-  const ctx = createContext(config, options);
+  const ctx = createContext(config, {
+    ...options,
+    ...(postgres ? { beforeMigrating: postgres.create } : {}),
+  });
   const app = createApp(ctx);
   const origin = config.origin;
 
@@ -116,6 +122,7 @@ export function createTestVault(
     login,
     async close() {
       await ctx.close();
+      await postgres?.drop();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };

@@ -47,21 +47,21 @@ describe('Restoring the shares of an imported entry', () => {
     const created = await vault.request('/api/beverages', { method: 'POST', body: form, cookie });
     expect(created.status).toBe(201);
     const entryId = ((await created.json()) as { beverage: { id: number } }).beverage.id;
-    const sqlite = vault.ctx.database.sqlite;
-    const activities = () => sqlite.prepare('select count(*) as n from activities').get();
-    const before = activities();
+    const db = vault.ctx.database.database;
+    const activities = () => db.prepare('select count(*) as n from activities').get();
+    const before = await activities();
     const r = restorer();
     await vault.ctx.database.transaction(async () => {
       await r.restore(entryId, owner, [friend, 999_999], 1_700_000_000_000);
       await r.restore(entryId, owner, [friend], 1_700_000_000_000);
     });
     expect(
-      sqlite
+      await db
         .prepare(
           'select recipient_id, shared_by_id, state, message from shares where beverage_id = ?',
         )
         .all(entryId),
     ).toEqual([{ recipient_id: friend, shared_by_id: owner, state: 'PENDING', message: null }]);
-    expect(activities()).toEqual(before);
+    expect(await activities()).toEqual(before);
   });
 });

@@ -68,15 +68,16 @@ describe('the uploads sweep', () => {
   const referenced = () => referencedUploads(vault.ctx);
 
   it('counts the copies of photos received with remote entries as referenced', async () => {
-    const sqlite = vault.ctx.database.sqlite;
+    const db = vault.ctx.database.database;
     const now = Date.now();
-    const actor = sqlite
+    const actor = await db
       .prepare(
-        "INSERT INTO actors (kind, uri, display_name, summary, created_at, updated_at) VALUES ('remote', 'https://remote.example/users/bob', 'Bob', '', ?, ?)",
+        "INSERT INTO actors (kind, uri, display_name, summary, created_at, updated_at) VALUES ('remote', 'https://remote.example/users/bob', 'Bob', '', ?, ?) RETURNING id",
       )
-      .run(now, now).lastInsertRowid;
+      .pluck<number>()
+      .get(now, now);
     const copy = await vault.ctx.media.save(await jpeg(40, 30), PHOTO);
-    sqlite
+    await db
       .prepare(
         `INSERT INTO remote_entries (actor_id, note_uri, type, name, subtype, rating, status, photo_url, photo_path, published_at, updated_at, received_at)
          VALUES (?, 'https://remote.example/users/bob/entries/1', 'BEER', 'Remote', 'IPA', 3, 'TRIED', 'https://remote.example/p.jpg', ?, ?, ?, ?)`,
@@ -87,7 +88,7 @@ describe('the uploads sweep', () => {
     await sweepUploads({ uploadsDir: vault.config.uploadsDir, referencedPaths: referenced });
     expect(exists(vault.config.uploadsDir, copy)).toBe(true);
     // Leave the folder as it was for the tests below, which count what they find.
-    sqlite.prepare('DELETE FROM actors WHERE id = ?').run(actor);
+    await db.prepare('DELETE FROM actors WHERE id = ?').run(actor);
     fs.rmSync(path.join(vault.config.uploadsDir, copy.slice('media/'.length)));
   });
 

@@ -166,23 +166,25 @@ describe('the outbox', () => {
       { actorId: local, userId: alice },
     ]);
     expect(sent.sort()).toEqual(mine.sort());
-    expect(ctx.database.sqlite.prepare('SELECT count(*) FROM outbox').pluck().get()).toBe(0);
+    expect(await ctx.database.database.prepare('SELECT count(*) FROM outbox').pluck().get()).toBe(
+      0,
+    );
   });
 
   it('refuses to record a kind only local users emit with a remote actor', async () => {
     const { ctx, local, remote } = await withRemoteActor();
     const count = () =>
-      ctx.database.sqlite.prepare('SELECT count(*) FROM activities').pluck().get();
-    const before = count();
+      ctx.database.database.prepare('SELECT count(*) FROM activities').pluck<number>().get();
+    const before = await count();
     await expect(
       ctx.database.transaction(async () =>
         ctx.outbox.record({ actorId: remote, type: 'UpdateProfile', createdAt: Date.now() }),
       ),
     ).rejects.toThrow(/local user/);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
     await ctx.database.transaction(async () =>
       ctx.outbox.record({ actorId: local, type: 'UpdateProfile', createdAt: Date.now() }),
     );
-    expect(count()).toBe(Number(before) + 1);
+    expect(await count()).toBe(Number(before) + 1);
   });
 });

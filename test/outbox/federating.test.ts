@@ -1,6 +1,9 @@
-import Database from 'better-sqlite3';
+import BetterSqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.ts';
+import type { Database } from '../../src/db/database.ts';
+import { postgresDatabase } from '../../src/db/postgres-database.ts';
+import { sqliteDatabase } from '../../src/db/sqlite-database.ts';
 import type { ActivityRow } from '../../src/db/schema/index.ts';
 import { HANDOFF_LEASE_MS } from '../../src/outbox/handoffs.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
@@ -35,11 +38,19 @@ const jobOf = async (activity: ActivityRow): Promise<Job> => ({
   entryId: activity.beverageId,
 });
 
-const count = (sqlite: Database.Database, sql: string, ...params: unknown[]) =>
-  sqlite
+const count = async (db: Database, sql: string, ...params: unknown[]) =>
+  (await db
     .prepare(sql)
-    .pluck()
-    .get(...params) as number;
+    .pluck<number>()
+    .get(...params))!;
+
+/** A second connection to the vault's database, as another process would have. */
+function otherConnection(): Database {
+  const { databaseUrl, databasePath } = vault.config;
+  return databaseUrl === null
+    ? sqliteDatabase(new BetterSqlite(databasePath, { readonly: true }))
+    : postgresDatabase(databaseUrl, { maxConnections: 1 });
+}
 
 async function until(check: () => boolean) {
   const end = Date.now() + 10_000;
@@ -71,36 +82,36 @@ describe('a federating handler', () => {
     const { ctx } = vault;
     await ctx.follows.follow(bob, alice.id);
     await ctx.outbox.idle();
-    const other = new Database(vault.config.databasePath, { readonly: true });
+    const other = otherConnection();
     const seen: { entries: number; feedItems: number }[] = [];
     const { calls, send } = manualSend();
     ctx.outbox.federate<Job>({
       name: 'test',
       types: ['Create'],
       job: jobOf,
-      send: (job) => {
+      send: async (job) => {
         seen.push({
-          entries: count(other, 'SELECT count(*) FROM beverages WHERE id = ?', job.entryId),
-          feedItems: count(other, 'SELECT count(*) FROM feed_items'),
+          entries: await count(other, 'SELECT count(*) FROM beverages WHERE id = ?', job.entryId),
+          feedItems: await count(other, 'SELECT count(*) FROM feed_items'),
         });
         return send(job);
       },
     });
     const entry = await ctx.beverages.create(alice, { name: 'Oban 14', type: 'WHISKEY' });
     await until(() => calls.length > 0);
-    other.close();
+    await other.close();
     // Committed before the send: the entry and bob's feed item (the local fan-out).
     expect(seen).toEqual([{ entries: 1, feedItems: 1 }]);
     expect(calls[0]!.job).toMatchObject({ type: 'Create', entryId: entry.id });
-    const sqlite = ctx.database.sqlite;
-    expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(1);
+    const db = ctx.database.database;
+    expect(await count(db, 'SELECT count(*) FROM outbox')).toBe(1);
     let idle = false;
     const waiting = ctx.outbox.idle().then(() => (idle = true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(idle).toBe(false); // idle() waits for the hand-off too
     calls[0]!.resolve();
     await waiting;
-    expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+    expect(await count(db, 'SELECT count(*) FROM outbox')).toBe(0);
     expect(calls).toHaveLength(1);
   });
 
@@ -128,9 +139,9 @@ describe('a federating handler', () => {
     const res = await vault.request('/api/beverages', { method: 'POST', body: form, cookie });
     expect(res.status).toBe(201);
     await ctx.outbox.idle();
-    const sqlite = ctx.database.sqlite;
+    const db = ctx.database.database;
     expect(
-      sqlite.prepare('SELECT attempts, next_attempt_at, last_error FROM outbox').get(),
+      await db.prepare('SELECT attempts, next_attempt_at, last_error FROM outbox').get(),
     ).toEqual({
       attempts: 1,
       next_attempt_at: clock + 1000,
@@ -138,18 +149,20 @@ describe('a federating handler', () => {
     });
     clock += 1000;
     await ctx.outbox.idle();
-    expect(sqlite.prepare('SELECT attempts, next_attempt_at FROM outbox').get()).toEqual({
+    expect(await db.prepare('SELECT attempts, next_attempt_at FROM outbox').get()).toEqual({
       attempts: 2,
       next_attempt_at: clock + 2000,
     });
     failing = false;
     clock += 2000;
     await ctx.outbox.idle();
-    expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+    expect(await count(db, 'SELECT count(*) FROM outbox')).toBe(0);
     expect(sent).toHaveLength(3);
     expect(new Set(sent.map((job) => job.activityId)).size).toBe(1); // the same activity
     // The local fan-out ran once, before the first send.
-    expect(count(sqlite, 'SELECT count(*) FROM feed_items WHERE recipient_id = ?', bob.id)).toBe(1);
+    expect(await count(db, 'SELECT count(*) FROM feed_items WHERE recipient_id = ?', bob.id)).toBe(
+      1,
+    );
   });
 
   it('sends the same job again after a crash before the send resolved', async () => {
@@ -178,7 +191,7 @@ describe('a federating handler', () => {
       clock += HANDOFF_LEASE_MS;
       await restarted.outbox.idle();
       expect(sent).toEqual([first.calls[0]!.job]);
-      expect(count(restarted.database.sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+      expect(await count(restarted.database.database, 'SELECT count(*) FROM outbox')).toBe(0);
     } finally {
       await restarted.close();
     }
@@ -204,7 +217,7 @@ describe('a federating handler', () => {
     calls[0]!.reject(new Error('queue full'));
     calls[1]!.resolve();
     await ctx.outbox.idle();
-    const rows = ctx.database.sqlite
+    const rows = await ctx.database.database
       .prepare(
         'SELECT a.type, o.attempts FROM outbox o JOIN activities a ON a.id = o.activity_id ORDER BY o.id',
       )
@@ -223,7 +236,7 @@ describe('a federating handler', () => {
     expect(calls[3]!.job).toMatchObject({ type: 'Update', entryId: entry.id });
     calls[3]!.resolve();
     await ctx.outbox.idle();
-    expect(count(ctx.database.sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+    expect(await count(ctx.database.database, 'SELECT count(*) FROM outbox')).toBe(0);
   });
 
   it('keeps a row taken up while an earlier one with its ordering key waits for its retry behind it', async () => {
@@ -239,7 +252,7 @@ describe('a federating handler', () => {
     await ctx.beverages.update(alice, entry.id, { rating: 5 });
     await ctx.outbox.idle();
     expect(calls.map((c) => c.job.type)).toEqual(['Create']);
-    expect(count(ctx.database.sqlite, 'SELECT count(*) FROM outbox')).toBe(2);
+    expect(await count(ctx.database.database, 'SELECT count(*) FROM outbox')).toBe(2);
     clock += 2000;
     await until(() => calls.length === 2);
     expect(calls[1]!.job).toMatchObject({ type: 'Create', entryId: entry.id });
@@ -248,7 +261,7 @@ describe('a federating handler', () => {
     expect(calls[2]!.job).toMatchObject({ type: 'Update', entryId: entry.id });
     calls[2]!.resolve();
     await ctx.outbox.idle();
-    expect(count(ctx.database.sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+    expect(await count(ctx.database.database, 'SELECT count(*) FROM outbox')).toBe(0);
   });
 
   it('treats a send that throws at once as a failed send', async () => {
@@ -263,7 +276,9 @@ describe('a federating handler', () => {
     });
     await vault.ctx.beverages.create(alice, { name: 'Abrupt', type: 'WHISKEY' });
     await vault.ctx.outbox.idle();
-    const row = vault.ctx.database.sqlite.prepare('SELECT attempts, last_error FROM outbox').get();
+    const row = await vault.ctx.database.database
+      .prepare('SELECT attempts, last_error FROM outbox')
+      .get();
     expect(row).toEqual({ attempts: 1, last_error: 'Error: not even a promise' });
   });
 
@@ -281,6 +296,6 @@ describe('a federating handler', () => {
     await vault.ctx.beverages.create(alice, { name: 'Quiet', type: 'WHISKEY' });
     await vault.ctx.outbox.idle();
     expect(sent).toEqual([]);
-    expect(count(vault.ctx.database.sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+    expect(await count(vault.ctx.database.database, 'SELECT count(*) FROM outbox')).toBe(0);
   });
 });

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import BetterSqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/context.ts';
+import type { Database } from '../../src/db/database.ts';
+import { postgresDatabase } from '../../src/db/postgres-database.ts';
+import { sqliteDatabase } from '../../src/db/sqlite-database.ts';
 import { createFeedRepository, FAN_OUT_CHUNK } from '../../src/feed/repository.ts';
 import type { ActivityRow } from '../../src/db/schema/index.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
@@ -21,19 +24,36 @@ async function twoUsers(options: Parameters<typeof createTestVault>[0] = {}) {
   return { alice, bob };
 }
 
-const count = (sqlite: Database.Database, sql: string, ...params: unknown[]) =>
-  sqlite
+const count = async (db: Database, sql: string, ...params: unknown[]) =>
+  (await db
     .prepare(sql)
-    .pluck()
-    .get(...params) as number;
+    .pluck<number>()
+    .get(...params))!;
 
-/** Makes every insert into `table` fail, as a full disk or a constraint would. */
-function failInserts(sqlite: Database.Database, table: string) {
-  sqlite.exec(
-    `CREATE TEMP TRIGGER fail_${table} BEFORE INSERT ON main.${table}
-     BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
-  );
-  return () => sqlite.exec(`DROP TRIGGER temp.fail_${table}`);
+/** Makes every `event` (INSERT, DELETE) on `table` fail with `message`, as a full disk would. */
+async function failEvery(db: Database, event: string, table: string, message: string) {
+  const name = `fail_${event.toLowerCase()}_${table}`;
+  await db.exec({
+    sqlite: `CREATE TEMP TRIGGER ${name} BEFORE ${event} ON main.${table}
+             BEGIN SELECT RAISE(ABORT, '${message}'); END`,
+    postgres: `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql
+                 AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$;
+               CREATE TRIGGER ${name} BEFORE ${event} ON ${table}
+                 FOR EACH ROW EXECUTE FUNCTION ${name}()`,
+  });
+  return () =>
+    db.exec({
+      sqlite: `DROP TRIGGER temp.${name}`,
+      postgres: `DROP TRIGGER ${name} ON ${table}; DROP FUNCTION ${name}()`,
+    });
+}
+
+/** A second connection to the vault's database, as another process would have. */
+function otherConnection(): Database {
+  const { databaseUrl, databasePath } = vault.config;
+  return databaseUrl === null
+    ? sqliteDatabase(new BetterSqlite(databasePath, { readonly: true }))
+    : postgresDatabase(databaseUrl, { maxConnections: 1 });
 }
 
 describe('recording', () => {
@@ -41,59 +61,62 @@ describe('recording', () => {
     const { alice } = await twoUsers();
     await vault.ctx.outbox.stop(); // keep the outbox row to look at
     const entry = await vault.ctx.beverages.create(alice, { name: 'Talisker 10', type: 'WHISKEY' });
-    const sqlite = vault.ctx.database.sqlite;
-    const activity = sqlite
-      .prepare('SELECT id, type, actor_id FROM activities WHERE beverage_id = ?')
-      .get(entry.id) as { id: number; type: string; actor_id: number };
+    const db = vault.ctx.database.database;
+    const activity = (await db
+      .prepare<{ id: number; type: string; actor_id: number }>(
+        'SELECT id, type, actor_id FROM activities WHERE beverage_id = ?',
+      )
+      .get(entry.id))!;
     expect(activity).toEqual({
       id: expect.any(Number),
       type: 'Create',
       actor_id: await vault.ctx.actors.localActorId(alice.id),
     });
-    expect(count(sqlite, 'SELECT count(*) FROM outbox WHERE activity_id = ?', activity.id)).toBe(1);
+    expect(await count(db, 'SELECT count(*) FROM outbox WHERE activity_id = ?', activity.id)).toBe(
+      1,
+    );
   });
 
   it('leaves neither the entry nor its activity when the activity cannot be recorded', async () => {
     const { alice } = await twoUsers();
-    const sqlite = vault.ctx.database.sqlite;
-    const restore = failInserts(sqlite, 'outbox');
+    const db = vault.ctx.database.database;
+    const restore = await failEvery(db, 'INSERT', 'outbox', 'disk full');
     await expect(
       vault.ctx.beverages.create(alice, { name: 'Lost', type: 'WHISKEY' }),
     ).rejects.toThrow('disk full');
-    restore();
-    expect(count(sqlite, 'SELECT count(*) FROM beverages')).toBe(0);
-    expect(count(sqlite, 'SELECT count(*) FROM activities')).toBe(0);
+    await restore();
+    expect(await count(db, 'SELECT count(*) FROM beverages')).toBe(0);
+    expect(await count(db, 'SELECT count(*) FROM activities')).toBe(0);
   });
 
   it('records no activity for a write that fails', async () => {
     const { alice } = await twoUsers();
-    const sqlite = vault.ctx.database.sqlite;
+    const db = vault.ctx.database.database;
     const entry = await vault.ctx.beverages.create(alice, { name: 'Kept', type: 'WHISKEY' });
     await vault.ctx.outbox.idle();
-    const before = count(sqlite, 'SELECT count(*) FROM activities');
-    sqlite.exec(
-      `CREATE TEMP TRIGGER fail_delete BEFORE DELETE ON main.beverages
-       BEGIN SELECT RAISE(ABORT, 'locked'); END`,
-    );
+    const before = await count(db, 'SELECT count(*) FROM activities');
+    const restore = await failEvery(db, 'DELETE', 'beverages', 'locked');
     await expect(vault.ctx.beverages.remove(alice, entry.id)).rejects.toThrow('locked');
-    sqlite.exec('DROP TRIGGER temp.fail_delete');
-    expect(count(sqlite, 'SELECT count(*) FROM activities')).toBe(before);
-    expect(count(sqlite, "SELECT count(*) FROM activities WHERE type = 'Delete'")).toBe(0);
-    expect(count(sqlite, 'SELECT count(*) FROM beverages')).toBe(1);
+    await restore();
+    expect(await count(db, 'SELECT count(*) FROM activities')).toBe(before);
+    expect(await count(db, "SELECT count(*) FROM activities WHERE type = 'Delete'")).toBe(0);
+    expect(await count(db, 'SELECT count(*) FROM beverages')).toBe(1);
   });
 });
 
 describe('delivery', () => {
   it('happens after the write has committed: another connection already sees the entry', async () => {
     const { alice } = await twoUsers();
-    const other = new Database(vault.config.databasePath, { readonly: true });
+    const other = otherConnection();
     const seen: number[] = [];
     vault.ctx.outbox.on('Create', async (activity) => {
-      seen.push(count(other, 'SELECT count(*) FROM beverages WHERE id = ?', activity.beverageId));
+      seen.push(
+        await count(other, 'SELECT count(*) FROM beverages WHERE id = ?', activity.beverageId),
+      );
     });
     await vault.ctx.beverages.create(alice, { name: 'Oban 14', type: 'WHISKEY' });
     await vault.ctx.outbox.idle();
-    other.close();
+    await other.close();
     expect(seen).toEqual([1]);
   });
 
@@ -130,19 +153,19 @@ describe('delivery', () => {
     });
     const entry = await ctx.beverages.create(alice, { name: 'Springbank 10', type: 'WHISKEY' });
     await ctx.outbox.idle();
-    const sqlite = ctx.database.sqlite;
-    const row = sqlite.prepare('SELECT attempts, next_attempt_at, last_error FROM outbox').get();
+    const db = ctx.database.database;
+    const row = await db.prepare('SELECT attempts, next_attempt_at, last_error FROM outbox').get();
     expect(row).toEqual({
       attempts: 1,
       next_attempt_at: clock + 1000,
       last_error: 'Error: recipient unreachable',
     });
     // The fan-out ran in the same delivery transaction: rolled back with it.
-    expect(count(sqlite, 'SELECT count(*) FROM feed_items')).toBe(0);
+    expect(await count(db, 'SELECT count(*) FROM feed_items')).toBe(0);
 
     clock += 1000; // due again, still failing: the delay doubles
     await ctx.outbox.idle();
-    expect(sqlite.prepare('SELECT attempts, next_attempt_at FROM outbox').get()).toEqual({
+    expect(await db.prepare('SELECT attempts, next_attempt_at FROM outbox').get()).toEqual({
       attempts: 2,
       next_attempt_at: clock + 2000,
     });
@@ -151,8 +174,10 @@ describe('delivery', () => {
     clock += 2000;
     await ctx.outbox.idle();
     expect(delivered.map((a) => a.beverageId)).toEqual([entry.id]);
-    expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
-    expect(count(sqlite, 'SELECT count(*) FROM feed_items WHERE recipient_id = ?', bob.id)).toBe(1);
+    expect(await count(db, 'SELECT count(*) FROM outbox')).toBe(0);
+    expect(await count(db, 'SELECT count(*) FROM feed_items WHERE recipient_id = ?', bob.id)).toBe(
+      1,
+    );
     clock += 60_000;
     await ctx.outbox.idle();
     expect(delivered).toHaveLength(1);
@@ -164,26 +189,28 @@ describe('delivery', () => {
     await vault.ctx.outbox.idle();
     await vault.ctx.outbox.stop(); // the process goes down before delivering
     await vault.ctx.beverages.create(alice, { name: 'Laphroaig 10', type: 'WHISKEY' });
-    const before = vault.ctx.database.sqlite;
-    expect(count(before, 'SELECT count(*) FROM outbox')).toBe(1);
-    expect(count(before, 'SELECT count(*) FROM feed_items')).toBe(0);
+    const before = vault.ctx.database.database;
+    expect(await count(before, 'SELECT count(*) FROM outbox')).toBe(1);
+    expect(await count(before, 'SELECT count(*) FROM feed_items')).toBe(0);
     await vault.ctx.close();
 
     const restarted = createContext(vault.config);
     try {
       restarted.outbox.start();
       await restarted.outbox.idle();
-      const sqlite = restarted.database.sqlite;
-      expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
-      expect(count(sqlite, 'SELECT count(*) FROM feed_items WHERE recipient_id = ?', bob.id)).toBe(
-        1,
-      );
+      const db = restarted.database.database;
+      expect(await count(db, 'SELECT count(*) FROM outbox')).toBe(0);
+      expect(
+        await count(db, 'SELECT count(*) FROM feed_items WHERE recipient_id = ?', bob.id),
+      ).toBe(1);
       const page = await restarted.feed.page(bob, {});
       expect(page.items.map((item) => item.entry.name)).toEqual(['Laphroaig 10']);
     } finally {
       await restarted.close();
     }
-    expect(fs.existsSync(vault.config.databasePath)).toBe(true);
+    // The SQLite file is still there (on PostgreSQL, the restart above read the same database).
+    if (vault.config.databaseUrl === null)
+      expect(fs.existsSync(vault.config.databasePath)).toBe(true);
   });
 
   it('delivers in parts a handler asks to resume, each part in its own transaction, and resumes where it stopped', async () => {
@@ -199,12 +226,13 @@ describe('delivery', () => {
     // The worker stops itself in the second part: no third part comes until it starts again.
     await expect.poll(() => calls.length, { timeout: 20_000 }).toBe(2);
     expect(calls).toEqual([undefined, '1']);
-    const sqlite = vault.ctx.database.sqlite;
+    const db = vault.ctx.database.database;
     // Where it stopped: in this handler (after the app's own Follow handlers), at part 2.
-    const progressOf = () =>
-      sqlite.prepare('SELECT progress FROM outbox').pluck().all() as string[];
-    await expect.poll(() => progressOf()[0]?.includes('"resume":"2"') ?? false).toBe(true);
-    const progress = progressOf();
+    const progressOf = () => db.prepare('SELECT progress FROM outbox').pluck<string>().all();
+    await expect
+      .poll(async () => (await progressOf())[0]?.includes('"resume":"2"') ?? false)
+      .toBe(true);
+    const progress = await progressOf();
     expect(progress).toHaveLength(1);
     const stopped = JSON.parse(progress[0]!) as { handler: number; resume: string };
     expect(stopped.resume).toBe('2');
@@ -212,42 +240,46 @@ describe('delivery', () => {
     vault.ctx.outbox.start();
     await vault.ctx.outbox.idle();
     expect(calls).toEqual([undefined, '1', '2', '3']);
-    expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+    expect(await count(db, 'SELECT count(*) FROM outbox')).toBe(0);
   });
 
   it("puts an entry into the feed of every one of an author's followers, a few hundred at a time", async () => {
     const { alice } = await twoUsers();
-    const sqlite = vault.ctx.database.sqlite;
+    const db = vault.ctx.database.database;
     const t = Date.now();
     const author = await vault.ctx.actors.localActorId(alice.id);
-    const addUser = sqlite.prepare(
-      "INSERT INTO users (username, full_name, email, password_hash) VALUES (?, ?, ?, 'x')",
-    );
-    const addFollow = sqlite.prepare(
+    const addUser = db
+      .prepare(
+        "INSERT INTO users (username, full_name, email, password_hash) VALUES (?, ?, ?, 'x') RETURNING id",
+      )
+      .pluck<number>();
+    const addFollow = db.prepare(
       "INSERT INTO follows (follower_id, followed_id, state, created_at) VALUES (?, ?, 'ACCEPTED', ?)",
     );
     const FOLLOWERS = 601;
     await vault.ctx.database.transaction(async () => {
       for (let i = 0; i < FOLLOWERS; i++) {
-        const id = Number(addUser.run(`f${i}`, `F ${i}`, `f${i}@example.com`).lastInsertRowid);
-        addFollow.run(await vault.ctx.actors.localActorId(id), author, t);
+        const id = (await addUser.get(`f${i}`, `F ${i}`, `f${i}@example.com`))!;
+        await addFollow.run(await vault.ctx.actors.localActorId(id), author, t);
       }
     });
-    const items = () => count(sqlite, 'SELECT count(*) FROM feed_items');
+    const items = () => count(db, 'SELECT count(*) FROM feed_items');
     const entry = await vault.ctx.beverages.create(alice, {
       name: 'Springbank 10',
       type: 'WHISKEY',
     });
     await vault.ctx.outbox.idle();
-    expect(items()).toBe(FOLLOWERS);
-    expect(count(sqlite, 'SELECT count(*) FROM outbox')).toBe(0);
+    expect(await items()).toBe(FOLLOWERS);
+    expect(await count(db, 'SELECT count(*) FROM outbox')).toBe(0);
 
     // The parts themselves: FAN_OUT_CHUNK followers each, the last follower reached as token.
-    sqlite.exec('DELETE FROM feed_items');
+    await db.exec('DELETE FROM feed_items');
     const feed = createFeedRepository(vault.ctx.database.database);
-    const activity = sqlite
-      .prepare("SELECT * FROM activities WHERE beverage_id = ? AND type = 'Create'")
-      .get(entry.id) as Record<string, number>;
+    const activity = (await db
+      .prepare<Record<string, number>>(
+        "SELECT * FROM activities WHERE beverage_id = ? AND type = 'Create'",
+      )
+      .get(entry.id))!;
     const row = {
       id: activity.id!,
       actorId: activity.actor_id!,
@@ -260,13 +292,13 @@ describe('delivery', () => {
       createdAt: new Date(activity.created_at!),
     };
     const first = await feed.fanOut(row);
-    expect(items()).toBe(FAN_OUT_CHUNK);
+    expect(await items()).toBe(FAN_OUT_CHUNK);
     const second = await feed.fanOut(row, first);
-    expect(items()).toBe(2 * FAN_OUT_CHUNK);
+    expect(await items()).toBe(2 * FAN_OUT_CHUNK);
     expect(second).toBeGreaterThan(first!);
     expect(await feed.fanOut(row, second)).toBeUndefined();
-    expect(items()).toBe(FOLLOWERS);
+    expect(await items()).toBe(FOLLOWERS);
     expect(await feed.fanOut(row)).toBe(first); // again from the start: nothing twice
-    expect(items()).toBe(FOLLOWERS);
+    expect(await items()).toBe(FOLLOWERS);
   });
 });

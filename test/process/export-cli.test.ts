@@ -9,14 +9,18 @@ import { hashPassword } from '../../src/auth/passwords.ts';
 import { createContext } from '../../src/context.ts';
 import { unzip } from '../helpers/export-zip.ts';
 import { jpeg } from '../helpers/images.ts';
+import { testDatabase } from '../helpers/postgres.ts';
 import { root } from '../helpers/process.ts';
 import { tempConfig } from '../helpers/vault.ts';
 
-const config = tempConfig();
+// On PostgreSQL the vault has its own database, which the command line is pointed at.
+const postgres = testDatabase();
+const databaseEnv: Record<string, string> = postgres ? { VAULT_DATABASE_URL: postgres.url } : {};
+const config = tempConfig(databaseEnv);
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-export-cli-'));
 
 beforeAll(async () => {
-  const ctx = createContext(config);
+  const ctx = createContext(config, postgres ? { beforeMigrating: postgres.create } : {});
   const owner = await ctx.users.insert({
     username: 'cli_exporter',
     fullName: 'Cli Exporter',
@@ -28,7 +32,8 @@ beforeAll(async () => {
   await ctx.beverages.create(owner, { name: 'Pictured', type: 'BEER' }, await jpeg(320, 240));
   await ctx.close();
 });
-afterAll(() => {
+afterAll(async () => {
+  await postgres?.drop();
   fs.rmSync(config.dataDir, { recursive: true, force: true });
   fs.rmSync(workDir, { recursive: true, force: true });
 });
@@ -39,7 +44,11 @@ async function vault(args: string[], cwd = root) {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       [path.join(root, 'src/cli.ts'), ...args],
-      { cwd, env: { ...process.env, VAULT_DATA_DIR: config.dataDir }, encoding: 'utf8' },
+      {
+        cwd,
+        env: { ...process.env, VAULT_DATA_DIR: config.dataDir, ...databaseEnv },
+        encoding: 'utf8',
+      },
     );
     return { status: 0, stdout, stderr };
   } catch (error) {

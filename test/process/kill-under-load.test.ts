@@ -2,30 +2,31 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { jpeg } from '../helpers/images.ts';
 import { json } from '../helpers/json.ts';
-import { startVaultProcess, type VaultProcess } from '../helpers/process.ts';
+import { processDatabase, startVaultProcess, type VaultProcess } from '../helpers/process.ts';
 
 /**
  * The real server process, killed with SIGKILL while several clients log entries (some with
  * photos), then started again on the same data directory: every write it acknowledged must be
  * there with a whole photo, the database must be intact, and what the kill left half-done in
- * the uploads folder must be unreferenced and swept.
+ * the uploads folder must be unreferenced and swept. On PostgreSQL the database outlives the
+ * killed process; on SQLite the process held the file, checked for integrity after each kill.
  */
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-kill-'));
 const uploadsDir = path.join(dataDir, 'uploads');
-const databaseFile = path.join(dataDir, 'vault.sqlite');
+const database = await processDatabase(dataDir);
 const PASSWORD = 'kill-under-load password';
 const CLIENTS = 4;
 const ROUNDS = 3;
 const HOUR = 60 * 60_000;
 
 const children = new Set<ChildProcess>();
-afterAll(() => {
+afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
+  await database.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -37,6 +38,7 @@ async function startServer(): Promise<Server> {
     VAULT_DATA_DIR: dataDir,
     VAULT_ADMIN_USERNAME: 'admin',
     VAULT_ADMIN_PASSWORD: PASSWORD,
+    ...database.env,
   });
   children.add(server.child);
   void server.exited.then(() => children.delete(server.child));
@@ -124,22 +126,14 @@ async function writeUntilKilled(server: Server, cookie: string, photo: Blob, rou
   return { acknowledged, cutOff, refused };
 }
 
-/** Every photo path and avatar path the database references, read straight from the file. */
-function checkDatabase(): Set<string> {
-  const db = new Database(databaseFile);
-  try {
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    const paths = db
-      .prepare(
-        `select photo_path from beverages where photo_path is not null
-         union all select avatar_path from users where avatar_path is not null`,
-      )
-      .pluck()
-      .all() as string[];
-    return new Set(paths);
-  } finally {
-    db.close();
-  }
+/** Every photo path and avatar path the database references, read straight from it. */
+async function checkDatabase(): Promise<Set<string>> {
+  if (database.engine === 'sqlite') expect(database.sqliteIntegrity()).toBe('ok');
+  const paths = await database.pluck<string>(
+    `select photo_path from beverages where photo_path is not null
+     union all select avatar_path from users where avatar_path is not null`,
+  );
+  return new Set(paths);
 }
 
 /** Stored paths ('media/…') of every file under the uploads folder. */
@@ -177,7 +171,7 @@ describe('the server process killed under write load', () => {
       for (const [id, entry] of result.acknowledged) acknowledged.set(id, entry);
 
       // Before the restart: the database is intact, and no row names a missing file.
-      const referenced = checkDatabase();
+      const referenced = await checkDatabase();
       const files = uploadedFiles();
       expect([...referenced].filter((p) => !files.includes(p))).toEqual([]);
       // Whatever the kill left unreferenced is young; age every file past the sweep's grace
@@ -204,12 +198,12 @@ describe('the server process killed under write load', () => {
         timeout: 30_000,
         interval: 20,
       });
-      expect(uploadedFiles().sort()).toEqual([...checkDatabase()].sort());
+      expect(uploadedFiles().sort()).toEqual([...(await checkDatabase())].sort());
     }
     expect([...acknowledged.values()].filter((a) => a.photoPath).length).toBeGreaterThan(0);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(checkDatabase().size).toBeGreaterThan(0);
+    expect((await checkDatabase()).size).toBeGreaterThan(0);
     // Three rounds of a server start, writes, a kill and a restart: on a machine whose cores
     // other jobs hold, a start alone has taken over 10 s.
   }, 180_000);

@@ -2,10 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { root, startVaultProcess } from '../helpers/process.ts';
+import { processDatabase, root, startVaultProcess } from '../helpers/process.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-process-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const database = await processDatabase(dataDir);
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 /**
  * The libraries a start leaves for their first use (docs/configuration.md, "Memory"): loading
@@ -33,6 +37,7 @@ describe('a started vault', () => {
     const { child, url, output, exited } = await startVaultProcess({
       VAULT_DATA_DIR: dataDir,
       VAULT_ADMIN_PASSWORD: '',
+      ...database.env,
       NODE_OPTIONS: `--import=${hook}`,
     });
     try {

@@ -4,14 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { json } from '../helpers/json.ts';
-import { freePort, root, startVaultProcess } from '../helpers/process.ts';
+import { freePort, processDatabase, root, startVaultProcess } from '../helpers/process.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-process-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const database = await processDatabase(dataDir);
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** Starts `node src/main.ts` on the shared data directory and resolves once it listens. */
 const startServer = (env: Record<string, string>) =>
-  startVaultProcess({ VAULT_DATA_DIR: dataDir, ...env });
+  startVaultProcess({ VAULT_DATA_DIR: dataDir, ...database.env, ...env });
 
 describe('the server process', () => {
   it('creates the first admin with a generated password printed once, and stops cleanly on SIGTERM', async () => {
@@ -72,7 +76,7 @@ describe('the command line', () => {
   const vault = (...args: string[]) =>
     spawnSync(process.execPath, ['src/cli.ts', ...args], {
       cwd: root,
-      env: { ...process.env, VAULT_DATA_DIR: dataDir },
+      env: { ...process.env, VAULT_DATA_DIR: dataDir, ...database.env },
       encoding: 'utf8',
     });
 
