@@ -9,6 +9,12 @@ import { openDatabase } from '../../src/db/client.ts';
 import { carriesPasswords, SECRET_NOT_KEPT } from '../../src/http/idempotency.ts';
 import { removeTemporary, tempDir } from '../helpers/backups.ts';
 import { json } from '../helpers/json.ts';
+import {
+  flaggedSecretRoutes,
+  SECRET_FIELD,
+  secretSender,
+  secretsIn,
+} from '../helpers/secret-answers.ts';
 import { createTestVault, type TestVault } from '../helpers/vault.ts';
 
 /**
@@ -17,14 +23,6 @@ import { createTestVault, type TestVault } from '../helpers/vault.ts';
  * answers 409 without the secret, and the idempotency table does not hold it (nor does a backup:
  * test/api/idempotency-secrets-backup.test.ts).
  */
-
-/**
- * Field names that say an answer holds a secret. A WebAuthn `challenge` is left out: it is a
- * nonce the browser's authenticator signs, not a credential (knowing it signs no one in), and
- * the server checks it against the one it keeps for the session.
- */
-const SECRET_FIELD =
-  /secret|password|passphrase|backup.?codes?|recovery|private.?key|otp.?auth|qr.?code/i;
 
 type JsonSchema = { [key: string]: unknown };
 
@@ -52,10 +50,7 @@ const answeringSecrets = routes
   })
   .map(([key]) => key)
   .sort();
-const flagged = routes
-  .filter(([, def]) => def.secretAnswer)
-  .map(([key]) => key)
-  .sort();
+const flagged = flaggedSecretRoutes;
 
 /** The routes whose JSON body or form has a field named like a password. */
 const takingPasswords = routes
@@ -68,39 +63,11 @@ const takingPasswords = routes
   )
   .map(([key, def]) => ({ key, def }));
 
-/** Every string of an answer's secret fields (a backup code list is one string each). */
-function secretsIn(value: unknown, into: string[] = [], inSecret = false): string[] {
-  if (typeof value === 'string') {
-    if (inSecret) into.push(value);
-  } else if (Array.isArray(value)) {
-    for (const item of value) secretsIn(item, into, inSecret);
-  } else if (value && typeof value === 'object') {
-    for (const [name, item] of Object.entries(value)) {
-      secretsIn(item, into, inSecret || SECRET_FIELD.test(name));
-    }
-  }
-  return into;
-}
-
 let vault: TestVault;
 let cookie: string;
 let password: string;
 
-/** How to call each route that answers a secret (a new route here fails the test until added). */
-const SENDS: Record<string, () => { path: string; body: unknown }> = {
-  'POST /tokens': () => ({ path: '/api/tokens', body: { name: 'Backup script', scope: 'read' } }),
-  'POST /totp/setup': () => ({ path: '/api/totp/setup', body: { password } }),
-};
-
-function send(key: string, idempotencyKey: string) {
-  const { path: url, body } = SENDS[key]!();
-  return vault.request(url, {
-    method: key.slice(0, key.indexOf(' ')),
-    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
-    body: JSON.stringify(body),
-    cookie,
-  });
-}
+const { keys: sendable, send } = secretSender(() => ({ vault, cookie, password }));
 
 /** Every row of the vault's idempotency table, as text, read from the database (no cache). */
 async function keptRows(): Promise<string> {
@@ -124,7 +91,7 @@ describe('answers that hold a secret and Idempotency-Key', () => {
   it('the route table flags exactly the routes whose answer has a secret field', () => {
     expect(flagged).toEqual(['POST /tokens', 'POST /totp/setup']);
     expect(answeringSecrets).toEqual(flagged);
-    expect(Object.keys(SENDS).sort()).toEqual(flagged);
+    expect(sendable).toEqual(flagged);
   });
 
   it.each(flagged)(
