@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { getLogger } from '@logtape/logtape';
 import {
   sqlFor,
@@ -14,10 +15,22 @@ import { numberedPlaceholders, valuesOf } from './postgres-placeholders.ts';
 
 const logger = getLogger(['vault', 'db']);
 
-// bigint (int8) and numeric answer as JavaScript numbers, as SQLite's integers and reals do:
-// ids, counts and milliseconds stay far below 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, Number);
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+let driver: typeof pg | undefined;
+
+/**
+ * The `pg` driver, loaded the first time a vault opens PostgreSQL: a vault on SQLite never
+ * loads it (its memory and start-up stay as they were; test/process/loaded-on-first-use).
+ */
+function loadDriver(): typeof pg {
+  if (driver) return driver;
+  const require = createRequire(import.meta.url);
+  driver = require('pg') as typeof pg;
+  // bigint (int8) and numeric answer as JavaScript numbers, as SQLite's integers and reals do:
+  // ids, counts and milliseconds stay far below 2^53.
+  driver.types.setTypeParser(driver.types.builtins.INT8, Number);
+  driver.types.setTypeParser(driver.types.builtins.NUMERIC, Number);
+  return driver;
+}
 
 /**
  * Every transaction takes this lock before its work: transactions run one after another, on
@@ -58,6 +71,7 @@ export function postgresDatabase(
 ): Database & {
   ready: Promise<void>;
 } {
+  const pg = loadDriver();
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
   pool.on('error', (error) => logger.warn('A database connection failed: {error}', { error }));
   const current = new AsyncLocalStorage<OpenTransaction>();
